@@ -1,0 +1,56 @@
+# Enrollflow: the README's two commands are `make demo` and `make test`.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
+DEMO_LISTEN ?= 127.0.0.1:8080
+
+.PHONY: demo test check lint fmt web-deps web-build test-rust test-web test-e2e test-with-db chromium clean-test-dbs
+
+## make demo: install, build, get a database, migrate, load demo data, serve on :8080
+demo: web-build
+	cargo build --release --bin enrollflow
+	scripts/with-db.sh bash -c '$(TARGET_DIR)/release/enrollflow seed --file demo/agents.json && \
+	  echo "Enrollflow: http://acme.localhost:8080/ (also lakeshore, northstar, demo)" && \
+	  exec $(TARGET_DIR)/release/enrollflow serve --listen $(DEMO_LISTEN)'
+
+## make test: every test (formatting and lints, Rust, web units, browser tests)
+test: check web-deps chromium
+	scripts/with-db.sh $(MAKE) --no-print-directory test-with-db
+
+test-with-db: clean-test-dbs test-rust test-web test-e2e
+
+check:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+lint: check
+	cd web && npm run typecheck && npm run lint
+
+fmt:
+	cargo fmt --all
+
+test-rust:
+	cargo test --workspace
+
+test-web: web-deps
+	cd web && npm run typecheck && npm run lint && npm test
+
+test-e2e: web-build
+	cargo build --bin enrollflow
+	scripts/e2e.sh
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web-deps: web/node_modules/.package-lock.json
+
+web-build: web-deps
+	cd web && npm run build
+
+chromium:
+	@scripts/ensure-chromium.sh
+
+# Server tests create one database each (enrollflow_test_*); drop what earlier runs left.
+clean-test-dbs:
+	@psql "$${DATABASE_URL%/*}/postgres" -Atqc "select datname from pg_database where datname like 'enrollflow_test_%'" \
+	  | while read -r d; do psql "$${DATABASE_URL%/*}/postgres" -qc "drop database if exists \"$$d\" with (force)"; done

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Browser tests: a fresh seeded database, the server on $E2E_PORT serving web/dist, then Playwright
+# (Debian's Chromium). Expects DATABASE_URL (run it through scripts/with-db.sh) and a built server
+# (target/debug/enrollflow) and web app (web/dist).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${DATABASE_URL:?run through scripts/with-db.sh}"
+export E2E_PORT=${E2E_PORT:-18080}
+bin=${ENROLLFLOW_BIN:-${CARGO_TARGET_DIR:-target}/debug/enrollflow}
+
+e2e_db=enrollflow_e2e
+server_url=${DATABASE_URL%/*}
+psql "$server_url/postgres" -qc "drop database if exists $e2e_db with (force)" >/dev/null
+psql "$server_url/postgres" -qc "create database $e2e_db" >/dev/null
+export DATABASE_URL="$server_url/$e2e_db"
+
+"$bin" seed --file demo/agents.json >/dev/null
+log=$(mktemp)
+ENROLLFLOW_LOG=warn "$bin" serve --listen "127.0.0.1:$E2E_PORT" --static-dir web/dist >"$log" 2>&1 &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"; }
+trap cleanup EXIT INT TERM
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null 2>&1 && break
+  kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
+  sleep 0.2
+done
+npm --prefix web run e2e

@@ -1,0 +1,132 @@
+//! Configuration of `enrollflow serve`: every setting is a flag with an environment fallback.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+/// Settings of the HTTP server (see `enrollflow serve --help`).
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address and port to listen on.
+    #[arg(long, env = "ENROLLFLOW_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+
+    /// Folder holding the built web app (index.html and assets).
+    #[arg(long, env = "ENROLLFLOW_STATIC_DIR", default_value = "web/dist")]
+    pub static_dir: PathBuf,
+
+    /// Folder of minijinja templates (legal texts, e-mails, PDF text blocks).
+    #[arg(long, env = "ENROLLFLOW_TEMPLATES_DIR", default_value = "templates")]
+    pub templates_dir: PathBuf,
+
+    /// Domains under which agent sites live: the label before one of these is the agent's subdomain
+    /// (`acme.localhost` -> `acme`). Comma-separated.
+    #[arg(
+        long,
+        env = "ENROLLFLOW_BASE_DOMAINS",
+        value_delimiter = ',',
+        default_value = "localhost,example.com"
+    )]
+    pub base_domains: Vec<String>,
+
+    /// Subdomains of demo agents, whose sites say submitted applications will not be processed.
+    #[arg(
+        long,
+        env = "ENROLLFLOW_DEMO_SUBDOMAINS",
+        value_delimiter = ',',
+        default_value = "demo"
+    )]
+    pub demo_subdomains: Vec<String>,
+
+    /// Set when the site is served over HTTPS (directly or behind a TLS proxy): cookies become
+    /// `Secure` with the `__Host-` prefix, and HSTS is sent.
+    #[arg(long, env = "ENROLLFLOW_HTTPS", default_value_t = false)]
+    pub https: bool,
+
+    /// Idle minutes after which a session expires (every request counts as activity).
+    #[arg(long, env = "ENROLLFLOW_IDLE_MINUTES", default_value_t = 30)]
+    pub idle_minutes: u32,
+
+    /// Largest request body accepted, in bytes (uploads are PDF up to 3 MB).
+    #[arg(long, env = "ENROLLFLOW_BODY_LIMIT", default_value_t = 4 * 1024 * 1024)]
+    pub body_limit: usize,
+
+    /// Seconds after which a request is answered 408.
+    #[arg(long, env = "ENROLLFLOW_REQUEST_TIMEOUT", default_value_t = 30)]
+    pub request_timeout_secs: u64,
+
+    /// The tool owner named in the footer.
+    #[arg(
+        long,
+        env = "ENROLLFLOW_TOOL_OWNER",
+        default_value = "Enrollflow Technologies, LLC"
+    )]
+    pub tool_owner: String,
+
+    /// The general agent named in the footer.
+    #[arg(
+        long,
+        env = "ENROLLFLOW_GENERAL_AGENT",
+        default_value = "Great Lakes General Agency, Inc."
+    )]
+    pub general_agent: String,
+}
+
+impl ServeArgs {
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_secs(u64::from(self.idle_minutes) * 60)
+    }
+
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_secs(self.request_timeout_secs)
+    }
+
+    /// The settings with their defaults, for tests and tools.
+    pub fn defaults() -> Self {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Wrapper {
+            #[command(flatten)]
+            args: ServeArgs,
+        }
+        // Only defaults are parsed: no argument can fail.
+        #[allow(clippy::expect_used)]
+        Wrapper::try_parse_from(["enrollflow"])
+            .expect("defaults parse")
+            .args
+    }
+
+    /// The agent subdomain named by a `Host` header value, if any.
+    pub fn subdomain_of(&self, host: &str) -> Option<String> {
+        let host = host.trim().to_ascii_lowercase();
+        let name = match host.rsplit_once(':') {
+            Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name.to_string(),
+            _ => host,
+        };
+        self.base_domains.iter().find_map(|base| {
+            let label = name.strip_suffix(base.as_str())?.strip_suffix('.')?;
+            (!label.is_empty() && !label.contains('.')).then(|| label.to_string())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_subdomain_is_the_label_before_a_base_domain() {
+        let c = ServeArgs::defaults();
+        assert_eq!(
+            c.subdomain_of("acme.localhost:8080").as_deref(),
+            Some("acme")
+        );
+        assert_eq!(c.subdomain_of("ACME.example.com").as_deref(), Some("acme"));
+        assert_eq!(c.subdomain_of("localhost:8080"), None);
+        assert_eq!(c.subdomain_of("a.b.localhost"), None);
+        assert_eq!(c.subdomain_of("acme.evil.com"), None);
+        assert_eq!(c.subdomain_of("acmelocalhost"), None);
+    }
+}

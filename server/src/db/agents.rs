@@ -1,0 +1,133 @@
+//! The `agents` and `agent_subdomains` tables.
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AgentRow {
+    pub id: Uuid,
+    pub npn: String,
+    pub agent_name: String,
+    pub agency_name: String,
+    pub address_lines: Vec<String>,
+    pub email: String,
+    pub phone_number: String,
+    pub fax_number: Option<String>,
+    pub website_url: Option<String>,
+    pub display_bcbsm: bool,
+    pub display_ph: bool,
+    pub display_medicare: bool,
+    pub marketplace_certified: bool,
+    /// All of the agent's subdomains, the shared one first.
+    pub subdomains: Vec<String>,
+}
+
+const SELECT_AGENT: &str = "
+    SELECT a.id, a.npn, a.agent_name, a.agency_name, a.address_lines, a.email, a.phone_number,
+           a.fax_number, a.website_url, a.display_bcbsm, a.display_ph, a.display_medicare,
+           a.marketplace_certified,
+           ARRAY(SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = a.id
+                 ORDER BY s.position) AS subdomains
+    FROM agents a";
+
+pub async fn by_subdomain(pool: &PgPool, subdomain: &str) -> sqlx::Result<Option<AgentRow>> {
+    sqlx::query_as::<_, AgentRow>(&format!(
+        "{SELECT_AGENT} JOIN agent_subdomains d ON d.agent_id = a.id WHERE d.subdomain = $1"
+    ))
+    .bind(subdomain)
+    .fetch_optional(pool)
+    .await
+}
+
+pub struct Logo {
+    pub bytes: Vec<u8>,
+    pub content_type: String,
+}
+
+pub async fn logo_by_subdomain(pool: &PgPool, subdomain: &str) -> sqlx::Result<Option<Logo>> {
+    let row: Option<(Option<Vec<u8>>, Option<String>)> = sqlx::query_as(
+        "SELECT a.logo, a.logo_content_type FROM agents a
+         JOIN agent_subdomains d ON d.agent_id = a.id WHERE d.subdomain = $1",
+    )
+    .bind(subdomain)
+    .fetch_optional(pool)
+    .await?;
+    Ok(match row {
+        Some((Some(bytes), Some(content_type))) => Some(Logo {
+            bytes,
+            content_type,
+        }),
+        _ => None,
+    })
+}
+
+/// An agent as written by the seed command (and later by agent administration).
+pub struct NewAgent<'a> {
+    pub npn: &'a str,
+    pub agent_name: &'a str,
+    pub agency_name: &'a str,
+    pub address_lines: &'a [String],
+    pub email: &'a str,
+    pub phone_number: &'a str,
+    pub fax_number: Option<&'a str>,
+    pub website_url: Option<&'a str>,
+    pub display_bcbsm: bool,
+    pub display_ph: bool,
+    pub display_medicare: bool,
+    pub marketplace_certified: bool,
+    pub logo: Option<(&'a [u8], &'a str)>,
+    pub subdomains: &'a [String],
+}
+
+/// Inserts or updates the agent with this NPN and replaces its subdomains.
+pub async fn upsert(pool: &PgPool, a: &NewAgent<'_>) -> sqlx::Result<Uuid> {
+    let mut tx = pool.begin().await?;
+    let (id,): (Uuid,) = sqlx::query_as(
+        "INSERT INTO agents (id, npn, agent_name, agency_name, address_lines, email, phone_number,
+                             fax_number, website_url, display_bcbsm, display_ph, display_medicare,
+                             marketplace_certified, logo, logo_content_type)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         ON CONFLICT (npn) DO UPDATE SET
+             agent_name = EXCLUDED.agent_name, agency_name = EXCLUDED.agency_name,
+             address_lines = EXCLUDED.address_lines, email = EXCLUDED.email,
+             phone_number = EXCLUDED.phone_number, fax_number = EXCLUDED.fax_number,
+             website_url = EXCLUDED.website_url, display_bcbsm = EXCLUDED.display_bcbsm,
+             display_ph = EXCLUDED.display_ph, display_medicare = EXCLUDED.display_medicare,
+             marketplace_certified = EXCLUDED.marketplace_certified, logo = EXCLUDED.logo,
+             logo_content_type = EXCLUDED.logo_content_type
+         RETURNING id",
+    )
+    .bind(Uuid::new_v4())
+    .bind(a.npn)
+    .bind(a.agent_name)
+    .bind(a.agency_name)
+    .bind(a.address_lines)
+    .bind(a.email)
+    .bind(a.phone_number)
+    .bind(a.fax_number)
+    .bind(a.website_url)
+    .bind(a.display_bcbsm)
+    .bind(a.display_ph)
+    .bind(a.display_medicare)
+    .bind(a.marketplace_certified)
+    .bind(a.logo.map(|l| l.0))
+    .bind(a.logo.map(|l| l.1))
+    .fetch_one(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM agent_subdomains WHERE agent_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    for (position, subdomain) in a.subdomains.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO agent_subdomains (subdomain, agent_id, position) VALUES ($1, $2, $3)",
+        )
+        .bind(subdomain)
+        .bind(id)
+        .bind(i32::try_from(position).unwrap_or(i32::MAX))
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(id)
+}

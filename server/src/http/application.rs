@@ -1,0 +1,108 @@
+//! The active application of the caller's session (spec part 1, section 7 "Application").
+
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use time::{Date, OffsetDateTime};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::error::ApiResult;
+use crate::db::{applications, sessions};
+use crate::session::{self, LiveSession, SessionState};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(active))
+        .routes(routes!(timeout))
+}
+
+/// Spec part 1, section 3 "Application (active)".
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActiveApplication {
+    pub application_id: Uuid,
+    pub last_step: i16,
+    pub effective_date: Option<Date>,
+    pub enrollment_period_type_id: Option<i16>,
+    pub medical_carrier_id: Option<i16>,
+    pub dental_carrier_id: Option<i16>,
+    pub vision_carrier_id: Option<i16>,
+    pub medical_network_type_id: Option<i16>,
+    pub skip_medical: bool,
+    pub skip_dental: bool,
+    pub skip_vision: bool,
+    pub skip_other: bool,
+    pub skip_pcp: bool,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub submission_time: Option<OffsetDateTime>,
+}
+
+impl From<applications::ApplicationRow> for ActiveApplication {
+    fn from(a: applications::ApplicationRow) -> Self {
+        ActiveApplication {
+            application_id: a.id,
+            last_step: a.last_step,
+            effective_date: a.effective_date,
+            enrollment_period_type_id: a.enrollment_period_type_id,
+            medical_carrier_id: a.medical_carrier_id,
+            dental_carrier_id: a.dental_carrier_id,
+            vision_carrier_id: a.vision_carrier_id,
+            medical_network_type_id: a.medical_network_type_id,
+            skip_medical: a.skip_medical,
+            skip_dental: a.skip_dental,
+            skip_vision: a.skip_vision,
+            skip_other: a.skip_other,
+            skip_pcp: a.skip_pcp,
+            submission_time: a.submission_time,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActiveResponse {
+    pub application: Option<ActiveApplication>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ActiveQuery {
+    /// `true` restarts: the session lets go of its application.
+    #[serde(default)]
+    pub reset: bool,
+}
+
+#[utoipa::path(get, path = "/api/application/active", tag = "application",
+    params(ActiveQuery),
+    responses((status = 200, body = ActiveResponse), (status = 419, description = "No live session")))]
+async fn active(
+    State(app): State<AppState>,
+    session: LiveSession,
+    Query(q): Query<ActiveQuery>,
+) -> ApiResult<Json<ActiveResponse>> {
+    if q.reset {
+        sessions::set_application(&app.pool, &session.id_hash, None).await?;
+        return Ok(Json(ActiveResponse { application: None }));
+    }
+    let application = match session.application_id {
+        Some(id) => applications::by_id(&app.pool, id).await?.map(Into::into),
+        None => None,
+    };
+    Ok(Json(ActiveResponse { application }))
+}
+
+#[utoipa::path(get, path = "/api/application/timeout", tag = "application",
+    responses((status = 204, description = "The session is ended")))]
+async fn timeout(State(app): State<AppState>, state: SessionState) -> ApiResult<Response> {
+    Ok(match state.live() {
+        Some(s) => {
+            let cookie = session::end(&app, s).await?;
+            (StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response()
+        }
+        None => StatusCode::NO_CONTENT.into_response(),
+    })
+}

@@ -1,0 +1,86 @@
+//! The one error type of the HTTP layer. Every failure maps to a status and a JSON body; no stack
+//! trace or SQL text ever reaches a response (internal errors are logged and answered generically).
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// 419: the session expired or the CSRF check failed (the web client then goes to the site root).
+pub const SESSION_EXPIRED: u16 = 419;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("forbidden")]
+    Forbidden,
+    #[error("session expired")]
+    SessionExpired,
+    #[error("validation failed")]
+    Validation(BTreeMap<String, Vec<String>>),
+    #[error("payload too large")]
+    PayloadTooLarge,
+    #[error("unsupported media type")]
+    UnsupportedMediaType,
+    #[error("too many requests")]
+    TooManyRequests,
+    #[error("service unavailable")]
+    Unavailable,
+    #[error("internal error")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::Internal(anyhow::Error::new(e))
+    }
+}
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Forbidden => StatusCode::FORBIDDEN,
+            ApiError::SessionExpired => {
+                StatusCode::from_u16(SESSION_EXPIRED).unwrap_or(StatusCode::UNAUTHORIZED)
+            }
+            ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let body = match &self {
+            ApiError::Validation(errors) => json!({ "errors": errors }),
+            ApiError::BadRequest(m) | ApiError::NotFound(m) => json!({ "error": m }),
+            ApiError::Forbidden => json!({ "error": "You are not allowed to do that." }),
+            ApiError::SessionExpired => json!({ "error": "Your session has expired" }),
+            ApiError::PayloadTooLarge => json!({ "error": "The file is too large." }),
+            ApiError::UnsupportedMediaType => json!({ "error": "Only PDF files are accepted." }),
+            ApiError::TooManyRequests => {
+                json!({ "error": "Too many attempts. Please wait a moment and try again." })
+            }
+            ApiError::Unavailable => json!({ "error": "Service unavailable" }),
+            ApiError::Internal(e) => {
+                tracing::error!(error = %e, "internal error");
+                json!({ "error": "Something went wrong!" })
+            }
+        };
+        (status, Json(body)).into_response()
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

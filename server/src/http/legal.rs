@@ -1,0 +1,52 @@
+//! The footer's legal texts, rendered from `templates/legal/*.html`.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::error::{ApiError, ApiResult};
+use super::site::PRODUCT_NAME;
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(legal_text))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LegalText {
+    pub title: String,
+    /// HTML rendered from the template (autoescaped values).
+    pub html: String,
+}
+
+#[utoipa::path(get, path = "/api/legal/{kind}", tag = "site",
+    params(("kind" = String, Path, description = "`privacy` or `terms`")),
+    responses((status = 200, body = LegalText), (status = 404, description = "No such text")))]
+async fn legal_text(
+    State(app): State<AppState>,
+    Path(kind): Path<String>,
+) -> ApiResult<Json<LegalText>> {
+    let (title, template) = match kind.as_str() {
+        "privacy" => ("Privacy Policy", "legal/privacy.html"),
+        "terms" => ("Terms of Use", "legal/terms.html"),
+        _ => return Err(ApiError::NotFound("No such text.".into())),
+    };
+    let html = app
+        .templates
+        .get_template(template)
+        .and_then(|t| {
+            t.render(minijinja::context! {
+                product_name => PRODUCT_NAME,
+                tool_owner => &app.config.tool_owner,
+                general_agent => &app.config.general_agent,
+            })
+        })
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("template {template}: {e}")))?;
+    Ok(Json(LegalText {
+        title: title.into(),
+        html,
+    }))
+}

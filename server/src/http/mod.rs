@@ -1,0 +1,165 @@
+//! The HTTP layer: one module per resource, each with its handlers registered in `api_router()`,
+//! merged here with health checks, the OpenAPI document, static files and the middleware stack.
+
+pub mod application;
+pub mod auth;
+pub mod error;
+pub mod health;
+pub mod host;
+pub mod legal;
+pub mod site;
+
+use axum::Router;
+use axum::extract::{MatchedPath, Request};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+use tower::ServiceBuilder;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::session;
+use crate::startup::AppState;
+use error::ApiError;
+
+#[derive(OpenApi)]
+#[openapi(info(
+    title = "Enrollflow API",
+    description = "Quoting and enrollment for Michigan individual and family coverage. \
+                   State-changing calls need the session cookie and the `X-CSRF-Token` header; \
+                   419 means the session expired or the CSRF check failed."
+))]
+struct ApiDoc;
+
+/// The API routes and their OpenAPI document.
+pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(site::router())
+        .merge(auth::router())
+        .merge(legal::router())
+        .merge(application::router())
+        .split_for_parts()
+}
+
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+                   img-src 'self' data:; font-src 'self' data:; connect-src 'self'; \
+                   object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+pub fn router(state: AppState) -> Router {
+    let (api, openapi) = api();
+    let openapi_json = openapi.to_json().unwrap_or_else(|_| "{}".to_string());
+    let static_dir = state.config.static_dir.clone();
+    let index = ServeFile::new(static_dir.join("index.html"));
+    let https = state.config.https;
+    let limit = state.config.body_limit;
+    let timeout = state.config.request_timeout();
+
+    let api = api
+        .route(
+            "/api/openapi.json",
+            get(
+                move || async move { ([(header::CONTENT_TYPE, "application/json")], openapi_json) },
+            ),
+        )
+        .route(
+            "/api/{*rest}",
+            any(|| async { ApiError::NotFound("No such API call.".into()) }),
+        );
+
+    let mut app = Router::new()
+        .merge(health::router())
+        .merge(api)
+        .fallback_service(ServeDir::new(static_dir).fallback(index))
+        .layer(middleware::from_fn(cache_control))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            session::layer,
+        ))
+        .with_state(state);
+    if https {
+        app = app.layer(SetResponseHeaderLayer::if_not_present(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        ));
+    }
+    let request_id = HeaderName::from_static("x-request-id");
+    app.layer(
+        ServiceBuilder::new()
+            .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+            .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
+                // Route templates only: paths may carry tokens or e-mail addresses.
+                let route = req
+                    .extensions()
+                    .get::<MatchedPath>()
+                    .map(|p| p.as_str().to_string())
+                    .unwrap_or_else(|| {
+                        if req.uri().path().starts_with("/api/") {
+                            "/api/(unmatched)".into()
+                        } else {
+                            "(static)".into()
+                        }
+                    });
+                let id = req
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("")
+                    .to_string();
+                tracing::info_span!("request", method = %req.method(), route, request_id = id)
+            }))
+            .layer(PropagateRequestIdLayer::new(request_id))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                timeout,
+            ))
+            .layer(RequestBodyLimitLayer::new(limit))
+            .layer(SetResponseHeaderLayer::if_not_present(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(CSP),
+            ))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::X_FRAME_OPTIONS,
+                HeaderValue::from_static("DENY"),
+            ))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("same-origin"),
+            ))
+            .layer(SetResponseHeaderLayer::overriding(
+                HeaderName::from_static("permissions-policy"),
+                HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
+            )),
+    )
+}
+
+/// Hashed build assets are cached for a year; everything else (index.html, API) is revalidated.
+async fn cache_control(req: Request, next: Next) -> Response {
+    let immutable = req.uri().path().starts_with("/assets/");
+    let mut res = next.run(req).await;
+    if !res.headers().contains_key(header::CACHE_CONTROL) {
+        let value = if immutable && res.status().is_success() {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        };
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    }
+    res
+}
+
+/// Turns anything into a JSON error response (used where a handler returns a plain status).
+pub fn status_error(status: StatusCode, message: &str) -> Response {
+    (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
+}

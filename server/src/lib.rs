@@ -1,0 +1,10 @@
+//! Enrollflow's server: HTTP API, sessions, PostgreSQL, static web app, and the CLI's commands.
+
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod http;
+pub mod seed;
+pub mod session;
+pub mod startup;
+pub mod telemetry;

@@ -1,0 +1,314 @@
+//! Server-side sessions in PostgreSQL and the CSRF guard.
+//!
+//! - The cookie holds a random 256-bit token (hex); the table holds only its SHA-256.
+//! - Cookie: `HttpOnly; SameSite=Lax; Path=/`, plus `Secure` and the `__Host-` prefix over HTTPS.
+//!   It has no Max-Age: the server enforces the idle limit from `last_seen_at` and its clock.
+//! - Every `/api/` request with a live session counts as activity (`last_seen_at = now`).
+//! - A cookie naming an unknown or idle session makes the request's state `Expired`: handlers that
+//!   need a session answer 419, and the response clears the cookie.
+//! - State-changing requests must be same-origin (Fetch Metadata, else `Origin`; agent subdomains
+//!   are same-site to each other, so same-site is not enough: 403) and carry the session's token in
+//!   `X-CSRF-Token` (419 otherwise).
+
+use std::sync::Arc;
+
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use crate::db;
+use crate::http::error::ApiError;
+use crate::startup::AppState;
+
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// A live session, as the request found it.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub id_hash: [u8; 32],
+    pub csrf_token: String,
+    pub application_id: Option<Uuid>,
+}
+
+/// What the request's cookie led to.
+#[derive(Debug, Clone, Default)]
+pub enum SessionState {
+    #[default]
+    None,
+    Expired,
+    Live(Arc<Session>),
+}
+
+impl SessionState {
+    pub fn live(&self) -> Option<&Arc<Session>> {
+        match self {
+            SessionState::Live(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+pub fn cookie_name(https: bool) -> &'static str {
+    if https {
+        "__Host-ef_session"
+    } else {
+        "ef_session"
+    }
+}
+
+fn cookie_attributes(https: bool) -> &'static str {
+    if https {
+        "Path=/; HttpOnly; SameSite=Lax; Secure"
+    } else {
+        "Path=/; HttpOnly; SameSite=Lax"
+    }
+}
+
+fn hash_token(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    rand::rng().fill_bytes(&mut buf);
+    hex::encode(buf)
+}
+
+/// The session token from the request's cookies, if it has the right shape.
+fn token_from(headers: &HeaderMap, name: &str) -> Option<Result<String, ()>> {
+    let mut found = None;
+    for value in headers.get_all(header::COOKIE) {
+        let Ok(value) = value.to_str() else { continue };
+        for pair in value.split(';') {
+            if let Some((k, v)) = pair.trim().split_once('=')
+                && k == name
+            {
+                let ok = v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit());
+                found = Some(if ok { Ok(v.to_string()) } else { Err(()) });
+            }
+        }
+    }
+    found
+}
+
+/// Starts a new session and returns it with the `Set-Cookie` value that hands it to the browser.
+pub async fn start(app: &AppState) -> Result<(Session, HeaderValue), ApiError> {
+    let token = random_hex(32);
+    let csrf_token = random_hex(32);
+    let id_hash = hash_token(&token);
+    db::sessions::create(&app.pool, &id_hash, &csrf_token, app.clock.now()).await?;
+    let https = app.config.https;
+    let cookie = format!(
+        "{}={token}; {}",
+        cookie_name(https),
+        cookie_attributes(https)
+    );
+    let cookie = HeaderValue::from_str(&cookie).map_err(anyhow::Error::new)?;
+    Ok((
+        Session {
+            id_hash,
+            csrf_token,
+            application_id: None,
+        },
+        cookie,
+    ))
+}
+
+/// Ends a session: deletes it and returns the `Set-Cookie` value that clears the cookie.
+pub async fn end(app: &AppState, session: &Session) -> Result<HeaderValue, ApiError> {
+    db::sessions::delete(&app.pool, &session.id_hash).await?;
+    Ok(clearing_cookie(app.config.https))
+}
+
+fn clearing_cookie(https: bool) -> HeaderValue {
+    let cookie = format!(
+        "{}=; Max-Age=0; {}",
+        cookie_name(https),
+        cookie_attributes(https)
+    );
+    HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static(""))
+}
+
+fn is_state_changing(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// Same-origin check for state-changing requests: Fetch Metadata when the browser sends it,
+/// otherwise the `Origin` header against this request's own origin.
+fn same_origin(headers: &HeaderMap, https: bool) -> bool {
+    if let Some(site) = headers.get("sec-fetch-site") {
+        return matches!(site.as_bytes(), b"same-origin" | b"none");
+    }
+    match (headers.get(header::ORIGIN), headers.get(header::HOST)) {
+        (Some(origin), Some(host)) => {
+            let scheme = if https { "https" } else { "http" };
+            origin.as_bytes() == format!("{scheme}://{}", host.to_str().unwrap_or("")).as_bytes()
+        }
+        (Some(_), None) => false,
+        // No browser metadata at all: not a cross-site browser request; the token still decides.
+        (None, _) => true,
+    }
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Middleware on every request: resolves the session of `/api/` calls, records activity, and guards
+/// state-changing calls against cross-site request forgery.
+pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) -> Response {
+    if !req.uri().path().starts_with("/api/") {
+        return next.run(req).await;
+    }
+    let https = app.config.https;
+    let state = match token_from(req.headers(), cookie_name(https)) {
+        None => SessionState::None,
+        Some(Err(())) => SessionState::Expired,
+        Some(Ok(token)) => {
+            let id_hash = hash_token(&token);
+            let now = app.clock.now();
+            let cutoff = now - app.config.idle_timeout();
+            match db::sessions::touch(&app.pool, &id_hash, now, cutoff).await {
+                Ok(Some(row)) => SessionState::Live(Arc::new(Session {
+                    id_hash,
+                    csrf_token: row.csrf_token,
+                    application_id: row.application_id,
+                })),
+                Ok(None) => match db::sessions::delete(&app.pool, &id_hash).await {
+                    Ok(()) => SessionState::Expired,
+                    Err(e) => return ApiError::from(e).into_response(),
+                },
+                Err(e) => return ApiError::from(e).into_response(),
+            }
+        }
+    };
+
+    if is_state_changing(req.method()) {
+        if !same_origin(req.headers(), https) {
+            return ApiError::Forbidden.into_response();
+        }
+        let sent = req.headers().get(CSRF_HEADER).map(HeaderValue::as_bytes);
+        let valid = match (state.live(), sent) {
+            (Some(s), Some(sent)) => constant_time_eq(s.csrf_token.as_bytes(), sent),
+            _ => false,
+        };
+        if !valid {
+            return ApiError::SessionExpired.into_response();
+        }
+    }
+
+    let expired = matches!(state, SessionState::Expired);
+    req.extensions_mut().insert(state);
+    let mut response = next.run(req).await;
+    if expired {
+        let name = cookie_name(https).as_bytes();
+        let sets_cookie = response
+            .headers()
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .any(|v| v.as_bytes().starts_with(name));
+        if !sets_cookie {
+            response
+                .headers_mut()
+                .append(header::SET_COOKIE, clearing_cookie(https));
+        }
+    }
+    response
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for SessionState {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(parts
+            .extensions
+            .get::<SessionState>()
+            .cloned()
+            .unwrap_or_default())
+    }
+}
+
+/// The request's live session; extracting it answers 419 when there is none or it expired.
+#[derive(Debug, Clone)]
+pub struct LiveSession(pub Arc<Session>);
+
+impl std::ops::Deref for LiveSession {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.0
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for LiveSession {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        match parts.extensions.get::<SessionState>() {
+            Some(SessionState::Live(s)) => Ok(LiveSession(s.clone())),
+            _ => Err(ApiError::SessionExpired),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.append(*k, HeaderValue::from_str(v).expect("header"));
+        }
+        h
+    }
+
+    #[test]
+    fn the_token_is_read_only_from_the_named_cookie_and_must_be_64_hex() {
+        let good = "a".repeat(64);
+        let h = headers(&[("cookie", &format!("x=1; ef_session={good}; y=2"))]);
+        assert_eq!(token_from(&h, "ef_session"), Some(Ok(good)));
+        let h = headers(&[("cookie", "ef_session=short")]);
+        assert_eq!(token_from(&h, "ef_session"), Some(Err(())));
+        let h = headers(&[("cookie", "other=1")]);
+        assert_eq!(token_from(&h, "ef_session"), None);
+    }
+
+    #[test]
+    fn same_site_is_not_same_origin() {
+        assert!(same_origin(
+            &headers(&[("sec-fetch-site", "same-origin")]),
+            false
+        ));
+        assert!(!same_origin(
+            &headers(&[("sec-fetch-site", "same-site")]),
+            false
+        ));
+        assert!(!same_origin(
+            &headers(&[("sec-fetch-site", "cross-site")]),
+            false
+        ));
+        let h = headers(&[
+            ("origin", "http://acme.localhost:8080"),
+            ("host", "acme.localhost:8080"),
+        ]);
+        assert!(same_origin(&h, false));
+        assert!(!same_origin(&h, true));
+        let h = headers(&[
+            ("origin", "http://evil.localhost:8080"),
+            ("host", "acme.localhost:8080"),
+        ]);
+        assert!(!same_origin(&h, false));
+    }
+
+    #[test]
+    fn tokens_compare_in_full() {
+        assert!(constant_time_eq(b"abc", b"abc"));
+        assert!(!constant_time_eq(b"abc", b"abd"));
+        assert!(!constant_time_eq(b"abc", b"ab"));
+    }
+}

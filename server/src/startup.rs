@@ -1,0 +1,92 @@
+//! Building the application state and running the server.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::PgPool;
+
+use crate::clock::Clock;
+use crate::config::ServeArgs;
+use crate::{db, http};
+
+/// Everything a request handler may use; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub clock: Arc<dyn Clock>,
+    pub config: Arc<ServeArgs>,
+    pub templates: Arc<minijinja::Environment<'static>>,
+}
+
+impl AppState {
+    pub fn new(pool: PgPool, clock: Arc<dyn Clock>, config: ServeArgs) -> Self {
+        let mut templates = minijinja::Environment::new();
+        templates.set_loader(minijinja::path_loader(&config.templates_dir));
+        Self {
+            pool,
+            clock,
+            config: Arc::new(config),
+            templates: Arc::new(templates),
+        }
+    }
+}
+
+/// Serves until SIGINT or SIGTERM, then lets requests in flight finish.
+pub async fn serve(state: AppState) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(state.config.listen)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", state.config.listen))?;
+    tracing::info!(address = %listener.local_addr()?, "serving");
+    spawn_session_sweeper(state.clone());
+    let app = http::router(state);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Deletes idle sessions every few minutes (expiry itself is enforced per request).
+fn spawn_session_sweeper(state: AppState) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(300));
+        loop {
+            tick.tick().await;
+            let cutoff = state.clock.now() - state.config.idle_timeout();
+            match db::sessions::delete_idle(&state.pool, cutoff).await {
+                Ok(n) if n > 0 => tracing::info!(deleted = n, "idle sessions removed"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "idle-session sweep failed"),
+            }
+        }
+    });
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::warn!(error = %e, "cannot listen for ctrl-c");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

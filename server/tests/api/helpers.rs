@@ -1,0 +1,197 @@
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use enrollflow_server::clock::ManualClock;
+use enrollflow_server::config::ServeArgs;
+use enrollflow_server::startup::AppState;
+use enrollflow_server::{db, http, seed};
+use reqwest::header::{HOST, HeaderMap, SET_COOKIE};
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+use sqlx::PgPool;
+
+pub const MINUTE: Duration = Duration::from_secs(60);
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub pool: PgPool,
+    pub clock: Arc<ManualClock>,
+    client: reqwest::Client,
+}
+
+fn repo_path(p: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(p)
+}
+
+/// A fresh, migrated and seeded database on the server of `DATABASE_URL`.
+pub async fn fresh_database() -> PgPool {
+    let url = std::env::var("DATABASE_URL")
+        .expect("DATABASE_URL must name a PostgreSQL server: run the tests with `make test`");
+    let server = url
+        .rsplit_once('/')
+        .map(|(s, _)| s.to_string())
+        .expect("url has a database");
+    let name = format!("enrollflow_test_{}", uuid::Uuid::new_v4().simple());
+    let admin = db::connect(&format!("{server}/postgres"))
+        .await
+        .expect("connect to postgres");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("create test database");
+    admin.close().await;
+    let pool = db::connect(&format!("{server}/{name}"))
+        .await
+        .expect("connect");
+    db::migrate(&pool).await.expect("migrate");
+    seed::load_file(&pool, &repo_path("demo/agents.json"))
+        .await
+        .expect("seed");
+    pool
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
+    let pool = fresh_database().await;
+    let static_dir =
+        std::env::temp_dir().join(format!("enrollflow-static-{}", uuid::Uuid::new_v4()));
+    std::fs::create_dir_all(static_dir.join("assets")).expect("static dir");
+    std::fs::write(
+        static_dir.join("index.html"),
+        "<!doctype html><title>Enrollflow</title>",
+    )
+    .expect("index.html");
+    std::fs::write(static_dir.join("assets/app-abc123.js"), "console.log(1)").expect("asset");
+
+    let mut config = ServeArgs::defaults();
+    config.static_dir = static_dir;
+    config.templates_dir = repo_path("templates");
+    configure(&mut config);
+    let clock = Arc::new(ManualClock::new(
+        time::macros::datetime!(2024-11-20 10:00 UTC),
+    ));
+    let state = AppState::new(pool.clone(), clock.clone(), config);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        axum::serve(listener, http::router(state))
+            .await
+            .expect("serve");
+    });
+    TestApp {
+        addr,
+        pool,
+        clock,
+        client: reqwest::Client::new(),
+    }
+}
+
+/// A browser on one host: remembers the session cookie the server sets.
+pub struct Browser<'a> {
+    app: &'a TestApp,
+    pub host: String,
+    pub cookie: Mutex<Option<String>>,
+}
+
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .map(|v| v.to_str().expect("ascii header"))
+            .unwrap_or("")
+    }
+}
+
+impl TestApp {
+    pub fn browser(&self, subdomain: &str) -> Browser<'_> {
+        let host = if subdomain.is_empty() {
+            format!("localhost:{}", self.addr.port())
+        } else {
+            format!("{subdomain}.localhost:{}", self.addr.port())
+        };
+        Browser {
+            app: self,
+            host,
+            cookie: Mutex::new(None),
+        }
+    }
+}
+
+impl Browser<'_> {
+    pub fn origin(&self) -> String {
+        format!("http://{}", self.host)
+    }
+
+    pub async fn get(&self, path: &str) -> Reply {
+        self.send(Method::GET, path, &[], None).await
+    }
+
+    /// Starts the session the way the web app does and returns its CSRF token.
+    pub async fn start_session(&self) -> String {
+        let r = self.get("/api/get-auth-state").await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        r.json()["csrf_token"]
+            .as_str()
+            .expect("csrf token")
+            .to_string()
+    }
+
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        headers: &[(&str, String)],
+        body: Option<Vec<u8>>,
+    ) -> Reply {
+        let url = format!("http://{}{path}", self.app.addr);
+        let mut req = self
+            .app
+            .client
+            .request(method, url)
+            .header(HOST, &self.host);
+        if let Some(c) = self.cookie.lock().expect("lock").clone() {
+            req = req.header("cookie", c);
+        }
+        for (k, v) in headers {
+            req = req.header(*k, v);
+        }
+        if let Some(b) = body {
+            req = req.body(b);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        let headers = res.headers().clone();
+        for set in headers.get_all(SET_COOKIE) {
+            let set = set.to_str().expect("cookie ascii");
+            let pair = set.split(';').next().unwrap_or("");
+            let cleared = set.contains("Max-Age=0");
+            *self.cookie.lock().expect("lock") = if cleared {
+                None
+            } else {
+                Some(pair.to_string())
+            };
+        }
+        let body = res.text().await.expect("body");
+        Reply {
+            status,
+            headers,
+            body,
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Black-box tests of the HTTP API on a real PostgreSQL: each test gets a fresh database
+//! (`enrollflow_test_*`) from the server named by `DATABASE_URL`, the demo agents, a real listening
+//! server and a manual clock.
+
+mod application;
+mod helpers;
+mod security;
+mod sessions;
+mod site;

@@ -1,0 +1,103 @@
+use reqwest::{Method, StatusCode};
+
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn health_and_readiness() {
+    let app = spawn_app().await;
+    let b = app.browser("");
+    let r = b.get("/healthz").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.json()["status"], "ok");
+    let r = b.get("/readyz").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.json()["status"], "ready");
+}
+
+#[tokio::test]
+async fn readiness_fails_when_the_database_is_gone() {
+    let app = spawn_app().await;
+    app.pool.close().await;
+    let r = app.browser("").get("/readyz").await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        !r.body.to_lowercase().contains("pool"),
+        "no internals in the answer: {}",
+        r.body
+    );
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    for path in ["/", "/census", "/api/site", "/api/nope"] {
+        let r = b.get(path).await;
+        let csp = r.header("content-security-policy");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert_eq!(r.header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(r.header("referrer-policy"), "same-origin", "{path}");
+        assert_eq!(r.header("x-frame-options"), "DENY", "{path}");
+        assert!(!r.header("x-request-id").is_empty(), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn client_routes_fall_back_to_the_web_app_and_unknown_api_calls_are_json_404() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    for path in [
+        "/",
+        "/census",
+        "/dashboard/home",
+        "/reset-password/email/a@b.c/token/x",
+    ] {
+        let r = b.get(path).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}");
+        assert!(r.body.contains("<title>Enrollflow</title>"), "{path}");
+        assert_eq!(r.header("cache-control"), "no-cache", "{path}");
+    }
+    let asset = b.get("/assets/app-abc123.js").await;
+    assert!(asset.header("cache-control").contains("immutable"));
+    let r = b.get("/api/nope").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.json()["error"], "No such API call.");
+}
+
+#[tokio::test]
+async fn bodies_over_the_limit_are_refused_with_413() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    let r = b
+        .send(
+            Method::POST,
+            "/api/nothing",
+            &[("x-csrf-token", token)],
+            Some(vec![b'x'; 5 * 1024 * 1024]),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_the_api() {
+    let app = spawn_app().await;
+    let r = app.browser("").get("/api/openapi.json").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let doc = r.json();
+    assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with('3')));
+    for path in [
+        "/api/site",
+        "/api/agent_branding/{subdomain}",
+        "/api/agent_logo/{subdomain}",
+        "/api/get-auth-state",
+        "/api/legal/{kind}",
+        "/api/application/active",
+        "/api/application/timeout",
+    ] {
+        assert!(doc["paths"][path].is_object(), "{path} is documented");
+    }
+    assert!(doc["components"]["schemas"]["Branding"].is_object());
+}
