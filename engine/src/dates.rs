@@ -1,0 +1,103 @@
+//! Calendar helpers for rules, on ISO dates (`"2024-11-20"`), registered in Rhai as `date::`.
+//! ISO strings also compare correctly with `<`, `==` and `>` in scripts.
+
+use rhai::{EvalAltResult, Module};
+use time::{Date, Month};
+
+pub type RhaiResult<T> = Result<T, Box<EvalAltResult>>;
+
+const ISO: &[time::format_description::BorrowedFormatItem<'static>] =
+    time::macros::format_description!("[year]-[month]-[day]");
+
+pub fn parse(s: &str) -> Option<Date> {
+    Date::parse(s, ISO).ok()
+}
+
+pub fn format(d: Date) -> String {
+    d.format(ISO).unwrap_or_default()
+}
+
+fn date(s: &str) -> RhaiResult<Date> {
+    parse(s).ok_or_else(|| format!("`{s}` is not a date (YYYY-MM-DD)").into())
+}
+
+/// Whole years from `birth` to `on` (a person born on Feb 29 turns a year older on Mar 1).
+pub fn age_at(birth: Date, on: Date) -> i64 {
+    let mut age = i64::from(on.year() - birth.year());
+    if (on.month() as u8, on.day()) < (birth.month() as u8, birth.day()) {
+        age -= 1;
+    }
+    age
+}
+
+/// The first day of the month after `d`.
+pub fn first_of_next_month(d: Date) -> Date {
+    let (y, m) = if d.month() == Month::December {
+        (d.year() + 1, Month::January)
+    } else {
+        (d.year(), d.month().next())
+    };
+    Date::from_calendar_date(y, m, 1).unwrap_or(d)
+}
+
+pub fn module() -> Module {
+    let mut m = Module::new();
+    m.set_native_fn("valid", |s: &str| Ok(parse(s).is_some()));
+    m.set_native_fn("age_at", |birth: &str, on: &str| {
+        Ok(age_at(date(birth)?, date(on)?))
+    });
+    m.set_native_fn("add_days", |s: &str, n: i64| {
+        let d = date(s)?;
+        let moved = d
+            .checked_add(time::Duration::days(n))
+            .ok_or_else(|| format!("`{s}` plus {n} days is out of range"))?;
+        Ok(format(moved))
+    });
+    m.set_native_fn("days_between", |a: &str, b: &str| {
+        Ok((date(b)? - date(a)?).whole_days())
+    });
+    m.set_native_fn("first_of_next_month", |s: &str| {
+        Ok(format(first_of_next_month(date(s)?)))
+    });
+    m.set_native_fn("year", |s: &str| Ok(i64::from(date(s)?.year())));
+    m.set_native_fn("month", |s: &str| Ok(i64::from(date(s)?.month() as u8)));
+    m.set_native_fn("day", |s: &str| Ok(i64::from(date(s)?.day())));
+    m.set_native_fn("make", |y: i64, mo: i64, d: i64| {
+        let month = u8::try_from(mo)
+            .ok()
+            .and_then(|mo| Month::try_from(mo).ok());
+        let made = match (i32::try_from(y), month, u8::try_from(d)) {
+            (Ok(y), Some(mo), Ok(d)) => Date::from_calendar_date(y, mo, d).ok(),
+            _ => None,
+        };
+        made.map(format)
+            .ok_or_else(|| -> Box<EvalAltResult> { format!("{y}-{mo}-{d} is not a date").into() })
+    });
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    #[test]
+    fn age_counts_whole_years_at_the_date() {
+        assert_eq!(age_at(date!(2008 - 12 - 15), date!(2024 - 12 - 14)), 15);
+        assert_eq!(age_at(date!(2008 - 12 - 15), date!(2024 - 12 - 15)), 16);
+        assert_eq!(age_at(date!(2008 - 02 - 29), date!(2025 - 02 - 28)), 16);
+        assert_eq!(age_at(date!(2008 - 02 - 29), date!(2025 - 03 - 01)), 17);
+    }
+
+    #[test]
+    fn first_of_next_month_rolls_the_year() {
+        assert_eq!(
+            first_of_next_month(date!(2024 - 12 - 01)),
+            date!(2025 - 01 - 01)
+        );
+        assert_eq!(
+            first_of_next_month(date!(2024 - 01 - 31)),
+            date!(2024 - 02 - 01)
+        );
+    }
+}

@@ -1,0 +1,461 @@
+//! Forms: a JSON Schema with context conditions, dynamic choices and error keys.
+//!
+//! Conventions the form files follow (documented in `forms/README.md`):
+//! - every field is declared under `properties` (conditional `required` may use `if`/`then`);
+//! - `x-error-prefix` on an object or array property names nested errors:
+//!   `spouse: { x-error-prefix: "spouse_" }` gives `spouse_gender`; on an array, `{n}` is the 1-based
+//!   item number and `{field}` any field of the item: `dependent{n}_` gives `dependent3_birth_date`;
+//! - `x-messages: { <keyword>: "…" }` on a property replaces the default wording for that keyword.
+
+use std::collections::BTreeMap;
+
+use jsonschema::error::ValidationErrorKind;
+use serde_json::{Map, Value};
+
+use crate::diagnostic::Diagnostic;
+use crate::script::Expr;
+
+/// A field path: property names, with `*` for "every item of the array".
+pub type FieldPath = Vec<String>;
+
+pub type Errors = BTreeMap<String, Vec<String>>;
+
+pub struct Form {
+    pub name: String,
+    pub title: Option<String>,
+    pub schema: Value,
+    pub validator: jsonschema::Validator,
+    pub ui: Value,
+    pub only_when: Vec<(FieldPath, Expr)>,
+    pub options: Vec<(FieldPath, Expr)>,
+    pub keep_when: Vec<(FieldPath, Expr)>,
+    pub refresh_on: Vec<String>,
+    pub initial: Option<Expr>,
+    pub extras: Option<Expr>,
+    pub checks: Option<Expr>,
+    pub derive: Option<Expr>,
+    pub modals: Value,
+}
+
+pub fn parse_path(s: &str) -> FieldPath {
+    s.split('/')
+        .filter(|p| !p.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+pub fn path_string(p: &[String]) -> String {
+    p.join("/")
+}
+
+/// The schema of the field at `path`.
+pub fn schema_at<'a>(schema: &'a Value, path: &[String]) -> Option<&'a Value> {
+    let mut s = schema;
+    for seg in path {
+        s = if seg == "*" {
+            s.get("items")?
+        } else {
+            s.get("properties")?.get(seg)?
+        };
+    }
+    Some(s)
+}
+
+fn schema_at_mut<'a>(schema: &'a mut Value, path: &[String]) -> Option<&'a mut Value> {
+    let mut s = schema;
+    for seg in path {
+        s = if seg == "*" {
+            s.get_mut("items")?
+        } else {
+            s.get_mut("properties")?.get_mut(seg)?
+        };
+    }
+    Some(s)
+}
+
+/// Removes a field (and its `required` entry) from a schema.
+pub fn drop_field(schema: &mut Value, path: &[String]) {
+    let Some((last, parent)) = path.split_last() else {
+        return;
+    };
+    let Some(parent) = schema_at_mut(schema, parent) else {
+        return;
+    };
+    if let Some(props) = parent.get_mut("properties").and_then(Value::as_object_mut) {
+        props.remove(last);
+    }
+    if let Some(req) = parent.get_mut("required").and_then(Value::as_array_mut) {
+        req.retain(|r| r.as_str() != Some(last));
+    }
+}
+
+/// Removes an answer at a path of property names (no `*`).
+pub fn remove_answer(data: &mut Value, path: &[String]) {
+    let Some((last, parent)) = path.split_last() else {
+        return;
+    };
+    let mut v = data;
+    for seg in parent {
+        match v.get_mut(seg) {
+            Some(next) => v = next,
+            None => return,
+        }
+    }
+    if let Some(m) = v.as_object_mut() {
+        m.remove(last);
+    }
+}
+
+/// Replaces a field's choices with `oneOf: [{const, title}]`.
+pub fn set_choices(schema: &mut Value, path: &[String], choices: &[Value]) {
+    let Some(field) = schema_at_mut(schema, path).and_then(Value::as_object_mut) else {
+        return;
+    };
+    field.remove("enum");
+    let one_of: Vec<Value> = choices
+        .iter()
+        .map(|c| match c {
+            Value::Object(m) => {
+                let mut o = Map::new();
+                o.insert("const".into(), m.get("id").cloned().unwrap_or(Value::Null));
+                if let Some(t) = m.get("title") {
+                    o.insert("title".into(), t.clone());
+                }
+                if let Some(d) = m.get("description") {
+                    o.insert("description".into(), d.clone());
+                }
+                Value::Object(o)
+            }
+            other => serde_json::json!({ "const": other, "title": other }),
+        })
+        .collect();
+    field.insert("oneOf".into(), Value::Array(one_of));
+}
+
+/// Trims strings and removes empty strings and nulls, recursively: an empty answer is no answer.
+pub fn normalize(v: &Value) -> Option<Value> {
+    match v {
+        Value::Null => None,
+        Value::String(s) => {
+            let t = s.trim();
+            (!t.is_empty()).then(|| Value::String(t.to_string()))
+        }
+        Value::Object(m) => Some(Value::Object(
+            m.iter()
+                .filter_map(|(k, v)| normalize(v).map(|v| (k.clone(), v)))
+                .collect(),
+        )),
+        Value::Array(a) => Some(Value::Array(
+            a.iter()
+                .map(|v| normalize(v).unwrap_or(Value::Null))
+                .collect(),
+        )),
+        other => Some(other.clone()),
+    }
+}
+
+/// Keeps only the fields the schema declares.
+pub fn prune(v: &Value, schema: &Value) -> Value {
+    match v {
+        Value::Object(m) => match schema.get("properties").and_then(Value::as_object) {
+            Some(props) => Value::Object(
+                m.iter()
+                    .filter_map(|(k, v)| props.get(k).map(|s| (k.clone(), prune(v, s))))
+                    .collect(),
+            ),
+            None => v.clone(),
+        },
+        Value::Array(a) => match schema.get("items") {
+            Some(items) => Value::Array(a.iter().map(|v| prune(v, items)).collect()),
+            None => v.clone(),
+        },
+        other => other.clone(),
+    }
+}
+
+fn title_of(schema: Option<&Value>, fallback: &str) -> String {
+    schema
+        .and_then(|s| s.get("title"))
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .unwrap_or_else(|| fallback.replace('_', " "))
+}
+
+fn limit_text(v: &Value) -> String {
+    match v {
+        Value::Number(n) => n.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The field key of an error at `instance` (JSON pointer segments), per the spec's naming.
+pub fn error_key(
+    schema: &Value,
+    data: &Value,
+    instance: &[String],
+    missing: Option<&str>,
+) -> String {
+    let mut segs: Vec<&str> = instance.iter().map(String::as_str).collect();
+    if let Some(m) = missing {
+        segs.push(m);
+    }
+    let Some(first) = segs.first() else {
+        return "form".into();
+    };
+    let prop = schema.get("properties").and_then(|p| p.get(*first));
+    let prefix = prop
+        .and_then(|p| p.get("x-error-prefix"))
+        .and_then(Value::as_str);
+    match (prefix, segs.len()) {
+        (_, 1) => (*first).to_string(),
+        (Some(prefix), _) => {
+            let is_array =
+                prop.and_then(|p| p.get("type")).and_then(Value::as_str) == Some("array");
+            if is_array {
+                let index: usize = segs[1].parse().unwrap_or(0);
+                let item = data.get(*first).and_then(|a| a.get(index));
+                let mut p = prefix.replace("{n}", &(index + 1).to_string());
+                while let Some(start) = p.find('{') {
+                    let Some(end) = p[start..].find('}') else {
+                        break;
+                    };
+                    let field = &p[start + 1..start + end];
+                    let value = item
+                        .and_then(|i| i.get(field))
+                        .map(|v| {
+                            v.as_str()
+                                .map(str::to_string)
+                                .unwrap_or_else(|| v.to_string())
+                        })
+                        .unwrap_or_default();
+                    p.replace_range(start..start + end + 1, &value);
+                }
+                if segs.len() == 2 {
+                    p.trim_end_matches('_').to_string()
+                } else {
+                    format!("{p}{}", segs[2..].join("_"))
+                }
+            } else {
+                format!("{prefix}{}", segs[1..].join("_"))
+            }
+        }
+        (None, _) => segs.last().map(|s| (*s).to_string()).unwrap_or_default(),
+    }
+}
+
+/// The schema path (with `*` for items) of an instance path.
+fn field_path_of(instance: &[String], schema: &Value) -> FieldPath {
+    let mut out = Vec::new();
+    let mut s = Some(schema);
+    for seg in instance {
+        let is_array = s.and_then(|x| x.get("type")).and_then(Value::as_str) == Some("array");
+        if is_array {
+            out.push("*".to_string());
+            s = s.and_then(|x| x.get("items"));
+        } else {
+            out.push(seg.clone());
+            s = s.and_then(|x| x.get("properties")).and_then(|p| p.get(seg));
+        }
+    }
+    out
+}
+
+/// Validates `data` (already normalized and pruned) against the form's full schema, ignoring
+/// fields dropped for this context. Messages use the fields' titles and `x-messages`.
+pub fn schema_errors(form: &Form, resolved: &Value, data: &Value, dropped: &[FieldPath]) -> Errors {
+    let mut errors = Errors::new();
+    for e in form.validator.iter_errors(data) {
+        let instance: Vec<String> = e
+            .instance_path()
+            .iter()
+            .map(|s| match s {
+                jsonschema::paths::LocationSegment::Property(p) => p.to_string(),
+                jsonschema::paths::LocationSegment::Index(i) => i.to_string(),
+            })
+            .collect();
+        let missing = match e.kind() {
+            ValidationErrorKind::Required { property } => property.as_str().map(str::to_string),
+            _ => None,
+        };
+        let mut field = field_path_of(&instance, resolved);
+        if let Some(m) = &missing {
+            field.push(m.clone());
+        }
+        if dropped.contains(&field) || schema_at(resolved, &field).is_none() {
+            continue;
+        }
+        let field_schema = schema_at(resolved, &field);
+        let title = title_of(
+            field_schema,
+            field.last().map(String::as_str).unwrap_or("field"),
+        );
+        let keyword = e.kind().keyword();
+        let custom = field_schema
+            .and_then(|s| s.get("x-messages"))
+            .and_then(|m| m.get(keyword))
+            .and_then(Value::as_str);
+        let message = match custom {
+            Some(c) => c.to_string(),
+            None => default_message(e.kind(), &title, field_schema),
+        };
+        let key = error_key(resolved, data, &instance, missing.as_deref());
+        let list = errors.entry(key).or_default();
+        if !list.contains(&message) {
+            list.push(message);
+        }
+    }
+    errors
+}
+
+fn default_message(kind: &ValidationErrorKind, title: &str, schema: Option<&Value>) -> String {
+    let is_date = schema.and_then(|s| s.get("format")).and_then(Value::as_str) == Some("date");
+    match kind {
+        ValidationErrorKind::Required { .. } => format!("The {title} field is required."),
+        ValidationErrorKind::MaxLength { limit } => {
+            format!("The {title} may not be greater than {limit} characters.")
+        }
+        ValidationErrorKind::MinLength { limit } => {
+            format!("The {title} must be at least {limit} characters.")
+        }
+        ValidationErrorKind::MaxItems { limit } => {
+            format!("No more than {limit} {title} may be added.")
+        }
+        ValidationErrorKind::Minimum { limit } => {
+            format!("The {title} must be at least {}.", limit_text(limit))
+        }
+        ValidationErrorKind::Maximum { limit } => {
+            format!("The {title} may not be greater than {}.", limit_text(limit))
+        }
+        ValidationErrorKind::Format { .. } if is_date => {
+            format!("The {title} is not a valid date.")
+        }
+        ValidationErrorKind::Format { .. } | ValidationErrorKind::Pattern { .. } => {
+            format!("The {title} format is invalid.")
+        }
+        ValidationErrorKind::Enum { .. }
+        | ValidationErrorKind::Constant { .. }
+        | ValidationErrorKind::OneOfNotValid { .. }
+        | ValidationErrorKind::AnyOf { .. } => format!("The selected {title} is invalid."),
+        _ => format!("The {title} is invalid."),
+    }
+}
+
+/// Builds the validator of a form's schema; problems point at the `schema:` line.
+pub fn compile_schema(
+    file: &str,
+    line: usize,
+    schema: &Value,
+) -> Result<jsonschema::Validator, Diagnostic> {
+    jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .should_validate_formats(true)
+        .build(schema)
+        .map_err(|e| Diagnostic::new(file, line, 1, format!("invalid json schema: {e}")))
+}
+
+/// Merges a Rhai checks result (`#{ key: ["msg"] }` or `#{ key: "msg" }`) into `errors`.
+pub fn merge_checks(errors: &mut Errors, result: &Value) -> Result<(), String> {
+    let Value::Object(m) = result else {
+        return match result {
+            Value::Null => Ok(()),
+            _ => Err("must return a map of field keys to messages".into()),
+        };
+    };
+    for (k, v) in m {
+        let list = errors.entry(k.clone()).or_default();
+        match v {
+            Value::String(s) => list.push(s.clone()),
+            Value::Array(a) => {
+                for x in a {
+                    if let Some(s) = x.as_str() {
+                        list.push(s.to_string());
+                    }
+                }
+            }
+            Value::Null => {}
+            _ => return Err(format!("messages for `{k}` must be text")),
+        }
+        if list.is_empty() {
+            errors.remove(k);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "sub_first_name": { "type": "string", "title": "First Name", "maxLength": 30 },
+                "spouse": { "type": "object", "x-error-prefix": "spouse_",
+                            "properties": { "gender": { "type": "string" } } },
+                "dependents": { "type": "array", "x-error-prefix": "dependent{n}_",
+                                "items": { "type": "object", "properties": { "gender": {} } } },
+                "members": { "type": "array", "x-error-prefix": "dependent_{member_id}_pcp_",
+                             "items": { "type": "object", "properties": { "npi": {} } } }
+            }
+        })
+    }
+
+    #[test]
+    fn error_keys_follow_the_spec_naming() {
+        let s = schema();
+        let data = json!({ "members": [{ "member_id": 77 }] });
+        let seg = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            error_key(&s, &data, &seg(&["sub_first_name"]), None),
+            "sub_first_name"
+        );
+        assert_eq!(
+            error_key(&s, &data, &seg(&["spouse"]), Some("gender")),
+            "spouse_gender"
+        );
+        assert_eq!(
+            error_key(&s, &data, &seg(&["dependents", "2", "gender"]), None),
+            "dependent3_gender"
+        );
+        assert_eq!(
+            error_key(&s, &data, &seg(&["dependents"]), None),
+            "dependents"
+        );
+        assert_eq!(
+            error_key(&s, &data, &seg(&["members", "0", "npi"]), None),
+            "dependent_77_pcp_npi"
+        );
+        assert_eq!(error_key(&s, &data, &[], Some("email")), "email");
+    }
+
+    #[test]
+    fn normalize_trims_and_forgets_empty_answers() {
+        let v = json!({ "a": "  Ann ", "b": "", "c": null, "d": [ { "x": " " } ], "e": 0 });
+        assert_eq!(
+            normalize(&v),
+            Some(json!({ "a": "Ann", "d": [ {} ], "e": 0 }))
+        );
+    }
+
+    #[test]
+    fn prune_keeps_declared_fields_only() {
+        let v = json!({ "sub_first_name": "A", "hack": 1, "spouse": { "gender": "F", "x": 2 } });
+        assert_eq!(
+            prune(&v, &schema()),
+            json!({ "sub_first_name": "A", "spouse": { "gender": "F" } })
+        );
+    }
+
+    #[test]
+    fn dropping_a_field_removes_it_from_required() {
+        let mut s = json!({ "type": "object", "required": ["a", "b"],
+                            "properties": { "a": {}, "b": {} } });
+        drop_field(&mut s, &parse_path("b"));
+        assert_eq!(
+            s,
+            json!({ "type": "object", "required": ["a"], "properties": { "a": {} } })
+        );
+    }
+}

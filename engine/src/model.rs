@@ -1,0 +1,85 @@
+//! The shapes of the analysts' files, as read from YAML.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::Value;
+use serde_saphyr::Spanned;
+
+/// `rules/flows/*.flow.yaml`: the wizard's steps in order.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlowFile {
+    /// The only step a submitted application may visit.
+    pub submitted_step: Spanned<String>,
+    pub steps: Vec<StepFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepFile {
+    pub id: Spanned<String>,
+    pub number: u8,
+    pub route: String,
+    pub title: String,
+    /// The form drawn by the generic renderer (a file `forms/<form>.form.yaml`) …
+    #[serde(default)]
+    pub form: Option<Spanned<String>>,
+    /// … or a hand-built page (`plans`, …).
+    #[serde(default)]
+    pub page: Option<String>,
+    /// Step-specific parameters for the page or the client (plan type, …).
+    #[serde(default)]
+    pub params: Option<Value>,
+    /// Rhai: true when the step does not apply to this application.
+    #[serde(default)]
+    pub skip_when: Option<Spanned<String>>,
+    /// Rhai: the step after a successful save (a step id, or `#{ modal: "id" }` to stay and ask).
+    #[serde(default)]
+    pub next: Option<Spanned<String>>,
+    /// Rhai: the step that Previous goes to (default: the nearest earlier step not skipped).
+    #[serde(default)]
+    pub previous: Option<Spanned<String>>,
+    /// The step may always be opened, even before an application exists.
+    #[serde(default)]
+    pub always_valid: bool,
+}
+
+/// `forms/<name>.form.yaml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FormFile {
+    #[serde(default)]
+    pub title: Option<String>,
+    pub schema: Spanned<Value>,
+    #[serde(default)]
+    pub ui: Value,
+    /// Field path (`sub_us_citizen`, `dependents/*/relationship`) -> Rhai: keep the field only when true.
+    #[serde(default)]
+    pub only_when: BTreeMap<String, Spanned<String>>,
+    /// Field path -> Rhai returning the field's choices (`[#{ id: 1, title: "…" }, …]`).
+    #[serde(default)]
+    pub options: BTreeMap<String, Spanned<String>>,
+    /// Field path -> Rhai over `input`: the answer is kept only when true (dropped before
+    /// validation otherwise), so answers that no longer apply are cleared.
+    #[serde(default)]
+    pub keep_when: BTreeMap<String, Spanned<String>>,
+    /// Fields whose change makes the client ask for a fresh view (choices that depend on answers).
+    #[serde(default)]
+    pub refresh_on: Vec<String>,
+    /// Rhai: the data shown when the step has no saved answers.
+    #[serde(default)]
+    pub initial: Option<Spanned<String>>,
+    /// Rhai: extra data for the view (lists, dates, texts the page shows).
+    #[serde(default)]
+    pub extras: Option<Spanned<String>>,
+    /// Rhai: cross-field rules; returns `#{ field_key: ["message", …] }` (empty when fine).
+    #[serde(default)]
+    pub checks: Option<Spanned<String>>,
+    /// Rhai: application flags derived from a valid submission (`#{ skip_medical: true }`).
+    #[serde(default)]
+    pub derive: Option<Spanned<String>>,
+    /// Dialogs the step's `next` rule can ask for, passed to the client as they are.
+    #[serde(default)]
+    pub modals: Value,
+}

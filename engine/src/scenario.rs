@@ -1,0 +1,374 @@
+//! YAML scenario suites: what testers write to pin the wizard's behaviour.
+//!
+//! A suite is a list of scenarios. Each states its context, an optional starting application, and
+//! steps: `submit` (answers for a step, then what must follow), `view` (what a step shows) or
+//! `valid` (whether a step may be opened). An accepted submission updates the application as the
+//! server would (answers under the step id, derived flags, last step), so later steps see it.
+//!
+//! ```yaml
+//! - name: a 16-year-old alone is asked whether this is a child-only application
+//!   context: { today: 2024-11-20, applying: consumer, agent: { offers_blue: true } }
+//!   steps:
+//!     - submit: census
+//!       with: { sub_birth_date: 2008-11-01, residential_zip: "48104" }
+//!       expect: { modal: possible_child_only, next: census }
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+use crate::diagnostic::Diagnostic;
+use crate::{Context, Engine, Submission, form, yaml};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Scenario {
+    name: String,
+    context: Context,
+    #[serde(default)]
+    app: Map<String, Value>,
+    steps: Vec<Action>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Action {
+    #[serde(default)]
+    submit: Option<String>,
+    #[serde(default)]
+    with: Option<Value>,
+    #[serde(default)]
+    view: Option<String>,
+    #[serde(default)]
+    valid: Option<String>,
+    /// A hand-built page step (plans) saved its part: `set` these flags, then go on.
+    #[serde(default)]
+    after: Option<String>,
+    #[serde(default)]
+    set: Map<String, Value>,
+    #[serde(default)]
+    expect: Expect,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Expect {
+    /// submit: the step it goes to (also `view`: the default next step).
+    next: Option<String>,
+    /// submit: the dialog asked (`none` for no dialog).
+    modal: Option<String>,
+    /// submit: exactly these field keys have errors (`[]` for an accepted submission).
+    errors: Option<Vec<String>>,
+    /// submit: these keys have a message containing this text.
+    messages: BTreeMap<String, String>,
+    /// submit: these application flags after the submission.
+    flags: Map<String, Value>,
+    /// view: fields shown (paths like `dependents/*/relationship`).
+    fields: Vec<String>,
+    /// view: fields not shown.
+    absent: Vec<String>,
+    /// view: fields marked required.
+    required: Vec<String>,
+    /// view: fields not marked required.
+    optional: Vec<String>,
+    /// view: the ids of a field's choices, in order.
+    options: BTreeMap<String, Vec<Value>>,
+    /// view: the step is skipped.
+    skipped: Option<bool>,
+    /// view: where Previous goes (`none` for nowhere).
+    previous: Option<String>,
+    /// view: values in the shown data / extras (dotted paths).
+    data: Map<String, Value>,
+    extras: Map<String, Value>,
+    /// valid: whether the step may be opened.
+    allowed: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScenarioResult {
+    pub name: String,
+    pub failures: Vec<String>,
+}
+
+impl ScenarioResult {
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// Runs every scenario of one suite file.
+pub fn run_suite(
+    engine: &Engine,
+    path: &str,
+    text: &str,
+) -> Result<Vec<ScenarioResult>, Diagnostic> {
+    let scenarios: Vec<Scenario> = yaml::parse(path, text)?;
+    Ok(scenarios.iter().map(|s| run(engine, s)).collect())
+}
+
+fn run(engine: &Engine, s: &Scenario) -> ScenarioResult {
+    let mut failures = Vec::new();
+    let mut app = Value::Object(s.app.clone());
+    for (i, a) in s.steps.iter().enumerate() {
+        let at = format!("step {}", i + 1);
+        let r = match (&a.submit, &a.view, &a.valid, &a.after) {
+            (Some(step), None, None, None) => submit(engine, &mut app, step, a, &s.context, &at),
+            (None, Some(step), None, None) => view(engine, &app, step, &a.expect, &s.context, &at),
+            (None, None, None, Some(step)) => after(engine, &mut app, step, a, &s.context, &at),
+            (None, None, Some(step), None) => match engine.valid_step(step, &app, &s.context) {
+                Ok(allowed) => match a.expect.allowed {
+                    Some(want) if want != allowed => {
+                        vec![format!(
+                            "{at}: `{step}` allowed is {allowed}, expected {want}"
+                        )]
+                    }
+                    _ => vec![],
+                },
+                Err(e) => vec![format!("{at}: {e}")],
+            },
+            _ => vec![format!(
+                "{at}: give exactly one of `submit`, `view`, `after` or `valid`"
+            )],
+        };
+        let stop = !r.is_empty();
+        failures.extend(r);
+        if stop {
+            break;
+        }
+    }
+    ScenarioResult {
+        name: s.name.clone(),
+        failures,
+    }
+}
+
+fn after(
+    engine: &Engine,
+    app: &mut Value,
+    step: &str,
+    a: &Action,
+    ctx: &Context,
+    at: &str,
+) -> Vec<String> {
+    if let Value::Object(m) = app {
+        for (k, v) in &a.set {
+            m.insert(k.clone(), v.clone());
+        }
+    }
+    match engine.next_after(step, app, ctx) {
+        Ok(next) => {
+            if let Value::Object(m) = app {
+                let last = m.get("last_step").and_then(Value::as_u64).unwrap_or(0);
+                m.insert(
+                    "last_step".into(),
+                    Value::from(last.max(u64::from(next.number))),
+                );
+            }
+            match &a.expect.next {
+                Some(want) if *want != next.id => {
+                    vec![format!(
+                        "{at}: after `{step}` went to `{}`, expected `{want}`",
+                        next.id
+                    )]
+                }
+                _ => vec![],
+            }
+        }
+        Err(e) => vec![format!("{at}: {e}")],
+    }
+}
+
+fn submit(
+    engine: &Engine,
+    app: &mut Value,
+    step: &str,
+    a: &Action,
+    ctx: &Context,
+    at: &str,
+) -> Vec<String> {
+    let mut f = Vec::new();
+    let input = a.with.clone().unwrap_or(Value::Object(Map::new()));
+    let e = &a.expect;
+    match engine.submit(step, &input, app, ctx) {
+        Err(err) => f.push(format!("{at}: {err}")),
+        Ok(Submission::Invalid { errors }) => {
+            let keys: Vec<String> = errors.keys().cloned().collect();
+            match &e.errors {
+                Some(want) => {
+                    let mut want = want.clone();
+                    want.sort();
+                    if want != keys {
+                        f.push(format!(
+                            "{at}: errors on {keys:?}, expected {want:?} ({errors:?})"
+                        ));
+                    }
+                }
+                None => f.push(format!("{at}: `{step}` was refused: {errors:?}")),
+            }
+            for (k, text) in &e.messages {
+                let found = errors
+                    .get(k)
+                    .is_some_and(|l| l.iter().any(|m| m.contains(text.as_str())));
+                if !found {
+                    f.push(format!(
+                        "{at}: no message on `{k}` containing `{text}` ({errors:?})"
+                    ));
+                }
+            }
+        }
+        Ok(Submission::Accepted(t)) => {
+            if e.errors.as_ref().is_some_and(|w| !w.is_empty()) {
+                f.push(format!("{at}: accepted, expected errors on {:?}", e.errors));
+            }
+            if let Some(next) = &e.next
+                && *next != t.next.id
+            {
+                f.push(format!("{at}: went to `{}`, expected `{next}`", t.next.id));
+            }
+            let modal = t.modal.clone().unwrap_or_else(|| "none".into());
+            if let Some(want) = &e.modal
+                && *want != modal
+            {
+                f.push(format!("{at}: asked `{modal}`, expected `{want}`"));
+            }
+            if let Value::Object(m) = app {
+                m.insert(step.to_string(), t.answers.clone());
+                for (k, v) in &t.updates {
+                    m.insert(k.clone(), v.clone());
+                }
+            }
+            for (k, want) in &e.flags {
+                let got = app.get(k).cloned().unwrap_or(Value::Null);
+                if !same(&got, want) {
+                    f.push(format!("{at}: flag `{k}` is {got}, expected {want}"));
+                }
+            }
+        }
+    }
+    f
+}
+
+fn view(
+    engine: &Engine,
+    app: &Value,
+    step: &str,
+    e: &Expect,
+    ctx: &Context,
+    at: &str,
+) -> Vec<String> {
+    let mut f = Vec::new();
+    let v = match engine.step_view(step, app, ctx) {
+        Ok(v) => v,
+        Err(err) => return vec![format!("{at}: {err}")],
+    };
+    for p in &e.fields {
+        if form::schema_at(&v.schema, &form::parse_path(p)).is_none() {
+            f.push(format!("{at}: `{step}` does not show `{p}`"));
+        }
+    }
+    for p in &e.absent {
+        if form::schema_at(&v.schema, &form::parse_path(p)).is_some() {
+            f.push(format!("{at}: `{step}` shows `{p}`, expected it absent"));
+        }
+    }
+    for (p, want_required) in e
+        .required
+        .iter()
+        .map(|p| (p, true))
+        .chain(e.optional.iter().map(|p| (p, false)))
+    {
+        let path = form::parse_path(p);
+        let required = match path.split_last() {
+            Some((last, parent)) => form::schema_at(&v.schema, parent)
+                .and_then(|s| s.get("required"))
+                .and_then(Value::as_array)
+                .is_some_and(|r| r.iter().any(|x| x.as_str() == Some(last))),
+            None => false,
+        };
+        if required != want_required {
+            let what = if want_required {
+                "required"
+            } else {
+                "optional"
+            };
+            f.push(format!("{at}: `{p}` of `{step}` is not {what}"));
+        }
+    }
+    for (p, want) in &e.options {
+        let got: Vec<Value> = form::schema_at(&v.schema, &form::parse_path(p))
+            .and_then(|s| s.get("oneOf").or_else(|| s.get("enum")))
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .map(|c| c.get("const").cloned().unwrap_or_else(|| c.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let same_list = got.len() == want.len() && got.iter().zip(want).all(|(g, w)| same(g, w));
+        if !same_list {
+            f.push(format!("{at}: `{p}` offers {got:?}, expected {want:?}"));
+        }
+    }
+    if let Some(want) = e.skipped
+        && want != v.skipped
+    {
+        f.push(format!(
+            "{at}: `{step}` skipped is {}, expected {want}",
+            v.skipped
+        ));
+    }
+    if let Some(want) = &e.previous {
+        let got = v
+            .previous
+            .as_ref()
+            .map(|p| p.id.clone())
+            .unwrap_or_else(|| "none".into());
+        if *want != got {
+            f.push(format!(
+                "{at}: Previous on `{step}` goes to `{got}`, expected `{want}`"
+            ));
+        }
+    }
+    if let Some(want) = &e.next {
+        let got = v
+            .next
+            .as_ref()
+            .map(|p| p.id.clone())
+            .unwrap_or_else(|| "none".into());
+        if *want != got {
+            f.push(format!(
+                "{at}: the step after `{step}` is `{got}`, expected `{want}`"
+            ));
+        }
+    }
+    for (label, source, wanted) in [("data", &v.data, &e.data), ("extras", &v.extras, &e.extras)] {
+        for (p, want) in wanted {
+            let got = dotted(source, p);
+            if !got.is_some_and(|g| same(g, want)) {
+                f.push(format!("{at}: {label} `{p}` is {got:?}, expected {want}"));
+            }
+        }
+    }
+    f
+}
+
+fn dotted<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.')
+        .try_fold(v, |v, seg| match seg.parse::<usize>() {
+            Ok(i) if v.is_array() => v.get(i),
+            _ => v.get(seg),
+        })
+}
+
+/// Equality that lets a scenario write `1` for `1.0`, or `"2"` for a number where the data is text.
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        (Value::String(x), Value::Number(y)) | (Value::Number(y), Value::String(x)) => {
+            *x == y.to_string()
+        }
+        _ => a == b,
+    }
+}

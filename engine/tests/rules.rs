@@ -1,0 +1,73 @@
+//! The repository's rule set loads cleanly, and every scenario suite in tests/scenarios passes.
+
+use std::path::{Path, PathBuf};
+
+use enrollflow_engine::{Source, load, scenario};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn read_dir(root: &Path, dir: &str, out: &mut Vec<Source>) {
+    let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        let rel = format!("{dir}/{name}");
+        if e.path().is_dir() {
+            read_dir(root, &rel, out);
+        } else if name.ends_with(".yaml") || name.ends_with(".rhai") {
+            let text = std::fs::read_to_string(e.path()).expect("readable");
+            out.push(Source::new(rel, text));
+        }
+    }
+}
+
+fn sources() -> Vec<Source> {
+    let mut out = Vec::new();
+    read_dir(&repo(), "rules", &mut out);
+    read_dir(&repo(), "forms", &mut out);
+    out
+}
+
+#[test]
+fn the_rule_set_loads_without_problems() {
+    if let Err(problems) = load(&sources()) {
+        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        panic!("rule set problems:\n{}", list.join("\n"));
+    }
+}
+
+#[test]
+fn every_scenario_suite_passes() {
+    let engine = load(&sources()).unwrap_or_else(|p| panic!("{p:?}"));
+    let mut suites = Vec::new();
+    read_dir(&repo(), "tests/scenarios", &mut suites);
+    assert!(!suites.is_empty(), "no scenario suites found");
+    let mut failed = Vec::new();
+    let mut passed = 0;
+    for s in &suites {
+        let results =
+            scenario::run_suite(&engine, &s.path, &s.text).unwrap_or_else(|d| panic!("{d}"));
+        for r in results {
+            if r.passed() {
+                passed += 1;
+            } else {
+                failed.push(format!(
+                    "{} / {}:\n  {}",
+                    s.path,
+                    r.name,
+                    r.failures.join("\n  ")
+                ));
+            }
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} scenarios failed:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+    assert!(passed > 0);
+}
