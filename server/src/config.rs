@@ -17,9 +17,26 @@ pub struct ServeArgs {
     #[arg(long, env = "ENROLLFLOW_STATIC_DIR", default_value = "web/dist")]
     pub static_dir: PathBuf,
 
-    /// Folder of minijinja templates (legal texts, e-mails, PDF text blocks).
-    #[arg(long, env = "ENROLLFLOW_TEMPLATES_DIR", default_value = "templates")]
-    pub templates_dir: PathBuf,
+    /// Folder holding the analysts' `rules/`, `forms/` and `templates/` (watched and hot-reloaded).
+    #[arg(long, env = "ENROLLFLOW_ROOT", default_value = ".")]
+    pub root: PathBuf,
+
+    /// Do not watch the rules for changes (they are then read once at start).
+    #[arg(long, env = "ENROLLFLOW_NO_WATCH", default_value_t = false)]
+    pub no_watch: bool,
+
+    /// Key encrypting sensitive answers (SSNs) at rest: 32 random bytes in base64
+    /// (`head -c32 /dev/urandom | base64`).
+    #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]
+    pub data_key: Option<String>,
+
+    /// Bearer token for the operators' endpoints (rule status) until admin accounts exist.
+    #[arg(long, env = "ENROLLFLOW_ADMIN_TOKEN", hide_env_values = true)]
+    pub admin_token: Option<String>,
+
+    /// Turn on the analysts' playground (the hidden /playground route and its API).
+    #[arg(long, env = "ENROLLFLOW_PLAYGROUND", default_value_t = false)]
+    pub playground: bool,
 
     /// Domains under which agent sites live: the label before one of these is the agent's subdomain
     /// (`acme.localhost` -> `acme`). Comma-separated.

@@ -2,8 +2,10 @@
 
 pub mod clock;
 pub mod config;
+pub mod crypto;
 pub mod db;
 pub mod http;
+pub mod rules;
 pub mod seed;
 pub mod session;
 pub mod startup;

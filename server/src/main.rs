@@ -1,12 +1,14 @@
-//! The `enrollflow` command: `serve`, `migrate`, `seed`.
+//! The `enrollflow` command: `serve`, `migrate`, `seed`, `check`, `scenarios`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use enrollflow_server::clock::SystemClock;
 use enrollflow_server::config::ServeArgs;
+use enrollflow_server::crypto::Cipher;
+use enrollflow_server::rules::{self, Rules};
 use enrollflow_server::startup::{AppState, serve};
 use enrollflow_server::{db, seed, telemetry};
 
@@ -17,7 +19,7 @@ use enrollflow_server::{db, seed, telemetry};
     about = "Enrollflow quoting and enrollment service"
 )]
 struct Cli {
-    /// PostgreSQL connection URL.
+    /// PostgreSQL connection URL (serve, migrate, seed).
     #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
     database_url: Option<String>,
 
@@ -37,13 +39,34 @@ enum Command {
         #[arg(long, default_value = "demo/agents.json")]
         file: PathBuf,
     },
+    /// Check the rules, forms and templates under DIR; print every problem with file and line.
+    Check {
+        /// The folder holding rules/, forms/ and templates/.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Run YAML scenario suites against the rules; ends with "N passed, M failed".
+    Scenarios {
+        /// Suite files or folders of suites.
+        #[arg(default_value = "tests/scenarios")]
+        paths: Vec<PathBuf>,
+        /// The folder holding rules/ and forms/.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    telemetry::init();
-    match run(Cli::parse()).await {
-        Ok(()) => ExitCode::SUCCESS,
+    let cli = Cli::parse();
+    if matches!(
+        cli.command,
+        Command::Serve(_) | Command::Migrate | Command::Seed { .. }
+    ) {
+        telemetry::init();
+    }
+    match run(cli).await {
+        Ok(code) => code,
         Err(e) => {
             eprintln!("enrollflow: {e:#}");
             ExitCode::FAILURE
@@ -51,23 +74,134 @@ async fn main() -> ExitCode {
     }
 }
 
-async fn run(cli: Cli) -> anyhow::Result<()> {
-    let url = cli
-        .database_url
-        .ok_or_else(|| anyhow::anyhow!("DATABASE_URL is not set (or pass --database-url)"))?;
-    let pool = db::connect(&url).await?;
+async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let url = || {
+        cli.database_url
+            .clone()
+            .ok_or_else(|| anyhow::anyhow!("DATABASE_URL is not set (or pass --database-url)"))
+    };
     match cli.command {
-        Command::Migrate => db::migrate(&pool).await,
+        Command::Check { dir } => Ok(check(&dir)),
+        Command::Scenarios { paths, root } => scenarios(&root, &paths),
+        Command::Migrate => {
+            db::migrate(&db::connect(&url()?).await?).await?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Seed { file } => {
+            let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let n = seed::load_file(&pool, &file).await?;
             println!("seeded {n} demo agents from {}", file.display());
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
         Command::Serve(args) => {
+            let key = args.data_key.clone().ok_or_else(|| {
+                anyhow::anyhow!(
+                    "ENROLLFLOW_DATA_KEY is not set: give 32 random bytes in base64 \
+                     (head -c32 /dev/urandom | base64); `make demo` makes one"
+                )
+            })?;
+            let cipher = Cipher::from_base64(&key)?;
+            let rules = match Rules::load(&args.root) {
+                Ok(r) => Arc::new(r),
+                Err(problems) => {
+                    print_problems(&problems);
+                    anyhow::bail!("the rules under {} have problems", args.root.display());
+                }
+            };
+            let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let clock = Arc::new(SystemClock::from_env()?);
-            serve(AppState::new(pool, clock, args)).await
+            serve(AppState::new(pool, clock, args, rules, cipher)).await?;
+            Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+fn print_problems(problems: &[enrollflow_engine::Diagnostic]) {
+    for p in problems {
+        eprintln!("{p}");
+    }
+}
+
+fn check(dir: &Path) -> ExitCode {
+    match rules::load_bundle(dir) {
+        Ok(bundle) => {
+            println!(
+                "ok: {} steps, {} forms, rules {}",
+                bundle.engine.steps().count(),
+                bundle.engine.form_names().count(),
+                &bundle.engine.hash()[..12]
+            );
+            ExitCode::SUCCESS
+        }
+        Err(problems) => {
+            print_problems(&problems);
+            eprintln!("{} problem(s)", problems.len());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn suite_files(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+    if path.is_dir() {
+        let mut entries: Vec<_> = std::fs::read_dir(path)?
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        entries.sort();
+        for e in entries {
+            suite_files(&e, out)?;
+        }
+    } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+        out.push(path.to_path_buf());
+    } else if !path.exists() {
+        anyhow::bail!("no such suite: {}", path.display());
+    }
+    Ok(())
+}
+
+fn scenarios(root: &Path, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let bundle = match rules::load_bundle(root) {
+        Ok(b) => b,
+        Err(problems) => {
+            print_problems(&problems);
+            println!("0 passed, 1 failed");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let mut files = Vec::new();
+    for p in paths {
+        suite_files(p, &mut files)?;
+    }
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for f in &files {
+        let text = std::fs::read_to_string(f)?;
+        let shown = f.display().to_string();
+        match enrollflow_engine::scenario::run_suite(&bundle.engine, &shown, &text) {
+            Err(d) => {
+                println!("FAIL {d}");
+                failed += 1;
+            }
+            Ok(results) => {
+                for r in results {
+                    if r.passed() {
+                        passed += 1;
+                    } else {
+                        failed += 1;
+                        println!("FAIL {shown}: {}", r.name);
+                        for failure in &r.failures {
+                            println!("     {failure}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

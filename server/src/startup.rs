@@ -8,7 +8,9 @@ use sqlx::PgPool;
 
 use crate::clock::Clock;
 use crate::config::ServeArgs;
-use crate::{db, http};
+use crate::crypto::Cipher;
+use crate::rules::Rules;
+use crate::{db, http, rules};
 
 /// Everything a request handler may use; cheap to clone.
 #[derive(Clone)]
@@ -16,18 +18,25 @@ pub struct AppState {
     pub pool: PgPool,
     pub clock: Arc<dyn Clock>,
     pub config: Arc<ServeArgs>,
-    pub templates: Arc<minijinja::Environment<'static>>,
+    /// The analysts' rules, forms and templates: swapped whole on a clean reload.
+    pub rules: Arc<Rules>,
+    pub cipher: Cipher,
 }
 
 impl AppState {
-    pub fn new(pool: PgPool, clock: Arc<dyn Clock>, config: ServeArgs) -> Self {
-        let mut templates = minijinja::Environment::new();
-        templates.set_loader(minijinja::path_loader(&config.templates_dir));
+    pub fn new(
+        pool: PgPool,
+        clock: Arc<dyn Clock>,
+        config: ServeArgs,
+        rules: Arc<Rules>,
+        cipher: Cipher,
+    ) -> Self {
         Self {
             pool,
             clock,
             config: Arc::new(config),
-            templates: Arc::new(templates),
+            rules,
+            cipher,
         }
     }
 }
@@ -39,6 +48,11 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", state.config.listen))?;
     tracing::info!(address = %listener.local_addr()?, "serving");
     spawn_session_sweeper(state.clone());
+    let _watcher = if state.config.no_watch {
+        None
+    } else {
+        Some(rules::watch(state.rules.clone())?)
+    };
     let app = http::router(state);
     axum::serve(
         listener,

@@ -46,3 +46,70 @@ pub async fn create(pool: &PgPool, agent_id: Uuid, now: OffsetDateTime) -> sqlx:
         .await?;
     Ok(id)
 }
+
+/// The application's data document, if it belongs to this agent.
+pub async fn data_for_agent(
+    pool: &PgPool,
+    id: Uuid,
+    agent_id: Uuid,
+) -> sqlx::Result<Option<serde_json::Value>> {
+    sqlx::query_scalar("SELECT data FROM applications WHERE id = $1 AND agent_id = $2")
+        .bind(id)
+        .bind(agent_id)
+        .fetch_optional(pool)
+        .await
+}
+
+fn flag_i16(data: &serde_json::Value, key: &str) -> Option<i16> {
+    data.get(key)
+        .and_then(serde_json::Value::as_i64)
+        .and_then(|n| i16::try_from(n).ok())
+}
+
+fn flag_bool(data: &serde_json::Value, key: &str) -> bool {
+    data.get(key)
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false)
+}
+
+/// Stores the data document and mirrors its flags into the typed columns.
+pub async fn save_data(
+    pool: &PgPool,
+    id: Uuid,
+    data: &serde_json::Value,
+    rules_hash: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    let effective_date = data
+        .get("effective_date")
+        .and_then(serde_json::Value::as_str)
+        .and_then(enrollflow_engine::dates::parse);
+    let last_step = flag_i16(data, "last_step").unwrap_or(1).clamp(1, 10);
+    sqlx::query(
+        "UPDATE applications SET data = $2, rules_hash = $3, updated_at = $4, last_step = $5,
+                effective_date = $6, enrollment_period_type_id = $7, medical_carrier_id = $8,
+                dental_carrier_id = $9, vision_carrier_id = $10, medical_network_type_id = $11,
+                skip_medical = $12, skip_dental = $13, skip_vision = $14, skip_other = $15,
+                skip_pcp = $16
+         WHERE id = $1",
+    )
+    .bind(id)
+    .bind(data)
+    .bind(rules_hash)
+    .bind(now)
+    .bind(last_step)
+    .bind(effective_date)
+    .bind(flag_i16(data, "enrollment_period_type_id"))
+    .bind(flag_i16(data, "medical_carrier_id"))
+    .bind(flag_i16(data, "dental_carrier_id"))
+    .bind(flag_i16(data, "vision_carrier_id"))
+    .bind(flag_i16(data, "medical_network_type_id"))
+    .bind(flag_bool(data, "skip_medical"))
+    .bind(flag_bool(data, "skip_dental"))
+    .bind(flag_bool(data, "skip_vision"))
+    .bind(flag_bool(data, "skip_other"))
+    .bind(flag_bool(data, "skip_pcp"))
+    .execute(pool)
+    .await?;
+    Ok(())
+}

@@ -5,7 +5,7 @@ use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use time::{Date, OffsetDateTime};
+use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -28,7 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct ActiveApplication {
     pub application_id: Uuid,
     pub last_step: i16,
-    pub effective_date: Option<Date>,
+    /// YYYY-MM-DD.
+    pub effective_date: Option<String>,
     pub enrollment_period_type_id: Option<i16>,
     pub medical_carrier_id: Option<i16>,
     pub dental_carrier_id: Option<i16>,
@@ -48,7 +49,7 @@ impl From<applications::ApplicationRow> for ActiveApplication {
         ActiveApplication {
             application_id: a.id,
             last_step: a.last_step,
-            effective_date: a.effective_date,
+            effective_date: a.effective_date.map(enrollflow_engine::dates::format),
             enrollment_period_type_id: a.enrollment_period_type_id,
             medical_carrier_id: a.medical_carrier_id,
             dental_carrier_id: a.dental_carrier_id,

@@ -34,7 +34,8 @@ async fn legal_text(
         "terms" => ("Terms of Use", "legal/terms.html"),
         _ => return Err(ApiError::NotFound("No such text.".into())),
     };
-    let html = app
+    let bundle = app.rules.current();
+    let html = bundle
         .templates
         .get_template(template)
         .and_then(|t| {

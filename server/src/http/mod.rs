@@ -1,13 +1,16 @@
 //! The HTTP layer: one module per resource, each with its handlers registered in `api_router()`,
 //! merged here with health checks, the OpenAPI document, static files and the middleware stack.
 
+pub mod admin;
 pub mod application;
 pub mod auth;
 pub mod error;
 pub mod health;
 pub mod host;
 pub mod legal;
+pub mod playground;
 pub mod site;
+pub mod steps;
 
 use axum::Router;
 use axum::extract::{MatchedPath, Request};
@@ -45,6 +48,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(auth::router())
         .merge(legal::router())
         .merge(application::router())
+        .merge(steps::router())
+        .merge(admin::router())
+        .merge(playground::router())
         .split_for_parts()
 }
 

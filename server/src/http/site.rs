@@ -103,6 +103,8 @@ pub struct Site {
     pub demo: bool,
     /// The agent's branding; absent when the subdomain matches no agent.
     pub agent: Option<Branding>,
+    /// The analysts' playground is on: the top bar shows the Misc menu.
+    pub playground: bool,
 }
 
 #[utoipa::path(get, path = "/api/site", tag = "branding",
@@ -125,6 +127,7 @@ async fn site(State(app): State<AppState>, SiteHost(subdomain): SiteHost) -> Api
         demo,
         agent: agent.map(Branding::from),
         subdomain,
+        playground: app.config.playground,
     }))
 }
 

@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use enrollflow_server::clock::ManualClock;
 use enrollflow_server::config::ServeArgs;
+use enrollflow_server::crypto::Cipher;
+use enrollflow_server::rules::Rules;
 use enrollflow_server::startup::AppState;
 use enrollflow_server::{db, http, seed};
 use reqwest::header::{HOST, HeaderMap, SET_COOKIE};
@@ -13,11 +15,13 @@ use serde_json::Value;
 use sqlx::PgPool;
 
 pub const MINUTE: Duration = Duration::from_secs(60);
+pub const ADMIN_TOKEN: &str = "test-operator-token";
 
 pub struct TestApp {
     pub addr: SocketAddr,
     pub pool: PgPool,
     pub clock: Arc<ManualClock>,
+    pub rules: Arc<Rules>,
     client: reqwest::Client,
 }
 
@@ -70,12 +74,20 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
 
     let mut config = ServeArgs::defaults();
     config.static_dir = static_dir;
-    config.templates_dir = repo_path("templates");
+    config.root = repo_path("");
+    config.admin_token = Some(ADMIN_TOKEN.into());
     configure(&mut config);
+    let rules = Arc::new(Rules::load(&config.root).unwrap_or_else(|p| panic!("rules: {p:?}")));
     let clock = Arc::new(ManualClock::new(
         time::macros::datetime!(2024-11-20 10:00 UTC),
     ));
-    let state = AppState::new(pool.clone(), clock.clone(), config);
+    let state = AppState::new(
+        pool.clone(),
+        clock.clone(),
+        config,
+        rules.clone(),
+        Cipher::random(),
+    );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
@@ -89,6 +101,7 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
         addr,
         pool,
         clock,
+        rules,
         client: reqwest::Client::new(),
     }
 }
@@ -140,6 +153,17 @@ impl Browser<'_> {
 
     pub async fn get(&self, path: &str) -> Reply {
         self.send(Method::GET, path, &[], None).await
+    }
+
+    /// A same-origin JSON call with the session's CSRF token, as the web app makes it.
+    pub async fn call(&self, method: Method, path: &str, token: &str, body: &Value) -> Reply {
+        let headers = [
+            ("x-csrf-token", token.to_string()),
+            ("origin", self.origin()),
+            ("content-type", "application/json".to_string()),
+        ];
+        self.send(method, path, &headers, Some(body.to_string().into_bytes()))
+            .await
     }
 
     /// Starts the session the way the web app does and returns its CSRF token.

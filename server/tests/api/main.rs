@@ -4,6 +4,8 @@
 
 mod application;
 mod helpers;
+mod reload;
 mod security;
 mod sessions;
 mod site;
+mod steps;

@@ -1,0 +1,123 @@
+//! The analysts' playground (spec part 1, 2.1 "playground"): any step's form for a chosen context,
+//! with its schema, data and the validation of sample answers. Off unless `--playground` is set.
+//! It reads the serving rules only; nothing is saved.
+
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use enrollflow_engine::{AgentFlags, Applying, Context, StepInfo, StepView, Submission};
+
+use super::error::{ApiError, ApiResult};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(steps))
+        .routes(routes!(try_step))
+}
+
+fn enabled(app: &AppState) -> ApiResult<()> {
+    if app.config.playground {
+        Ok(())
+    } else {
+        Err(ApiError::NotFound("No such API call.".into()))
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlaygroundSteps {
+    #[schema(value_type = Vec<Object>)]
+    pub steps: Vec<StepInfo>,
+    /// The serving rules' digest.
+    pub rules: String,
+}
+
+#[utoipa::path(get, path = "/api/playground", tag = "playground",
+    responses((status = 200, body = PlaygroundSteps), (status = 404, description = "The playground is off")))]
+async fn steps(State(app): State<AppState>) -> ApiResult<Json<PlaygroundSteps>> {
+    enabled(&app)?;
+    let bundle = app.rules.current();
+    Ok(Json(PlaygroundSteps {
+        steps: bundle.engine.steps().cloned().collect(),
+        rules: bundle.engine.hash().to_string(),
+    }))
+}
+
+/// A context to try a step in.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PlaygroundRequest {
+    pub step: String,
+    /// YYYY-MM-DD; the server's today when absent.
+    pub today: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub applying: Applying,
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub agent: AgentFlags,
+    /// The application: flags (`medical_carrier_id`, `enrollment_type`, …) and earlier answers.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub app: Value,
+    /// Answers to validate, if any.
+    #[schema(value_type = Object)]
+    pub answers: Option<Value>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlaygroundResult {
+    #[schema(value_type = Object)]
+    pub view: StepView,
+    /// The validation of `answers`: `{outcome: "invalid", errors}` or `{outcome: "accepted", next, …}`.
+    #[schema(value_type = Object)]
+    pub validation: Option<Submission>,
+}
+
+#[utoipa::path(post, path = "/api/playground", tag = "playground",
+    request_body = PlaygroundRequest,
+    responses((status = 200, body = PlaygroundResult),
+              (status = 400, description = "The rules failed for this context (the message names the rule)"),
+              (status = 404, description = "The playground is off")))]
+async fn try_step(
+    State(app): State<AppState>,
+    Json(req): Json<PlaygroundRequest>,
+) -> ApiResult<Json<PlaygroundResult>> {
+    enabled(&app)?;
+    let today = match &req.today {
+        Some(t) => enrollflow_engine::dates::parse(t)
+            .ok_or_else(|| ApiError::BadRequest(format!("`{t}` is not a date (YYYY-MM-DD)")))?,
+        None => app.clock.today(),
+    };
+    let ctx = Context {
+        today,
+        applying: req.applying,
+        agent: req.agent,
+    };
+    let data = if req.app.is_object() {
+        req.app
+    } else {
+        json!({})
+    };
+    let bundle = app.rules.current();
+    let rule_error = |e: enrollflow_engine::EvalError| ApiError::BadRequest(e.to_string());
+    let view = match &req.answers {
+        Some(a) => bundle.engine.preview(&req.step, a, &data, &ctx),
+        None => bundle.engine.step_view(&req.step, &data, &ctx),
+    }
+    .map_err(rule_error)?;
+    let validation = match &req.answers {
+        Some(a) if view.kind == "form" => Some(
+            bundle
+                .engine
+                .submit(&req.step, a, &data, &ctx)
+                .map_err(rule_error)?,
+        ),
+        _ => None,
+    };
+    Ok(Json(PlaygroundResult { view, validation }))
+}

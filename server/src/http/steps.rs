@@ -1,0 +1,408 @@
+//! The generic step API: every form step of the wizard is read, previewed and saved through the
+//! same calls, driven by the engine's rules (spec part 1, 2.2 and 7; part 2, section 7).
+
+use axum::Json;
+use axum::extract::{Path, State};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use enrollflow_engine::{Applying, Context, EvalError, StepInfo, StepView, Submission};
+
+use super::application::ActiveApplication;
+use super::error::{ApiError, ApiResult};
+use super::host::SiteHost;
+use crate::crypto::{self, Cipher};
+use crate::db::{agents, applications, sessions};
+use crate::session::LiveSession;
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(view_step, save_step))
+        .routes(routes!(preview_step))
+        .routes(routes!(last_step))
+        .routes(routes!(valid_step))
+}
+
+/// The agent of the site and the engine context for this request.
+pub(crate) async fn context(
+    app: &AppState,
+    host: &SiteHost,
+) -> ApiResult<(agents::AgentRow, Context)> {
+    let Some(sub) = &host.0 else {
+        return Err(ApiError::NotFound(
+            "This web address is not an agent's site.".into(),
+        ));
+    };
+    let agent = agents::by_subdomain(&app.pool, sub)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("This web address is not an agent's site.".into()))?;
+    let ctx = Context {
+        today: app.clock.today(),
+        applying: Applying::Consumer,
+        agent: enrollflow_engine::AgentFlags {
+            offers_blue: agent.display_bcbsm,
+            offers_priority: agent.display_ph,
+            marketplace_certified: agent.marketplace_certified,
+            display_medicare: agent.display_medicare,
+            name: agent.agent_name.clone(),
+            npn: agent.npn.clone(),
+        },
+    };
+    Ok((agent, ctx))
+}
+
+/// The session's application for this agent's site: its id and its data, if there is one.
+async fn session_application(
+    app: &AppState,
+    session: &LiveSession,
+    agent: &agents::AgentRow,
+) -> ApiResult<Option<(Uuid, Value)>> {
+    let Some(id) = session.application_id else {
+        return Ok(None);
+    };
+    Ok(applications::data_for_agent(&app.pool, id, agent.id)
+        .await?
+        .map(|data| (id, data)))
+}
+
+fn eval_error(e: EvalError) -> ApiError {
+    match e {
+        EvalError::UnknownStep(s) => ApiError::NotFound(format!("There is no step `{s}`.")),
+        EvalError::NotAForm(s) => {
+            ApiError::BadRequest(format!("Step `{s}` is saved by its own page."))
+        }
+        EvalError::Rule(d) => ApiError::Internal(anyhow::anyhow!("rule failed: {d}")),
+    }
+}
+
+/// Paths of sensitive fields in a view's schema (`x-sensitive: true`).
+fn sensitive_paths(schema: &Value) -> Vec<Vec<String>> {
+    fn walk(s: &Value, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        if s.get("x-sensitive").and_then(Value::as_bool) == Some(true) {
+            out.push(prefix.clone());
+        }
+        if let Some(props) = s.get("properties").and_then(Value::as_object) {
+            for (k, v) in props {
+                prefix.push(k.clone());
+                walk(v, prefix, out);
+                prefix.pop();
+            }
+        }
+        if let Some(items) = s.get("items") {
+            prefix.push("*".into());
+            walk(items, prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(schema, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Applies `f` to every string at `path` (`*` = each array item).
+fn map_strings(
+    v: &mut Value,
+    path: &[String],
+    f: &mut dyn FnMut(&str) -> anyhow::Result<Option<String>>,
+) -> anyhow::Result<()> {
+    let Some((first, rest)) = path.split_first() else {
+        if let Value::String(s) = v
+            && let Some(new) = f(s)?
+        {
+            *s = new;
+        }
+        return Ok(());
+    };
+    if first == "*" {
+        if let Value::Array(items) = v {
+            for item in items {
+                map_strings(item, rest, f)?;
+            }
+        }
+    } else if let Some(child) = v.get_mut(first) {
+        map_strings(child, rest, f)?;
+    }
+    Ok(())
+}
+
+/// Stored (encrypted) sensitive values, as the browser sees them: masked.
+fn mask_sensitive(cipher: &Cipher, schema: &Value, data: &mut Value) -> anyhow::Result<()> {
+    for path in sensitive_paths(schema) {
+        map_strings(data, &path, &mut |s| {
+            Ok(Some(if Cipher::is_encrypted(s) {
+                crypto::mask(&cipher.decrypt(s)?)
+            } else {
+                crypto::mask(s)
+            }))
+        })?;
+    }
+    Ok(())
+}
+
+/// A submission's sensitive values: a mask sent back unchanged means "keep what is stored".
+fn unmask_sensitive(
+    cipher: &Cipher,
+    schema: &Value,
+    input: &mut Value,
+    stored: Option<&Value>,
+) -> anyhow::Result<()> {
+    for path in sensitive_paths(schema) {
+        let mut i = 0usize;
+        let mut stored_values = Vec::new();
+        if let Some(stored) = stored {
+            let mut s = stored.clone();
+            map_strings(&mut s, &path, &mut |v| {
+                stored_values.push(v.to_string());
+                Ok(None)
+            })?;
+        }
+        map_strings(input, &path, &mut |v| {
+            let prior = stored_values.get(i).cloned();
+            i += 1;
+            if !crypto::is_mask(v) {
+                return Ok(None);
+            }
+            match prior {
+                Some(p) if Cipher::is_encrypted(&p) => {
+                    let plain = cipher.decrypt(&p)?;
+                    Ok((crypto::mask(&plain) == v).then_some(plain))
+                }
+                _ => Ok(None),
+            }
+        })?;
+    }
+    Ok(())
+}
+
+fn encrypt_sensitive(cipher: &Cipher, schema: &Value, answers: &mut Value) -> anyhow::Result<()> {
+    for path in sensitive_paths(schema) {
+        map_strings(answers, &path, &mut |s| {
+            Ok(if Cipher::is_encrypted(s) {
+                None
+            } else {
+                Some(cipher.encrypt(s)?)
+            })
+        })?;
+    }
+    Ok(())
+}
+
+#[utoipa::path(get, path = "/api/application/step/{step}", tag = "application",
+    params(("step" = String, Path, description = "A step id, e.g. `census`")),
+    responses((status = 200, description = "The step's schema, UI schema, data and navigation", body = Object),
+              (status = 403, description = "The application may not open this step"),
+              (status = 419, description = "No live session")))]
+async fn view_step(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(step): Path<String>,
+) -> ApiResult<Json<StepView>> {
+    let (agent, ctx) = context(&app, &host).await?;
+    let bundle = app.rules.current();
+    let engine = &bundle.engine;
+    let data = match session_application(&app, &session, &agent).await? {
+        Some((_, data)) => data,
+        None => json!({}),
+    };
+    if !engine.valid_step(&step, &data, &ctx).map_err(eval_error)? {
+        return Err(ApiError::Forbidden);
+    }
+    let mut view = engine.step_view(&step, &data, &ctx).map_err(eval_error)?;
+    mask_sensitive(&app.cipher, &view.schema, &mut view.data)?;
+    Ok(Json(view))
+}
+
+#[utoipa::path(post, path = "/api/application/step/{step}/preview", tag = "application",
+    params(("step" = String, Path, description = "A step id")),
+    request_body(content = Object, description = "The answers so far (not saved)"),
+    responses((status = 200, description = "The step's view with choices recomputed for these answers", body = Object)))]
+async fn preview_step(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(step): Path<String>,
+    Json(input): Json<Value>,
+) -> ApiResult<Json<StepView>> {
+    let (agent, ctx) = context(&app, &host).await?;
+    let bundle = app.rules.current();
+    let data = match session_application(&app, &session, &agent).await? {
+        Some((_, data)) => data,
+        None => json!({}),
+    };
+    if !bundle
+        .engine
+        .valid_step(&step, &data, &ctx)
+        .map_err(eval_error)?
+    {
+        return Err(ApiError::Forbidden);
+    }
+    let mut view = bundle
+        .engine
+        .preview(&step, &input, &data, &ctx)
+        .map_err(eval_error)?;
+    mask_sensitive(&app.cipher, &view.schema, &mut view.data)?;
+    Ok(Json(view))
+}
+
+/// The answer to a successful save.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Saved {
+    /// Where to go (the same step when a dialog is asked).
+    #[schema(value_type = Object)]
+    pub next: StepInfo,
+    /// A dialog to show (its id in the view's `modals`).
+    pub modal: Option<String>,
+    pub application: ActiveApplication,
+}
+
+#[utoipa::path(put, path = "/api/application/step/{step}", tag = "application",
+    params(("step" = String, Path, description = "A step id")),
+    request_body(content = Object, description = "The step's answers"),
+    responses((status = 200, body = Saved),
+              (status = 422, description = "`{\"errors\": {field_key: [message]}}`"),
+              (status = 403, description = "The application may not save this step")))]
+async fn save_step(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(step): Path<String>,
+    Json(mut input): Json<Value>,
+) -> ApiResult<Json<Saved>> {
+    let (agent, ctx) = context(&app, &host).await?;
+    let bundle = app.rules.current();
+    let engine = &bundle.engine;
+    let existing = session_application(&app, &session, &agent).await?;
+    let data = existing
+        .as_ref()
+        .map(|(_, d)| d.clone())
+        .unwrap_or_else(|| json!({}));
+    if !engine.valid_step(&step, &data, &ctx).map_err(eval_error)? {
+        return Err(ApiError::Forbidden);
+    }
+    if !input.is_object() {
+        return Err(ApiError::BadRequest(
+            "The answers must be a JSON object.".into(),
+        ));
+    }
+    let schema = engine
+        .step_view(&step, &data, &ctx)
+        .map_err(eval_error)?
+        .schema;
+    unmask_sensitive(&app.cipher, &schema, &mut input, data.get(&step))?;
+    let t = match engine
+        .submit(&step, &input, &data, &ctx)
+        .map_err(eval_error)?
+    {
+        Submission::Invalid { errors } => return Err(ApiError::Validation(errors)),
+        Submission::Accepted(t) => t,
+    };
+    let mut answers = t.answers;
+    encrypt_sensitive(&app.cipher, &schema, &mut answers)?;
+    let mut next_data: Map<String, Value> = data.as_object().cloned().unwrap_or_default();
+    next_data.insert(step.clone(), answers);
+    for (k, v) in t.updates {
+        next_data.insert(k, v);
+    }
+    let next_data = Value::Object(next_data);
+    let id = match existing {
+        Some((id, _)) => {
+            applications::save_data(&app.pool, id, &next_data, engine.hash(), app.clock.now())
+                .await?;
+            id
+        }
+        None => {
+            let id = applications::create(&app.pool, agent.id, app.clock.now()).await?;
+            applications::save_data(&app.pool, id, &next_data, engine.hash(), app.clock.now())
+                .await?;
+            sessions::set_application(&app.pool, &session.id_hash, Some(id)).await?;
+            id
+        }
+    };
+    let row = applications::by_id(&app.pool, id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application vanished after save")))?;
+    Ok(Json(Saved {
+        next: t.next,
+        modal: t.modal,
+        application: row.into(),
+    }))
+}
+
+/// The application in a path must be the session's own.
+async fn own_application(
+    app: &AppState,
+    session: &LiveSession,
+    host: &SiteHost,
+    id: Uuid,
+) -> ApiResult<(Value, Context)> {
+    let (agent, ctx) = context(app, host).await?;
+    if session.application_id != Some(id) {
+        return Err(ApiError::Forbidden);
+    }
+    let data = applications::data_for_agent(&app.pool, id, agent.id)
+        .await?
+        .ok_or(ApiError::Forbidden)?;
+    Ok((data, ctx))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LastStep {
+    pub last_step: u64,
+    /// The route of the last step reached (Continue Quote goes there).
+    pub route: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/application/{application_id}/step", tag = "application",
+    params(("application_id" = Uuid, Path, description = "The session's application")),
+    responses((status = 200, body = LastStep), (status = 403, description = "Not the session's application")))]
+async fn last_step(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<LastStep>> {
+    let (data, _) = own_application(&app, &session, &host, id).await?;
+    let last = data.get("last_step").and_then(Value::as_u64).unwrap_or(1);
+    let bundle = app.rules.current();
+    let route = bundle
+        .engine
+        .steps()
+        .filter(|s| u64::from(s.number) <= last)
+        .last()
+        .map(|s| s.route.clone());
+    Ok(Json(LastStep {
+        last_step: last,
+        route,
+    }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ValidStep {
+    pub valid: bool,
+}
+
+#[utoipa::path(get, path = "/api/application/{application_id}/step/{step}/validStep", tag = "application",
+    params(("application_id" = Uuid, Path, description = "The session's application"),
+           ("step" = String, Path, description = "A step id")),
+    responses((status = 200, body = ValidStep), (status = 403, description = "Not the session's application")))]
+async fn valid_step(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path((id, step)): Path<(Uuid, String)>,
+) -> ApiResult<Json<ValidStep>> {
+    let (data, ctx) = own_application(&app, &session, &host, id).await?;
+    let valid = app
+        .rules
+        .current()
+        .engine
+        .valid_step(&step, &data, &ctx)
+        .map_err(eval_error)?;
+    Ok(Json(ValidStep { valid }))
+}

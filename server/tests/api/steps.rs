@@ -1,0 +1,293 @@
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{Browser, spawn_app};
+
+fn option_ids(view: &Value, field: &str) -> Vec<Value> {
+    view["schema"]["properties"][field]["oneOf"]
+        .as_array()
+        .map(|a| a.iter().map(|c| c["const"].clone()).collect())
+        .unwrap_or_default()
+}
+
+async fn save(b: &Browser<'_>, token: &str, step: &str, body: Value) -> crate::helpers::Reply {
+    b.call(
+        Method::PUT,
+        &format!("/api/application/step/{step}"),
+        token,
+        &body,
+    )
+    .await
+}
+
+fn adult() -> Value {
+    json!({
+        "sub_first_name": "Ann", "sub_last_name": "Lee", "email": "ann@example.com",
+        "sub_gender": "F", "sub_birth_date": "1985-03-02", "sub_tobacco": 0,
+        "residential_zip": "48104", "residential_county_id": 81
+    })
+}
+
+#[tokio::test]
+async fn why_applying_opens_without_an_application_and_offers_the_agents_types() {
+    let app = spawn_app().await;
+    let acme = app.browser("acme");
+    acme.start_session().await;
+    let r = acme.get("/api/application/step/whyApplying").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let v = r.json();
+    assert_eq!(v["step"]["number"], 1);
+    assert_eq!(v["step"]["title"], "Why Are You Applying?");
+    assert_eq!(
+        option_ids(&v, "enrollment_type"),
+        vec![json!("oe"), json!("qle"), json!("vision"), json!("dental")]
+    );
+    assert_eq!(v["extras"]["oep"]["effective_date"], "2025-01-01");
+
+    let priority_only = app.browser("lakeshore");
+    priority_only.start_session().await;
+    let v = priority_only
+        .get("/api/application/step/whyApplying")
+        .await
+        .json();
+    assert_eq!(
+        option_ids(&v, "enrollment_type"),
+        vec![json!("oe"), json!("qle")]
+    );
+}
+
+#[tokio::test]
+async fn later_steps_need_an_application() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    b.start_session().await;
+    assert_eq!(
+        b.get("/api/application/step/census").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        b.get("/api/application/step/nope").await.status,
+        StatusCode::FORBIDDEN
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_site_cannot_start_an_application() {
+    let app = spawn_app().await;
+    let b = app.browser("nosuch");
+    b.start_session().await;
+    assert_eq!(
+        b.get("/api/application/step/whyApplying").await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn saving_why_applying_creates_the_application_and_goes_to_census() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    let r = save(
+        &b,
+        &token,
+        "whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let saved = r.json();
+    assert_eq!(saved["next"]["id"], "census");
+    assert_eq!(saved["next"]["route"], "/census");
+    assert!(saved["modal"].is_null());
+    assert_eq!(saved["application"]["lastStep"], 2);
+    assert_eq!(saved["application"]["effectiveDate"], "2025-01-01");
+    assert_eq!(saved["application"]["enrollmentPeriodTypeId"], 1);
+
+    let active = b.get("/api/application/active").await.json();
+    assert_eq!(
+        active["application"]["applicationId"],
+        saved["application"]["applicationId"]
+    );
+    let (hash, reason): (Option<String>, Value) =
+        sqlx::query_as("SELECT rules_hash, data->'enrollment_reason_id' FROM applications")
+            .fetch_one(&app.pool)
+            .await
+            .expect("row");
+    assert_eq!(hash.as_deref(), Some(app.rules.current().engine.hash()));
+    assert_eq!(reason, json!(1));
+
+    // The saved answers come back in the view.
+    let v = b.get("/api/application/step/whyApplying").await.json();
+    assert_eq!(v["data"]["enrollment_type"], "oe");
+}
+
+#[tokio::test]
+async fn invalid_answers_are_refused_with_the_errors_map() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    let r = save(
+        &b,
+        &token,
+        "whyApplying",
+        json!({ "enrollment_type": "qle" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = r.json()["errors"].clone();
+    for key in [
+        "enrollment_reason_id",
+        "qle_event_date",
+        "start_date_option_id",
+    ] {
+        assert!(errors[key].is_array(), "{key} in {errors}");
+    }
+    assert_eq!(
+        b.get("/api/application/active").await.json()["application"],
+        Value::Null,
+        "nothing saved"
+    );
+
+    save(
+        &b,
+        &token,
+        "whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+    let mut census = adult();
+    census["sub_first_name"] = json!("A".repeat(31));
+    census["dependents"] = json!([{ "gender": "M" }]);
+    let r = save(&b, &token, "census", census).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let errors = r.json()["errors"].clone();
+    assert_eq!(
+        errors["sub_first_name"][0],
+        "The First Name may not be greater than 30 characters."
+    );
+    assert_eq!(
+        errors["dependent1_birth_date"][0],
+        "The Birth Date field is required."
+    );
+}
+
+#[tokio::test]
+async fn the_census_continue_flow_asks_its_questions_then_goes_to_medical() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    save(
+        &b,
+        &token,
+        "whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+
+    let r = save(&b, &token, "census", adult()).await.json();
+    assert_eq!(r["modal"], "medicare");
+    assert_eq!(r["next"]["id"], "census");
+
+    let mut answers = adult();
+    answers["medicare_eligible"] = json!(0);
+    let r = save(&b, &token, "census", answers.clone()).await.json();
+    assert_eq!(r["modal"], "subsidy");
+
+    answers["wants_subsidy"] = json!(0);
+    let r = save(&b, &token, "census", answers).await.json();
+    assert!(r["modal"].is_null());
+    assert_eq!(r["next"]["id"], "medical");
+    assert_eq!(r["application"]["lastStep"], 3);
+    assert_eq!(r["application"]["skipMedical"], false);
+
+    let id = r["application"]["applicationId"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    let valid = |step: &str| format!("/api/application/{id}/step/{step}/validStep");
+    assert_eq!(b.get(&valid("census")).await.json()["valid"], true);
+    assert_eq!(b.get(&valid("medical")).await.json()["valid"], true);
+    assert_eq!(b.get(&valid("dental")).await.json()["valid"], false);
+    let last = b.get(&format!("/api/application/{id}/step")).await.json();
+    assert_eq!(last["last_step"], 3);
+    assert_eq!(last["route"], "/medical");
+}
+
+#[tokio::test]
+async fn a_child_alone_is_stopped_on_census() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    save(
+        &b,
+        &token,
+        "whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+    let mut child = adult();
+    child["sub_birth_date"] = json!("2010-06-01");
+    let r = save(&b, &token, "census", child).await.json();
+    assert_eq!(r["modal"], "child_only");
+    assert_eq!(r["next"]["id"], "census");
+    assert_eq!(r["application"]["lastStep"], 2);
+}
+
+#[tokio::test]
+async fn another_sessions_application_is_forbidden() {
+    let app = spawn_app().await;
+    let owner = app.browser("acme");
+    let token = owner.start_session().await;
+    let saved = save(
+        &owner,
+        &token,
+        "whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await
+    .json();
+    let id = saved["application"]["applicationId"]
+        .as_str()
+        .expect("id")
+        .to_string();
+    let other = app.browser("acme");
+    other.start_session().await;
+    let r = other
+        .get(&format!("/api/application/{id}/step/census/validStep"))
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        other
+            .get(&format!("/api/application/{id}/step"))
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+}
+
+#[tokio::test]
+async fn preview_recomputes_start_dates_for_unsaved_answers() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    let body = json!({ "enrollment_type": "qle", "enrollment_reason_id": 7, "qle_event_date": "2024-11-10" });
+    let r = b
+        .call(
+            Method::POST,
+            "/api/application/step/whyApplying/preview",
+            &token,
+            &body,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // Reason 7 (lost job-based coverage), event in the past: 2 and 3.
+    assert_eq!(
+        option_ids(&r.json(), "start_date_option_id"),
+        vec![json!(2), json!(3)]
+    );
+    assert_eq!(
+        b.get("/api/application/active").await.json()["application"],
+        Value::Null,
+        "a preview saves nothing"
+    );
+}

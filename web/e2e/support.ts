@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+
+/** URL on an agent's site, e.g. siteUrl('acme', '/whyapplying'); null for the bare host. */
+export function siteUrl(subdomain: string | null, path = '/'): string {
+  const host = subdomain ? `${subdomain}.localhost` : 'localhost';
+  return `http://${host}:${E2E_PORT}${path}`;
+}
+
+/** No serious or critical axe violations on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking, blocking.join('\n')).toEqual([]);
+}
+
+/**
+ * Errors printed to the console (CSP violations included), to assert there are none.
+ * A missing agent logo is not one: the app falls back to the product name.
+ */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    if (msg.location().url.includes('/api/agent_logo/')) return;
+    errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/**
+ * GET a JSON API path from inside the page (same origin, same cookies). Node's resolver does not
+ * know `*.localhost`, so Playwright's `request` fixture cannot reach agent sites; Chromium can.
+ */
+export async function apiJson<T = Record<string, unknown>>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(p, { credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    return res.json();
+  }, path) as Promise<T>;
+}

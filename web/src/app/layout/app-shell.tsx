@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Alert } from '@cmsgov/design-system';
+import { logout } from '@/features/auth/api/logout';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useSiteStore } from '@/features/site/stores/site-store';
+import { isRouteHandle } from '../route-handle';
+import { useDocumentTitle } from '../use-document-title';
+import { SessionTimeout } from './session-timeout';
+import { SiteFooter } from './site-footer';
+import { TopBar } from './top-bar';
+
+const LOGOUT_TOAST_MS = 3000;
+
+export function AppShell() {
+  const site = useSiteStore((s) => s.site);
+  const auth = useAuthStore((s) => s.auth);
+  const handle = useMatches()
+    .map((m) => m.handle)
+    .filter(isRouteHandle)
+    .at(-1);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+  const [toast, setToast] = useState<string | null>(null);
+
+  useDocumentTitle(handle?.title, site?.product_name);
+
+  // Navigation scrolls to the top and moves focus to the new page's content.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    mainRef.current?.focus();
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!toast) return;
+    const id = window.setTimeout(() => setToast(null), LOGOUT_TOAST_MS);
+    return () => window.clearTimeout(id);
+  }, [toast]);
+
+  const onLogout = () => {
+    void (async () => {
+      await logout().catch(() => undefined);
+      await useAuthStore
+        .getState()
+        .load()
+        .catch(() => useAuthStore.getState().markLoggedOut());
+      await useSiteStore.getState().load();
+      setToast('You were logged out successfully.');
+      navigate('/');
+    })();
+  };
+
+  const layout = handle?.layout ?? 'full';
+  return (
+    <div className="ef-app">
+      <a className="ds-c-skip-nav" href="#main">
+        Skip to main content
+      </a>
+      <TopBar site={site} auth={auth} showPresentedBy={!handle?.hidePresentedBy} onLogout={onLogout} />
+      <main id="main" ref={mainRef} tabIndex={-1} className={`ef-main ef-main--${layout}`}>
+        {(site?.demo || toast) && (
+          <div className="ds-l-container">
+            {site?.demo && (
+              <Alert heading="This is a demonstration site" headingLevel="2" className="ds-u-margin-y--2">
+                Applications submitted on this site will not be processed.
+              </Alert>
+            )}
+            {toast && (
+              <Alert variation="success" role="status" className="ds-u-margin-y--2">
+                {toast}
+              </Alert>
+            )}
+          </div>
+        )}
+        {layout === 'full' ? (
+          <div className="ds-l-container">
+            <Outlet />
+          </div>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+      <SiteFooter site={site} />
+      <SessionTimeout />
+    </div>
+  );
+}

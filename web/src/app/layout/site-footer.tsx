@@ -1,0 +1,22 @@
+import { LegalLinks } from '@/features/legal/components/legal-links';
+import type { Site } from '@/types/api';
+
+export function SiteFooter({ site }: { site: Site | null }) {
+  return (
+    <footer className="ef-footer">
+      <div className="ds-l-container">
+        {site && (
+          <p className="ds-u-margin-top--0">
+            {site.product_name} is provided by {site.tool_owner}. General agent: {site.general_agent}.
+          </p>
+        )}
+        <LegalLinks />
+        {site && (
+          <p className="ds-text-body--sm ds-u-margin-bottom--0">
+            © {new Date().getFullYear()} {site.tool_owner}
+          </p>
+        )}
+      </div>
+    </footer>
+  );
+}

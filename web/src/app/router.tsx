@@ -1,0 +1,95 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useApplicationStore } from '@/features/application/stores/application-store';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { STEPS } from '@/lib/steps';
+import { bootstrap } from './bootstrap';
+import { guardRoute, type GuardTarget } from './guards';
+import { AppShell } from './layout/app-shell';
+import { StepLayout } from './layout/step-layout';
+import type { RouteHandle } from './route-handle';
+import { DashboardPage } from './routes/dashboard';
+import { LandingRoute } from './routes/landing';
+import { ManageMessagesPage } from './routes/manage-messages';
+import { NotFoundPage } from './routes/not-found';
+import { PlaygroundPage } from './routes/playground';
+import { RouteError } from './routes/route-error';
+import { StepPage } from './routes/step-page';
+
+function guarded(target: GuardTarget) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await bootstrap();
+    const url = new URL(request.url);
+    const auth = useAuthStore.getState().auth;
+    const to = guardRoute(target, {
+      application: useApplicationStore.getState().application,
+      isAuthorized: auth?.is_authorized ?? false,
+      isAdmin: auth?.is_admin ?? false,
+      fullPath: `${url.pathname}${url.search}${url.hash}`,
+    });
+    if (to) throw redirect(to);
+    return null;
+  };
+}
+
+const full = (title: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ title, layout: 'full', ...extra });
+const publicPage = guarded({ kind: 'public' });
+
+export const routes: RouteObject[] = [
+  {
+    id: 'app',
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    loader: async () => {
+      await bootstrap();
+      return null;
+    },
+    HydrateFallback: () => null,
+    children: [
+      { index: true, element: <LandingRoute />, loader: publicPage, handle: full('Home', { hidePresentedBy: true }) },
+      { path: 'login', element: <LandingRoute />, loader: publicPage, handle: full('Agent Login') },
+      { path: 'register/token/:token', element: <LandingRoute />, loader: publicPage, handle: full('Create Your Account') },
+      {
+        path: 'reset-password/email/:email/token/:token',
+        element: <LandingRoute />,
+        loader: publicPage,
+        handle: full('Reset Password'),
+      },
+      {
+        element: <StepLayout />,
+        children: STEPS.map((step) => ({
+          path: step.path.slice(1),
+          element: <StepPage step={step} />,
+          loader: guarded({ kind: 'step', step: step.id }),
+          handle: { title: step.title, layout: 'default', step: step.id } satisfies RouteHandle,
+        })),
+      },
+      {
+        path: 'dashboard',
+        loader: guarded({ kind: 'agent' }),
+        handle: full('Dashboard'),
+        children: [
+          { index: true, loader: () => redirect('/dashboard/home') },
+          { path: 'home', element: <DashboardPage section="home" />, handle: full('Dashboard', { hidePresentedBy: true }) },
+          { path: 'quoting', element: <DashboardPage section="quoting" /> },
+          { path: 'enrolled', element: <DashboardPage section="enrolled" /> },
+          { path: 'recentNotifications', element: <DashboardPage section="recentNotifications" /> },
+          { path: '*', loader: () => redirect('/404'), element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'manageMessages',
+        element: <ManageMessagesPage />,
+        loader: guarded({ kind: 'admin' }),
+        handle: full('Manage Messages'),
+      },
+      { path: 'playground', element: <PlaygroundPage />, loader: publicPage, handle: full('untitled') },
+      { path: '404', element: <NotFoundPage />, loader: publicPage, handle: full('Page Not Found') },
+      // The catch-all redirects in its loader; the element only silences "leaf route without element".
+      { path: '*', loader: () => redirect('/404'), element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

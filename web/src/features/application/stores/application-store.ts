@@ -1,0 +1,28 @@
+import { create } from 'zustand';
+import type { Application } from '@/types/api';
+import { getActiveApplication } from '../api/get-active-application';
+import { resetActiveApplication } from '../api/reset-active-application';
+
+interface ApplicationStore {
+  application: Application | null;
+  loaded: boolean;
+  load: () => Promise<Application | null>;
+  reset: () => Promise<Application | null>;
+  clear: () => void;
+}
+
+export const useApplicationStore = create<ApplicationStore>()((set) => ({
+  application: null,
+  loaded: false,
+  load: async () => {
+    const application = await getActiveApplication();
+    set({ application, loaded: true });
+    return application;
+  },
+  reset: async () => {
+    const application = await resetActiveApplication();
+    set({ application, loaded: true });
+    return application;
+  },
+  clear: () => set({ application: null }),
+}));

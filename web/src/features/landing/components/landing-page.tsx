@@ -1,0 +1,113 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Spinner } from '@cmsgov/design-system';
+import { stepPathByNumber } from '@/lib/steps';
+import { landingState } from '../utils/landing-state';
+
+export const RESTART_ERROR = 'An error occurred, please try again. If it continues, contact your agent.';
+
+interface LandingPageProps {
+  site: { product_name: string; agent: unknown; supported: boolean } | null;
+  siteError: string | null;
+  application: { lastStep: number } | null;
+  /** The Presented by agent card, drawn by the site feature. */
+  agentCard: ReactNode;
+  onRestart: () => Promise<void>;
+}
+
+export function LandingPage({ site, siteError, application, agentCard, onRestart }: LandingPageProps) {
+  const [restarting, setRestarting] = useState(false);
+  const [restartError, setRestartError] = useState<string | null>(null);
+  const state = landingState(site, siteError);
+  const product = site?.product_name || 'Enrollflow';
+
+  if (state === 'loading') {
+    return (
+      <div className="ef-landing">
+        <h1 className="ds-text-heading--3xl">Welcome</h1>
+        <Spinner aria-valuetext="Loading" role="status" />
+      </div>
+    );
+  }
+
+  if (state === 'error') {
+    return (
+      <div className="ef-landing">
+        <h1 className="ds-text-heading--3xl">We can't load this site right now</h1>
+        <Alert variation="error" role="alert">
+          {siteError} Please try again later, or contact your agent.
+        </Alert>
+      </div>
+    );
+  }
+
+  if (state === 'unknown') {
+    return (
+      <div className="ef-landing">
+        <h1 className="ds-text-heading--3xl">We couldn't find this agent</h1>
+        <p className="ds-text-body--lg ef-landing__message">
+          The web address you used did not match one of our agents. Please check the spelling of the address, and
+          contact your agent if you need help.
+        </p>
+      </div>
+    );
+  }
+
+  if (state === 'unsupported') {
+    return (
+      <div className="ef-landing">
+        <h1 className="ds-text-heading--2xl ef-landing__message">
+          We're sorry – this agent does not support {product} at this time.
+        </h1>
+      </div>
+    );
+  }
+
+  const restart = () => {
+    setRestarting(true);
+    setRestartError(null);
+    onRestart().catch(() => {
+      setRestartError(RESTART_ERROR);
+      setRestarting(false);
+    });
+  };
+
+  return (
+    <div className="ef-landing ef-landing--supported">
+      <div className="ef-landing__intro">
+        <h1 className="ds-text-heading--3xl">Individual plans tailored to your life</h1>
+        <p className="ds-text-body--lg">
+          Compare medical, dental and vision coverage for you and your family, see your price in minutes, and apply
+          online with the help of your licensed agent.
+        </p>
+        {restartError && (
+          <Alert variation="error" role="alert" className="ds-u-margin-bottom--2">
+            {restartError}
+          </Alert>
+        )}
+        <div className="ef-landing__actions">
+          {application ? (
+            <>
+              <Link className="ds-c-button ds-c-button--solid ds-c-button--big" to={stepPathByNumber(application.lastStep)}>
+                Continue Quote
+              </Link>
+              <Button variation="ghost" size="big" onClick={restart} disabled={restarting}>
+                Restart Quote
+              </Button>
+            </>
+          ) : (
+            <Link className="ds-c-button ds-c-button--solid ds-c-button--big" to="/whyapplying">
+              Get a Quote
+            </Link>
+          )}
+        </div>
+        <p className="ds-text-body--sm ef-landing__fine-print">
+          Coverage is available to Michigan residents: you must live in Michigan when your coverage starts. If you are
+          eligible for Medicare, you cannot buy individual medical coverage here, but you can still get dental or
+          vision coverage only.
+        </p>
+      </div>
+      <div className="ef-landing__agent">{agentCard}</div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../stores/session-store';
+import { useSessionTimeout, type SessionTimeoutOptions } from './use-session-timeout';
+
+const MINUTE = 60_000;
+
+function setup(over: Partial<SessionTimeoutOptions> = {}) {
+  const options: SessionTimeoutOptions = {
+    hasWork: vi.fn(() => true),
+    onExpire: vi.fn(async () => {}),
+    onContinue: vi.fn(async () => {}),
+    ...over,
+  };
+  const hook = renderHook(() => useSessionTimeout(options));
+  return { ...hook, options };
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+describe('useSessionTimeout', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-01-15T12:00:00Z'));
+    useSessionStore.getState().touch();
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('stays quiet for the first 29 minutes', () => {
+    const { result } = setup();
+    advance(29 * MINUTE - 1000);
+    expect(result.current.phase).toEqual({ kind: 'active' });
+  });
+
+  it('warns from 60 seconds before expiry with a countdown in seconds', () => {
+    const { result } = setup();
+    advance(29 * MINUTE);
+    expect(result.current.phase).toEqual({ kind: 'warning', secondsLeft: 60 });
+    advance(1000);
+    expect(result.current.phase).toEqual({ kind: 'warning', secondsLeft: 59 });
+    advance(49_000);
+    expect(result.current.phase).toEqual({ kind: 'warning', secondsLeft: 10 });
+  });
+
+  it('does not warn when there is nothing to lose', () => {
+    const { result } = setup({ hasWork: () => false });
+    advance(29 * MINUTE + 30_000);
+    expect(result.current.phase).toEqual({ kind: 'active' });
+  });
+
+  it('pushes the expiry back whenever an API response refreshes the access time', () => {
+    const { result } = setup();
+    advance(20 * MINUTE);
+    act(() => useSessionStore.getState().touch());
+    advance(20 * MINUTE);
+    expect(result.current.phase).toEqual({ kind: 'active' });
+  });
+
+  it('at expiry with work at stake: stops checking, calls onExpire once, shows expired', () => {
+    const { result, options } = setup();
+    advance(30 * MINUTE);
+    expect(result.current.phase).toEqual({ kind: 'expired' });
+    expect(options.onExpire).toHaveBeenCalledTimes(1);
+    const checks = vi.mocked(options.hasWork).mock.calls.length;
+    advance(10 * MINUTE);
+    expect(options.onExpire).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(options.hasWork).mock.calls.length).toBe(checks);
+    expect(result.current.phase).toEqual({ kind: 'expired' });
+  });
+
+  it('at expiry without an application or agent: just refreshes the access time', () => {
+    const { result, options } = setup({ hasWork: () => false });
+    advance(30 * MINUTE);
+    expect(options.onExpire).not.toHaveBeenCalled();
+    expect(useSessionStore.getState().lastAccess).toBe(Date.now());
+    expect(result.current.phase).toEqual({ kind: 'active' });
+    advance(29 * MINUTE);
+    expect(options.onExpire).not.toHaveBeenCalled();
+  });
+
+  it('Continue keeps the session alive and closes the warning', async () => {
+    const { result, options } = setup();
+    advance(29 * MINUTE + 30_000);
+    expect(result.current.phase.kind).toBe('warning');
+    await act(() => result.current.continueSession());
+    expect(options.onContinue).toHaveBeenCalledTimes(1);
+    expect(result.current.phase).toEqual({ kind: 'active' });
+    advance(29 * MINUTE - 1000);
+    expect(result.current.phase).toEqual({ kind: 'active' });
+    expect(options.onExpire).not.toHaveBeenCalled();
+  });
+});

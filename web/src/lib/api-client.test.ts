@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, configureApiClient, resetApiClient } from './api-client';
+
+function jsonResponse(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+describe('apiClient', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const redirectToRoot = vi.fn();
+  const onSuccess = vi.fn();
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    redirectToRoot.mockReset();
+    onSuccess.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    configureApiClient({ csrfToken: () => 'tok-123', redirectToRoot, onSuccess });
+  });
+
+  afterEach(() => resetApiClient());
+
+  const sentHeaders = (call = 0): Record<string, string> =>
+    (fetchMock.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;
+
+  it('sends same-origin credentials and parses JSON', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: 1 }));
+    await expect(apiClient.get('/api/site')).resolves.toEqual({ ok: 1 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/site');
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('adds query parameters', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { application: null }));
+    await apiClient.get('/api/application/active', { query: { reset: true } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/application/active?reset=true');
+  });
+
+  it('sends the CSRF token on non-GET requests only', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
+    await apiClient.get('/api/site');
+    await apiClient.post('/api/logout');
+    await apiClient.put('/api/x', { a: 1 });
+    expect(sentHeaders(0)['X-CSRF-Token']).toBeUndefined();
+    expect(sentHeaders(1)['X-CSRF-Token']).toBe('tok-123');
+    expect(sentHeaders(2)['X-CSRF-Token']).toBe('tok-123');
+    expect(sentHeaders(2)['Content-Type']).toBe('application/json');
+    expect(fetchMock.mock.calls[2]?.[1]?.body).toBe('{"a":1}');
+  });
+
+  it.each([403, 419])('sends the browser to the site root on %i', async (status) => {
+    fetchMock.mockResolvedValue(jsonResponse(status, { error: 'no' }));
+    await expect(apiClient.get('/api/anything')).rejects.toBeInstanceOf(ApiError);
+    expect(redirectToRoot).toHaveBeenCalledTimes(1);
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('redirects with window.location.assign("/") by default', async () => {
+    resetApiClient();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    fetchMock.mockResolvedValue(jsonResponse(419));
+    await expect(apiClient.post('/api/logout')).rejects.toMatchObject({ status: 419 });
+    expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('does not redirect on other errors and surfaces the server message', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(404, { error: 'agent not found' }));
+    await expect(apiClient.get('/api/agent_branding/nosuch')).rejects.toMatchObject({
+      status: 404,
+      message: 'agent not found',
+    });
+    expect(redirectToRoot).not.toHaveBeenCalled();
+  });
+
+  it('keeps the field errors of a 422', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(422, { errors: { sub_first_name: ['is required'] } }));
+    const error = await apiClient.put('/api/census', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fieldErrors).toEqual({ sub_first_name: ['is required'] });
+  });
+
+  it('falls back to a generic message when the body is not JSON', async () => {
+    fetchMock.mockResolvedValue(new Response('boom', { status: 500 }));
+    await expect(apiClient.get('/api/site')).rejects.toMatchObject({ status: 500, message: 'Something went wrong!' });
+  });
+
+  it('returns undefined for 204', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiClient.get('/api/application/timeout')).resolves.toBeUndefined();
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,118 @@
+// The one way the app talks to the server: same-origin JSON with the session cookie.
+//
+// - Non-GET requests carry the session's CSRF token in `X-CSRF-Token`.
+// - Any 403 or 419 sends the browser to the site root (spec part 1, 2.2 and 8).
+// - Every successful response counts as activity for the idle-session timer.
+// The token source and the activity hook are wired in src/app, so this file imports no feature.
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: FieldErrors | null;
+
+  constructor(status: number, message: string, fieldErrors: FieldErrors | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export const GENERIC_ERROR = 'Something went wrong!';
+
+interface ApiClientConfig {
+  csrfToken: () => string | null | undefined;
+  onSuccess: () => void;
+  redirectToRoot: () => void;
+}
+
+const defaults: ApiClientConfig = {
+  csrfToken: () => null,
+  onSuccess: () => {},
+  redirectToRoot: () => window.location.assign('/'),
+};
+
+let config: ApiClientConfig = { ...defaults };
+
+export function configureApiClient(partial: Partial<ApiClientConfig>): void {
+  config = { ...config, ...partial };
+}
+
+export function resetApiClient(): void {
+  config = { ...defaults };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (body && typeof body === 'object') {
+    const { error, errors } = body as { error?: unknown; errors?: unknown };
+    if (errors && typeof errors === 'object') {
+      const fieldErrors = errors as FieldErrors;
+      const first = Object.values(fieldErrors).flat()[0];
+      return new ApiError(response.status, typeof error === 'string' ? error : (first ?? GENERIC_ERROR), fieldErrors);
+    }
+    if (typeof error === 'string') return new ApiError(response.status, error);
+  }
+  return new ApiError(response.status, GENERIC_ERROR);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = config.csrfToken();
+    if (token) headers['X-CSRF-Token'] = token;
+  }
+
+  const response = await fetch(withQuery(path, options.query), {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+
+  if (response.status === 403 || response.status === 419) {
+    config.redirectToRoot();
+    throw new ApiError(response.status, response.status === 419 ? 'Your session has expired' : 'Forbidden');
+  }
+  if (!response.ok) throw await readError(response);
+
+  config.onSuccess();
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, options),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+};

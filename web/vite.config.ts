@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// The Rust server (`enrollflow serve`) listens on 8080 and serves `dist/` plus `/api`.
+// In development Vite serves the app and forwards API calls to it.
+const backend = 'http://localhost:8080';
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // No inline scripts or data-URL modules: the server's CSP is `script-src 'self'`.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // react-router ships "use client" directives, meaningless in a client-only bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/healthz': { target: backend, changeOrigin: false },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
