@@ -17,6 +17,7 @@ export DATABASE_URL="$server_url/$e2e_db"
 "$bin" seed --file demo/agents.json >/dev/null
 export ENROLLFLOW_DATA_KEY=${ENROLLFLOW_DATA_KEY:-$(head -c32 /dev/urandom | base64)}
 export ENROLLFLOW_TODAY=${ENROLLFLOW_TODAY:-2024-11-20}
+export ENROLLFLOW_PLAYGROUND=${ENROLLFLOW_PLAYGROUND:-true}
 log=$(mktemp)
 ENROLLFLOW_LOG=warn "$bin" serve --listen "127.0.0.1:$E2E_PORT" --static-dir web/dist >"$log" 2>&1 &
 pid=$!

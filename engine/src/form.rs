@@ -154,6 +154,92 @@ pub fn normalize(v: &Value) -> Option<Value> {
     }
 }
 
+/// Removes read-only fields (`readOnly: true`): they are shown from `initial`, never taken from the
+/// browser.
+pub fn strip_read_only(v: &mut Value, schema: &Value) {
+    match v {
+        Value::Object(m) => {
+            if let Some(props) = schema.get("properties").and_then(Value::as_object) {
+                m.retain(|k, _| {
+                    props
+                        .get(k)
+                        .and_then(|p| p.get("readOnly"))
+                        .and_then(Value::as_bool)
+                        != Some(true)
+                });
+                for (k, child) in m.iter_mut() {
+                    if let Some(ps) = props.get(k) {
+                        strip_read_only(child, ps);
+                    }
+                }
+            }
+        }
+        Value::Array(a) => {
+            if let Some(items) = schema.get("items") {
+                for child in a {
+                    strip_read_only(child, items);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Only the read-only fields of some data (objects and lists keep their shape).
+pub fn read_only_part(v: &Value, schema: &Value) -> Value {
+    match v {
+        Value::Object(m) => {
+            let props = schema.get("properties").and_then(Value::as_object);
+            Value::Object(
+                m.iter()
+                    .filter_map(|(k, child)| {
+                        let ps = props?.get(k)?;
+                        if ps.get("readOnly").and_then(Value::as_bool) == Some(true) {
+                            return Some((k.clone(), child.clone()));
+                        }
+                        match child {
+                            Value::Object(_) | Value::Array(_) => {
+                                Some((k.clone(), read_only_part(child, ps)))
+                            }
+                            _ => None,
+                        }
+                    })
+                    .collect(),
+            )
+        }
+        Value::Array(a) => match schema.get("items") {
+            Some(items) => Value::Array(a.iter().map(|c| read_only_part(c, items)).collect()),
+            None => Value::Array(Vec::new()),
+        },
+        other => other.clone(),
+    }
+}
+
+/// Saved answers laid over the initial data: saved values win; a list keeps the initial list's
+/// length (the people of the application), item by item.
+pub fn overlay(initial: &Value, saved: &Value) -> Value {
+    match (initial, saved) {
+        (Value::Object(i), Value::Object(s)) => {
+            let mut out = i.clone();
+            for (k, sv) in s {
+                let merged = match i.get(k) {
+                    Some(iv) => overlay(iv, sv),
+                    None => sv.clone(),
+                };
+                out.insert(k.clone(), merged);
+            }
+            Value::Object(out)
+        }
+        (Value::Array(i), Value::Array(s)) => Value::Array(
+            i.iter()
+                .enumerate()
+                .map(|(n, iv)| s.get(n).map_or_else(|| iv.clone(), |sv| overlay(iv, sv)))
+                .collect(),
+        ),
+        (_, s) => s.clone(),
+    }
+}
+
 /// Keeps only the fields the schema declares.
 pub fn prune(v: &Value, schema: &Value) -> Value {
     match v {
@@ -239,7 +325,13 @@ pub fn error_key(
                 format!("{prefix}{}", segs[1..].join("_"))
             }
         }
-        (None, _) => segs.last().map(|s| (*s).to_string()).unwrap_or_default(),
+        // No prefix: the innermost field name (an item's number is not a field).
+        (None, _) => segs
+            .iter()
+            .rev()
+            .find(|s| s.parse::<usize>().is_err())
+            .map(|s| (*s).to_string())
+            .unwrap_or_default(),
     }
 }
 
@@ -428,6 +520,10 @@ mod tests {
             "dependent_77_pcp_npi"
         );
         assert_eq!(error_key(&s, &data, &[], Some("email")), "email");
+        assert_eq!(
+            error_key(&s, &data, &seg(&["ethnicity", "0"]), None),
+            "ethnicity"
+        );
     }
 
     #[test]
@@ -437,6 +533,25 @@ mod tests {
             normalize(&v),
             Some(json!({ "a": "Ann", "d": [ {} ], "e": 0 }))
         );
+    }
+
+    #[test]
+    fn saved_answers_overlay_the_initial_people() {
+        let initial = json!({ "a": 1, "people": [{ "born": "2000" }, { "born": "2010" }] });
+        let saved = json!({ "a": 2, "b": 3, "people": [{ "name": "Ann" }, { "name": "Bo" }, { "name": "Gone" }] });
+        assert_eq!(
+            overlay(&initial, &saved),
+            json!({ "a": 2, "b": 3, "people": [{ "born": "2000", "name": "Ann" }, { "born": "2010", "name": "Bo" }] })
+        );
+    }
+
+    #[test]
+    fn read_only_fields_are_never_taken_from_the_browser() {
+        let schema = json!({ "properties": { "a": { "readOnly": true }, "b": {},
+            "l": { "items": { "properties": { "c": { "readOnly": true }, "d": {} } } } } });
+        let mut v = json!({ "a": 1, "b": 2, "l": [{ "c": 3, "d": 4 }] });
+        strip_read_only(&mut v, &schema);
+        assert_eq!(v, json!({ "b": 2, "l": [{ "d": 4 }] }));
     }
 
     #[test]

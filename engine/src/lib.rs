@@ -661,9 +661,12 @@ impl Engine {
         let Some(form) = step.form.as_ref().and_then(|f| self.forms.get(f)) else {
             return Ok(view);
         };
+        // The initial data (the people and facts of the application, as they are now) under the
+        // saved answers or the draft being previewed.
         let saved = draft.or_else(|| app.get(id).cloned().filter(|d| !d.is_null()));
         let data = match (saved, &form.initial) {
-            (Some(d), _) => d,
+            (Some(d), Some(e)) => form::overlay(&self.eval(e, &v, None)?, &d),
+            (Some(d), None) => d,
             (None, Some(e)) => self.eval(e, &v, None)?,
             (None, None) => json!({}),
         };
@@ -759,7 +762,14 @@ impl Engine {
             .and_then(|f| self.forms.get(f))
             .ok_or_else(|| EvalError::NotAForm(id.into()))?;
         let v = self.vars(app, ctx);
-        let normalized = form::normalize(input).unwrap_or_else(|| json!({}));
+        let mut normalized = form::normalize(input).unwrap_or_else(|| json!({}));
+        // Read-only fields come from the rules' initial data, never from the browser; the initial
+        // data's lists (the people) also fix how many items there are.
+        form::strip_read_only(&mut normalized, &form.schema);
+        if let Some(e) = &form.initial {
+            let facts = form::read_only_part(&self.eval(e, &v, None)?, &form.schema);
+            normalized = form::overlay(&facts, &normalized);
+        }
         let raw_input = script::to_dynamic(&normalized);
         let (schema, dropped) = self.resolve(form, &v, &raw_input)?;
         let mut answers = form::prune(&normalized, &schema);

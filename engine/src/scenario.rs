@@ -319,27 +319,16 @@ fn view(
             v.skipped
         ));
     }
-    if let Some(want) = &e.previous {
-        let got = v
-            .previous
-            .as_ref()
-            .map(|p| p.id.clone())
-            .unwrap_or_else(|| "none".into());
-        if *want != got {
+    for (label, want, got) in [
+        ("Previous on", &e.previous, &v.previous),
+        ("the step after", &e.next, &v.next),
+    ] {
+        let got = got.as_ref().map_or("none", |p| p.id.as_str());
+        if let Some(want) = want
+            && want != got
+        {
             f.push(format!(
-                "{at}: Previous on `{step}` goes to `{got}`, expected `{want}`"
-            ));
-        }
-    }
-    if let Some(want) = &e.next {
-        let got = v
-            .next
-            .as_ref()
-            .map(|p| p.id.clone())
-            .unwrap_or_else(|| "none".into());
-        if *want != got {
-            f.push(format!(
-                "{at}: the step after `{step}` is `{got}`, expected `{want}`"
+                "{at}: {label} `{step}` is `{got}`, expected `{want}`"
             ));
         }
     }

@@ -153,9 +153,14 @@ impl Drop for Budget {
     }
 }
 
-/// JSON to a Rhai value (maps, arrays, strings, integers, floats, booleans, unit for null).
+/// JSON to a Rhai value (maps, arrays, strings, integers, floats, booleans, unit for null),
+/// read-only and shared: passing it to rule functions copies a pointer, not the data, and no rule
+/// can change it for the next one (a write makes the writer's own copy).
 pub fn to_dynamic(v: &Value) -> Dynamic {
-    rhai::serde::to_dynamic(v).unwrap_or(Dynamic::UNIT)
+    rhai::serde::to_dynamic(v)
+        .unwrap_or(Dynamic::UNIT)
+        .into_read_only()
+        .into_shared()
 }
 
 fn parse_diagnostic(file: &str, line_offset: usize, e: &rhai::ParseError) -> Diagnostic {
@@ -257,6 +262,25 @@ mod tests {
             .expect_err("bad script");
         assert_eq!(err.file, "rules/scripts/x.rhai");
         assert_eq!(err.line, 2);
+    }
+
+    #[test]
+    fn rules_cannot_change_the_data_they_are_given() {
+        let e = engine_with(
+            "m.rhai",
+            "fn bump(d) { d.cal.x = 99; d.cal.x } fn read(d) { d.cal.x }",
+        );
+        let data = to_dynamic(&serde_json::json!({"cal": {"x": 1}}));
+        let run = |src: &str| {
+            compile_expression(&e, "f.yaml", 1, src)
+                .expect("compiles")
+                .eval(&e, &[("data", &data)])
+        };
+        assert_eq!(
+            run("m::bump(data)").expect("a local copy"),
+            serde_json::json!(99)
+        );
+        assert_eq!(run("m::read(data)").expect("runs"), serde_json::json!(1));
     }
 
     #[test]

@@ -203,19 +203,54 @@ async fn view_step(
     host: SiteHost,
     Path(step): Path<String>,
 ) -> ApiResult<Json<StepView>> {
-    let (agent, ctx) = context(&app, &host).await?;
-    let bundle = app.rules.current();
-    let engine = &bundle.engine;
-    let data = match session_application(&app, &session, &agent).await? {
-        Some((_, data)) => data,
-        None => json!({}),
-    };
-    if !engine.valid_step(&step, &data, &ctx).map_err(eval_error)? {
-        return Err(ApiError::Forbidden);
-    }
-    let mut view = engine.step_view(&step, &data, &ctx).map_err(eval_error)?;
+    let s = open_step(&app, &session, &host, &step).await?;
+    let mut view = s
+        .bundle
+        .engine
+        .step_view(&step, &s.data, &s.ctx)
+        .map_err(eval_error)?;
     mask_sensitive(&app.cipher, &view.schema, &mut view.data)?;
     Ok(Json(view))
+}
+
+/// What a step call works on: the serving rules, the context, and the session's application.
+struct OpenStep {
+    bundle: std::sync::Arc<crate::rules::Bundle>,
+    agent: agents::AgentRow,
+    ctx: Context,
+    /// The application's id, if the session has one on this site.
+    id: Option<Uuid>,
+    /// Its data document (`{}` before the first save).
+    data: Value,
+}
+
+/// Loads what a step call needs and refuses a step the application may not open (403).
+async fn open_step(
+    app: &AppState,
+    session: &LiveSession,
+    host: &SiteHost,
+    step: &str,
+) -> ApiResult<OpenStep> {
+    let (agent, ctx) = context(app, host).await?;
+    let bundle = app.rules.current();
+    let (id, data) = match session_application(app, session, &agent).await? {
+        Some((id, data)) => (Some(id), data),
+        None => (None, json!({})),
+    };
+    if !bundle
+        .engine
+        .valid_step(step, &data, &ctx)
+        .map_err(eval_error)?
+    {
+        return Err(ApiError::Forbidden);
+    }
+    Ok(OpenStep {
+        bundle,
+        agent,
+        ctx,
+        id,
+        data,
+    })
 }
 
 #[utoipa::path(post, path = "/api/application/step/{step}/preview", tag = "application",
@@ -229,22 +264,11 @@ async fn preview_step(
     Path(step): Path<String>,
     Json(input): Json<Value>,
 ) -> ApiResult<Json<StepView>> {
-    let (agent, ctx) = context(&app, &host).await?;
-    let bundle = app.rules.current();
-    let data = match session_application(&app, &session, &agent).await? {
-        Some((_, data)) => data,
-        None => json!({}),
-    };
-    if !bundle
+    let s = open_step(&app, &session, &host, &step).await?;
+    let mut view = s
+        .bundle
         .engine
-        .valid_step(&step, &data, &ctx)
-        .map_err(eval_error)?
-    {
-        return Err(ApiError::Forbidden);
-    }
-    let mut view = bundle
-        .engine
-        .preview(&step, &input, &data, &ctx)
+        .preview(&step, &input, &s.data, &s.ctx)
         .map_err(eval_error)?;
     mask_sensitive(&app.cipher, &view.schema, &mut view.data)?;
     Ok(Json(view))
@@ -274,17 +298,14 @@ async fn save_step(
     Path(step): Path<String>,
     Json(mut input): Json<Value>,
 ) -> ApiResult<Json<Saved>> {
-    let (agent, ctx) = context(&app, &host).await?;
-    let bundle = app.rules.current();
+    let OpenStep {
+        bundle,
+        agent,
+        ctx,
+        id: existing,
+        data,
+    } = open_step(&app, &session, &host, &step).await?;
     let engine = &bundle.engine;
-    let existing = session_application(&app, &session, &agent).await?;
-    let data = existing
-        .as_ref()
-        .map(|(_, d)| d.clone())
-        .unwrap_or_else(|| json!({}));
-    if !engine.valid_step(&step, &data, &ctx).map_err(eval_error)? {
-        return Err(ApiError::Forbidden);
-    }
     if !input.is_object() {
         return Err(ApiError::BadRequest(
             "The answers must be a JSON object.".into(),
@@ -311,7 +332,7 @@ async fn save_step(
     }
     let next_data = Value::Object(next_data);
     let id = match existing {
-        Some((id, _)) => {
+        Some(id) => {
             applications::save_data(&app.pool, id, &next_data, engine.hash(), app.clock.now())
                 .await?;
             id

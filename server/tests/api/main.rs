@@ -4,6 +4,7 @@
 
 mod application;
 mod helpers;
+mod playground;
 mod reload;
 mod security;
 mod sessions;

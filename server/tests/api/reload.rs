@@ -123,3 +123,39 @@ async fn the_watcher_picks_up_a_saved_file_without_a_restart() {
         json!("The date of the event")
     );
 }
+
+#[tokio::test]
+async fn a_runaway_rule_fails_its_request_in_time_and_the_server_keeps_answering() {
+    let root = rules_copy();
+    edit(
+        &root,
+        "rules/scripts/enrollment.rhai",
+        "fn enrollment_types(ctx, data) {",
+        "fn enrollment_types(ctx, data) {\n    let n = 0; loop { n += 1; }",
+    );
+    let app = spawn_app_with(|c| c.root = root.clone()).await;
+    let b = app.browser("acme");
+    b.start_session().await;
+    let started = Instant::now();
+    let (slow, other) = tokio::join!(b.get("/api/application/step/whyApplying"), async {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        app.browser("acme").get("/api/site").await
+    });
+    assert_eq!(slow.status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(
+        slow.json()["error"],
+        "Something went wrong!",
+        "no rule internals in the answer"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "stopped by its budget"
+    );
+    assert_eq!(
+        other.status,
+        StatusCode::OK,
+        "other requests are answered meanwhile"
+    );
+    // And the next request works as usual.
+    assert_eq!(b.get("/api/site").await.status, StatusCode::OK);
+}

@@ -291,3 +291,73 @@ async fn preview_recomputes_start_dates_for_unsaved_answers() {
         "a preview saves nothing"
     );
 }
+
+/// An application of this browser moved on to Subscriber Information with a Blue medical plan.
+async fn at_subscriber_info(app: &crate::helpers::TestApp, b: &Browser<'_>, token: &str) {
+    let r = save(b, token, "whyApplying", json!({ "enrollment_type": "oe" })).await;
+    assert_eq!(r.status, StatusCode::OK);
+    sqlx::query("UPDATE applications SET data = data || $1::jsonb")
+        .bind(json!({
+            "last_step": 7, "medical_carrier_id": 1, "medical_network_type_id": 1,
+            "census": adult(),
+        }))
+        .execute(&app.pool)
+        .await
+        .expect("advance");
+}
+
+fn subscriber(ssn: &str) -> Value {
+    json!({
+        "sub_first_name": "Ann", "sub_last_name": "Lee", "sub_ssn": ssn, "sub_us_citizen": 1,
+        "email": "ann@example.com", "primary_phone": "7345550199", "primary_phone_type_id": 4,
+        "residential_street": "1 Main St", "residential_city": "Ann Arbor", "residential_state": "MI"
+    })
+}
+
+#[tokio::test]
+async fn ssns_are_encrypted_at_rest_and_shown_masked() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    at_subscriber_info(&app, &b, &token).await;
+
+    let r = save(&b, &token, "subInfo", subscriber("123456789")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(
+        !r.body.contains("123456789"),
+        "the answer never echoes the SSN"
+    );
+    let stored: String = sqlx::query_scalar("SELECT data::text FROM applications")
+        .fetch_one(&app.pool)
+        .await
+        .expect("row");
+    assert!(
+        !stored.contains("123456789"),
+        "no plaintext SSN in the database"
+    );
+    assert!(stored.contains("enc:v1:"));
+
+    let view = b.get("/api/application/step/subInfo").await;
+    assert!(!view.body.contains("123456789"));
+    assert_eq!(view.json()["data"]["sub_ssn"], "*****6789");
+
+    // Sending the mask back keeps the stored number; a new number replaces it.
+    let r = save(&b, &token, "subInfo", subscriber("*****6789")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        b.get("/api/application/step/subInfo").await.json()["data"]["sub_ssn"],
+        "*****6789"
+    );
+    let r = save(&b, &token, "subInfo", subscriber("*****1111")).await;
+    assert_eq!(
+        r.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a mask that matches nothing is not a number"
+    );
+    assert!(r.json()["errors"]["sub_ssn"].is_array());
+    save(&b, &token, "subInfo", subscriber("987654321")).await;
+    assert_eq!(
+        b.get("/api/application/step/subInfo").await.json()["data"]["sub_ssn"],
+        "*****4321"
+    );
+}
