@@ -71,3 +71,20 @@ fn every_scenario_suite_passes() {
     );
     assert!(passed > 0);
 }
+
+#[test]
+fn a_changed_expectation_makes_a_scenario_fail() {
+    let engine = load(&sources()).unwrap_or_else(|p| panic!("{p:?}"));
+    let suite = |next: &str, option_ids: &str| {
+        format!(
+            "- name: open enrollment\n  context: {{ today: 2024-11-20, agent: {{ offers_blue: true }} }}\n  steps:\n    - view: whyApplying\n      expect: {{ options: {{ enrollment_type: {option_ids} }} }}\n    - submit: whyApplying\n      with: {{ enrollment_type: oe }}\n      expect: {{ next: {next} }}\n"
+        )
+    };
+    let run = |text: String| scenario::run_suite(&engine, "t.yaml", &text).expect("parses");
+    assert!(run(suite("census", "[oe, qle, vision, dental]"))[0].passed());
+    let wrong_next = run(suite("medical", "[oe, qle, vision, dental]"));
+    assert_eq!(wrong_next[0].failures, vec!["step 2: went to `census`, expected `medical`"]);
+    let wrong_options = run(suite("census", "[oe, qle]"));
+    assert!(!wrong_options[0].passed());
+    assert!(wrong_options[0].failures[0].contains("enrollment_type"), "{:?}", wrong_options[0].failures);
+}
