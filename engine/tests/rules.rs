@@ -83,8 +83,15 @@ fn a_changed_expectation_makes_a_scenario_fail() {
     let run = |text: String| scenario::run_suite(&engine, "t.yaml", &text).expect("parses");
     assert!(run(suite("census", "[oe, qle, vision, dental]"))[0].passed());
     let wrong_next = run(suite("medical", "[oe, qle, vision, dental]"));
-    assert_eq!(wrong_next[0].failures, vec!["step 2: went to `census`, expected `medical`"]);
+    assert_eq!(
+        wrong_next[0].failures,
+        vec!["step 2: went to `census`, expected `medical`"]
+    );
     let wrong_options = run(suite("census", "[oe, qle]"));
     assert!(!wrong_options[0].passed());
-    assert!(wrong_options[0].failures[0].contains("enrollment_type"), "{:?}", wrong_options[0].failures);
+    assert!(
+        wrong_options[0].failures[0].contains("enrollment_type"),
+        "{:?}",
+        wrong_options[0].failures
+    );
 }
