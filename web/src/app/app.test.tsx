@@ -11,6 +11,7 @@ const site: Site = {
   subdomain: 'acme',
   supported: true,
   demo: false,
+  playground: false,
   agent: {
     agent_name: 'Alex Acme',
     agency_name: 'Acme Insurance Agency',
@@ -89,6 +90,15 @@ describe('App', () => {
     expect(screen.getByRole('button', { name: /Presented by/ }).textContent).toContain('Alex Acme');
     await waitFor(() => expect(document.title).toBe('Enrollflow | Why Are You Applying?'));
   });
+
+  it('loads the playground on demand; without the playground it says so and shows no Misc menu', async () => {
+    window.history.pushState({}, '', '/playground');
+    render(<App />);
+    // The first import of the lazy module (RJSF) is slow under vitest.
+    expect(await screen.findByText('The playground is turned off.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Playground' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
+  }, 20_000);
 
   it('sends visitors from the dashboard to login with redirectFrom', async () => {
     window.history.pushState({}, '', '/dashboard/quoting');

@@ -1,17 +1,15 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { useApplicationStore } from '@/features/application/stores/application-store';
-import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { STEPS } from '@/lib/steps';
 import { bootstrap } from './bootstrap';
-import { guardRoute, type GuardTarget } from './guards';
+import type { GuardTarget } from './guards';
 import { AppShell } from './layout/app-shell';
 import { StepLayout } from './layout/step-layout';
+import { guardNavigation } from './navigation-guard';
 import type { RouteHandle } from './route-handle';
 import { DashboardPage } from './routes/dashboard';
 import { LandingRoute } from './routes/landing';
 import { ManageMessagesPage } from './routes/manage-messages';
 import { NotFoundPage } from './routes/not-found';
-import { PlaygroundPage } from './routes/playground';
 import { RouteError } from './routes/route-error';
 import { StepPage } from './routes/step-page';
 
@@ -19,13 +17,7 @@ function guarded(target: GuardTarget) {
   return async ({ request }: LoaderFunctionArgs) => {
     await bootstrap();
     const url = new URL(request.url);
-    const auth = useAuthStore.getState().auth;
-    const to = guardRoute(target, {
-      application: useApplicationStore.getState().application,
-      isAuthorized: auth?.is_authorized ?? false,
-      isAdmin: auth?.is_admin ?? false,
-      fullPath: `${url.pathname}${url.search}${url.hash}`,
-    });
+    const to = await guardNavigation(target, `${url.pathname}${url.search}${url.hash}`);
     if (to) throw redirect(to);
     return null;
   };
@@ -82,7 +74,13 @@ export const routes: RouteObject[] = [
         loader: guarded({ kind: 'admin' }),
         handle: full('Manage Messages'),
       },
-      { path: 'playground', element: <PlaygroundPage />, loader: publicPage, handle: full('untitled') },
+      {
+        path: 'playground',
+        // Loaded on demand: the form renderer (RJSF) stays out of the main bundle.
+        lazy: async () => ({ Component: (await import('./routes/playground')).PlaygroundPage }),
+        loader: publicPage,
+        handle: full('untitled'),
+      },
       { path: '404', element: <NotFoundPage />, loader: publicPage, handle: full('Page Not Found') },
       // The catch-all redirects in its loader; the element only silences "leaf route without element".
       { path: '*', loader: () => redirect('/404'), element: <NotFoundPage /> },

@@ -35,6 +35,8 @@ export interface Site {
   supported: boolean;
   demo: boolean;
   agent: Branding | null;
+  /** The analysts' playground is on: the top bar shows the Misc menu. */
+  playground: boolean;
 }
 
 export interface Application {
@@ -62,4 +64,92 @@ export interface LegalDocument {
   title: string;
   /** HTML rendered by the server from its templates. */
   html: string;
+}
+
+/** GET /api/application/{applicationId}/step */
+export interface LastStepResponse {
+  last_step: number;
+  /** The route of the last step reached (Continue Quote goes there). */
+  route: string | null;
+}
+
+/** GET /api/application/{applicationId}/step/{step}/validStep */
+export interface ValidStepResponse {
+  valid: boolean;
+}
+
+// The analysts' playground (off unless the server runs with ENROLLFLOW_PLAYGROUND=true).
+
+export interface StepInfo {
+  id: string;
+  number: number;
+  route: string;
+  title: string;
+}
+
+export interface PlaygroundSteps {
+  steps: StepInfo[];
+  /** The serving rules' digest. */
+  rules: string;
+}
+
+export type Applying = 'consumer' | 'agent';
+
+export interface PlaygroundAgentFlags {
+  offers_blue: boolean;
+  offers_priority: boolean;
+  marketplace_certified: boolean;
+}
+
+export interface PlaygroundRequest {
+  step: string;
+  /** YYYY-MM-DD; the server's today when absent. */
+  today?: string;
+  applying: Applying;
+  agent: PlaygroundAgentFlags;
+  /** The application: flags (`medical_carrier_id`, `enrollment_type`, …) and earlier answers. */
+  app: Record<string, unknown>;
+  /** Answers to validate, if any. */
+  answers?: Record<string, unknown>;
+}
+
+/** Everything the browser needs to draw a step. */
+export interface StepView {
+  step: StepInfo;
+  /** `form` (drawn from the schema) or the name of a hand-built page. */
+  kind: string;
+  params: unknown;
+  skipped: boolean;
+  previous: StepInfo | null;
+  next: StepInfo | null;
+  /** JSON Schema of a form step; null for hand-built pages. */
+  schema: Record<string, unknown> | null;
+  ui: Record<string, unknown>;
+  data: unknown;
+  extras: Record<string, unknown>;
+  modals: Record<string, unknown>;
+  /** Fields whose change should fetch a fresh view. */
+  refresh_on: string[];
+}
+
+/** Errors keyed by the spec's field keys. */
+export type StepErrors = Record<string, string[]>;
+
+export type Submission =
+  | { outcome: 'invalid'; errors: StepErrors }
+  | {
+      outcome: 'accepted';
+      /** The next step, or the same step when a modal is asked. */
+      next: StepInfo;
+      /** A dialog to show before going on (its id in the form's `modals`). */
+      modal: string | null;
+      /** Application flags to merge (derived flags and `last_step`). */
+      updates: Record<string, unknown>;
+      /** The cleaned answers to store under the step's id. */
+      answers: unknown;
+    };
+
+export interface PlaygroundResult {
+  view: StepView;
+  validation: Submission | null;
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DisclosureMenu } from '@/components/disclosure-menu';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { AgentLogo } from '@/features/site/components/agent-logo';
 import { PresentedByButton } from '@/features/site/components/presented-by-button';
@@ -31,6 +32,19 @@ export function TopBar({ site, auth, showPresentedBy, onLogout }: TopBarProps) {
                 Home
               </Link>
             </li>
+            {site?.playground && (
+              <li>
+                <DisclosureMenu label="Misc">
+                  {(close) => (
+                    <li>
+                      <Link to="/playground" className="ef-menu__link" onClick={close}>
+                        Playground
+                      </Link>
+                    </li>
+                  )}
+                </DisclosureMenu>
+              </li>
+            )}
             <li>
               <AccountMenu isAuthorized={isAuthorized} userName={auth?.user_name ?? null} onLogout={onLogout} />
             </li>

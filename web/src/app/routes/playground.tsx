@@ -1,9 +1,11 @@
-/** Hidden test page (reachable from a Misc menu that is off by default). */
+import { Playground } from '@/features/playground/components/playground';
+import { useSiteStore } from '@/features/site/stores/site-store';
+
+/**
+ * Hidden test page (reachable from a Misc menu that is off by default). The router loads this
+ * module on demand, so the form renderer stays out of the main bundle.
+ */
 export function PlaygroundPage() {
-  return (
-    <div>
-      <h1 className="ds-text-heading--2xl">Playground</h1>
-      <p>A page for trying components. Nothing here is part of the product.</p>
-    </div>
-  );
+  const enabled = useSiteStore((s) => s.site?.playground ?? false);
+  return <Playground enabled={enabled} />;
 }

@@ -9,6 +9,8 @@ interface ApplicationStore {
   load: () => Promise<Application | null>;
   reset: () => Promise<Application | null>;
   clear: () => void;
+  /** Store the last step the server reports for this application (ignored for another one). */
+  setLastStep: (applicationId: string, lastStep: number) => void;
 }
 
 export const useApplicationStore = create<ApplicationStore>()((set) => ({
@@ -25,4 +27,10 @@ export const useApplicationStore = create<ApplicationStore>()((set) => ({
     return application;
   },
   clear: () => set({ application: null }),
+  setLastStep: (applicationId, lastStep) =>
+    set(({ application }) =>
+      application?.applicationId === applicationId && application.lastStep !== lastStep
+        ? { application: { ...application, lastStep } }
+        : {},
+    ),
 }));

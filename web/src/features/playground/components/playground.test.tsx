@@ -1,0 +1,175 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClient } from '@/lib/api-client';
+import type { PlaygroundResult, PlaygroundSteps, StepView } from '@/types/api';
+import { Playground, PLAYGROUND_OFF } from './playground';
+
+const steps: PlaygroundSteps = {
+  steps: [
+    { id: 'whyApplying', number: 1, route: '/whyapplying', title: 'Why Are You Applying?' },
+    { id: 'census', number: 2, route: '/census', title: 'About You' },
+    { id: 'medical', number: 3, route: '/medical', title: 'Medical Plans' },
+  ],
+  rules: 'a2f77e1741640bb49bfe079632e8960d82104761c1400c7b6e075ef7dab1cda3',
+};
+
+const censusView: StepView = {
+  step: steps.steps[1]!,
+  kind: 'form',
+  params: null,
+  skipped: false,
+  previous: steps.steps[0]!,
+  next: steps.steps[2]!,
+  schema: {
+    type: 'object',
+    required: ['sub_first_name', 'sub_last_name'],
+    properties: {
+      sub_first_name: { type: 'string', title: 'First Name' },
+      sub_last_name: { type: 'string', title: 'Last Name' },
+      sub_birth_date: { type: 'string', format: 'date', title: 'Birth Date' },
+      sub_tobacco: { type: 'integer', title: 'Tobacco Use', oneOf: [{ const: 1, title: 'Yes' }, { const: 0, title: 'No' }] },
+    },
+  },
+  ui: { sub_birth_date: { 'ui:widget': 'us-date' }, sub_tobacco: { 'ui:widget': 'tobacco' } },
+  data: { sub_first_name: '' },
+  extras: { max_dependents: 15 },
+  modals: {},
+  refresh_on: [],
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('Playground', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let post: (body: unknown) => Response;
+
+  beforeEach(() => {
+    post = () =>
+      json(200, {
+        view: censusView,
+        validation: { outcome: 'invalid', errors: { sub_last_name: ['The Last Name field is required.'], email: ['A', 'B'] } },
+      } satisfies PlaygroundResult);
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) !== '/api/playground') return json(404, { error: 'No such API call.' });
+      if (init?.method === 'POST') return post(JSON.parse(String(init.body)));
+      return json(200, steps);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    configureApiClient({ csrfToken: () => 'tok' });
+  });
+
+  afterEach(() => {
+    cleanup();
+    resetApiClient();
+  });
+
+  const posted = () => {
+    const call = fetchMock.mock.calls.find((c) => c[1]?.method === 'POST');
+    return call ? JSON.parse(String(call[1]?.body)) : undefined;
+  };
+
+  it('says it is off when the site says so, without asking the server', () => {
+    render(<Playground enabled={false} />);
+    expect(screen.getByText(PLAYGROUND_OFF)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says it is off when the server answers 404', async () => {
+    fetchMock.mockResolvedValue(json(404, { error: 'No such API call.' }));
+    render(<Playground enabled />);
+    expect(await screen.findByText(PLAYGROUND_OFF)).toBeTruthy();
+  });
+
+  it('validates the answers for the chosen step and lists the errors per field key', async () => {
+    render(<Playground enabled />);
+    const step = (await screen.findByLabelText('Step')) as HTMLSelectElement;
+    expect(step.value).toBe('whyApplying');
+    fireEvent.change(step, { target: { value: 'census' } });
+    fireEvent.click(screen.getByLabelText(/offers_blue/));
+    fireEvent.change(screen.getByLabelText(/Sample answers/), { target: { value: '{"sub_first_name": ""}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Invalid: 2 fields have errors' });
+    expect(posted()).toEqual({
+      step: 'census',
+      applying: 'consumer',
+      agent: { offers_blue: false, offers_priority: true, marketplace_certified: false },
+      app: { medical_carrier_id: 1, enrollment_type: 'oe', effective_date: '2025-01-01' },
+      answers: { sub_first_name: '' },
+    });
+    const call = fetchMock.mock.calls.find((c) => c[1]?.method === 'POST');
+    expect((call?.[1]?.headers as Record<string, string>)['X-CSRF-Token']).toBe('tok');
+
+    const alert = heading.closest('.ds-c-alert') as HTMLElement;
+    const terms = within(alert).getAllByRole('term').map((t) => t.textContent);
+    expect(terms).toEqual(['sub_last_name', 'email']);
+    const lastName = within(alert).getByText('sub_last_name').closest('.ef-playground__error') as HTMLElement;
+    expect(within(lastName).getByRole('definition').textContent).toBe('The Last Name field is required.');
+    expect(within(alert).getByText('B')).toBeTruthy();
+
+    // The form preview draws the schema with stand-ins for the forms' own widgets.
+    expect(screen.getByRole('textbox', { name: /Last Name/ })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /Birth Date/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('2. About You');
+    const extras = screen.getByRole('region', { name: 'Extras (JSON)', hidden: true });
+    expect(JSON.parse(extras.textContent ?? '')).toEqual({ max_dependents: 15 });
+  });
+
+  it('asks for the view only with Show form, sending today when given', async () => {
+    post = () => json(200, { view: censusView, validation: null });
+    render(<Playground enabled />);
+    fireEvent.change(await screen.findByLabelText('Today'), { target: { value: '2024-11-20' } });
+    fireEvent.change(screen.getByLabelText(/Sample answers/), { target: { value: '{"ignored": true}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show form' }));
+    expect(await screen.findByText(/No answers were validated/)).toBeTruthy();
+    expect(posted()).toMatchObject({ step: 'whyApplying', today: '2024-11-20' });
+    expect(posted()).not.toHaveProperty('answers');
+  });
+
+  it('shows where accepted answers go next', async () => {
+    post = () =>
+      json(200, {
+        view: censusView,
+        validation: { outcome: 'accepted', next: steps.steps[2]!, modal: 'subsidy', updates: { last_step: 3 }, answers: {} },
+      });
+    render(<Playground enabled />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Validate' }));
+    expect(await screen.findByRole('heading', { name: 'Accepted' })).toBeTruthy();
+    expect(screen.getByText(/Next: Medical Plans/)).toBeTruthy();
+    expect(screen.getByText('subsidy')).toBeTruthy();
+  });
+
+  it('shows the failing rule of a 400 in an alert', async () => {
+    post = () => json(400, { error: 'rules/scripts/enrollment.rhai: function `check` failed: boom' });
+    render(<Playground enabled />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show form' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The rules failed for this context');
+    expect(alert.textContent).toContain('enrollment.rhai: function `check` failed: boom');
+  });
+
+  it('does not send malformed JSON and says what is wrong', async () => {
+    render(<Playground enabled />);
+    fireEvent.change(await screen.findByLabelText(/Application context/), { target: { value: '{"a":' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText(/The application context is not valid JSON/)).toBeTruthy();
+    expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'POST')).toBe(false);
+  });
+
+  it('copies the preview form data into the sample answers', async () => {
+    post = () => json(200, { view: { ...censusView, data: { sub_first_name: 'Ann' } }, validation: null });
+    render(<Playground enabled />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show form' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /Last Name/ }), { target: { value: 'Lee' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use these as sample answers' }));
+    await waitFor(() =>
+      expect(JSON.parse((screen.getByLabelText(/Sample answers/) as HTMLTextAreaElement).value)).toEqual({
+        sub_first_name: 'Ann',
+        sub_last_name: 'Lee',
+      }),
+    );
+  });
+});
