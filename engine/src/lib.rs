@@ -9,10 +9,12 @@
 //!   the errors map keyed by the spec's field keys.
 //! - [`scenario`] runs the YAML scenario suites testers write.
 
+pub mod catalog;
 pub mod dates;
 pub mod diagnostic;
 mod form;
 mod model;
+pub mod rating;
 pub mod scenario;
 pub mod script;
 mod yaml;
@@ -163,6 +165,7 @@ pub struct Engine {
     forms: BTreeMap<String, Form>,
     tables: Dynamic,
     tables_json: Value,
+    catalog: catalog::Catalog,
     hash: String,
 }
 
@@ -223,6 +226,14 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
         }
     }
 
+    let catalog = match catalog::load(&sorted) {
+        Ok(c) => c,
+        Err(mut ds) => {
+            problems.append(&mut ds);
+            catalog::Catalog::default()
+        }
+    };
+
     let flows: Vec<&&Source> = sorted
         .iter()
         .filter(|s| is_in(&s.path, "rules/flows/", ".flow.yaml"))
@@ -259,6 +270,7 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
         steps,
         submitted_step,
         forms,
+        catalog,
         hash,
     })
 }
@@ -482,6 +494,11 @@ impl Engine {
 
     pub fn form_names(&self) -> impl Iterator<Item = &str> {
         self.forms.keys().map(String::as_str)
+    }
+
+    /// The plan catalog (empty when `rules/catalog/` is absent).
+    pub fn catalog(&self) -> &catalog::Catalog {
+        &self.catalog
     }
 
     /// The data tables (`rules/*.yaml`) as JSON.

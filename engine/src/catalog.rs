@@ -1,0 +1,653 @@
+//! The plan catalog (`rules/catalog/`): carriers, counties and ZIPs, age curves, and each plan
+//! year's medical, dental and vision plans. Checked at load; see `rules/README.md` for the formats.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::diagnostic::Diagnostic;
+use crate::{Source, yaml};
+
+/// Plan kinds as the API numbers them (spec: medical 1, dental 2, vision 3 — annual vision is 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlanKind {
+    Medical,
+    Dental,
+    Vision,
+}
+
+impl PlanKind {
+    pub fn from_type(t: u8) -> Option<Self> {
+        match t {
+            1 => Some(Self::Medical),
+            2 => Some(Self::Dental),
+            3 | 4 => Some(Self::Vision),
+            _ => None,
+        }
+    }
+    pub fn type_id(self) -> u8 {
+        match self {
+            Self::Medical => 1,
+            Self::Dental => 2,
+            Self::Vision => 3,
+        }
+    }
+    fn file(self) -> &'static str {
+        match self {
+            Self::Medical => "medical",
+            Self::Dental => "dental",
+            Self::Vision => "vision",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct DrugList {
+    pub older: String,
+    pub newer: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct Carrier {
+    pub id: u8,
+    pub name: String,
+    #[serde(default)]
+    pub short_name: Option<String>,
+    #[serde(default)]
+    pub color: Option<String>,
+    #[serde(default)]
+    pub drug_list: Option<DrugList>,
+    #[serde(default)]
+    pub provider_directory: Option<String>,
+    /// The agent flag that makes the carrier quoted (`display_bcbsm`, `display_ph`); none: always.
+    #[serde(default)]
+    pub agent_flag: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+pub struct Choice {
+    pub id: Value,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct County {
+    pub id: u16,
+    #[serde(default)]
+    pub fips: Option<String>,
+    pub name: String,
+    #[serde(default)]
+    pub rating_area: Option<u8>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct Band {
+    from: i64,
+    #[serde(default)]
+    to: Option<i64>,
+    factor: f64,
+}
+
+/// Factors in thousandths by age band.
+#[derive(Debug, Clone)]
+pub struct AgeCurve(Vec<(i64, i64, i64)>);
+
+impl AgeCurve {
+    /// The factor (thousandths) for an age.
+    pub fn factor(&self, age: i64) -> Option<i64> {
+        self.0
+            .iter()
+            .find(|(from, to, _)| age >= *from && age <= *to)
+            .map(|b| b.2)
+    }
+}
+
+/// Money is kept in cents.
+pub type Cents = i64;
+
+pub fn to_cents(dollars: f64) -> Cents {
+    (dollars * 100.0).round() as Cents
+}
+
+fn to_milli(f: f64) -> i64 {
+    (f * 1000.0).round() as i64
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct PlanFile {
+    plan_year: i32,
+    plans: Vec<PlanEntry>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+enum Counties {
+    All(String),
+    List(Vec<u16>),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct PlanEntry {
+    id: i64,
+    name: String,
+    carrier: u8,
+    #[serde(default)]
+    network: Option<u8>,
+    #[serde(default)]
+    metal: Option<u8>,
+    #[serde(default)]
+    hsa: bool,
+    #[serde(default)]
+    includes_vision: bool,
+    #[serde(default)]
+    plan_type: Option<u8>,
+    #[serde(default)]
+    ded_ind: Option<f64>,
+    #[serde(default)]
+    ded_fam: Option<f64>,
+    #[serde(default)]
+    ded_out_ind: Option<f64>,
+    #[serde(default)]
+    ded_out_fam: Option<f64>,
+    #[serde(default)]
+    coins: Option<f64>,
+    #[serde(default)]
+    max_ind_oop: Option<f64>,
+    #[serde(default)]
+    max_2p_oop: Option<f64>,
+    #[serde(default)]
+    max_fam_oop: Option<f64>,
+    #[serde(default)]
+    annual_max: Option<f64>,
+    #[serde(default)]
+    eye_exam_copay: Option<f64>,
+    #[serde(default)]
+    frames_contact_allowance: Option<f64>,
+    #[serde(default)]
+    eye_exam_frequency: Option<String>,
+    #[serde(default)]
+    sbc: Option<String>,
+    #[serde(default)]
+    baag: Option<String>,
+    #[serde(default = "one")]
+    tobacco_factor: f64,
+    #[serde(default)]
+    age_curve: Option<String>,
+    #[serde(default)]
+    counties: Option<Counties>,
+    rates: BTreeMap<u8, f64>,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+/// A plan as quoting uses it.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub id: i64,
+    pub kind: PlanKind,
+    pub plan_year: i32,
+    pub name: String,
+    pub carrier: u8,
+    pub network: Option<u8>,
+    pub metal: Option<u8>,
+    pub hsa: bool,
+    pub includes_vision: bool,
+    pub plan_type: u8,
+    pub ded_ind: Option<f64>,
+    pub ded_fam: Option<f64>,
+    pub ded_out_ind: Option<f64>,
+    pub ded_out_fam: Option<f64>,
+    pub coins: Option<f64>,
+    pub max_ind_oop: Option<f64>,
+    pub max_2p_oop: Option<f64>,
+    pub max_fam_oop: Option<f64>,
+    pub annual_max: Option<f64>,
+    pub eye_exam_copay: Option<f64>,
+    pub frames_contact_allowance: Option<f64>,
+    pub eye_exam_frequency: Option<String>,
+    pub sbc: Option<String>,
+    pub baag: Option<String>,
+    /// Thousandths.
+    pub tobacco_factor: i64,
+    pub age_curve: String,
+    /// None: sold in every county.
+    pub counties: Option<BTreeSet<u16>>,
+    /// Age-21 rate by rating area (1-16), in cents.
+    pub rates: BTreeMap<u8, Cents>,
+}
+
+impl Plan {
+    pub fn sold_in(&self, county: u16) -> bool {
+        self.counties.as_ref().is_none_or(|c| c.contains(&county))
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    pub carriers: Vec<Carrier>,
+    pub drug_list_newer_from: i64,
+    pub metals: Vec<Choice>,
+    pub networks: Vec<Choice>,
+    pub medical_attributes: Vec<Choice>,
+    pub dental_attributes: Vec<Choice>,
+    /// Price-slider step by plan type (medical 10, dental 5, vision 1).
+    pub price_steps: BTreeMap<u8, i64>,
+    pub curves: BTreeMap<String, AgeCurve>,
+    pub counties: BTreeMap<u16, County>,
+    pub out_of_state: Option<County>,
+    pub zips: HashMap<String, Vec<u16>>,
+    /// By plan year, by kind: plans in id order.
+    pub plans: BTreeMap<i32, BTreeMap<PlanKind, Vec<Plan>>>,
+}
+
+#[derive(Debug, Deserialize)]
+struct CarriersFile {
+    #[serde(default = "default_split")]
+    drug_list_newer_from_plan_id: i64,
+    carriers: Vec<Carrier>,
+}
+
+fn default_split() -> i64 {
+    520
+}
+
+#[derive(Debug, Deserialize)]
+struct ListsFile {
+    metals: Vec<Choice>,
+    networks: Vec<Choice>,
+    #[serde(default)]
+    medical_attributes: Vec<Choice>,
+    #[serde(default)]
+    dental_attributes: Vec<Choice>,
+    #[serde(default)]
+    price_steps: BTreeMap<u8, i64>,
+}
+
+#[derive(Debug, Deserialize)]
+struct CurvesFile {
+    curves: BTreeMap<String, Vec<Band>>,
+}
+
+#[derive(Debug, Deserialize)]
+struct CountiesFile {
+    counties: Vec<County>,
+    #[serde(default)]
+    out_of_state: Option<County>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ZipsFile {
+    zips: BTreeMap<String, Vec<u16>>,
+}
+
+const DIR: &str = "rules/catalog/";
+
+fn find<'a>(sources: &[&'a Source], name: &str) -> Option<&'a Source> {
+    sources
+        .iter()
+        .copied()
+        .find(|s| s.path == format!("{DIR}{name}"))
+}
+
+/// Loads the catalog from the sources under `rules/catalog/`. An absent catalog is empty (the
+/// wizard's rules work without it); a present one must be complete and consistent.
+pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
+    let files: Vec<&Source> = sources
+        .iter()
+        .copied()
+        .filter(|s| s.path.starts_with(DIR))
+        .collect();
+    if files.is_empty() {
+        return Ok(Catalog::default());
+    }
+    let mut problems = Vec::new();
+    let mut cat = Catalog::default();
+    let need = |name: &str, problems: &mut Vec<Diagnostic>| {
+        let s = find(&files, name);
+        if s.is_none() {
+            problems.push(Diagnostic::file(
+                &format!("{DIR}{name}"),
+                "missing catalog file",
+            ));
+        }
+        s
+    };
+
+    if let Some(s) = need("carriers.yaml", &mut problems) {
+        match yaml::parse::<CarriersFile>(&s.path, &s.text) {
+            Ok(f) => {
+                cat.drug_list_newer_from = f.drug_list_newer_from_plan_id;
+                cat.carriers = f.carriers;
+            }
+            Err(d) => problems.push(d),
+        }
+    }
+    if let Some(s) = need("lists.yaml", &mut problems) {
+        match yaml::parse::<ListsFile>(&s.path, &s.text) {
+            Ok(f) => {
+                cat.metals = f.metals;
+                cat.networks = f.networks;
+                cat.medical_attributes = f.medical_attributes;
+                cat.dental_attributes = f.dental_attributes;
+                cat.price_steps = f.price_steps;
+            }
+            Err(d) => problems.push(d),
+        }
+    }
+    if let Some(s) = need("age_curves.yaml", &mut problems) {
+        match yaml::parse::<CurvesFile>(&s.path, &s.text) {
+            Ok(f) => {
+                for (name, bands) in f.curves {
+                    let mut out = Vec::new();
+                    for (i, b) in bands.iter().enumerate() {
+                        let to = b.to.unwrap_or(if i + 1 == bands.len() {
+                            i64::MAX
+                        } else {
+                            b.from
+                        });
+                        out.push((b.from, to, to_milli(b.factor)));
+                    }
+                    let covered =
+                        (0..=120).all(|age| out.iter().any(|(f, t, _)| age >= *f && age <= *t));
+                    if !covered {
+                        problems.push(Diagnostic::file(
+                            &s.path,
+                            format!("age curve `{name}` must cover every age from 0"),
+                        ));
+                    }
+                    cat.curves.insert(name, AgeCurve(out));
+                }
+                if !cat.curves.contains_key("federal") {
+                    problems.push(Diagnostic::file(
+                        &s.path,
+                        "the `federal` age curve is missing",
+                    ));
+                }
+            }
+            Err(d) => problems.push(d),
+        }
+    }
+    if let Some(s) = need("counties.yaml", &mut problems) {
+        match yaml::parse::<CountiesFile>(&s.path, &s.text) {
+            Ok(f) => {
+                for c in f.counties {
+                    if c.rating_area.is_none_or(|a| !(1..=16).contains(&a)) {
+                        problems.push(Diagnostic::file(
+                            &s.path,
+                            format!("county `{}` needs a rating area from 1 to 16", c.name),
+                        ));
+                    }
+                    if cat.counties.insert(c.id, c.clone()).is_some() {
+                        problems.push(Diagnostic::file(
+                            &s.path,
+                            format!("county id `{}` is listed twice", c.id),
+                        ));
+                    }
+                }
+                cat.out_of_state = f.out_of_state;
+            }
+            Err(d) => problems.push(d),
+        }
+    }
+    if let Some(s) = need("zips.yaml", &mut problems) {
+        match yaml::parse::<ZipsFile>(&s.path, &s.text) {
+            Ok(f) => {
+                let oos = cat.out_of_state.as_ref().map(|c| c.id);
+                for (zip, counties) in f.zips {
+                    if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
+                        problems.push(Diagnostic::file(
+                            &s.path,
+                            format!("`{zip}` is not a 5-digit ZIP code"),
+                        ));
+                    }
+                    for c in &counties {
+                        if !cat.counties.contains_key(c) && Some(*c) != oos {
+                            problems.push(Diagnostic::file(
+                                &s.path,
+                                format!(
+                                    "ZIP `{zip}` names county `{c}`, which is not in counties.yaml"
+                                ),
+                            ));
+                        }
+                    }
+                    cat.zips.insert(zip, counties);
+                }
+            }
+            Err(d) => problems.push(d),
+        }
+    }
+
+    for s in &files {
+        let Some(rest) = s.path.strip_prefix(DIR) else {
+            continue;
+        };
+        let Some((year_dir, file)) = rest.split_once('/') else {
+            continue;
+        };
+        let Ok(year) = year_dir.parse::<i32>() else {
+            problems.push(Diagnostic::file(
+                &s.path,
+                format!("`{year_dir}` is not a plan year folder"),
+            ));
+            continue;
+        };
+        let kind = match file {
+            "medical.yaml" => PlanKind::Medical,
+            "dental.yaml" => PlanKind::Dental,
+            "vision.yaml" => PlanKind::Vision,
+            _ => {
+                problems.push(Diagnostic::file(
+                    &s.path,
+                    "plan files are medical.yaml, dental.yaml and vision.yaml",
+                ));
+                continue;
+            }
+        };
+        match yaml::parse::<PlanFile>(&s.path, &s.text) {
+            Ok(f) => {
+                if f.plan_year != year {
+                    problems.push(Diagnostic::file(
+                        &s.path,
+                        format!(
+                            "plan_year `{}` does not match the folder `{year}`",
+                            f.plan_year
+                        ),
+                    ));
+                }
+                let mut plans = Vec::new();
+                for p in f.plans {
+                    match check_plan(&cat, &s.path, year, kind, p) {
+                        Ok(plan) => plans.push(plan),
+                        Err(d) => problems.push(d),
+                    }
+                }
+                plans.sort_by_key(|p| p.id);
+                cat.plans.entry(year).or_default().insert(kind, plans);
+            }
+            Err(d) => problems.push(d),
+        }
+    }
+    let mut seen = BTreeSet::new();
+    for plans in cat.plans.values().flat_map(|k| k.values()) {
+        for p in plans {
+            if !seen.insert(p.id) {
+                problems.push(Diagnostic::file(
+                    &format!("{DIR}{}/{}.yaml", p.plan_year, p.kind.file()),
+                    format!("plan id `{}` is used twice", p.id),
+                ));
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(cat)
+    } else {
+        Err(problems)
+    }
+}
+
+fn check_plan(
+    cat: &Catalog,
+    file: &str,
+    year: i32,
+    kind: PlanKind,
+    p: PlanEntry,
+) -> Result<Plan, Diagnostic> {
+    let bad = |m: String| Diagnostic::file(file, format!("plan `{}`: {m}", p.id));
+    if !cat.carriers.iter().any(|c| c.id == p.carrier) {
+        return Err(bad(format!(
+            "carrier `{}` is not in carriers.yaml",
+            p.carrier
+        )));
+    }
+    if kind == PlanKind::Medical {
+        if !p
+            .network
+            .is_some_and(|n| cat.networks.iter().any(|c| c.id == n))
+        {
+            return Err(bad("needs a network from lists.yaml".into()));
+        }
+        if !p
+            .metal
+            .is_some_and(|m| cat.metals.iter().any(|c| c.id == m))
+        {
+            return Err(bad("needs a metal from lists.yaml".into()));
+        }
+    }
+    if !(1.0..=1.5).contains(&p.tobacco_factor) {
+        return Err(bad(format!(
+            "tobacco_factor `{}` must be between 1 and 1.5",
+            p.tobacco_factor
+        )));
+    }
+    let curve = p.age_curve.clone().unwrap_or_else(|| "federal".into());
+    if !cat.curves.contains_key(&curve) {
+        return Err(bad(format!(
+            "age curve `{curve}` is not in age_curves.yaml"
+        )));
+    }
+    let areas: BTreeSet<u8> = cat
+        .counties
+        .values()
+        .filter_map(|c| c.rating_area)
+        .collect();
+    for a in &areas {
+        if !p.rates.contains_key(a) {
+            return Err(bad(format!("has no rate for rating area {a}")));
+        }
+    }
+    if p.rates.values().any(|r| *r <= 0.0) {
+        return Err(bad("rates must be above zero".into()));
+    }
+    let counties = match p.counties {
+        None => None,
+        Some(Counties::All(s)) if s == "all" => None,
+        Some(Counties::All(s)) => {
+            return Err(bad(format!(
+                "counties must be `all` or a list of county ids, not `{s}`"
+            )));
+        }
+        Some(Counties::List(list)) => {
+            if let Some(c) = list.iter().find(|c| !cat.counties.contains_key(c)) {
+                return Err(bad(format!("county `{c}` is not in counties.yaml")));
+            }
+            Some(list.into_iter().collect())
+        }
+    };
+    let plan_type = match (kind, p.plan_type) {
+        (PlanKind::Vision, Some(t @ (3 | 4))) => t,
+        (PlanKind::Vision, None) => 3,
+        (PlanKind::Vision, Some(t)) => {
+            return Err(bad(format!(
+                "vision plan_type `{t}` must be 3 (monthly) or 4 (annual)"
+            )));
+        }
+        (k, _) => k.type_id(),
+    };
+    Ok(Plan {
+        id: p.id,
+        kind,
+        plan_year: year,
+        name: p.name,
+        carrier: p.carrier,
+        network: p.network,
+        metal: p.metal,
+        hsa: p.hsa,
+        includes_vision: p.includes_vision,
+        plan_type,
+        ded_ind: p.ded_ind,
+        ded_fam: p.ded_fam,
+        ded_out_ind: p.ded_out_ind,
+        ded_out_fam: p.ded_out_fam,
+        coins: p.coins,
+        max_ind_oop: p.max_ind_oop,
+        max_2p_oop: p.max_2p_oop,
+        max_fam_oop: p.max_fam_oop,
+        annual_max: p.annual_max,
+        eye_exam_copay: p.eye_exam_copay,
+        frames_contact_allowance: p.frames_contact_allowance,
+        eye_exam_frequency: p.eye_exam_frequency,
+        sbc: p.sbc,
+        baag: p.baag,
+        tobacco_factor: to_milli(p.tobacco_factor),
+        age_curve: curve,
+        counties,
+        rates: p.rates.into_iter().map(|(a, r)| (a, to_cents(r))).collect(),
+    })
+}
+
+impl Catalog {
+    pub fn is_empty(&self) -> bool {
+        self.plans.is_empty()
+    }
+
+    pub fn carrier(&self, id: u8) -> Option<&Carrier> {
+        self.carriers.iter().find(|c| c.id == id)
+    }
+
+    /// The counties of a ZIP, in the catalog's order (out of state last).
+    pub fn counties_for_zip(&self, zip: &str) -> Vec<&County> {
+        let Some(ids) = self.zips.get(zip) else {
+            return Vec::new();
+        };
+        ids.iter()
+            .filter_map(|id| {
+                self.counties
+                    .get(id)
+                    .or_else(|| self.out_of_state.as_ref().filter(|o| o.id == *id))
+            })
+            .collect()
+    }
+
+    pub fn rating_area(&self, county: u16) -> Option<u8> {
+        self.counties.get(&county).and_then(|c| c.rating_area)
+    }
+
+    pub fn plan(&self, id: i64) -> Option<&Plan> {
+        self.plans
+            .values()
+            .flat_map(|k| k.values())
+            .flatten()
+            .find(|p| p.id == id)
+    }
+
+    pub fn plans(&self, year: i32, kind: PlanKind) -> &[Plan] {
+        self.plans
+            .get(&year)
+            .and_then(|k| k.get(&kind))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The drug-list link of a plan (older lists below the split id).
+    pub fn drug_list(&self, plan: &Plan) -> Option<&str> {
+        let c = self.carrier(plan.carrier)?.drug_list.as_ref()?;
+        Some(if plan.id < self.drug_list_newer_from {
+            &c.older
+        } else {
+            &c.newer
+        })
+    }
+}

@@ -1,0 +1,335 @@
+//! Age-rated premiums: each member's rate by age at the effective date and tobacco use, the family
+//! rule (subscriber, spouse, every child 21 or older, and only the three oldest children under 21
+//! are charged), the household total, and a breakdown that says why each amount is what it is.
+//!
+//! Arithmetic is in cents: a member's rate = the plan's age-21 rate in the county's rating area ×
+//! the age factor × the tobacco factor (tobacco users 18 and over), rounded half up to the cent once.
+
+use serde::Serialize;
+use time::Date;
+
+use crate::catalog::{Catalog, Cents, Plan, PlanKind};
+use crate::dates;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Subscriber,
+    Spouse,
+    Dependent,
+}
+
+#[derive(Debug, Clone)]
+pub struct Member {
+    pub role: Role,
+    pub birth_date: Date,
+    pub tobacco: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Household {
+    pub members: Vec<Member>,
+    pub county: u16,
+    pub effective_date: Date,
+}
+
+/// One member's part of a plan's premium.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MemberRate {
+    /// "Subscriber", "Spouse", "Dependent 2".
+    pub member: String,
+    pub age: i64,
+    /// What this member adds to the total (0 when not charged), in dollars with cents.
+    #[serde(serialize_with = "dollars")]
+    pub amount: Cents,
+    /// The member's rate before the family rule.
+    #[serde(serialize_with = "dollars")]
+    pub rate: Cents,
+    pub charged: bool,
+    pub why: String,
+}
+
+fn dollars<S: serde::Serializer>(c: &Cents, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(*c as f64 / 100.0)
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rates {
+    #[serde(serialize_with = "dollars")]
+    pub total: Cents,
+    pub members: Vec<MemberRate>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QuoteError {
+    #[error("no plans are offered for coverage starting in {0}")]
+    NoPlanYear(i32),
+    #[error("county `{0}` is not a Michigan county")]
+    UnknownCounty(u16),
+    #[error("the household has no subscriber")]
+    NoSubscriber,
+}
+
+/// Multiplies and rounds half up: cents × a/1000 × b/1000.
+fn scale(cents: Cents, a_milli: i64, b_milli: i64) -> Cents {
+    let n = i128::from(cents) * i128::from(a_milli) * i128::from(b_milli);
+    let d: i128 = 1_000_000;
+    ((n + d / 2) / d) as Cents
+}
+
+fn money(c: Cents) -> String {
+    let sign = if c < 0 { "-" } else { "" };
+    let c = c.abs();
+    let whole = (c / 100).to_string();
+    let mut grouped = String::new();
+    for (i, ch) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    format!("{sign}${grouped}.{:02}", c % 100)
+}
+
+fn factor_text(milli: i64) -> String {
+    let s = format!("{}.{:03}", milli / 1000, milli % 1000);
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// A plan's rates for a household in a rating area.
+pub fn rate_plan(cat: &Catalog, plan: &Plan, area: u8, h: &Household) -> Result<Rates, QuoteError> {
+    if !h.members.iter().any(|m| m.role == Role::Subscriber) {
+        return Err(QuoteError::NoSubscriber);
+    }
+    let base = plan.rates.get(&area).copied().unwrap_or(0);
+    let curve = cat.curves.get(&plan.age_curve);
+    let ages: Vec<i64> = h
+        .members
+        .iter()
+        .map(|m| dates::age_at(m.birth_date, h.effective_date))
+        .collect();
+
+    // Children under 21, oldest first (earlier birth date; the list order breaks ties).
+    let mut young: Vec<usize> = (0..h.members.len())
+        .filter(|&i| h.members[i].role == Role::Dependent && ages[i] < 21)
+        .collect();
+    young.sort_by_key(|&i| (h.members[i].birth_date, i));
+    let uncharged: Vec<usize> = young.iter().skip(3).copied().collect();
+
+    let mut dependent_no = 0;
+    let mut members = Vec::with_capacity(h.members.len());
+    let mut total = 0;
+    for (i, m) in h.members.iter().enumerate() {
+        let age = ages[i];
+        let label = match m.role {
+            Role::Subscriber => "Subscriber".to_string(),
+            Role::Spouse => "Spouse".to_string(),
+            Role::Dependent => {
+                dependent_no += 1;
+                format!("Dependent {dependent_no}")
+            }
+        };
+        let age_factor = curve.and_then(|c| c.factor(age)).unwrap_or(1000);
+        let smoker = m.tobacco && age >= 18;
+        let tobacco = if smoker { plan.tobacco_factor } else { 1000 };
+        let rate = scale(base, age_factor, tobacco);
+        let charged = !uncharged.contains(&i);
+        let mut why = format!(
+            "{} age-21 rate {} × {} (age {age} on {})",
+            label,
+            money(base),
+            factor_text(age_factor),
+            dates::format(h.effective_date)
+        );
+        if smoker && tobacco != 1000 {
+            why.push_str(&format!(" × {} tobacco", factor_text(tobacco)));
+        }
+        why.push_str(&format!(" = {}", money(rate)));
+        if charged {
+            total += rate;
+        } else {
+            why =
+                format!("not charged: only the three oldest children under 21 are charged ({why})");
+        }
+        members.push(MemberRate {
+            member: label,
+            age,
+            amount: if charged { rate } else { 0 },
+            rate,
+            charged,
+            why,
+        });
+    }
+    Ok(Rates { total, members })
+}
+
+/// Every plan of a kind sold in the household's county for the effective date's plan year, offered
+/// by one of `carriers`, rated; cheapest first (then by id).
+pub fn quote<'c>(
+    cat: &'c Catalog,
+    kind: PlanKind,
+    h: &Household,
+    carriers: &[u8],
+) -> Result<Vec<(&'c Plan, Rates)>, QuoteError> {
+    let year = h.effective_date.year();
+    if !cat.plans.contains_key(&year) {
+        return Err(QuoteError::NoPlanYear(year));
+    }
+    let area = cat
+        .rating_area(h.county)
+        .ok_or(QuoteError::UnknownCounty(h.county))?;
+    let mut out = Vec::new();
+    for p in cat.plans(year, kind) {
+        if carriers.contains(&p.carrier) && p.sold_in(h.county) {
+            out.push((p, rate_plan(cat, p, area, h)?));
+        }
+    }
+    out.sort_by_key(|(p, r)| (r.total, p.id));
+    Ok(out)
+}
+
+/// The filter tokens of the plan pages and PDF sheets (spec part 1, 7): `car_{id}`, `net_{id}`,
+/// `m_{id}`, `hsa`, `plan_{id}`, `minPrice:{n}`, `maxPrice:{n}`, `dental_only`, `dental_and_vision`.
+/// Options of one group widen (or); groups narrow (and).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    pub carriers: Vec<u8>,
+    pub networks: Vec<u8>,
+    pub metals: Vec<u8>,
+    pub hsa: bool,
+    pub plans: Vec<i64>,
+    pub min_price: Option<Cents>,
+    pub max_price: Option<Cents>,
+    pub dental_only: bool,
+    pub dental_and_vision: bool,
+}
+
+impl Filter {
+    /// Parses tokens separated by commas, slashes or spaces; unknown tokens are errors.
+    pub fn parse(s: &str) -> Result<Self, String> {
+        let mut f = Filter::default();
+        for t in s.split([',', '/', ' ', '&']).filter(|t| !t.is_empty()) {
+            let num = |p: &str| -> Result<i64, String> {
+                t[p.len()..]
+                    .parse::<i64>()
+                    .map_err(|_| format!("`{t}` is not a filter"))
+            };
+            let small = |p: &str| -> Result<u8, String> {
+                u8::try_from(num(p)?).map_err(|_| format!("`{t}` is not a filter"))
+            };
+            let price = |p: &str| -> Result<Cents, String> {
+                t[p.len()..]
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && *v >= 0.0)
+                    .map(crate::catalog::to_cents)
+                    .ok_or_else(|| format!("`{t}` is not a filter"))
+            };
+            match t {
+                "hsa" => f.hsa = true,
+                "dental_only" => f.dental_only = true,
+                "dental_and_vision" => f.dental_and_vision = true,
+                _ if t.starts_with("car_") => f.carriers.push(small("car_")?),
+                _ if t.starts_with("net_") => f.networks.push(small("net_")?),
+                _ if t.starts_with("m_") => f.metals.push(small("m_")?),
+                _ if t.starts_with("plan_") => f.plans.push(num("plan_")?),
+                _ if t.starts_with("minPrice:") => f.min_price = Some(price("minPrice:")?),
+                _ if t.starts_with("maxPrice:") => f.max_price = Some(price("maxPrice:")?),
+                _ => return Err(format!("`{t}` is not a filter")),
+            }
+        }
+        Ok(f)
+    }
+
+    pub fn accepts(&self, p: &Plan, total: Cents) -> bool {
+        let any =
+            |list: &[u8], v: Option<u8>| list.is_empty() || v.is_some_and(|v| list.contains(&v));
+        let dental_kind = match (self.dental_only, self.dental_and_vision) {
+            (true, false) => !p.includes_vision,
+            (false, true) => p.includes_vision,
+            _ => true,
+        };
+        any(&self.carriers, Some(p.carrier))
+            && any(&self.networks, p.network)
+            && any(&self.metals, p.metal)
+            && (!self.hsa || p.hsa)
+            && (self.plans.is_empty() || self.plans.contains(&p.id))
+            && self.min_price.is_none_or(|m| total >= m)
+            && self.max_price.is_none_or(|m| total <= m)
+            && dental_kind
+    }
+}
+
+/// The price slider's range: the lowest and highest totals, each rounded up to the step.
+pub fn price_bounds(
+    totals: impl IntoIterator<Item = Cents>,
+    step_dollars: i64,
+) -> Option<(i64, i64)> {
+    let step = step_dollars.max(1) * 100;
+    let (mut lo, mut hi) = (None::<Cents>, None::<Cents>);
+    for t in totals {
+        lo = Some(lo.map_or(t, |l| l.min(t)));
+        hi = Some(hi.map_or(t, |h| h.max(t)));
+    }
+    let up = |c: Cents| (c + step - 1) / step * step / 100;
+    Some((up(lo?), up(hi?)))
+}
+
+/// The out-of-pocket maximum shown for a household size: 1 individual, 2 two-person, more family.
+pub fn oop_for(plan: &Plan, household_size: usize) -> Option<f64> {
+    match household_size {
+        0 | 1 => plan.max_ind_oop,
+        2 => plan.max_2p_oop,
+        _ => plan.max_fam_oop,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scaling_rounds_half_up_once() {
+        // 305.12 × 1.278 = 389.94336 -> 389.94
+        assert_eq!(scale(30512, 1278, 1000), 38994);
+        // 100.10 × 0.765 × 1.5 = 114.86475 -> 114.86
+        assert_eq!(scale(10010, 765, 1500), 11486);
+        // 200.00 × 0.765 = 153.00
+        assert_eq!(scale(20000, 765, 1000), 15300);
+        // 0.02 × 0.25 = 0.005 -> 0.01 (half up)
+        assert_eq!(scale(2, 250, 1000), 1);
+    }
+
+    #[test]
+    fn money_reads_like_dollars() {
+        assert_eq!(money(123456789), "$1,234,567.89");
+        assert_eq!(money(5), "$0.05");
+        assert_eq!(factor_text(1278), "1.278");
+        assert_eq!(factor_text(1500), "1.5");
+        assert_eq!(factor_text(1000), "1");
+    }
+
+    #[test]
+    fn price_bounds_round_up_to_the_step() {
+        assert_eq!(price_bounds([31234, 129901, 45000], 10), Some((320, 1300)));
+        assert_eq!(price_bounds([2501], 5), Some((30, 30)));
+        assert_eq!(price_bounds([1000], 1), Some((10, 10)));
+        assert_eq!(price_bounds([], 10), None);
+    }
+
+    #[test]
+    fn filter_tokens_parse_and_bad_ones_are_refused() {
+        let f = Filter::parse("car_1,car_3,net_2,m_4,hsa,plan_520,minPrice:100,maxPrice:450.5")
+            .expect("parses");
+        assert_eq!(f.carriers, vec![1, 3]);
+        assert_eq!(f.networks, vec![2]);
+        assert_eq!(f.metals, vec![4]);
+        assert!(f.hsa);
+        assert_eq!(f.plans, vec![520]);
+        assert_eq!(f.min_price, Some(10000));
+        assert_eq!(f.max_price, Some(45050));
+        assert!(Filter::parse("car_x").is_err());
+        assert!(Filter::parse("drop table").is_err());
+        assert_eq!(Filter::parse("").expect("empty"), Filter::default());
+    }
+}
