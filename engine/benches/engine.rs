@@ -39,7 +39,7 @@ fn census_with_15_dependents() -> Value {
     json!({
         "sub_first_name": "Ann", "sub_last_name": "Lee", "email": "ann@example.com",
         "sub_gender": "F", "sub_birth_date": "1980-03-02", "sub_tobacco": 0,
-        "residential_zip": "48104", "residential_county_id": 81,
+        "residential_zip": "48104", "residential_county_id": 161,
         "spouse": { "gender": "M", "birth_date": "1979-07-21", "tobacco": 1 },
         "dependents": dependents, "medicare_eligible": 0, "wants_subsidy": 0
     })

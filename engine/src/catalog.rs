@@ -70,6 +70,10 @@ pub struct Carrier {
 pub struct Choice {
     pub id: Value,
     pub name: String,
+    /// Metals only: plans of this metal are quoted only when every member is this age or
+    /// younger at the effective date (catastrophic plans: under 30).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_age: Option<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -624,6 +628,15 @@ impl Catalog {
 
     pub fn rating_area(&self, county: u16) -> Option<u8> {
         self.counties.get(&county).and_then(|c| c.rating_area)
+    }
+
+    /// The oldest age a plan's metal allows, if it limits ages.
+    pub fn max_age(&self, plan: &Plan) -> Option<i64> {
+        let metal = plan.metal?;
+        self.metals
+            .iter()
+            .find(|m| m.id == metal)
+            .and_then(|m| m.max_age)
     }
 
     pub fn plan(&self, id: i64) -> Option<&Plan> {

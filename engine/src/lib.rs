@@ -123,6 +123,18 @@ pub struct StepView {
     pub refresh_on: Vec<String>,
 }
 
+/// The result of a plan page's selection.
+#[derive(Debug, Clone)]
+pub enum Selection {
+    /// The flags to store and where the application goes.
+    Done {
+        updates: Map<String, Value>,
+        next: StepInfo,
+    },
+    /// The `select` rule refused, with its message.
+    Refused(String),
+}
+
 /// The result of submitting a step.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "outcome", rename_all = "lowercase")]
@@ -148,6 +160,8 @@ pub struct Transition {
 
 struct Step {
     info: StepInfo,
+    select: Option<Expr>,
+    extras: Option<Expr>,
     form: Option<String>,
     page: Option<String>,
     params: Value,
@@ -165,6 +179,7 @@ pub struct Engine {
     forms: BTreeMap<String, Form>,
     tables: Dynamic,
     tables_json: Value,
+    household: Option<Expr>,
     catalog: catalog::Catalog,
     hash: String,
 }
@@ -234,17 +249,22 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
         }
     };
 
+    // Rules may ask the catalog about places: `catalog::counties_of("48104")` -> [161].
+    rhai.register_static_module("catalog", catalog_module(&catalog).into());
+
     let flows: Vec<&&Source> = sorted
         .iter()
         .filter(|s| is_in(&s.path, "rules/flows/", ".flow.yaml"))
         .collect();
     let mut steps = Vec::new();
     let mut submitted_step = String::new();
+    let mut household = None;
     match flows.as_slice() {
         [flow] => match load_flow(&rhai, flow, &forms) {
-            Ok((s, sub)) => {
-                steps = s;
-                submitted_step = sub;
+            Ok(f) => {
+                steps = f.steps;
+                submitted_step = f.submitted_step;
+                household = f.household;
             }
             Err(mut ds) => problems.append(&mut ds),
         },
@@ -270,9 +290,28 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
         steps,
         submitted_step,
         forms,
+        household,
         catalog,
         hash,
     })
+}
+
+fn catalog_module(cat: &catalog::Catalog) -> rhai::Module {
+    let zips = std::sync::Arc::new(cat.zips.clone());
+    let mut m = rhai::Module::new();
+    m.set_native_fn("counties_of", move |zip: &str| {
+        Ok(zips
+            .get(zip)
+            .map(|ids| {
+                ids.iter()
+                    .map(|id| Dynamic::from(i64::from(*id)))
+                    .collect::<rhai::Array>()
+            })
+            .unwrap_or_default())
+    });
+    let known = !cat.zips.is_empty();
+    m.set_native_fn("has_places", move || Ok(known));
+    m
 }
 
 fn is_in(path: &str, dir: &str, ext: &str) -> bool {
@@ -385,7 +424,7 @@ fn load_flow(
     rhai: &rhai::Engine,
     s: &Source,
     forms: &BTreeMap<String, Form>,
-) -> Result<(Vec<Step>, String), Vec<Diagnostic>> {
+) -> Result<LoadedFlow, Vec<Diagnostic>> {
     let file: model::FlowFile = yaml::parse(&s.path, &s.text).map_err(|d| vec![d])?;
     let mut problems = Vec::new();
     let mut steps: Vec<Step> = Vec::new();
@@ -438,7 +477,17 @@ fn load_flow(
             .previous
             .as_ref()
             .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let select = st
+            .select
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let extras = st
+            .extras
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
         steps.push(Step {
+            select,
+            extras,
             info: StepInfo {
                 id,
                 number: st.number,
@@ -465,11 +514,25 @@ fn load_flow(
             ),
         ));
     }
+    let household = file
+        .household
+        .as_ref()
+        .and_then(|e| expr(rhai, &s.path, e, &mut problems));
     if problems.is_empty() {
-        Ok((steps, file.submitted_step.value))
+        Ok(LoadedFlow {
+            steps,
+            submitted_step: file.submitted_step.value,
+            household,
+        })
     } else {
         Err(problems)
     }
+}
+
+struct LoadedFlow {
+    steps: Vec<Step>,
+    submitted_step: String,
+    household: Option<Expr>,
 }
 
 /// The variables every rule sees.
@@ -676,6 +739,9 @@ impl Engine {
             refresh_on: Vec::new(),
         };
         let Some(form) = step.form.as_ref().and_then(|f| self.forms.get(f)) else {
+            if let Some(e) = &step.extras {
+                view.extras = self.eval(e, &v, None)?;
+            }
             return Ok(view);
         };
         // The initial data (the people and facts of the application, as they are now) under the
@@ -739,6 +805,130 @@ impl Engine {
             }
         }
         Ok((schema, dropped))
+    }
+
+    /// The household to quote, from the flow's `household` rule; None until it is known.
+    pub fn household(
+        &self,
+        app: &Value,
+        ctx: &Context,
+    ) -> Result<Option<rating::Household>, EvalError> {
+        let Some(e) = &self.household else {
+            return Ok(None);
+        };
+        let v = self.vars(app, ctx);
+        let r = self.eval(e, &v, None)?;
+        if r.is_null() {
+            return Ok(None);
+        }
+        let bad = |m: &str| {
+            EvalError::Rule(Diagnostic::new(
+                &e.file,
+                e.line,
+                1,
+                format!("`{}` {m}", e.source),
+            ))
+        };
+        let date_of = |v: &Value| v.as_str().and_then(dates::parse);
+        let county = r
+            .get("county")
+            .and_then(Value::as_u64)
+            .and_then(|c| u16::try_from(c).ok());
+        let effective = r.get("effective_date").and_then(date_of);
+        let (Some(county), Some(effective_date)) = (county, effective) else {
+            return Err(bad("must give a county id and an effective_date"));
+        };
+        let mut members = Vec::new();
+        for m in r
+            .get("members")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let role = match m.get("role").and_then(Value::as_str) {
+                Some("subscriber") => rating::Role::Subscriber,
+                Some("spouse") => rating::Role::Spouse,
+                Some("dependent") => rating::Role::Dependent,
+                _ => {
+                    return Err(bad(
+                        "gave a member whose role is not subscriber, spouse or dependent",
+                    ));
+                }
+            };
+            let Some(birth_date) = m.get("birth_date").and_then(date_of) else {
+                return Err(bad("gave a member without a birth_date"));
+            };
+            let tobacco = m.get("tobacco").is_some_and(truthy);
+            members.push(rating::Member {
+                role,
+                birth_date,
+                tobacco,
+            });
+        }
+        Ok(Some(rating::Household {
+            members,
+            county,
+            effective_date,
+        }))
+    }
+
+    /// The page step that shows plans of a type (its flow `params.plan_type`).
+    pub fn plan_step(&self, plan_type: u8) -> Option<&StepInfo> {
+        self.steps
+            .iter()
+            .find(|s| {
+                s.params.get("plan_type").and_then(Value::as_u64) == Some(u64::from(plan_type))
+            })
+            .map(|s| &s.info)
+    }
+
+    /// A plan page's selection (or going on without a plan when `plan` is null): the flags its
+    /// `select` rule sets, then where the application goes, or the rule's refusal.
+    pub fn select(
+        &self,
+        id: &str,
+        plan: &Value,
+        input: &Value,
+        app: &Value,
+        ctx: &Context,
+    ) -> Result<Selection, EvalError> {
+        let step = self.step(id)?;
+        let Some(e) = &step.select else {
+            return Err(EvalError::NotAForm(id.into()));
+        };
+        let v = self.vars(app, ctx);
+        let plan_d = script::to_dynamic(plan);
+        let input_d = script::to_dynamic(input);
+        let vars: Vec<(&str, &Dynamic)> = vec![
+            ("app", &v.app),
+            ("ctx", &v.ctx),
+            ("data", &self.tables),
+            ("plan", &plan_d),
+            ("input", &input_d),
+        ];
+        let mut updates = match e.eval(&self.rhai, &vars).map_err(EvalError::Rule)? {
+            Value::Object(m) => m,
+            other => {
+                return Err(EvalError::Rule(Diagnostic::new(
+                    &e.file,
+                    e.line,
+                    1,
+                    format!("`{}` must return a map of flags, not {other}", e.source),
+                )));
+            }
+        };
+        if let Some(message) = updates.get("error").and_then(Value::as_str) {
+            return Ok(Selection::Refused(message.to_string()));
+        }
+        let mut next_app = app.as_object().cloned().unwrap_or_default();
+        for (k, val) in &updates {
+            next_app.insert(k.clone(), val.clone());
+        }
+        let next_app = Value::Object(next_app);
+        let next = self.next_after(id, &next_app, ctx)?;
+        let last = app.get("last_step").and_then(Value::as_u64).unwrap_or(0);
+        updates.insert("last_step".into(), json!(last.max(u64::from(next.number))));
+        Ok(Selection::Done { updates, next })
     }
 
     /// Where the application goes after a hand-built page step saved its part (a plan selection):

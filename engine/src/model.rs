@@ -12,6 +12,10 @@ use serde_saphyr::Spanned;
 pub struct FlowFile {
     /// The only step a submitted application may visit.
     pub submitted_step: Spanned<String>,
+    /// Rhai: the household quoting rates (`#{ county, effective_date, members: [#{ role,
+    /// birth_date, tobacco }] }`), or () while it is not known yet.
+    #[serde(default)]
+    pub household: Option<Spanned<String>>,
     pub steps: Vec<StepFile>,
 }
 
@@ -31,6 +35,9 @@ pub struct StepFile {
     /// Step-specific parameters for the page or the client (plan type, …).
     #[serde(default)]
     pub params: Option<Value>,
+    /// Rhai, on hand-built pages: extra data the page shows (forms have their own `extras`).
+    #[serde(default)]
+    pub extras: Option<Spanned<String>>,
     /// Rhai: true when the step does not apply to this application.
     #[serde(default)]
     pub skip_when: Option<Spanned<String>>,
@@ -40,6 +47,11 @@ pub struct StepFile {
     /// Rhai: the step that Previous goes to (default: the nearest earlier step not skipped).
     #[serde(default)]
     pub previous: Option<Spanned<String>>,
+    /// Rhai, on hand-built plan pages: the application flags a selection sets; sees `plan` (the
+    /// chosen plan, or () to go on without one) and `input` (the request). May return
+    /// `#{ error: "…" }` to refuse.
+    #[serde(default)]
+    pub select: Option<Spanned<String>>,
     /// The step may always be opened, even before an application exists.
     #[serde(default)]
     pub always_valid: bool,

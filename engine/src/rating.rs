@@ -178,9 +178,16 @@ pub fn quote<'c>(
     let area = cat
         .rating_area(h.county)
         .ok_or(QuoteError::UnknownCounty(h.county))?;
+    let oldest = h
+        .members
+        .iter()
+        .map(|m| dates::age_at(m.birth_date, h.effective_date))
+        .max()
+        .unwrap_or(0);
     let mut out = Vec::new();
     for p in cat.plans(year, kind) {
-        if carriers.contains(&p.carrier) && p.sold_in(h.county) {
+        let ages_allowed = cat.max_age(p).is_none_or(|max| oldest <= max);
+        if carriers.contains(&p.carrier) && p.sold_in(h.county) && ages_allowed {
             out.push((p, rate_plan(cat, p, area, h)?));
         }
     }

@@ -43,10 +43,12 @@ plans:
   - {{ id: 1, name: Gold PPO, carrier: 1, network: 1, metal: 5, tobacco_factor: 1.2, rates: {{ {} }} }}
   - {{ id: 2, name: Silver HMO, carrier: 3, network: 2, metal: 4, hsa: true, rates: {{ {} }} }}
   - {{ id: 3, name: Bronze EPO Washtenaw, carrier: 1, network: 3, metal: 2, counties: [161], rates: {{ {} }} }}
+  - {{ id: 4, name: Catastrophic, carrier: 1, network: 1, metal: 1, rates: {{ {} }} }}
 ",
         rates(300.0),
         rates(350.0).replacen("1: 350", "1: 305.12", 1),
-        rates(200.0)
+        rates(200.0),
+        rates(100.0)
     );
     let sources = [
         Source::new(
@@ -55,7 +57,7 @@ plans:
         ),
         Source::new(
             "rules/catalog/lists.yaml",
-            "metals: [{ id: 2, name: Bronze }, { id: 4, name: Silver }, { id: 5, name: Gold }]\nnetworks: [{ id: 1, name: PPO }, { id: 2, name: HMO }, { id: 3, name: EPO }]\n",
+            "metals: [{ id: 1, name: Catastrophic, max_age: 29 }, { id: 2, name: Bronze }, { id: 4, name: Silver }, { id: 5, name: Gold }]\nnetworks: [{ id: 1, name: PPO }, { id: 2, name: HMO }, { id: 3, name: EPO }]\n",
         ),
         Source::new("rules/catalog/age_curves.yaml", FEDERAL),
         Source::new(
@@ -297,6 +299,7 @@ fn filters_narrow_by_group_and_widen_within_one() {
     let c = catalog();
     let h = household(vec![person(Role::Subscriber, date!(1984 - 06 - 15))]);
     let q = rating::quote(&c, PlanKind::Medical, &h, &[1, 3]).expect("quote");
+    assert_eq!(q.len(), 3, "the 40-year-old gets no catastrophic plan");
     let kept = |tokens: &str| {
         let f = Filter::parse(tokens).expect("filter");
         q.iter()

@@ -21,6 +21,8 @@ pub enum ApiError {
     Forbidden,
     #[error("session expired")]
     SessionExpired,
+    #[error("{0}")]
+    Conflict(String),
     #[error("validation failed")]
     Validation(BTreeMap<String, Vec<String>>),
     #[error("payload too large")]
@@ -50,6 +52,7 @@ impl ApiError {
             ApiError::SessionExpired => {
                 StatusCode::from_u16(SESSION_EXPIRED).unwrap_or(StatusCode::UNAUTHORIZED)
             }
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -65,7 +68,9 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let body = match &self {
             ApiError::Validation(errors) => json!({ "errors": errors }),
-            ApiError::BadRequest(m) | ApiError::NotFound(m) => json!({ "error": m }),
+            ApiError::BadRequest(m) | ApiError::NotFound(m) | ApiError::Conflict(m) => {
+                json!({ "error": m })
+            }
             ApiError::Forbidden => json!({ "error": "You are not allowed to do that." }),
             ApiError::SessionExpired => json!({ "error": "Your session has expired" }),
             ApiError::PayloadTooLarge => json!({ "error": "The file is too large." }),

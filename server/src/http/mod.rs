@@ -8,6 +8,7 @@ pub mod error;
 pub mod health;
 pub mod host;
 pub mod legal;
+pub mod plans;
 pub mod playground;
 pub mod site;
 pub mod steps;
@@ -51,6 +52,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(steps::router())
         .merge(admin::router())
         .merge(playground::router())
+        .merge(plans::router())
         .split_for_parts()
 }
 

@@ -70,7 +70,7 @@ async fn session_application(
         .map(|data| (id, data)))
 }
 
-fn eval_error(e: EvalError) -> ApiError {
+pub(crate) fn eval_error(e: EvalError) -> ApiError {
     match e {
         EvalError::UnknownStep(s) => ApiError::NotFound(format!("There is no step `{s}`.")),
         EvalError::NotAForm(s) => {
@@ -214,18 +214,18 @@ async fn view_step(
 }
 
 /// What a step call works on: the serving rules, the context, and the session's application.
-struct OpenStep {
-    bundle: std::sync::Arc<crate::rules::Bundle>,
-    agent: agents::AgentRow,
-    ctx: Context,
+pub(crate) struct OpenStep {
+    pub bundle: std::sync::Arc<crate::rules::Bundle>,
+    pub agent: agents::AgentRow,
+    pub ctx: Context,
     /// The application's id, if the session has one on this site.
-    id: Option<Uuid>,
+    pub id: Option<Uuid>,
     /// Its data document (`{}` before the first save).
-    data: Value,
+    pub data: Value,
 }
 
 /// Loads what a step call needs and refuses a step the application may not open (403).
-async fn open_step(
+pub(crate) async fn open_step(
     app: &AppState,
     session: &LiveSession,
     host: &SiteHost,

@@ -77,7 +77,17 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
     config.root = repo_path("");
     config.admin_token = Some(ADMIN_TOKEN.into());
     configure(&mut config);
-    let rules = Arc::new(Rules::load(&config.root).unwrap_or_else(|p| panic!("rules: {p:?}")));
+    let rules = if config.root == repo_path("") {
+        // Loading the repository's rules and catalog once per test binary keeps tests quick.
+        static REPO_RULES: std::sync::OnceLock<Arc<Rules>> = std::sync::OnceLock::new();
+        REPO_RULES
+            .get_or_init(|| {
+                Arc::new(Rules::load(&config.root).unwrap_or_else(|p| panic!("rules: {p:?}")))
+            })
+            .clone()
+    } else {
+        Arc::new(Rules::load(&config.root).unwrap_or_else(|p| panic!("rules: {p:?}")))
+    };
     let clock = Arc::new(ManualClock::new(
         time::macros::datetime!(2024-11-20 10:00 UTC),
     ));

@@ -4,6 +4,7 @@
 
 mod application;
 mod helpers;
+mod plans;
 mod playground;
 mod reload;
 mod security;

@@ -24,7 +24,7 @@ fn adult() -> Value {
     json!({
         "sub_first_name": "Ann", "sub_last_name": "Lee", "email": "ann@example.com",
         "sub_gender": "F", "sub_birth_date": "1985-03-02", "sub_tobacco": 0,
-        "residential_zip": "48104", "residential_county_id": 81
+        "residential_zip": "48104", "residential_county_id": 161
     })
 }
 

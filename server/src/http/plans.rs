@@ -1,0 +1,542 @@
+//! Plans: quoted lists for the application's household, filter options, the stored selection,
+//! saving a selection, and counties by ZIP (spec part 1, 2.7-2.11, 4.4 and 7 "Plans").
+//! Rating is the engine's (`enrollflow_engine::rating`); what a selection sets is the flow's
+//! `select` rule.
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use enrollflow_engine::catalog::{Catalog, Choice, Plan, PlanKind};
+use enrollflow_engine::rating::{self, Filter, Household, Rates};
+use enrollflow_engine::{Selection as Chosen, StepInfo};
+
+use super::application::ActiveApplication;
+use super::error::{ApiError, ApiResult};
+use super::host::SiteHost;
+use super::steps::{OpenStep, eval_error, open_step};
+use crate::db::{agents, applications};
+use crate::session::LiveSession;
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(all_plans))
+        .routes(routes!(filter_options))
+        .routes(routes!(plan_info))
+        .routes(routes!(stored_selection, save_selection))
+        .routes(routes!(county_list))
+}
+
+fn kind_of(plan_type: u8) -> ApiResult<PlanKind> {
+    match plan_type {
+        1..=3 => PlanKind::from_type(plan_type)
+            .ok_or_else(|| ApiError::NotFound("No such plan type.".into())),
+        _ => Err(ApiError::NotFound("No such plan type.".into())),
+    }
+}
+
+fn key(kind: PlanKind) -> &'static str {
+    match kind {
+        PlanKind::Medical => "medical",
+        PlanKind::Dental => "dental",
+        PlanKind::Vision => "vision",
+    }
+}
+
+/// The carriers the site's agent offers (a carrier's `agent_flag` names the branding flag).
+pub(crate) fn offered_carriers(cat: &Catalog, agent: &agents::AgentRow) -> Vec<u8> {
+    cat.carriers
+        .iter()
+        .filter(|c| match c.agent_flag.as_deref() {
+            Some("display_bcbsm") => agent.display_bcbsm,
+            Some("display_ph") => agent.display_ph,
+            Some(_) => false,
+            None => true,
+        })
+        .map(|c| c.id)
+        .collect()
+}
+
+/// A plan as the plan pages show it (spec part 1, section 3 "Plan").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanView {
+    pub id: i64,
+    /// May hold simple HTML.
+    pub name: String,
+    pub plan_type: u8,
+    pub plan_year: i32,
+    pub carrier: u8,
+    pub carrier_name: String,
+    pub network: Option<u8>,
+    pub network_name: Option<String>,
+    pub metal: Option<u8>,
+    pub metal_name: Option<String>,
+    pub is_hsa: bool,
+    pub include_vision: bool,
+    /// Interface flag (compare checkbox); always false from the server.
+    pub compare: bool,
+    pub selected: bool,
+    pub sbc: Option<String>,
+    pub baag: Option<String>,
+    pub drug_list: Option<String>,
+    #[schema(value_type = Object)]
+    pub rates: Rates,
+    pub ded_ind: Option<f64>,
+    pub ded_fam: Option<f64>,
+    pub ded_out_ind: Option<f64>,
+    pub ded_out_fam: Option<f64>,
+    pub coins: Option<f64>,
+    pub max_ind_oop: Option<f64>,
+    pub max_2p_oop: Option<f64>,
+    pub max_fam_oop: Option<f64>,
+    /// The out-of-pocket maximum for this household's size (1, 2, more).
+    pub max_oop: Option<f64>,
+    pub annual_max: Option<f64>,
+    pub eye_exam_copay: Option<f64>,
+    pub frames_contact_allowance: Option<f64>,
+    pub eye_exam_frequency: Option<String>,
+}
+
+fn name_of(list: &[Choice], id: Option<u8>) -> Option<String> {
+    let id = id?;
+    list.iter().find(|c| c.id == id).map(|c| c.name.clone())
+}
+
+pub(crate) fn plan_view(
+    cat: &Catalog,
+    p: &Plan,
+    rates: Rates,
+    household_size: usize,
+    selected: Option<i64>,
+) -> PlanView {
+    PlanView {
+        id: p.id,
+        name: p.name.clone(),
+        plan_type: p.plan_type,
+        plan_year: p.plan_year,
+        carrier: p.carrier,
+        carrier_name: cat
+            .carrier(p.carrier)
+            .map(|c| c.name.clone())
+            .unwrap_or_default(),
+        network: p.network,
+        network_name: name_of(&cat.networks, p.network),
+        metal: p.metal,
+        metal_name: name_of(&cat.metals, p.metal),
+        is_hsa: p.hsa,
+        include_vision: p.includes_vision,
+        compare: false,
+        selected: selected == Some(p.id),
+        sbc: p.sbc.clone(),
+        baag: p.baag.clone(),
+        drug_list: cat.drug_list(p).map(str::to_string),
+        rates,
+        ded_ind: p.ded_ind,
+        ded_fam: p.ded_fam,
+        ded_out_ind: p.ded_out_ind,
+        ded_out_fam: p.ded_out_fam,
+        coins: p.coins,
+        max_ind_oop: p.max_ind_oop,
+        max_2p_oop: p.max_2p_oop,
+        max_fam_oop: p.max_fam_oop,
+        max_oop: rating::oop_for(p, household_size),
+        annual_max: p.annual_max,
+        eye_exam_copay: p.eye_exam_copay,
+        frames_contact_allowance: p.frames_contact_allowance,
+        eye_exam_frequency: p.eye_exam_frequency.clone(),
+    }
+}
+
+/// The selected plan id of a kind, from the application's snapshot.
+fn selected_id(data: &Value, kind: PlanKind) -> Option<i64> {
+    data.get(format!("{}_plan", key(kind)))
+        .and_then(|p| p.get("id"))
+        .and_then(Value::as_i64)
+}
+
+/// The household of the application, or 409 when About You is not complete.
+fn household(s: &OpenStep) -> ApiResult<Household> {
+    s.bundle
+        .engine
+        .household(&s.data, &s.ctx)
+        .map_err(eval_error)?
+        .ok_or_else(|| ApiError::Conflict("Please complete About You first.".into()))
+}
+
+/// The quoted plans of a kind for the application, cheapest first, the selected plan first.
+pub(crate) fn quoted(s: &OpenStep, kind: PlanKind, h: &Household) -> ApiResult<Vec<(Plan, Rates)>> {
+    let cat = s.bundle.engine.catalog();
+    let carriers = offered_carriers(cat, &s.agent);
+    let mut list: Vec<(Plan, Rates)> = match rating::quote(cat, kind, h, &carriers) {
+        Ok(q) => q.into_iter().map(|(p, r)| (p.clone(), r)).collect(),
+        Err(rating::QuoteError::NoSubscriber) => {
+            return Err(ApiError::Conflict(
+                "Please complete About You first.".into(),
+            ));
+        }
+        Err(_) => Vec::new(),
+    };
+    if let Some(sel) = selected_id(&s.data, kind)
+        && let Some(i) = list.iter().position(|(p, _)| p.id == sel)
+    {
+        let chosen = list.remove(i);
+        list.insert(0, chosen);
+    }
+    Ok(list)
+}
+
+async fn open_plan_step(
+    app: &AppState,
+    session: &LiveSession,
+    host: &SiteHost,
+    plan_type: u8,
+) -> ApiResult<(OpenStep, PlanKind, StepInfo)> {
+    let kind = kind_of(plan_type)?;
+    let bundle = app.rules.current();
+    let step = bundle
+        .engine
+        .plan_step(plan_type)
+        .cloned()
+        .ok_or_else(|| ApiError::NotFound("No page shows these plans.".into()))?;
+    let s = open_step(app, session, host, &step.id).await?;
+    Ok((s, kind, step))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct PlanQuery {
+    /// Filter tokens, comma-separated: `car_{id}`, `net_{id}`, `m_{id}`, `hsa`, `plan_{id}`,
+    /// `minPrice:{n}`, `maxPrice:{n}`, `dental_only`, `dental_and_vision`.
+    pub filters: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PriceRange {
+    pub min: i64,
+    pub max: i64,
+    pub step: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanList {
+    pub plans: Vec<PlanView>,
+    /// The slider's range over the unfiltered list (null when there are no plans).
+    pub price_range: Option<PriceRange>,
+    pub household_size: usize,
+    pub selected_plan_id: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/api/plans/{plan_type}/allPlans", tag = "plans",
+    params(("plan_type" = u8, Path, description = "1 medical, 2 dental, 3 vision"), PlanQuery),
+    responses((status = 200, body = PlanList), (status = 400, description = "A filter token is not valid"),
+              (status = 403, description = "The application may not open this page"),
+              (status = 409, description = "About You is not complete")))]
+async fn all_plans(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(plan_type): Path<u8>,
+    Query(q): Query<PlanQuery>,
+) -> ApiResult<Json<PlanList>> {
+    let filter = Filter::parse(q.filters.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
+    let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
+    let h = household(&s)?;
+    let list = quoted(&s, kind, &h)?;
+    let cat = s.bundle.engine.catalog();
+    let step = cat.price_steps.get(&plan_type).copied().unwrap_or(1);
+    let price_range = rating::price_bounds(list.iter().map(|(_, r)| r.total), step)
+        .map(|(min, max)| PriceRange { min, max, step });
+    let selected = selected_id(&s.data, kind);
+    let plans = list
+        .into_iter()
+        .filter(|(p, r)| filter.accepts(p, r.total))
+        .map(|(p, r)| plan_view(cat, &p, r, h.members.len(), selected))
+        .collect();
+    Ok(Json(PlanList {
+        plans,
+        price_range,
+        household_size: h.members.len(),
+        selected_plan_id: selected,
+    }))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct OptionPath {
+    pub plan_type: u8,
+    /// `carriers`, `metals`, `networks` or `attributes`.
+    pub list: String,
+}
+
+#[utoipa::path(get, path = "/api/plans/{plan_type}/{list}", tag = "plans",
+    params(OptionPath),
+    responses((status = 200, description = "`[{id, name}]` options of a filter group", body = Vec<Object>)))]
+async fn filter_options(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(OptionPath { plan_type, list }): Path<OptionPath>,
+) -> ApiResult<Json<Vec<Choice>>> {
+    let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
+    let cat = s.bundle.engine.catalog();
+    let h = household(&s)?;
+    let quoted = quoted(&s, kind, &h)?;
+    let present = |f: &dyn Fn(&Plan) -> Option<u8>, c: &Choice| {
+        quoted.iter().any(|(p, _)| f(p).is_some_and(|v| c.id == v))
+    };
+    let out: Vec<Choice> = match list.as_str() {
+        "carriers" => cat
+            .carriers
+            .iter()
+            .filter(|c| quoted.iter().any(|(p, _)| p.carrier == c.id))
+            .map(|c| Choice {
+                id: json!(c.id),
+                name: c.name.clone(),
+                max_age: None,
+            })
+            .collect(),
+        "metals" => cat
+            .metals
+            .iter()
+            .filter(|c| present(&|p| p.metal, c))
+            .cloned()
+            .collect(),
+        "networks" => cat
+            .networks
+            .iter()
+            .filter(|c| present(&|p| p.network, c))
+            .cloned()
+            .collect(),
+        "attributes" => match kind {
+            PlanKind::Medical => cat.medical_attributes.clone(),
+            PlanKind::Dental => cat.dental_attributes.clone(),
+            PlanKind::Vision => Vec::new(),
+        },
+        _ => return Err(ApiError::NotFound("No such option list.".into())),
+    };
+    Ok(Json(out))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanInfo {
+    #[schema(value_type = Object)]
+    pub medical_plan: Value,
+    #[schema(value_type = Object)]
+    pub dental_plan: Value,
+    #[schema(value_type = Object)]
+    pub vision_plan: Value,
+    pub skip_medical: bool,
+    pub skip_dental: bool,
+    pub skip_vision: bool,
+    /// Sum of the chosen plans' monthly totals.
+    pub total: f64,
+}
+
+fn flag(data: &Value, k: &str) -> bool {
+    data.get(k).and_then(Value::as_bool).unwrap_or(false)
+}
+
+#[utoipa::path(get, path = "/api/plans/planInfo", tag = "plans",
+    responses((status = 200, body = PlanInfo)))]
+async fn plan_info(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+) -> ApiResult<Json<PlanInfo>> {
+    let s = open_step(&app, &session, &host, "whyApplying").await?;
+    let plan = |k: &str| {
+        s.data
+            .get(format!("{k}_plan"))
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    let (m, d, v) = (plan("medical"), plan("dental"), plan("vision"));
+    let total = [&m, &d, &v]
+        .iter()
+        .filter_map(|p| p.get("rate").and_then(Value::as_f64))
+        .map(|r| (r * 100.0).round() as i64)
+        .sum::<i64>() as f64
+        / 100.0;
+    Ok(Json(PlanInfo {
+        medical_plan: m,
+        dental_plan: d,
+        vision_plan: v,
+        skip_medical: flag(&s.data, "skip_medical"),
+        skip_dental: flag(&s.data, "skip_dental"),
+        skip_vision: flag(&s.data, "skip_vision"),
+        total,
+    }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredSelection {
+    #[serde(rename = "medical_product_id")]
+    pub medical_product_id: Option<i64>,
+    #[serde(rename = "dental_product_id")]
+    pub dental_product_id: Option<i64>,
+    #[serde(rename = "vision_product_id")]
+    pub vision_product_id: Option<i64>,
+    #[serde(rename = "add_hsa")]
+    pub add_hsa: bool,
+    pub enrollment_type: Option<String>,
+    pub enrollment_reason_id: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/api/plans/{plan_type}", tag = "plans",
+    params(("plan_type" = u8, Path, description = "1 medical, 2 dental, 3 vision")),
+    responses((status = 200, body = StoredSelection)))]
+async fn stored_selection(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(plan_type): Path<u8>,
+) -> ApiResult<Json<StoredSelection>> {
+    let (s, _, _) = open_plan_step(&app, &session, &host, plan_type).await?;
+    Ok(Json(StoredSelection {
+        medical_product_id: selected_id(&s.data, PlanKind::Medical),
+        dental_product_id: selected_id(&s.data, PlanKind::Dental),
+        vision_product_id: selected_id(&s.data, PlanKind::Vision),
+        add_hsa: flag(&s.data, "add_hsa"),
+        enrollment_type: s
+            .data
+            .get("enrollment_type")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        enrollment_reason_id: s.data.get("enrollment_reason_id").and_then(Value::as_i64),
+    }))
+}
+
+/// A plan selection (spec part 1, 3 "Plan selection (save)").
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Selection {
+    /// The chosen plan; null to go on without a plan of this type.
+    pub selected_plan_id: Option<i64>,
+    /// Medical: add a health savings account (HSA-eligible plans).
+    #[serde(default)]
+    pub add_hsa: Option<bool>,
+    /// Dental: accepted for compatibility; a plan that includes vision decides it.
+    #[serde(default)]
+    pub skip_vision: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Selected {
+    #[schema(value_type = Object)]
+    pub next: StepInfo,
+    pub application: ActiveApplication,
+}
+
+#[utoipa::path(put, path = "/api/plans/{plan_type}", tag = "plans",
+    params(("plan_type" = u8, Path, description = "1 medical, 2 dental, 3 vision")),
+    request_body = Selection,
+    responses((status = 200, body = Selected),
+              (status = 422, description = "`{errors: {selected_plan_id: [...]}}`: not a plan quoted here, or going on without one is not allowed")))]
+async fn save_selection(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(plan_type): Path<u8>,
+    Json(sel): Json<Selection>,
+) -> ApiResult<Json<Selected>> {
+    let (s, kind, step) = open_plan_step(&app, &session, &host, plan_type).await?;
+    let id = s.id.ok_or(ApiError::Forbidden)?;
+    let refuse = |m: &str| {
+        let mut errors = std::collections::BTreeMap::new();
+        errors.insert("selected_plan_id".to_string(), vec![m.to_string()]);
+        ApiError::Validation(errors)
+    };
+    let snapshot = match sel.selected_plan_id {
+        None => Value::Null,
+        Some(plan_id) => {
+            let h = household(&s)?;
+            let list = quoted(&s, kind, &h)?;
+            let (p, r) = list
+                .iter()
+                .find(|(p, _)| p.id == plan_id)
+                .ok_or_else(|| refuse("The selected plan is not offered for this application."))?;
+            json!({
+                "id": p.id, "name": p.name, "rate": r.total as f64 / 100.0, "carrier": p.carrier,
+                "network": p.network, "metal": p.metal, "hsa": p.hsa, "includes_vision": p.includes_vision,
+                "plan_type": p.plan_type, "plan_year": p.plan_year, "sbc": p.sbc,
+            })
+        }
+    };
+    let mut input = Map::new();
+    if let Some(v) = sel.add_hsa {
+        input.insert("add_hsa".into(), Value::Bool(v));
+    }
+    if let Some(v) = sel.skip_vision {
+        input.insert("skip_vision".into(), Value::Bool(v));
+    }
+    let (updates, next) = match s
+        .bundle
+        .engine
+        .select(&step.id, &snapshot, &Value::Object(input), &s.data, &s.ctx)
+        .map_err(eval_error)?
+    {
+        Chosen::Done { updates, next } => (updates, next),
+        Chosen::Refused(message) => return Err(refuse(&message)),
+    };
+    let mut data = s.data.as_object().cloned().unwrap_or_default();
+    for (k, v) in updates {
+        data.insert(k, v);
+    }
+    applications::save_data(
+        &app.pool,
+        id,
+        &Value::Object(data),
+        s.bundle.engine.hash(),
+        app.clock.now(),
+    )
+    .await?;
+    let row = applications::by_id(&app.pool, id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application vanished after save")))?;
+    Ok(Json(Selected {
+        next,
+        application: row.into(),
+    }))
+}
+
+/// A county choice (spec part 1, 3 "County option").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CountyOption {
+    pub id: u16,
+    pub description: String,
+}
+
+#[utoipa::path(get, path = "/api/application/{application_id}/countyList/{zip}", tag = "application",
+    params(("application_id" = Uuid, Path, description = "The session's application"),
+           ("zip" = String, Path, description = "A 5-digit ZIP code")),
+    responses((status = 200, description = "The ZIP's counties; empty for an unknown ZIP", body = Vec<CountyOption>),
+              (status = 400, description = "Not a 5-digit ZIP")))]
+async fn county_list(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path((id, zip)): Path<(Uuid, String)>,
+) -> ApiResult<Json<Vec<CountyOption>>> {
+    if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::BadRequest("A ZIP code has 5 digits.".into()));
+    }
+    let s = open_step(&app, &session, &host, "whyApplying").await?;
+    if s.id != Some(id) {
+        return Err(ApiError::Forbidden);
+    }
+    let cat = s.bundle.engine.catalog();
+    Ok(Json(
+        cat.counties_for_zip(&zip)
+            .into_iter()
+            .map(|c| CountyOption {
+                id: c.id,
+                description: c.name.clone(),
+            })
+            .collect(),
+    ))
+}
