@@ -96,7 +96,7 @@ impl Rules {
             }
             Err(problems) => {
                 for p in &problems {
-                    tracing::warn!(file = %p.file, line = p.line, column = p.column, message = %p.message,
+                    tracing::warn!(file = %p.file, line = p.line, column = p.column, problem = %p.message,
                                    "rules not reloaded: the last good rules keep serving");
                 }
                 let old = self.status();

@@ -7,7 +7,7 @@ export function SiteFooter({ site }: { site: Site | null }) {
       <div className="ds-l-container">
         {site && (
           <p className="ds-u-margin-top--0">
-            {site.product_name} is provided by {site.tool_owner}. General agent: {site.general_agent}.
+            {site.product_name} is provided by {site.tool_owner}. General agent: {site.general_agent.replace(/\.$/, '')}.
           </p>
         )}
         <LegalLinks />
