@@ -6,7 +6,7 @@ DEMO_LISTEN ?= 127.0.0.1:8080
 # The demo shows plan years 2024 and 2025: pretend today is in the 2025 open enrollment.
 DEMO_TODAY ?= 2024-11-20
 
-.PHONY: demo test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench
+.PHONY: demo test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
@@ -73,3 +73,7 @@ clean-test-dbs:
 ## make bench: engine micro-benchmarks (release build)
 bench:
 	cargo bench -p enrollflow-engine --bench engine
+
+## make bench-http: quoting throughput under wrk against /healthz (release build, loopback)
+bench-http:
+	scripts/with-db.sh tests/load/quote-throughput.sh

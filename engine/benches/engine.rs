@@ -5,6 +5,8 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use enrollflow_engine::catalog::PlanKind;
+use enrollflow_engine::rating::{self, Household, Member, Role};
 use enrollflow_engine::{AgentFlags, Applying, Context, Source, Submission, load};
 use serde_json::{Value, json};
 
@@ -84,6 +86,74 @@ fn bench(c: &mut Criterion) {
     c.bench_function("step_view whyApplying", |b| {
         b.iter(|| engine.step_view(black_box("whyApplying"), black_box(&app), &ctx))
     });
+
+    // Quoting a household of 6 over the whole 2025 medical catalog in Washtenaw (county 161).
+    let d = |y, m, day| {
+        time::Date::from_calendar_date(
+            y,
+            time::Month::try_from(m).unwrap_or(time::Month::January),
+            day,
+        )
+        .unwrap_or(time::Date::MIN)
+    };
+    let household = Household {
+        county: 161,
+        effective_date: d(2025, 1, 1),
+        members: vec![
+            Member {
+                role: Role::Subscriber,
+                birth_date: d(1980, 3, 2),
+                tobacco: true,
+            },
+            Member {
+                role: Role::Spouse,
+                birth_date: d(1982, 7, 21),
+                tobacco: false,
+            },
+            Member {
+                role: Role::Dependent,
+                birth_date: d(2008, 1, 5),
+                tobacco: false,
+            },
+            Member {
+                role: Role::Dependent,
+                birth_date: d(2011, 4, 9),
+                tobacco: false,
+            },
+            Member {
+                role: Role::Dependent,
+                birth_date: d(2014, 8, 30),
+                tobacco: false,
+            },
+            Member {
+                role: Role::Dependent,
+                birth_date: d(2018, 11, 2),
+                tobacco: false,
+            },
+        ],
+    };
+    let catalog = engine.catalog();
+    let plans = catalog.plans(2025, PlanKind::Medical).len();
+    let quoted = rating::quote(catalog, PlanKind::Medical, &household, &[1, 2, 3, 4])
+        .map(|q| q.len())
+        .unwrap_or(0);
+    assert!(
+        quoted > 10,
+        "the benchmark must quote real plans ({quoted} of {plans})"
+    );
+    c.bench_function(
+        &format!("quote 6 people, 2025 medical ({quoted} of {plans} plans)"),
+        |b| {
+            b.iter(|| {
+                rating::quote(
+                    catalog,
+                    PlanKind::Medical,
+                    black_box(&household),
+                    &[1, 2, 3, 4],
+                )
+            })
+        },
+    );
 }
 
 criterion_group!(benches, bench);

@@ -33,20 +33,75 @@ pub struct Household {
     pub effective_date: Date,
 }
 
-/// One member's part of a plan's premium.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One member's part of a plan's premium. The words of the breakdown (`member`, `why`) are made
+/// only when it is serialized, so quoting many plans stays cheap.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemberRate {
-    /// "Subscriber", "Spouse", "Dependent 2".
-    pub member: String,
+    pub role: Role,
+    /// The dependent's number (1, 2, …); 0 for the subscriber and the spouse.
+    pub number: u16,
     pub age: i64,
-    /// What this member adds to the total (0 when not charged), in dollars with cents.
-    #[serde(serialize_with = "dollars")]
-    pub amount: Cents,
+    /// The plan's age-21 rate in the rating area.
+    pub base: Cents,
+    /// Thousandths.
+    pub age_factor: i64,
+    /// Thousandths; 1000 when no tobacco surcharge applies.
+    pub tobacco_factor: i64,
     /// The member's rate before the family rule.
-    #[serde(serialize_with = "dollars")]
     pub rate: Cents,
     pub charged: bool,
-    pub why: String,
+    pub effective_date: Date,
+}
+
+impl MemberRate {
+    /// "Subscriber", "Spouse", "Dependent 2".
+    pub fn member(&self) -> String {
+        match self.role {
+            Role::Subscriber => "Subscriber".into(),
+            Role::Spouse => "Spouse".into(),
+            Role::Dependent => format!("Dependent {}", self.number),
+        }
+    }
+
+    /// What this member adds to the total (0 when not charged).
+    pub fn amount(&self) -> Cents {
+        if self.charged { self.rate } else { 0 }
+    }
+
+    /// Why the amount is what it is.
+    pub fn why(&self) -> String {
+        let mut why = format!(
+            "{} age-21 rate {} × {} (age {} on {})",
+            self.member(),
+            money(self.base),
+            factor_text(self.age_factor),
+            self.age,
+            dates::format(self.effective_date)
+        );
+        if self.tobacco_factor != 1000 {
+            why.push_str(&format!(" × {} tobacco", factor_text(self.tobacco_factor)));
+        }
+        why.push_str(&format!(" = {}", money(self.rate)));
+        if self.charged {
+            why
+        } else {
+            format!("not charged: only the three oldest children under 21 are charged ({why})")
+        }
+    }
+}
+
+impl Serialize for MemberRate {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("MemberRate", 6)?;
+        st.serialize_field("member", &self.member())?;
+        st.serialize_field("age", &self.age)?;
+        st.serialize_field("amount", &(self.amount() as f64 / 100.0))?;
+        st.serialize_field("rate", &(self.rate as f64 / 100.0))?;
+        st.serialize_field("charged", &self.charged)?;
+        st.serialize_field("why", &self.why())?;
+        st.end()
+    }
 }
 
 fn dollars<S: serde::Serializer>(c: &Cents, s: S) -> Result<S::Ok, S::Error> {
@@ -96,71 +151,96 @@ fn factor_text(milli: i64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// A plan's rates for a household in a rating area.
-pub fn rate_plan(cat: &Catalog, plan: &Plan, area: u8, h: &Household) -> Result<Rates, QuoteError> {
+/// The household facts every plan shares: each member's age at the effective date, dependent
+/// number, and whether the family rule charges them.
+struct Prepared {
+    people: Vec<(Role, u16, i64, bool, bool)>, // role, dependent number, age, charged, smoker 18+
+}
+
+fn prepare(h: &Household) -> Result<Prepared, QuoteError> {
     if !h.members.iter().any(|m| m.role == Role::Subscriber) {
         return Err(QuoteError::NoSubscriber);
     }
-    let base = plan.rates.get(&area).copied().unwrap_or(0);
-    let curve = cat.curves.get(&plan.age_curve);
     let ages: Vec<i64> = h
         .members
         .iter()
         .map(|m| dates::age_at(m.birth_date, h.effective_date))
         .collect();
-
     // Children under 21, oldest first (earlier birth date; the list order breaks ties).
     let mut young: Vec<usize> = (0..h.members.len())
         .filter(|&i| h.members[i].role == Role::Dependent && ages[i] < 21)
         .collect();
     young.sort_by_key(|&i| (h.members[i].birth_date, i));
     let uncharged: Vec<usize> = young.iter().skip(3).copied().collect();
+    let mut number = 0u16;
+    let people = h
+        .members
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let n = if m.role == Role::Dependent {
+                number += 1;
+                number
+            } else {
+                0
+            };
+            (
+                m.role,
+                n,
+                ages[i],
+                !uncharged.contains(&i),
+                m.tobacco && ages[i] >= 18,
+            )
+        })
+        .collect();
+    Ok(Prepared { people })
+}
 
-    let mut dependent_no = 0;
-    let mut members = Vec::with_capacity(h.members.len());
+fn rate_prepared(
+    cat: &Catalog,
+    plan: &Plan,
+    area: u8,
+    p: &Prepared,
+    effective_date: Date,
+) -> Rates {
+    let base = plan.rates.get(&area).copied().unwrap_or(0);
+    let curve = cat.curves.get(&plan.age_curve);
     let mut total = 0;
-    for (i, m) in h.members.iter().enumerate() {
-        let age = ages[i];
-        let label = match m.role {
-            Role::Subscriber => "Subscriber".to_string(),
-            Role::Spouse => "Spouse".to_string(),
-            Role::Dependent => {
-                dependent_no += 1;
-                format!("Dependent {dependent_no}")
+    let members = p
+        .people
+        .iter()
+        .map(|&(role, number, age, charged, smoker)| {
+            let age_factor = curve.and_then(|c| c.factor(age)).unwrap_or(1000);
+            let tobacco_factor = if smoker { plan.tobacco_factor } else { 1000 };
+            let rate = scale(base, age_factor, tobacco_factor);
+            if charged {
+                total += rate;
             }
-        };
-        let age_factor = curve.and_then(|c| c.factor(age)).unwrap_or(1000);
-        let smoker = m.tobacco && age >= 18;
-        let tobacco = if smoker { plan.tobacco_factor } else { 1000 };
-        let rate = scale(base, age_factor, tobacco);
-        let charged = !uncharged.contains(&i);
-        let mut why = format!(
-            "{} age-21 rate {} × {} (age {age} on {})",
-            label,
-            money(base),
-            factor_text(age_factor),
-            dates::format(h.effective_date)
-        );
-        if smoker && tobacco != 1000 {
-            why.push_str(&format!(" × {} tobacco", factor_text(tobacco)));
-        }
-        why.push_str(&format!(" = {}", money(rate)));
-        if charged {
-            total += rate;
-        } else {
-            why =
-                format!("not charged: only the three oldest children under 21 are charged ({why})");
-        }
-        members.push(MemberRate {
-            member: label,
-            age,
-            amount: if charged { rate } else { 0 },
-            rate,
-            charged,
-            why,
-        });
-    }
-    Ok(Rates { total, members })
+            MemberRate {
+                role,
+                number,
+                age,
+                base,
+                age_factor,
+                tobacco_factor,
+                rate,
+                charged,
+                effective_date,
+            }
+        })
+        .collect();
+    Rates { total, members }
+}
+
+/// A plan's rates for a household in a rating area.
+pub fn rate_plan(cat: &Catalog, plan: &Plan, area: u8, h: &Household) -> Result<Rates, QuoteError> {
+    Ok(rate_prepared(
+        cat,
+        plan,
+        area,
+        &prepare(h)?,
+        h.effective_date,
+    ))
 }
 
 /// Every plan of a kind sold in the household's county for the effective date's plan year, offered
@@ -178,17 +258,13 @@ pub fn quote<'c>(
     let area = cat
         .rating_area(h.county)
         .ok_or(QuoteError::UnknownCounty(h.county))?;
-    let oldest = h
-        .members
-        .iter()
-        .map(|m| dates::age_at(m.birth_date, h.effective_date))
-        .max()
-        .unwrap_or(0);
+    let prepared = prepare(h)?;
+    let oldest = prepared.people.iter().map(|p| p.2).max().unwrap_or(0);
     let mut out = Vec::new();
     for p in cat.plans(year, kind) {
         let ages_allowed = cat.max_age(p).is_none_or(|max| oldest <= max);
         if carriers.contains(&p.carrier) && p.sold_in(h.county) && ages_allowed {
-            out.push((p, rate_plan(cat, p, area, h)?));
+            out.push((p, rate_prepared(cat, p, area, &prepared, h.effective_date)));
         }
     }
     out.sort_by_key(|(p, r)| (r.total, p.id));

@@ -104,7 +104,7 @@ fn gold(h: &Household) -> (i64, Vec<i64>) {
     let c = catalog();
     let plan = c.plan(1).expect("plan 1");
     let r = rating::rate_plan(&c, plan, 4, h).expect("rates");
-    (r.total, r.members.iter().map(|m| m.amount).collect())
+    (r.total, r.members.iter().map(|m| m.amount()).collect())
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn only_the_three_oldest_children_under_21_are_charged() {
     assert!(!r.members[2].charged);
     assert!(
         r.members[2]
-            .why
+            .why()
             .starts_with("not charged: only the three oldest children under 21")
     );
     assert_eq!(r.members[2].rate, 22950, "the rate is still shown");
@@ -219,11 +219,11 @@ fn tobacco_raises_only_the_users_part_and_only_from_18() {
     let c = catalog();
     let r = rating::rate_plan(&c, c.plan(1).expect("plan"), 4, &h).expect("rates");
     assert!(
-        r.members[0].why.contains("× 1.2 tobacco"),
+        r.members[0].why().contains("× 1.2 tobacco"),
         "{}",
-        r.members[0].why
+        r.members[0].why()
     );
-    assert!(!r.members[2].why.contains("tobacco"));
+    assert!(!r.members[2].why().contains("tobacco"));
 }
 
 #[test]
