@@ -5,6 +5,7 @@ pub mod config;
 pub mod crypto;
 pub mod db;
 pub mod http;
+pub mod pdf;
 pub mod rules;
 pub mod seed;
 pub mod session;

@@ -10,6 +10,7 @@ pub mod host;
 pub mod legal;
 pub mod plans;
 pub mod playground;
+pub mod print;
 pub mod site;
 pub mod steps;
 
@@ -53,6 +54,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(admin::router())
         .merge(playground::router())
         .merge(plans::router())
+        .merge(print::router())
         .split_for_parts()
 }
 

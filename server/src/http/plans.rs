@@ -41,7 +41,7 @@ fn kind_of(plan_type: u8) -> ApiResult<PlanKind> {
     }
 }
 
-fn key(kind: PlanKind) -> &'static str {
+pub(crate) fn key(kind: PlanKind) -> &'static str {
     match kind {
         PlanKind::Medical => "medical",
         PlanKind::Dental => "dental",
@@ -161,7 +161,7 @@ fn selected_id(data: &Value, kind: PlanKind) -> Option<i64> {
 }
 
 /// The household of the application, or 409 when About You is not complete.
-fn household(s: &OpenStep) -> ApiResult<Household> {
+pub(crate) fn household(s: &OpenStep) -> ApiResult<Household> {
     s.bundle
         .engine
         .household(&s.data, &s.ctx)
@@ -191,7 +191,7 @@ pub(crate) fn quoted(s: &OpenStep, kind: PlanKind, h: &Household) -> ApiResult<V
     Ok(list)
 }
 
-async fn open_plan_step(
+pub(crate) async fn open_plan_step(
     app: &AppState,
     session: &LiveSession,
     host: &SiteHost,

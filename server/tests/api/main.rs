@@ -6,6 +6,7 @@ mod application;
 mod helpers;
 mod plans;
 mod playground;
+mod print;
 mod reload;
 mod security;
 mod sessions;

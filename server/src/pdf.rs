@@ -1,0 +1,755 @@
+//! PDF sheets: a small layout helper over printpdf (0.12, built-in Helvetica, no html engine).
+//!
+//! A [`Sheet`] is a US Letter document with margins, a branded header on every page (agency, agent,
+//! phone, e-mail, NPN, the sheet's title and date), a footer line with "Page N of M", headings,
+//! wrapped paragraphs and tables whose rows wrap and which continue on the next page with their
+//! header repeated. Text is real PDF text (WinAnsi-encoded built-in fonts), so `pdftotext` reads
+//! it back. printpdf draws a list of `Op`s per page with the origin at the bottom left; this module
+//! keeps a cursor `y` that moves down from the top margin.
+
+use std::sync::OnceLock;
+
+use printpdf::{
+    BuiltinFont, Color, Line, LinePoint, Mm, Op, PaintMode, PdfDocument, PdfFontHandle, PdfPage,
+    PdfSaveOptions, Point, Pt, Rect, Rgb, TextItem,
+};
+
+/// US Letter in points.
+const LETTER: (f32, f32) = (612.0, 792.0);
+const MARGIN: f32 = 36.0;
+/// The header takes this much from the top margin down.
+const HEADER_HEIGHT: f32 = 62.0;
+/// Nothing of the body goes below this (the footer lives under it).
+const BODY_BOTTOM: f32 = MARGIN + 26.0;
+
+const BODY_SIZE: f32 = 9.5;
+const CELL_SIZE: f32 = 8.0;
+const CELL_LEADING: f32 = 10.0;
+const CELL_PAD_X: f32 = 3.0;
+const CELL_PAD_Y: f32 = 3.0;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Orientation {
+    Portrait,
+    Landscape,
+}
+
+/// Who the sheet is presented by (the site's agent).
+#[derive(Debug, Clone, Default)]
+pub struct Branding {
+    pub agency_name: String,
+    pub agent_name: String,
+    /// As stored (digits); shown as (xxx) xxx-xxxx.
+    pub phone: String,
+    pub email: String,
+    pub npn: String,
+    pub address_lines: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Right,
+}
+
+#[derive(Debug, Clone)]
+pub struct Column {
+    pub title: String,
+    /// Relative width (points, say): the table shares the body's width by these weights.
+    pub weight: f32,
+    pub align: Align,
+}
+
+impl Column {
+    pub fn left(title: &str, weight: f32) -> Self {
+        Self {
+            title: title.to_string(),
+            weight,
+            align: Align::Left,
+        }
+    }
+    pub fn right(title: &str, weight: f32) -> Self {
+        Self {
+            title: title.to_string(),
+            weight,
+            align: Align::Right,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    pub columns: Vec<Column>,
+    pub rows: Vec<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Style {
+    pub bold: bool,
+    pub size: f32,
+    /// Grey level of the text (0 black).
+    pub grey: f32,
+}
+
+impl Style {
+    pub const BODY: Style = Style {
+        bold: false,
+        size: BODY_SIZE,
+        grey: 0.0,
+    };
+    pub const STRONG: Style = Style {
+        bold: true,
+        size: BODY_SIZE,
+        grey: 0.0,
+    };
+    pub const HEADING: Style = Style {
+        bold: true,
+        size: 12.0,
+        grey: 0.0,
+    };
+    pub const NOTE: Style = Style {
+        bold: false,
+        size: 8.0,
+        grey: 0.35,
+    };
+}
+
+/// A document being laid out.
+pub struct Sheet {
+    title: String,
+    branding: Branding,
+    date: String,
+    footer: String,
+    width: f32,
+    height: f32,
+    pages: Vec<Vec<Op>>,
+    /// The page being drawn on.
+    page: usize,
+    /// The next line's top, in points from the bottom.
+    y: f32,
+}
+
+impl Sheet {
+    /// A sheet with its first page started; `date` is shown as given ("November 20, 2024").
+    pub fn new(
+        title: &str,
+        branding: Branding,
+        date: &str,
+        footer: &str,
+        orientation: Orientation,
+    ) -> Self {
+        let (width, height) = match orientation {
+            Orientation::Portrait => LETTER,
+            Orientation::Landscape => (LETTER.1, LETTER.0),
+        };
+        let mut s = Self {
+            title: title.to_string(),
+            branding,
+            date: date.to_string(),
+            footer: footer.to_string(),
+            width,
+            height,
+            pages: Vec::new(),
+            page: 0,
+            y: 0.0,
+        };
+        s.new_page();
+        s
+    }
+
+    /// The width between the margins.
+    pub fn body_width(&self) -> f32 {
+        self.width - 2.0 * MARGIN
+    }
+
+    fn ops(&mut self) -> &mut Vec<Op> {
+        if self.pages.is_empty() {
+            self.pages.push(Vec::new());
+        }
+        let i = self.page.min(self.pages.len() - 1);
+        &mut self.pages[i]
+    }
+
+    /// Starts a page and draws its header.
+    pub fn new_page(&mut self) {
+        self.pages.push(Vec::new());
+        self.page = self.pages.len() - 1;
+        let top = self.height - MARGIN;
+        let left = MARGIN;
+        let right = self.width - MARGIN;
+        let b = self.branding.clone();
+        let title_style = Style::HEADING;
+        let small = Style {
+            bold: false,
+            size: 9.0,
+            grey: 0.2,
+        };
+        let agency = Style {
+            bold: true,
+            size: 14.0,
+            grey: 0.0,
+        };
+        self.text_at(left, top - 14.0, agency, &b.agency_name);
+        let title = self.title.clone();
+        let tw = text_width(&title, title_style);
+        self.text_at(right - tw, top - 14.0, title_style, &title);
+
+        let mut agent = format!("Agent: {}", b.agent_name);
+        if !b.npn.is_empty() {
+            agent.push_str(&format!("  \u{b7}  NPN {}", b.npn));
+        }
+        self.text_at(left, top - 28.0, small, &agent);
+        let date = self.date.clone();
+        let dw = text_width(&date, small);
+        self.text_at(right - dw, top - 28.0, small, &date);
+
+        let contact: Vec<String> = [format_phone(&b.phone), b.email.clone()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect();
+        let contact = contact.join("  \u{b7}  ");
+        self.text_at(left, top - 40.0, small, &contact);
+        let address = b.address_lines.join(", ");
+        let aw = text_width(&address, small);
+        if !address.is_empty() && text_width(&contact, small) + aw + 24.0 < right - left {
+            self.text_at(right - aw, top - 40.0, small, &address);
+        }
+        self.rule(top - 48.0, 0.8, 0.3);
+        self.y = top - HEADER_HEIGHT;
+    }
+
+    /// Moves to a new page unless `height` more points fit on this one.
+    pub fn ensure(&mut self, height: f32) {
+        if self.y - height < BODY_BOTTOM {
+            self.new_page();
+        }
+    }
+
+    pub fn space(&mut self, points: f32) {
+        self.y -= points;
+    }
+
+    /// A bold heading, kept with at least `keep` points of what follows.
+    pub fn heading(&mut self, text: &str) {
+        self.heading_keep(text, 40.0);
+    }
+
+    pub fn heading_keep(&mut self, text: &str, keep: f32) {
+        let style = Style::HEADING;
+        self.ensure(style.size * 1.3 + 6.0 + keep);
+        self.space(4.0);
+        self.paragraph(style, text);
+        self.space(2.0);
+    }
+
+    /// Text wrapped to the body's width.
+    pub fn paragraph(&mut self, style: Style, text: &str) {
+        let lines = wrap(text, self.body_width(), style);
+        let leading = style.size * 1.3;
+        for line in lines {
+            self.ensure(leading);
+            let y = self.y - style.size;
+            self.text_at(MARGIN, y, style, &line);
+            self.y -= leading;
+        }
+    }
+
+    /// Label and value on one line (the value may wrap), e.g. "Effective date: January 1, 2025".
+    pub fn field(&mut self, label: &str, value: &str) {
+        let style = Style::BODY;
+        let label = format!("{label}: ");
+        let lw = text_width(&label, Style::STRONG);
+        let lines = wrap(value, self.body_width() - lw, style);
+        let leading = style.size * 1.3;
+        for (i, line) in lines.iter().enumerate() {
+            self.ensure(leading);
+            let y = self.y - style.size;
+            if i == 0 {
+                self.text_at(MARGIN, y, Style::STRONG, &label);
+            }
+            self.text_at(MARGIN + lw, y, style, line);
+            self.y -= leading;
+        }
+    }
+
+    /// A table; it goes on over as many pages as it needs, its header row on top of each.
+    pub fn table(&mut self, t: &Table) {
+        let total: f32 = t.columns.iter().map(|c| c.weight.max(0.1)).sum();
+        let widths: Vec<f32> = t
+            .columns
+            .iter()
+            .map(|c| c.weight.max(0.1) / total * self.body_width())
+            .collect();
+        let header: Vec<String> = t.columns.iter().map(|c| c.title.clone()).collect();
+        let bold = Style {
+            bold: true,
+            size: CELL_SIZE,
+            grey: 0.0,
+        };
+        let plain = Style {
+            bold: false,
+            size: CELL_SIZE,
+            grey: 0.0,
+        };
+        let header_cells = layout_row(&header, &widths, bold);
+        let header_h = row_height(&header_cells);
+        let first_h = t
+            .rows
+            .first()
+            .map_or(0.0, |r| row_height(&layout_row(r, &widths, plain)));
+        self.ensure(header_h + first_h);
+        self.draw_row(t, &widths, &header_cells, bold, true);
+        for (i, row) in t.rows.iter().enumerate() {
+            let cells = layout_row(row, &widths, plain);
+            let h = row_height(&cells);
+            if self.y - h < BODY_BOTTOM {
+                self.new_page();
+                self.draw_row(t, &widths, &header_cells, bold, true);
+            }
+            if i % 2 == 1 {
+                self.fill_rect(MARGIN, self.y - h, self.body_width(), h, 0.95);
+            }
+            self.draw_row(t, &widths, &cells, plain, false);
+        }
+    }
+
+    fn draw_row(
+        &mut self,
+        t: &Table,
+        widths: &[f32],
+        cells: &[Vec<String>],
+        style: Style,
+        header: bool,
+    ) {
+        let h = row_height(cells);
+        let top = self.y;
+        if header {
+            self.fill_rect(MARGIN, top - h, self.body_width(), h, 0.86);
+        }
+        let mut x = MARGIN;
+        for (i, lines) in cells.iter().enumerate() {
+            let w = widths[i];
+            let align = t.columns.get(i).map_or(Align::Left, |c| c.align);
+            for (n, line) in lines.iter().enumerate() {
+                let base = top - CELL_PAD_Y - CELL_SIZE - n as f32 * CELL_LEADING + 1.0;
+                let tx = match align {
+                    Align::Left => x + CELL_PAD_X,
+                    Align::Right => x + w - CELL_PAD_X - text_width(line, style),
+                };
+                self.text_at(tx, base, style, line);
+            }
+            x += w;
+        }
+        self.y -= h;
+        self.rule(self.y, if header { 0.6 } else { 0.3 }, 0.6);
+    }
+
+    fn text_at(&mut self, x: f32, y: f32, style: Style, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let font = if style.bold {
+            BuiltinFont::HelveticaBold
+        } else {
+            BuiltinFont::Helvetica
+        };
+        let ops = self.ops();
+        ops.push(Op::SetFillColor {
+            col: grey(style.grey),
+        });
+        ops.push(Op::StartTextSection);
+        ops.push(Op::SetFont {
+            font: PdfFontHandle::Builtin(font),
+            size: Pt(style.size),
+        });
+        ops.push(Op::SetTextCursor {
+            pos: Point { x: Pt(x), y: Pt(y) },
+        });
+        ops.push(Op::ShowText {
+            items: vec![TextItem::Text(text.to_string())],
+        });
+        ops.push(Op::EndTextSection);
+    }
+
+    fn rule(&mut self, y: f32, thickness: f32, level: f32) {
+        let (l, r) = (MARGIN, self.width - MARGIN);
+        let ops = self.ops();
+        ops.push(Op::SetOutlineColor { col: grey(level) });
+        ops.push(Op::SetOutlineThickness { pt: Pt(thickness) });
+        ops.push(Op::DrawLine {
+            line: Line {
+                points: vec![
+                    LinePoint {
+                        p: Point { x: Pt(l), y: Pt(y) },
+                        bezier: false,
+                    },
+                    LinePoint {
+                        p: Point { x: Pt(r), y: Pt(y) },
+                        bezier: false,
+                    },
+                ],
+                is_closed: false,
+            },
+        });
+    }
+
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, level: f32) {
+        let ops = self.ops();
+        ops.push(Op::SetFillColor { col: grey(level) });
+        ops.push(Op::DrawRectangle {
+            rectangle: Rect {
+                x: Pt(x),
+                y: Pt(y),
+                width: Pt(w),
+                height: Pt(h),
+                mode: Some(PaintMode::Fill),
+                winding_order: None,
+            },
+        });
+    }
+
+    /// The number of pages so far.
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// Adds the footers ("Page N of M") and writes the PDF.
+    pub fn finish(mut self) -> Vec<u8> {
+        let count = self.pages.len();
+        let note = Style::NOTE;
+        for n in 0..count {
+            let page = format!("Page {} of {count}", n + 1);
+            let pw = text_width(&page, note);
+            let right = self.width - MARGIN;
+            let footer = truncate(&self.footer, right - MARGIN - pw - 18.0, note);
+            self.page = n;
+            self.rule(MARGIN + 14.0, 0.5, 0.6);
+            self.text_at(MARGIN, MARGIN + 3.0, note, &footer);
+            self.text_at(right - pw, MARGIN + 3.0, note, &page);
+        }
+        let mut doc = PdfDocument::new(&self.title);
+        doc.metadata.info.author = self.branding.agency_name.clone();
+        doc.metadata.info.creator = "Enrollflow".into();
+        let (w, h) = (Mm::from(Pt(self.width)), Mm::from(Pt(self.height)));
+        let pages = self
+            .pages
+            .into_iter()
+            .map(|ops| PdfPage::new(w, h, ops))
+            .collect();
+        let mut warnings = Vec::new();
+        doc.with_pages(pages)
+            .save(&PdfSaveOptions::default(), &mut warnings)
+    }
+}
+
+fn grey(level: f32) -> Color {
+    Color::Rgb(Rgb {
+        r: level,
+        g: level,
+        b: level,
+        icc_profile: None,
+    })
+}
+
+fn layout_row(row: &[String], widths: &[f32], style: Style) -> Vec<Vec<String>> {
+    widths
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let text = row.get(i).map_or("", String::as_str);
+            wrap(text, w - 2.0 * CELL_PAD_X, style)
+        })
+        .collect()
+}
+
+fn row_height(cells: &[Vec<String>]) -> f32 {
+    let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    lines as f32 * CELL_LEADING + 2.0 * CELL_PAD_Y
+}
+
+/// Advance widths (thousandths of an em) of Helvetica and Helvetica-Bold for the characters the
+/// built-in fonts can show, read once from printpdf's copies of the faces.
+fn widths(bold: bool) -> &'static [u16; 256] {
+    static REGULAR: OnceLock<[u16; 256]> = OnceLock::new();
+    static BOLD: OnceLock<[u16; 256]> = OnceLock::new();
+    let (cell, font) = if bold {
+        (&BOLD, BuiltinFont::HelveticaBold)
+    } else {
+        (&REGULAR, BuiltinFont::Helvetica)
+    };
+    cell.get_or_init(|| {
+        let mut out = [556u16; 256];
+        out[32] = 278;
+        out[160] = 278;
+        if let Some(f) = font.get_parsed_font() {
+            let em = f32::from(f.units_per_em.max(1));
+            for (c, slot) in out.iter_mut().enumerate().skip(33) {
+                let Ok(code) = u32::try_from(c) else { continue };
+                if let Some(w) = f
+                    .lookup_glyph_index(code)
+                    .and_then(|g| f.get_glyph_width(g))
+                {
+                    *slot = (f32::from(w) * 1000.0 / em).round() as u16;
+                }
+            }
+        }
+        out
+    })
+}
+
+/// The width of `text` in points (Latin-1 characters measured; others as a digit).
+pub fn text_width(text: &str, style: Style) -> f32 {
+    let w = widths(style.bold);
+    let units: u32 = text
+        .chars()
+        .map(|c| {
+            let i = c as usize;
+            u32::from(if i < 256 { w[i] } else { 556 })
+        })
+        .sum();
+    units as f32 / 1000.0 * style.size
+}
+
+/// Greedy word wrap; a word wider than the line is cut.
+pub fn wrap(text: &str, width: f32, style: Style) -> Vec<String> {
+    let mut lines = Vec::new();
+    for para in text.split('\n') {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if text_width(&candidate, style) <= width {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            // The word alone: cut it while it is too wide.
+            let mut rest = word.to_string();
+            while text_width(&rest, style) > width && rest.chars().count() > 1 {
+                let mut cut = String::new();
+                for ch in rest.chars() {
+                    let mut next = cut.clone();
+                    next.push(ch);
+                    if text_width(&next, style) > width && !cut.is_empty() {
+                        break;
+                    }
+                    cut = next;
+                }
+                rest = rest[cut.len()..].to_string();
+                lines.push(cut);
+            }
+            line = rest;
+        }
+        lines.push(line);
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
+
+/// `text` cut with an ellipsis to fit `width`.
+fn truncate(text: &str, width: f32, style: Style) -> String {
+    if text_width(text, style) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for ch in text.chars() {
+        let mut next = out.clone();
+        next.push(ch);
+        next.push('\u{2026}');
+        if text_width(&next, style) > width {
+            break;
+        }
+        out.push(ch);
+    }
+    out.push('\u{2026}');
+    out
+}
+
+/// Cents as US dollars: `$1,234.56`, `-$5.00`.
+pub fn dollars(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    let c = cents.unsigned_abs();
+    format!("{sign}${}.{:02}", group(c / 100), c % 100)
+}
+
+/// A dollar amount of the catalog (deductibles, allowances): whole dollars without cents.
+pub fn amount(value: f64) -> String {
+    let cents = (value * 100.0).round() as i64;
+    if cents % 100 == 0 {
+        let sign = if cents < 0 { "-" } else { "" };
+        format!("{sign}${}", group(cents.unsigned_abs() / 100))
+    } else {
+        dollars(cents)
+    }
+}
+
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A US phone number as (xxx) xxx-xxxx; anything else as given.
+pub fn format_phone(phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let d = match digits.len() {
+        11 if digits.starts_with('1') => &digits[1..],
+        _ => digits.as_str(),
+    };
+    if d.len() == 10 {
+        format!("({}) {}-{}", &d[..3], &d[3..6], &d[6..])
+    } else {
+        phone.trim().to_string()
+    }
+}
+
+/// Plan names may hold simple HTML (`Choice Plus<sup>&reg;</sup>`): the text without tags, the
+/// common entities decoded, spaces collapsed.
+pub fn plain_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find(['<', '&']) {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        if rest.starts_with('<') {
+            match rest.find('>') {
+                Some(end) => rest = &rest[end + 1..],
+                None => {
+                    out.push_str(rest);
+                    rest = "";
+                }
+            }
+            continue;
+        }
+        let end = rest.find(';').filter(|&e| e <= 10);
+        let decoded = end.and_then(|e| entity(&rest[1..e]));
+        match (end, decoded) {
+            (Some(e), Some(c)) => {
+                out.push(c);
+                rest = &rest[e + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn entity(name: &str) -> Option<char> {
+    Some(match name {
+        "amp" => '&',
+        "reg" => '\u{ae}',
+        "trade" => '\u{2122}',
+        "copy" => '\u{a9}',
+        "nbsp" => ' ',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        _ => {
+            let n = name.strip_prefix('#')?;
+            let code = match n.strip_prefix(['x', 'X']) {
+                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                None => n.parse().ok()?,
+            };
+            char::from_u32(code)?
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money_is_us_dollars() {
+        assert_eq!(dollars(123456), "$1,234.56");
+        assert_eq!(dollars(5), "$0.05");
+        assert_eq!(dollars(0), "$0.00");
+        assert_eq!(dollars(-500), "-$5.00");
+        assert_eq!(dollars(100_000_000), "$1,000,000.00");
+        assert_eq!(amount(9200.0), "$9,200");
+        assert_eq!(amount(12.5), "$12.50");
+        assert_eq!(amount(0.0), "$0");
+    }
+
+    #[test]
+    fn html_in_plan_names_becomes_plain_text() {
+        assert_eq!(
+            plain_text("UnitedHealthcare Choice Plus<sup>&reg;</sup> Silver PPO"),
+            "UnitedHealthcare Choice Plus\u{ae} Silver PPO"
+        );
+        assert_eq!(
+            plain_text("A&amp;B <b>Plan</b>&trade;&nbsp;Gold &#174; &#x2122;"),
+            "A&B Plan\u{2122} Gold \u{ae} \u{2122}"
+        );
+        assert_eq!(
+            plain_text("Tom & Jerry &bogus; <unclosed"),
+            "Tom & Jerry &bogus; <unclosed"
+        );
+    }
+
+    #[test]
+    fn phones_read_like_us_numbers() {
+        assert_eq!(format_phone("7345550142"), "(734) 555-0142");
+        assert_eq!(format_phone("1-734-555-0142"), "(734) 555-0142");
+        assert_eq!(format_phone("555-01"), "555-01");
+    }
+
+    #[test]
+    fn text_is_measured_and_wrapped() {
+        let s = Style::BODY;
+        // Helvetica: "a" is 556/1000 em, "i" 222.
+        assert!((text_width("a", s) - 0.556 * BODY_SIZE).abs() < 0.05);
+        assert!(text_width("iiii", s) < text_width("MMMM", s));
+        let lines = wrap(
+            "one two three four five six",
+            text_width("one two three", s),
+            s,
+        );
+        assert_eq!(lines, vec!["one two three", "four five six"]);
+        let cut = wrap("abcdefghij", text_width("abcd", s), s);
+        assert!(cut.len() >= 3 && cut.concat() == "abcdefghij", "{cut:?}");
+    }
+
+    #[test]
+    fn a_long_table_repeats_its_header_and_pages_are_numbered() {
+        let mut sheet = Sheet::new(
+            "Test",
+            Branding {
+                agency_name: "Acme".into(),
+                ..Branding::default()
+            },
+            "January 1, 2025",
+            "footer",
+            Orientation::Portrait,
+        );
+        let table = Table {
+            columns: vec![Column::left("Name", 3.0), Column::right("Amount", 1.0)],
+            rows: (0..120)
+                .map(|i| vec![format!("Row {i}"), dollars(i * 1000)])
+                .collect(),
+        };
+        sheet.paragraph(Style::BODY, &"word ".repeat(60));
+        sheet.table(&table);
+        assert!(sheet.page_count() >= 3);
+        let pdf = sheet.finish();
+        assert!(pdf.starts_with(b"%PDF-"));
+    }
+}

@@ -1,0 +1,538 @@
+//! The PDF sheets: fetched through the API and read back with poppler's `pdftotext -layout`
+//! (Debian `poppler-utils`, installed by scripts/ensure-chromium.sh).
+
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use reqwest::header::HOST;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{Browser, Reply, TestApp, spawn_app};
+
+const AGENCY: &str = "Acme Insurance Agency";
+
+async fn put(b: &Browser<'_>, token: &str, path: &str, body: Value) -> Reply {
+    b.call(Method::PUT, path, token, &body).await
+}
+
+/// A browser whose application has reached the medical plans for this household.
+async fn at_medical(b: &Browser<'_>, census: Value) -> String {
+    let token = b.start_session().await;
+    let r = put(
+        b,
+        &token,
+        "/api/application/step/whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let mut answers = census;
+    answers["medicare_eligible"] = json!(0);
+    answers["wants_subsidy"] = json!(0);
+    let r = put(b, &token, "/api/application/step/census", answers).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["next"]["id"], "medical", "{}", r.body);
+    token
+}
+
+fn adult(birth: &str) -> Value {
+    json!({
+        "sub_first_name": "Ann", "sub_last_name": "Lee", "email": "ann@example.com",
+        "sub_gender": "F", "sub_birth_date": birth, "sub_tobacco": 0,
+        "residential_zip": "48104", "residential_county_id": 161
+    })
+}
+
+fn family() -> Value {
+    let mut f = adult("1984-06-15");
+    f["spouse"] = json!({ "gender": "M", "birth_date": "1986-03-01", "tobacco": 1 });
+    f["dependents"] = json!([
+        { "gender": "M", "birth_date": "2016-05-05" },
+        { "gender": "F", "birth_date": "2009-09-09" },
+        { "gender": "M", "birth_date": "2019-02-02" },
+        { "gender": "F", "birth_date": "2012-04-04" },
+        { "gender": "M", "birth_date": "2014-07-07" }
+    ]);
+    f
+}
+
+struct Pdf {
+    status: StatusCode,
+    content_type: String,
+    disposition: String,
+    bytes: Vec<u8>,
+}
+
+impl Pdf {
+    fn body_text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+}
+
+/// A GET with the browser's session whose body is kept as bytes.
+async fn fetch(app: &TestApp, b: &Browser<'_>, path: &str) -> Pdf {
+    let mut req = reqwest::Client::new()
+        .get(format!("http://{}{path}", app.addr))
+        .header(HOST, &b.host);
+    if let Some(c) = b.cookie.lock().expect("lock").clone() {
+        req = req.header("cookie", c);
+    }
+    let res = req.send().await.expect("request");
+    let header = |name: &str| {
+        res.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string()
+    };
+    let (content_type, disposition) = (header("content-type"), header("content-disposition"));
+    let status = res.status();
+    let bytes = res.bytes().await.expect("body").to_vec();
+    Pdf {
+        status,
+        content_type,
+        disposition,
+        bytes,
+    }
+}
+
+/// A PDF sheet that must be there: status, type, file name and magic checked.
+async fn sheet(app: &TestApp, b: &Browser<'_>, path: &str, file: &str) -> Vec<u8> {
+    let pdf = fetch(app, b, path).await;
+    assert_eq!(pdf.status, StatusCode::OK, "{path}: {}", pdf.body_text());
+    assert_eq!(pdf.content_type, "application/pdf");
+    assert_eq!(pdf.disposition, format!("attachment; filename=\"{file}\""));
+    assert!(pdf.bytes.starts_with(b"%PDF-"), "{path}: not a PDF");
+    pdf.bytes
+}
+
+/// The text of a PDF (one page, or all with `None`) as `pdftotext -layout` reads it.
+fn pdf_text(bytes: &[u8], page: Option<usize>) -> String {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let path = std::env::temp_dir().join(format!(
+        "enrollflow-print-{}-{}.pdf",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&path, bytes).expect("write pdf");
+    let mut cmd = Command::new("pdftotext");
+    cmd.arg("-layout");
+    if let Some(p) = page {
+        cmd.args(["-f", &p.to_string(), "-l", &p.to_string()]);
+    }
+    let out = cmd.arg(&path).arg("-").output().unwrap_or_else(|e| {
+        panic!("pdftotext is needed (Debian poppler-utils; scripts/ensure-chromium.sh): {e}")
+    });
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "pdftotext failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8 text")
+}
+
+/// Plan names as the sheet prints them: tags dropped, entities decoded.
+fn plain(name: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in name.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&reg;", "\u{ae}")
+        .replace("&trade;", "\u{2122}")
+        .replace("&nbsp;", " ")
+        .replace("&amp;", "&")
+}
+
+fn dollars(v: &Value) -> String {
+    let cents = (v.as_f64().expect("amount") * 100.0).round() as i64;
+    let whole = (cents / 100).to_string();
+    let mut grouped = String::new();
+    for (i, ch) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    format!("${grouped}.{:02}", cents % 100)
+}
+
+fn plans(list: &Value) -> Vec<Value> {
+    list["plans"].as_array().expect("plans").clone()
+}
+
+/// Every plan is on a line of the text together with its monthly premium.
+fn assert_lists(text: &str, list: &[Value]) {
+    for p in list {
+        let name = plain(p["name"].as_str().expect("name"));
+        let premium = dollars(&p["rates"]["total"]);
+        assert!(
+            text.lines()
+                .any(|l| l.contains(&name) && l.contains(&premium)),
+            "{name} at {premium} is not on the sheet:\n{text}"
+        );
+    }
+}
+
+fn page_count(text: &str) -> usize {
+    let at = text.find("Page 1 of ").expect("page numbers") + "Page 1 of ".len();
+    text[at..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("page count")
+}
+
+#[tokio::test]
+async fn the_medical_sheet_lists_the_quoted_plans_with_the_branding_and_the_household() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    at_medical(&b, adult("1984-06-15")).await;
+    let list = plans(&b.get("/api/plans/1/allPlans").await.json());
+    assert!(list.len() >= 10);
+
+    let pdf = sheet(&app, &b, "/api/printPdf/1/false", "compare.pdf").await;
+    let text = pdf_text(&pdf, None);
+    for s in [
+        AGENCY,
+        "Maria Alvarez",
+        "(734) 555-0142",
+        "maria.alvarez@acme-insurance.example.com",
+        "NPN 17439021",
+        "Medical Plan Comparison",
+        "November 20, 2024",
+        "Coverage effective: January 1, 2025",
+        "Ann Lee (subscriber), age 40",
+        "Medical plans (",
+        "Monthly premium",
+        "Out-of-pocket",
+        "(individual)",
+        "Page 1 of",
+    ] {
+        assert!(text.contains(s), "`{s}` is not on the sheet:\n{text}");
+    }
+    assert_lists(&text, &list);
+    assert!(
+        list.iter()
+            .any(|p| p["name"].as_str().is_some_and(|n| n.contains("<sup>"))),
+        "the quote has a name with HTML"
+    );
+    assert!(!text.contains("<sup>") && !text.contains("&reg;"));
+    assert!(text.contains("Choice Plus\u{ae}"), "{text}");
+}
+
+#[tokio::test]
+async fn filters_choose_the_plans_of_the_sheet_and_a_bad_token_is_refused() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    at_medical(&b, adult("1984-06-15")).await;
+    let all = plans(&b.get("/api/plans/1/allPlans").await.json());
+    let names = |l: &[Value]| -> Vec<String> {
+        l.iter()
+            .map(|p| plain(p["name"].as_str().expect("name")))
+            .collect()
+    };
+
+    // One carrier.
+    let blue_care = plans(&b.get("/api/plans/1/allPlans?filters=car_2").await.json());
+    assert!(!blue_care.is_empty() && blue_care.len() < all.len());
+    let text = pdf_text(
+        &sheet(&app, &b, "/api/printPdf/1/false/car_2", "compare.pdf").await,
+        None,
+    );
+    assert_lists(&text, &blue_care);
+    assert!(
+        text.contains("Filters: Carrier Blue Care Network"),
+        "{text}"
+    );
+    let shown = names(&blue_care);
+    for n in names(&all).iter().filter(|n| !shown.contains(n)) {
+        assert!(!text.contains(n.as_str()), "{n} is filtered out:\n{text}");
+    }
+
+    // The compare modal's print: two chosen plans, and a price ceiling with HSA plans.
+    let (a, z) = (&all[0], &all[all.len() - 1]);
+    let path = format!("/api/printPdf/1/false/plan_{},plan_{}", a["id"], z["id"]);
+    let text = pdf_text(&sheet(&app, &b, &path, "compare.pdf").await, None);
+    assert_lists(&text, &[a.clone(), z.clone()]);
+    assert!(text.contains("Medical plans (2)"), "{text}");
+    assert!(!text.contains(&plain(all[1]["name"].as_str().expect("name"))));
+
+    let max = all[all.len() / 2]["rates"]["total"]
+        .as_f64()
+        .expect("total");
+    let q = format!("hsa,maxPrice:{max}");
+    let expected = plans(
+        &b.get(&format!("/api/plans/1/allPlans?filters={q}"))
+            .await
+            .json(),
+    );
+    let text = pdf_text(
+        &sheet(
+            &app,
+            &b,
+            &format!("/api/printPdf/1/false/{q}"),
+            "compare.pdf",
+        )
+        .await,
+        None,
+    );
+    assert!(text.contains(&format!("Medical plans ({})", expected.len())));
+    assert_lists(&text, &expected);
+
+    // Nothing matches: the sheet says so.
+    let text = pdf_text(
+        &sheet(&app, &b, "/api/printPdf/1/false/maxPrice:1", "compare.pdf").await,
+        None,
+    );
+    assert!(text.contains("No plans match these filters."), "{text}");
+
+    for bad in [
+        "/api/printPdf/1/false/bogus",
+        "/api/printPdf/1/false/car_x,hsa",
+    ] {
+        let r = b.get(bad).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(r.json()["error"].is_string(), "{}", r.body);
+    }
+    let r = b.get("/api/printPdf/1/maybe").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    assert!(r.json()["error"].is_string());
+    assert_eq!(
+        b.get("/api/printPdf/9/false").await.status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn the_sheets_follow_the_plan_pages_access() {
+    let app = spawn_app().await;
+    // No application on this site.
+    let b = app.browser("acme");
+    b.start_session().await;
+    assert_eq!(
+        fetch(&app, &b, "/api/printPdf/1/false").await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        fetch(&app, &b, "/api/printSelectionPdf").await.status,
+        StatusCode::FORBIDDEN
+    );
+    // At the medical page: the comparison yes, the selection (Review) not yet.
+    at_medical(&b, adult("1984-06-15")).await;
+    assert_eq!(
+        fetch(&app, &b, "/api/printPdf/1/true").await.status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        fetch(&app, &b, "/api/printPdf/2/false").await.status,
+        StatusCode::FORBIDDEN,
+        "the dental page is not reached yet"
+    );
+    assert_eq!(
+        fetch(&app, &b, "/api/printSelectionPdf").await.status,
+        StatusCode::FORBIDDEN
+    );
+    let doc = app.browser("").get("/api/openapi.json").await.json();
+    for path in [
+        "/api/printPdf/{plan_type}/{flag}",
+        "/api/printPdf/{plan_type}/{flag}/{filters}",
+        "/api/printSelectionPdf",
+    ] {
+        assert!(
+            doc["paths"][path]["get"]["responses"]["200"]["content"]["application/pdf"].is_object(),
+            "{path} in the OpenAPI document"
+        );
+    }
+    // Another site does not see this session's application.
+    let other = app.browser("lakeshore");
+    *other.cookie.lock().expect("lock") = b.cookie.lock().expect("lock").clone();
+    assert_ne!(
+        fetch(&app, &other, "/api/printPdf/1/false").await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_family_sheet_of_medical_dental_and_vision_runs_over_pages_with_its_header_repeated() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_medical(&b, family()).await;
+    let medical = plans(&b.get("/api/plans/1/allPlans").await.json());
+
+    // Reach the vision page (a dental plan without vision) so that every list can be read.
+    let pick = medical[0]["id"].clone();
+    let r = put(
+        &b,
+        &token,
+        "/api/plans/1",
+        json!({ "selected_plan_id": pick }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let dental_only = plans(
+        &b.get("/api/plans/2/allPlans?filters=dental_only")
+            .await
+            .json(),
+    );
+    let r = put(
+        &b,
+        &token,
+        "/api/plans/2",
+        json!({ "selected_plan_id": dental_only[0]["id"] }),
+    )
+    .await;
+    assert_eq!(r.json()["next"]["id"], "vision", "{}", r.body);
+    let medical = plans(&b.get("/api/plans/1/allPlans").await.json());
+    let dental = plans(&b.get("/api/plans/2/allPlans").await.json());
+    let vision = plans(&b.get("/api/plans/3/allPlans").await.json());
+    assert!(!dental.is_empty() && !vision.is_empty());
+
+    let pdf = sheet(&app, &b, "/api/printPdf/1/true", "compare.pdf").await;
+    let text = pdf_text(&pdf, None);
+    let pages = page_count(&text);
+    assert!(pages >= 2, "{pages} page(s)");
+    for s in [
+        "Medical, Dental and Vision Plans",
+        &format!("Medical plans ({})", medical.len()),
+        &format!("Dental plans ({})", dental.len()),
+        &format!("Vision plans ({})", vision.len()),
+        "(family)",
+        "Household (7)",
+        "Spouse, age 38, tobacco user",
+        "Dependent 5, age 10",
+        "Eye exam copay",
+        "Annual maximum",
+    ] {
+        assert!(text.contains(s), "`{s}` is not on the sheet:\n{text}");
+    }
+    assert_lists(&text, &medical);
+    assert_lists(&text, &dental);
+    assert_lists(&text, &vision);
+
+    // Page 2 carries the branding, its number and a table header.
+    let second = pdf_text(&pdf, Some(2));
+    assert!(second.contains(AGENCY), "{second}");
+    assert!(second.contains(&format!("Page 2 of {pages}")), "{second}");
+    assert!(
+        second.contains("Monthly premium") && second.contains("Carrier"),
+        "the table header is repeated:\n{second}"
+    );
+    assert!(
+        !second.contains("Household (7)"),
+        "the household is on page 1 only"
+    );
+
+    // The medical sheet alone for a family of many plans paginates too when it must; either
+    // way its pages are numbered.
+    let text = pdf_text(
+        &sheet(&app, &b, "/api/printPdf/1/false", "compare.pdf").await,
+        None,
+    );
+    assert!(text.contains("Page 1 of"));
+    assert!(!text.contains("Dental plans ("));
+}
+
+#[tokio::test]
+async fn the_benefit_selection_sheet_shows_the_chosen_plans_their_breakdown_and_the_total() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_medical(&b, family()).await;
+    let medical = plans(&b.get("/api/plans/1/allPlans").await.json());
+    let m = medical[3].clone();
+    put(
+        &b,
+        &token,
+        "/api/plans/1",
+        json!({ "selected_plan_id": m["id"] }),
+    )
+    .await;
+    let dental = plans(
+        &b.get("/api/plans/2/allPlans?filters=dental_only")
+            .await
+            .json(),
+    );
+    let d = dental[0].clone();
+    put(
+        &b,
+        &token,
+        "/api/plans/2",
+        json!({ "selected_plan_id": d["id"] }),
+    )
+    .await;
+    let vision = plans(&b.get("/api/plans/3/allPlans").await.json());
+    let v = vision[0].clone();
+    let r = put(
+        &b,
+        &token,
+        "/api/plans/3",
+        json!({ "selected_plan_id": v["id"] }),
+    )
+    .await;
+    assert_eq!(r.json()["next"]["id"], "review", "{}", r.body);
+
+    let info = b.get("/api/plans/planInfo").await.json();
+    let pdf = sheet(&app, &b, "/api/printSelectionPdf", "benefits.pdf").await;
+    let text = pdf_text(&pdf, None);
+    for s in [
+        AGENCY,
+        "Benefit Selection",
+        "Page 1 of",
+        "Medical plan",
+        "Dental plan",
+        "Vision plan",
+        "How the premium is figured",
+        &format!("Your total cost: {} per month", dollars(&info["total"])),
+    ] {
+        assert!(text.contains(s), "`{s}` is not on the sheet:\n{text}");
+    }
+    for p in [&m, &d, &v] {
+        let name = plain(p["name"].as_str().expect("name"));
+        assert!(text.contains(&name), "{name}:\n{text}");
+        assert!(
+            text.contains(&format!(
+                "Monthly premium: {}",
+                dollars(&p["rates"]["total"])
+            )),
+            "{name}'s premium:\n{text}"
+        );
+        // Each member's row: label and amount on a line; the subscriber's explanation whole.
+        for member in p["rates"]["members"].as_array().expect("members") {
+            let label = member["member"].as_str().expect("member");
+            let amount = dollars(&member["amount"]);
+            assert!(
+                text.lines()
+                    .any(|l| l.trim_start().starts_with(label) && l.contains(&amount)),
+                "{name}: {label} {amount}:\n{text}"
+            );
+        }
+        let why = p["rates"]["members"][0]["why"].as_str().expect("why");
+        assert!(text.contains(why), "{why}:\n{text}");
+    }
+    assert!(text.contains("not charged"), "the family rule is explained");
+
+    // Every plan given up again: the sheet says nothing is selected (it is no error).
+    for t in [3, 2, 1] {
+        let r = put(
+            &b,
+            &token,
+            &format!("/api/plans/{t}"),
+            json!({ "selected_plan_id": null }),
+        )
+        .await;
+        assert_eq!(r.status, StatusCode::OK, "{t}: {}", r.body);
+    }
+    let text = pdf_text(
+        &sheet(&app, &b, "/api/printSelectionPdf", "benefits.pdf").await,
+        None,
+    );
+    assert!(text.contains("No plans have been selected yet."), "{text}");
+    assert!(!text.contains("Your total cost"));
+}
