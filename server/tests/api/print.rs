@@ -4,58 +4,13 @@
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use reqwest::StatusCode;
 use reqwest::header::HOST;
-use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{Browser, Reply, TestApp, spawn_app};
+use crate::helpers::{Browser, TestApp, adult, at_medical, family, put, spawn_app};
 
 const AGENCY: &str = "Acme Insurance Agency";
-
-async fn put(b: &Browser<'_>, token: &str, path: &str, body: Value) -> Reply {
-    b.call(Method::PUT, path, token, &body).await
-}
-
-/// A browser whose application has reached the medical plans for this household.
-async fn at_medical(b: &Browser<'_>, census: Value) -> String {
-    let token = b.start_session().await;
-    let r = put(
-        b,
-        &token,
-        "/api/application/step/whyApplying",
-        json!({ "enrollment_type": "oe" }),
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let mut answers = census;
-    answers["medicare_eligible"] = json!(0);
-    answers["wants_subsidy"] = json!(0);
-    let r = put(b, &token, "/api/application/step/census", answers).await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.json()["next"]["id"], "medical", "{}", r.body);
-    token
-}
-
-fn adult(birth: &str) -> Value {
-    json!({
-        "sub_first_name": "Ann", "sub_last_name": "Lee", "email": "ann@example.com",
-        "sub_gender": "F", "sub_birth_date": birth, "sub_tobacco": 0,
-        "residential_zip": "48104", "residential_county_id": 161
-    })
-}
-
-fn family() -> Value {
-    let mut f = adult("1984-06-15");
-    f["spouse"] = json!({ "gender": "M", "birth_date": "1986-03-01", "tobacco": 1 });
-    f["dependents"] = json!([
-        { "gender": "M", "birth_date": "2016-05-05" },
-        { "gender": "F", "birth_date": "2009-09-09" },
-        { "gender": "M", "birth_date": "2019-02-02" },
-        { "gender": "F", "birth_date": "2012-04-04" },
-        { "gender": "M", "birth_date": "2014-07-07" }
-    ]);
-    f
-}
 
 struct Pdf {
     status: StatusCode,
