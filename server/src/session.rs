@@ -3,7 +3,8 @@
 //! - The cookie holds a random 256-bit token (hex); the table holds only its SHA-256.
 //! - Cookie: `HttpOnly; SameSite=Lax; Path=/`, plus `Secure` and the `__Host-` prefix over HTTPS.
 //!   It has no Max-Age: the server enforces the idle limit from `last_seen_at` and its clock.
-//! - Every `/api/` request with a live session counts as activity (`last_seen_at = now`).
+//! - Every `/api/` request with a live session counts as activity (`last_seen_at` is written at most
+//!   every 15 seconds).
 //! - A cookie naming an unknown or idle session makes the request's state `Expired`: handlers that
 //!   need a session answer 419, and the response clears the cookie.
 //! - State-changing requests must be same-origin (Fetch Metadata, else `Origin`; agent subdomains
