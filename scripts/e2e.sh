@@ -8,13 +8,8 @@ cd "$(dirname "$0")/.."
 export E2E_PORT=${E2E_PORT:-18080}
 bin=${ENROLLFLOW_BIN:-${CARGO_TARGET_DIR:-target}/debug/enrollflow}
 
-e2e_db=enrollflow_e2e
-server_url=${DATABASE_URL%/*}
-psql "$server_url/postgres" -qc "drop database if exists $e2e_db with (force)" >/dev/null
-psql "$server_url/postgres" -qc "create database $e2e_db" >/dev/null
-export DATABASE_URL="$server_url/$e2e_db"
-
-"$bin" seed --file demo/agents.json >/dev/null
+DATABASE_URL=$(scripts/seeded-db.sh enrollflow_e2e "$bin")
+export DATABASE_URL
 export ENROLLFLOW_DATA_KEY=${ENROLLFLOW_DATA_KEY:-$(head -c32 /dev/urandom | base64)}
 export ENROLLFLOW_TODAY=${ENROLLFLOW_TODAY:-2024-11-20}
 export ENROLLFLOW_PLAYGROUND=${ENROLLFLOW_PLAYGROUND:-true}

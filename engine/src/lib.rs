@@ -559,6 +559,15 @@ impl Engine {
         self.forms.keys().map(String::as_str)
     }
 
+    /// The full (unresolved) JSON Schema of a form step, if the step has a form.
+    pub fn form_schema(&self, id: &str) -> Option<&Value> {
+        let step = self.step(id).ok()?;
+        step.form
+            .as_ref()
+            .and_then(|f| self.forms.get(f))
+            .map(|f| &f.schema)
+    }
+
     /// The plan catalog (empty when `rules/catalog/` is absent).
     pub fn catalog(&self) -> &catalog::Catalog {
         &self.catalog

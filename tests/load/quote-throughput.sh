@@ -13,12 +13,8 @@ CONNECTIONS=${CONNECTIONS:-32}
 bin=${CARGO_TARGET_DIR:-target}/release/enrollflow
 cargo build --release --bin enrollflow >&2
 
-db=enrollflow_load
-server=${DATABASE_URL%/*}
-psql "$server/postgres" -qc "drop database if exists $db with (force)" >/dev/null
-psql "$server/postgres" -qc "create database $db" >/dev/null
-export DATABASE_URL="$server/$db"
-"$bin" seed --file demo/agents.json >/dev/null
+DATABASE_URL=$(scripts/seeded-db.sh enrollflow_load "$bin")
+export DATABASE_URL
 ENROLLFLOW_LOG=warn ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_DATA_KEY=$(head -c32 /dev/urandom | base64) \
   "$bin" serve --listen "127.0.0.1:$PORT" --no-watch >/tmp/enrollflow-load.log 2>&1 &
 pid=$!

@@ -23,16 +23,16 @@ pub struct ApplicationRow {
     pub submission_time: Option<OffsetDateTime>,
 }
 
+/// The columns of an `ApplicationRow`.
+const ROW: &str = "id, agent_id, last_step, effective_date, enrollment_period_type_id,
+    medical_carrier_id, dental_carrier_id, vision_carrier_id, medical_network_type_id,
+    skip_medical, skip_dental, skip_vision, skip_other, skip_pcp, submission_time";
+
 pub async fn by_id(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<ApplicationRow>> {
-    sqlx::query_as::<_, ApplicationRow>(
-        "SELECT id, agent_id, last_step, effective_date, enrollment_period_type_id,
-                medical_carrier_id, dental_carrier_id, vision_carrier_id, medical_network_type_id,
-                skip_medical, skip_dental, skip_vision, skip_other, skip_pcp, submission_time
-         FROM applications WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(pool)
-    .await
+    sqlx::query_as::<_, ApplicationRow>(&format!("SELECT {ROW} FROM applications WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await
 }
 
 /// Starts an empty application for an agent (used by the wizard and by tests).
@@ -72,27 +72,27 @@ fn flag_bool(data: &serde_json::Value, key: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// Stores the data document and mirrors its flags into the typed columns.
+/// Stores the data document, mirrors its flags into the typed columns, and returns the row.
 pub async fn save_data(
     pool: &PgPool,
     id: Uuid,
     data: &serde_json::Value,
     rules_hash: &str,
     now: OffsetDateTime,
-) -> sqlx::Result<()> {
+) -> sqlx::Result<ApplicationRow> {
     let effective_date = data
         .get("effective_date")
         .and_then(serde_json::Value::as_str)
         .and_then(enrollflow_engine::dates::parse);
     let last_step = flag_i16(data, "last_step").unwrap_or(1).clamp(1, 10);
-    sqlx::query(
+    sqlx::query_as::<_, ApplicationRow>(&format!(
         "UPDATE applications SET data = $2, rules_hash = $3, updated_at = $4, last_step = $5,
                 effective_date = $6, enrollment_period_type_id = $7, medical_carrier_id = $8,
                 dental_carrier_id = $9, vision_carrier_id = $10, medical_network_type_id = $11,
                 skip_medical = $12, skip_dental = $13, skip_vision = $14, skip_other = $15,
                 skip_pcp = $16
-         WHERE id = $1",
-    )
+         WHERE id = $1 RETURNING {ROW}"
+    ))
     .bind(id)
     .bind(data)
     .bind(rules_hash)
@@ -109,7 +109,6 @@ pub async fn save_data(
     .bind(flag_bool(data, "skip_vision"))
     .bind(flag_bool(data, "skip_other"))
     .bind(flag_bool(data, "skip_pcp"))
-    .execute(pool)
-    .await?;
-    Ok(())
+    .fetch_one(pool)
+    .await
 }

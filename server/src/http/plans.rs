@@ -170,11 +170,15 @@ pub(crate) fn household(s: &OpenStep) -> ApiResult<Household> {
 }
 
 /// The quoted plans of a kind for the application, cheapest first, the selected plan first.
-pub(crate) fn quoted(s: &OpenStep, kind: PlanKind, h: &Household) -> ApiResult<Vec<(Plan, Rates)>> {
+pub(crate) fn quoted<'a>(
+    s: &'a OpenStep,
+    kind: PlanKind,
+    h: &Household,
+) -> ApiResult<Vec<(&'a Plan, Rates)>> {
     let cat = s.bundle.engine.catalog();
     let carriers = offered_carriers(cat, &s.agent);
-    let mut list: Vec<(Plan, Rates)> = match rating::quote(cat, kind, h, &carriers) {
-        Ok(q) => q.into_iter().map(|(p, r)| (p.clone(), r)).collect(),
+    let mut list = match rating::quote(cat, kind, h, &carriers) {
+        Ok(q) => q,
         Err(rating::QuoteError::NoSubscriber) => {
             return Err(ApiError::Conflict(
                 "Please complete About You first.".into(),
@@ -255,7 +259,7 @@ async fn all_plans(
     let plans = list
         .into_iter()
         .filter(|(p, r)| filter.accepts(p, r.total))
-        .map(|(p, r)| plan_view(cat, &p, r, h.members.len(), selected))
+        .map(|(p, r)| plan_view(cat, p, r, h.members.len(), selected))
         .collect();
     Ok(Json(PlanList {
         plans,
@@ -487,7 +491,7 @@ async fn save_selection(
     for (k, v) in updates {
         data.insert(k, v);
     }
-    applications::save_data(
+    let row = applications::save_data(
         &app.pool,
         id,
         &Value::Object(data),
@@ -495,9 +499,6 @@ async fn save_selection(
         app.clock.now(),
     )
     .await?;
-    let row = applications::by_id(&app.pool, id)
-        .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application vanished after save")))?;
     Ok(Json(Selected {
         next,
         application: row.into(),

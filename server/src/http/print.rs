@@ -150,7 +150,7 @@ async fn comparison(
     for k in kinds {
         let list = quoted(&s, k, &h)?;
         let narrowed = k == kind && filter != Filter::default();
-        let shown: Vec<(Plan, Rates)> = list
+        let shown: Vec<(&Plan, Rates)> = list
             .into_iter()
             .filter(|(p, r)| !narrowed || filter.accepts(p, r.total))
             .collect();
@@ -254,7 +254,7 @@ fn oop_title(household_size: usize) -> &'static str {
 fn plan_table(
     cat: &Catalog,
     kind: PlanKind,
-    plans: &[(Plan, Rates)],
+    plans: &[(&Plan, Rates)],
     household_size: usize,
 ) -> Table {
     let premium = |w| Column::right("Monthly premium", w);

@@ -311,11 +311,11 @@ async fn save_step(
             "The answers must be a JSON object.".into(),
         ));
     }
+    // Which answers are sensitive is a property of the form's full schema; no need to resolve a view.
     let schema = engine
-        .step_view(&step, &data, &ctx)
-        .map_err(eval_error)?
-        .schema;
-    unmask_sensitive(&app.cipher, &schema, &mut input, data.get(&step))?;
+        .form_schema(&step)
+        .ok_or_else(|| ApiError::BadRequest(format!("Step `{step}` is saved by its own page.")))?;
+    unmask_sensitive(&app.cipher, schema, &mut input, data.get(&step))?;
     let t = match engine
         .submit(&step, &input, &data, &ctx)
         .map_err(eval_error)?
@@ -324,7 +324,7 @@ async fn save_step(
         Submission::Accepted(t) => t,
     };
     let mut answers = t.answers;
-    encrypt_sensitive(&app.cipher, &schema, &mut answers)?;
+    encrypt_sensitive(&app.cipher, schema, &mut answers)?;
     let mut next_data: Map<String, Value> = data.as_object().cloned().unwrap_or_default();
     next_data.insert(step.clone(), answers);
     for (k, v) in t.updates {
@@ -332,22 +332,15 @@ async fn save_step(
     }
     let next_data = Value::Object(next_data);
     let id = match existing {
-        Some(id) => {
-            applications::save_data(&app.pool, id, &next_data, engine.hash(), app.clock.now())
-                .await?;
-            id
-        }
+        Some(id) => id,
         None => {
             let id = applications::create(&app.pool, agent.id, app.clock.now()).await?;
-            applications::save_data(&app.pool, id, &next_data, engine.hash(), app.clock.now())
-                .await?;
             sessions::set_application(&app.pool, &session.id_hash, Some(id)).await?;
             id
         }
     };
-    let row = applications::by_id(&app.pool, id)
-        .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application vanished after save")))?;
+    let row =
+        applications::save_data(&app.pool, id, &next_data, engine.hash(), app.clock.now()).await?;
     Ok(Json(Saved {
         next: t.next,
         modal: t.modal,

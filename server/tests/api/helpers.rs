@@ -230,7 +230,12 @@ impl Browser<'_> {
     }
 }
 
-// Journeys shared by the plan and print tests.
+// Journeys shared by the step, plan and print tests.
+
+/// Saves a wizard step as the web app does.
+pub async fn save_step(b: &Browser<'_>, token: &str, step: &str, body: Value) -> Reply {
+    put(b, token, &format!("/api/application/step/{step}"), body).await
+}
 
 pub async fn put(b: &Browser<'_>, token: &str, path: &str, body: Value) -> Reply {
     b.call(Method::PUT, path, token, &body).await

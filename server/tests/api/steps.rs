@@ -1,31 +1,13 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{Browser, spawn_app};
+use crate::helpers::{Browser, adult, save_step, spawn_app};
 
 fn option_ids(view: &Value, field: &str) -> Vec<Value> {
     view["schema"]["properties"][field]["oneOf"]
         .as_array()
         .map(|a| a.iter().map(|c| c["const"].clone()).collect())
         .unwrap_or_default()
-}
-
-async fn save(b: &Browser<'_>, token: &str, step: &str, body: Value) -> crate::helpers::Reply {
-    b.call(
-        Method::PUT,
-        &format!("/api/application/step/{step}"),
-        token,
-        &body,
-    )
-    .await
-}
-
-fn adult() -> Value {
-    json!({
-        "sub_first_name": "Ann", "sub_last_name": "Lee", "email": "ann@example.com",
-        "sub_gender": "F", "sub_birth_date": "1985-03-02", "sub_tobacco": 0,
-        "residential_zip": "48104", "residential_county_id": 161
-    })
 }
 
 #[tokio::test]
@@ -87,7 +69,7 @@ async fn saving_why_applying_creates_the_application_and_goes_to_census() {
     let app = spawn_app().await;
     let b = app.browser("acme");
     let token = b.start_session().await;
-    let r = save(
+    let r = save_step(
         &b,
         &token,
         "whyApplying",
@@ -126,7 +108,7 @@ async fn invalid_answers_are_refused_with_the_errors_map() {
     let app = spawn_app().await;
     let b = app.browser("acme");
     let token = b.start_session().await;
-    let r = save(
+    let r = save_step(
         &b,
         &token,
         "whyApplying",
@@ -148,17 +130,17 @@ async fn invalid_answers_are_refused_with_the_errors_map() {
         "nothing saved"
     );
 
-    save(
+    save_step(
         &b,
         &token,
         "whyApplying",
         json!({ "enrollment_type": "oe" }),
     )
     .await;
-    let mut census = adult();
+    let mut census = adult("1985-03-02");
     census["sub_first_name"] = json!("A".repeat(31));
     census["dependents"] = json!([{ "gender": "M" }]);
-    let r = save(&b, &token, "census", census).await;
+    let r = save_step(&b, &token, "census", census).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     let errors = r.json()["errors"].clone();
     assert_eq!(
@@ -176,7 +158,7 @@ async fn the_census_continue_flow_asks_its_questions_then_goes_to_medical() {
     let app = spawn_app().await;
     let b = app.browser("acme");
     let token = b.start_session().await;
-    save(
+    save_step(
         &b,
         &token,
         "whyApplying",
@@ -184,17 +166,21 @@ async fn the_census_continue_flow_asks_its_questions_then_goes_to_medical() {
     )
     .await;
 
-    let r = save(&b, &token, "census", adult()).await.json();
+    let r = save_step(&b, &token, "census", adult("1985-03-02"))
+        .await
+        .json();
     assert_eq!(r["modal"], "medicare");
     assert_eq!(r["next"]["id"], "census");
 
-    let mut answers = adult();
+    let mut answers = adult("1985-03-02");
     answers["medicare_eligible"] = json!(0);
-    let r = save(&b, &token, "census", answers.clone()).await.json();
+    let r = save_step(&b, &token, "census", answers.clone())
+        .await
+        .json();
     assert_eq!(r["modal"], "subsidy");
 
     answers["wants_subsidy"] = json!(0);
-    let r = save(&b, &token, "census", answers).await.json();
+    let r = save_step(&b, &token, "census", answers).await.json();
     assert!(r["modal"].is_null());
     assert_eq!(r["next"]["id"], "medical");
     assert_eq!(r["application"]["lastStep"], 3);
@@ -218,16 +204,16 @@ async fn a_child_alone_is_stopped_on_census() {
     let app = spawn_app().await;
     let b = app.browser("acme");
     let token = b.start_session().await;
-    save(
+    save_step(
         &b,
         &token,
         "whyApplying",
         json!({ "enrollment_type": "oe" }),
     )
     .await;
-    let mut child = adult();
+    let mut child = adult("1985-03-02");
     child["sub_birth_date"] = json!("2010-06-01");
-    let r = save(&b, &token, "census", child).await.json();
+    let r = save_step(&b, &token, "census", child).await.json();
     assert_eq!(r["modal"], "child_only");
     assert_eq!(r["next"]["id"], "census");
     assert_eq!(r["application"]["lastStep"], 2);
@@ -238,7 +224,7 @@ async fn another_sessions_application_is_forbidden() {
     let app = spawn_app().await;
     let owner = app.browser("acme");
     let token = owner.start_session().await;
-    let saved = save(
+    let saved = save_step(
         &owner,
         &token,
         "whyApplying",
@@ -294,12 +280,12 @@ async fn preview_recomputes_start_dates_for_unsaved_answers() {
 
 /// An application of this browser moved on to Subscriber Information with a Blue medical plan.
 async fn at_subscriber_info(app: &crate::helpers::TestApp, b: &Browser<'_>, token: &str) {
-    let r = save(b, token, "whyApplying", json!({ "enrollment_type": "oe" })).await;
+    let r = save_step(b, token, "whyApplying", json!({ "enrollment_type": "oe" })).await;
     assert_eq!(r.status, StatusCode::OK);
     sqlx::query("UPDATE applications SET data = data || $1::jsonb")
         .bind(json!({
             "last_step": 7, "medical_carrier_id": 1, "medical_network_type_id": 1,
-            "census": adult(),
+            "census": adult("1985-03-02"),
         }))
         .execute(&app.pool)
         .await
@@ -321,7 +307,7 @@ async fn ssns_are_encrypted_at_rest_and_shown_masked() {
     let token = b.start_session().await;
     at_subscriber_info(&app, &b, &token).await;
 
-    let r = save(&b, &token, "subInfo", subscriber("123456789")).await;
+    let r = save_step(&b, &token, "subInfo", subscriber("123456789")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert!(
         !r.body.contains("123456789"),
@@ -342,20 +328,20 @@ async fn ssns_are_encrypted_at_rest_and_shown_masked() {
     assert_eq!(view.json()["data"]["sub_ssn"], "*****6789");
 
     // Sending the mask back keeps the stored number; a new number replaces it.
-    let r = save(&b, &token, "subInfo", subscriber("*****6789")).await;
+    let r = save_step(&b, &token, "subInfo", subscriber("*****6789")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(
         b.get("/api/application/step/subInfo").await.json()["data"]["sub_ssn"],
         "*****6789"
     );
-    let r = save(&b, &token, "subInfo", subscriber("*****1111")).await;
+    let r = save_step(&b, &token, "subInfo", subscriber("*****1111")).await;
     assert_eq!(
         r.status,
         StatusCode::UNPROCESSABLE_ENTITY,
         "a mask that matches nothing is not a number"
     );
     assert!(r.json()["errors"]["sub_ssn"].is_array());
-    save(&b, &token, "subInfo", subscriber("987654321")).await;
+    save_step(&b, &token, "subInfo", subscriber("987654321")).await;
     assert_eq!(
         b.get("/api/application/step/subInfo").await.json()["data"]["sub_ssn"],
         "*****4321"
