@@ -1,5 +1,6 @@
 //! Enrollflow's server: HTTP API, sessions, PostgreSQL, static web app, and the CLI's commands.
 
+pub mod cache;
 pub mod clock;
 pub mod config;
 pub mod crypto;

@@ -22,6 +22,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+use crate::cache::CachedSession;
 use crate::db;
 use crate::http::error::ApiError;
 use crate::startup::AppState;
@@ -123,6 +124,7 @@ pub async fn start(app: &AppState) -> Result<(Session, HeaderValue), ApiError> {
 /// Ends a session: deletes it and returns the `Set-Cookie` value that clears the cookie.
 pub async fn end(app: &AppState, session: &Session) -> Result<HeaderValue, ApiError> {
     db::sessions::delete(&app.pool, &session.id_hash).await?;
+    app.caches.evict_session(&session.id_hash);
     Ok(clearing_cookie(app.config.https))
 }
 
@@ -160,6 +162,47 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// The live session of a token's hash: from the cache while its recorded activity is recent,
+/// otherwise from PostgreSQL (which records the activity and decides idle expiry).
+async fn resolve(app: &AppState, id_hash: [u8; 32]) -> Result<SessionState, ApiError> {
+    let now = app.clock.now();
+    if let Some(c) = app.caches.session(&id_hash)
+        && c.last_seen_at <= now
+        && now - c.last_seen_at < db::sessions::TOUCH_EVERY
+    {
+        return Ok(SessionState::Live(Arc::new(Session {
+            id_hash,
+            csrf_token: c.csrf_token.clone(),
+            application_id: c.application_id,
+        })));
+    }
+    let generation = app.caches.generation();
+    let cutoff = now - app.config.idle_timeout();
+    match db::sessions::touch(&app.pool, &id_hash, now, cutoff).await? {
+        Some(row) => {
+            app.caches.put_session(
+                generation,
+                id_hash,
+                CachedSession {
+                    csrf_token: row.csrf_token.clone(),
+                    application_id: row.application_id,
+                    last_seen_at: row.last_seen_at,
+                },
+            );
+            Ok(SessionState::Live(Arc::new(Session {
+                id_hash,
+                csrf_token: row.csrf_token,
+                application_id: row.application_id,
+            })))
+        }
+        None => {
+            db::sessions::delete(&app.pool, &id_hash).await?;
+            app.caches.evict_session(&id_hash);
+            Ok(SessionState::Expired)
+        }
+    }
+}
+
 /// Middleware on every request: resolves the session of `/api/` calls, records activity, and guards
 /// state-changing calls against cross-site request forgery.
 pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) -> Response {
@@ -172,19 +215,9 @@ pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) ->
         Some(Err(())) => SessionState::Expired,
         Some(Ok(token)) => {
             let id_hash = hash_token(&token);
-            let now = app.clock.now();
-            let cutoff = now - app.config.idle_timeout();
-            match db::sessions::touch(&app.pool, &id_hash, now, cutoff).await {
-                Ok(Some(row)) => SessionState::Live(Arc::new(Session {
-                    id_hash,
-                    csrf_token: row.csrf_token,
-                    application_id: row.application_id,
-                })),
-                Ok(None) => match db::sessions::delete(&app.pool, &id_hash).await {
-                    Ok(()) => SessionState::Expired,
-                    Err(e) => return ApiError::from(e).into_response(),
-                },
-                Err(e) => return ApiError::from(e).into_response(),
+            match resolve(&app, id_hash).await {
+                Ok(state) => state,
+                Err(e) => return e.into_response(),
             }
         }
     };

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use sqlx::PgPool;
 
+use crate::cache::{self, Caches};
 use crate::clock::Clock;
 use crate::config::ServeArgs;
 use crate::crypto::Cipher;
@@ -21,6 +22,8 @@ pub struct AppState {
     /// The analysts' rules, forms and templates: swapped whole on a clean reload.
     pub rules: Arc<Rules>,
     pub cipher: Cipher,
+    /// Sessions, agents and applications in memory, kept coherent by PostgreSQL notifications.
+    pub caches: Arc<Caches>,
 }
 
 impl AppState {
@@ -37,7 +40,13 @@ impl AppState {
             config: Arc::new(config),
             rules,
             cipher,
+            caches: Arc::new(Caches::new()),
         }
+    }
+
+    /// Starts the task that keeps the caches coherent (they stay off until it has connected).
+    pub fn spawn_cache_listener(&self) -> tokio::task::JoinHandle<()> {
+        cache::spawn_listener(self.caches.clone(), self.pool.clone())
     }
 }
 
@@ -48,6 +57,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", state.config.listen))?;
     tracing::info!(address = %listener.local_addr()?, "serving");
     spawn_session_sweeper(state.clone());
+    let _listener = state.spawn_cache_listener();
     let _watcher = if state.config.no_watch {
         None
     } else {

@@ -35,8 +35,9 @@ api -X PUT "http://127.0.0.1:$PORT/api/application/step/census" -d '{
                 {"gender":"F","birth_date":"2014-08-30"},{"gender":"M","birth_date":"2018-11-02"}],
   "medicare_eligible":0,"wants_subsidy":0}' >/dev/null
 cookie=$(awk '$6 == "ef_session" { print "ef_session=" $7 }' "$jar")
-plans=$(api "http://127.0.0.1:$PORT/api/plans/1/allPlans" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["plans"]))')
-echo "household of 6 quoted over $plans medical plans" >&2
+body=$(api "http://127.0.0.1:$PORT/api/plans/1/allPlans")
+plans=$(python3 -c 'import json,sys; print(len(json.load(sys.stdin)["plans"]))' <<<"$body")
+echo "household of 6 quoted over $plans medical plans (${#body} bytes of JSON per answer)" >&2
 
 rate() { # $1 path, then extra wrk args
   local path=$1; shift

@@ -8,6 +8,8 @@ use uuid::Uuid;
 pub struct SessionRow {
     pub csrf_token: String,
     pub application_id: Option<Uuid>,
+    /// The activity time now recorded.
+    pub last_seen_at: OffsetDateTime,
 }
 
 pub async fn create(
@@ -30,7 +32,7 @@ pub async fn create(
 /// How often activity is written: a request within this long of the last recorded one needs no
 /// write (idle expiry is 30 minutes, so a few seconds of precision cost nothing, and most requests
 /// stay read-only).
-const TOUCH_EVERY: time::Duration = time::Duration::seconds(15);
+pub const TOUCH_EVERY: time::Duration = time::Duration::seconds(15);
 
 /// Records activity on a live session and returns it; `None` if it is unknown or idle past `cutoff`.
 pub async fn touch(
@@ -50,16 +52,19 @@ pub async fn touch(
     let Some((csrf_token, application_id, last_seen_at)) = row else {
         return Ok(None);
     };
+    let mut recorded = last_seen_at;
     if now - last_seen_at >= TOUCH_EVERY || last_seen_at > now {
         sqlx::query("UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1")
             .bind(id_hash)
             .bind(now)
             .execute(pool)
             .await?;
+        recorded = now;
     }
     Ok(Some(SessionRow {
         csrf_token,
         application_id,
+        last_seen_at: recorded,
     }))
 }
 

@@ -87,6 +87,7 @@ async fn active(
 ) -> ApiResult<Json<ActiveResponse>> {
     if q.reset {
         sessions::set_application(&app.pool, &session.id_hash, None).await?;
+        app.caches.evict_session(&session.id_hash);
         return Ok(Json(ActiveResponse { application: None }));
     }
     let application = match session.application_id {

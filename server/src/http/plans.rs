@@ -3,8 +3,12 @@
 //! Rating is the engine's (`enrollflow_engine::rating`); what a selection sets is the flow's
 //! `select` rule.
 
+use std::sync::Arc;
+
 use axum::Json;
 use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use utoipa::{IntoParams, ToSchema};
@@ -85,7 +89,10 @@ pub struct PlanView {
     pub sbc: Option<String>,
     pub baag: Option<String>,
     pub drug_list: Option<String>,
+    /// `{total, members: [{member, age, amount, rate, charged}]}`: one entry per household member
+    /// (the wording of why each amount is what it is is on the printed sheets, not in the list).
     #[schema(value_type = Object)]
+    #[serde(serialize_with = "list_rates")]
     pub rates: Rates,
     pub ded_ind: Option<f64>,
     pub ded_fam: Option<f64>,
@@ -101,6 +108,32 @@ pub struct PlanView {
     pub eye_exam_copay: Option<f64>,
     pub frames_contact_allowance: Option<f64>,
     pub eye_exam_frequency: Option<String>,
+}
+
+/// The list's form of the rates: the breakdown's figures without its sentences (a family's list
+/// is a third of the size, and the sentences are on the printed sheets).
+fn list_rates<S: serde::Serializer>(r: &Rates, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::{SerializeSeq, SerializeStruct};
+    struct Members<'a>(&'a [rating::MemberRate]);
+    impl Serialize for Members<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut seq = s.serialize_seq(Some(self.0.len()))?;
+            for m in self.0 {
+                seq.serialize_element(&json!({
+                    "member": m.member(),
+                    "age": m.age,
+                    "amount": m.amount() as f64 / 100.0,
+                    "rate": m.rate as f64 / 100.0,
+                    "charged": m.charged,
+                }))?;
+            }
+            seq.end()
+        }
+    }
+    let mut st = s.serialize_struct("Rates", 2)?;
+    st.serialize_field("total", &(r.total as f64 / 100.0))?;
+    st.serialize_field("members", &Members(&r.members))?;
+    st.end()
 }
 
 fn name_of(list: &[Choice], id: Option<u8>) -> Option<String> {
@@ -235,6 +268,96 @@ pub struct PlanList {
     pub selected_plan_id: Option<i64>,
 }
 
+/// An application's quoted list of one kind, prepared once per version of the application (and of
+/// the rules, the day and the agent's offer): each plan's JSON is written in advance, so answering
+/// a request, whatever its filters, only picks and joins.
+pub(crate) struct PreparedQuote {
+    plans: Vec<PreparedPlan>,
+    price_range: Option<PriceRange>,
+    household_size: usize,
+    selected: Option<i64>,
+}
+
+struct PreparedPlan {
+    plan: Plan,
+    total: enrollflow_engine::catalog::Cents,
+    json: Box<[u8]>,
+}
+
+impl PreparedQuote {
+    fn new(s: &OpenStep, kind: PlanKind) -> ApiResult<Self> {
+        let h = household(s)?;
+        let list = quoted(s, kind, &h)?;
+        let cat = s.bundle.engine.catalog();
+        let plan_type = kind.type_id();
+        let step = cat.price_steps.get(&plan_type).copied().unwrap_or(1);
+        let price_range = rating::price_bounds(list.iter().map(|(_, r)| r.total), step)
+            .map(|(min, max)| PriceRange { min, max, step });
+        let selected = selected_id(&s.data, kind);
+        let plans = list
+            .into_iter()
+            .map(|(p, r)| {
+                let total = r.total;
+                let view = plan_view(cat, p, r, h.members.len(), selected);
+                let json = serde_json::to_vec(&view).map_err(anyhow::Error::new)?;
+                Ok(PreparedPlan {
+                    plan: p.clone(),
+                    total,
+                    json: json.into_boxed_slice(),
+                })
+            })
+            .collect::<ApiResult<Vec<_>>>()?;
+        Ok(Self {
+            plans,
+            price_range,
+            household_size: h.members.len(),
+            selected,
+        })
+    }
+
+    /// The `PlanList` JSON of the plans the filter accepts.
+    fn to_json(&self, filter: &Filter) -> ApiResult<Vec<u8>> {
+        let accepted: Vec<&PreparedPlan> = self
+            .plans
+            .iter()
+            .filter(|p| filter.accepts(&p.plan, p.total))
+            .collect();
+        let mut out =
+            Vec::with_capacity(accepted.iter().map(|p| p.json.len() + 1).sum::<usize>() + 128);
+        out.extend_from_slice(b"{\"plans\":[");
+        for (i, p) in accepted.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(&p.json);
+        }
+        out.extend_from_slice(b"],\"price_range\":");
+        serde_json::to_writer(&mut out, &self.price_range).map_err(anyhow::Error::new)?;
+        out.extend_from_slice(b",\"household_size\":");
+        serde_json::to_writer(&mut out, &self.household_size).map_err(anyhow::Error::new)?;
+        out.extend_from_slice(b",\"selected_plan_id\":");
+        serde_json::to_writer(&mut out, &self.selected).map_err(anyhow::Error::new)?;
+        out.push(b'}');
+        Ok(out)
+    }
+}
+
+/// The application's prepared quote of a kind: kept with the cached application, made afresh when
+/// there is none (no application yet, or caching is off).
+pub(crate) fn prepared_quote(s: &OpenStep, kind: PlanKind) -> ApiResult<Arc<PreparedQuote>> {
+    let Some(cached) = &s.cached else {
+        return PreparedQuote::new(s, kind).map(Arc::new);
+    };
+    let key = format!(
+        "quote:{}:{}:{}:{:?}",
+        kind.type_id(),
+        s.bundle.engine.hash(),
+        s.ctx.today,
+        offered_carriers(s.bundle.engine.catalog(), &s.agent)
+    );
+    cached.prepared(key, || PreparedQuote::new(s, kind))
+}
+
 #[utoipa::path(get, path = "/api/plans/{plan_type}/allPlans", tag = "plans",
     params(("plan_type" = u8, Path, description = "1 medical, 2 dental, 3 vision"), PlanQuery),
     responses((status = 200, body = PlanList), (status = 400, description = "A filter token is not valid"),
@@ -246,27 +369,11 @@ async fn all_plans(
     host: SiteHost,
     Path(plan_type): Path<u8>,
     Query(q): Query<PlanQuery>,
-) -> ApiResult<Json<PlanList>> {
+) -> ApiResult<Response> {
     let filter = Filter::parse(q.filters.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
     let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
-    let h = household(&s)?;
-    let list = quoted(&s, kind, &h)?;
-    let cat = s.bundle.engine.catalog();
-    let step = cat.price_steps.get(&plan_type).copied().unwrap_or(1);
-    let price_range = rating::price_bounds(list.iter().map(|(_, r)| r.total), step)
-        .map(|(min, max)| PriceRange { min, max, step });
-    let selected = selected_id(&s.data, kind);
-    let plans = list
-        .into_iter()
-        .filter(|(p, r)| filter.accepts(p, r.total))
-        .map(|(p, r)| plan_view(cat, p, r, h.members.len(), selected))
-        .collect();
-    Ok(Json(PlanList {
-        plans,
-        price_range,
-        household_size: h.members.len(),
-        selected_plan_id: selected,
-    }))
+    let body = prepared_quote(&s, kind)?.to_json(&filter)?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -499,6 +606,7 @@ async fn save_selection(
         app.clock.now(),
     )
     .await?;
+    app.caches.evict_application(&id);
     Ok(Json(Selected {
         next,
         application: row.into(),

@@ -45,8 +45,8 @@ pub struct Branding {
     pub logo_url: String,
 }
 
-impl From<AgentRow> for Branding {
-    fn from(a: AgentRow) -> Self {
+impl From<&AgentRow> for Branding {
+    fn from(a: &AgentRow) -> Self {
         let logo_url = format!(
             "/api/agent_logo/{}",
             a.subdomains.first().map(String::as_str).unwrap_or("")
@@ -58,17 +58,17 @@ impl From<AgentRow> for Branding {
                 .map(|l| escape_html(l))
                 .collect::<Vec<_>>()
                 .join("<br>"),
-            agent_name: a.agent_name,
-            agency_name: a.agency_name,
-            email: a.email,
-            phone_number: a.phone_number,
-            fax_number: a.fax_number,
-            npn: a.npn,
-            subdomains: a.subdomains,
+            agent_name: a.agent_name.clone(),
+            agency_name: a.agency_name.clone(),
+            email: a.email.clone(),
+            phone_number: a.phone_number.clone(),
+            fax_number: a.fax_number.clone(),
+            npn: a.npn.clone(),
+            subdomains: a.subdomains.clone(),
             display_bcbsm: a.display_bcbsm,
             display_ph: a.display_ph,
             display_medicare: a.display_medicare,
-            website_url: a.website_url,
+            website_url: a.website_url.clone(),
             logo_url,
         }
     }
@@ -111,7 +111,7 @@ pub struct Site {
     responses((status = 200, description = "The site named by the Host header", body = Site)))]
 async fn site(State(app): State<AppState>, SiteHost(subdomain): SiteHost) -> ApiResult<Json<Site>> {
     let agent = match &subdomain {
-        Some(s) => agents::by_subdomain(&app.pool, s).await?,
+        Some(s) => super::steps::site_agent(&app, s).await?,
         None => None,
     };
     let demo = subdomain
@@ -125,7 +125,7 @@ async fn site(State(app): State<AppState>, SiteHost(subdomain): SiteHost) -> Api
             .as_ref()
             .is_some_and(|a| a.display_bcbsm || a.display_ph),
         demo,
-        agent: agent.map(Branding::from),
+        agent: agent.as_deref().map(Branding::from),
         subdomain,
         playground: app.config.playground,
     }))
@@ -138,9 +138,9 @@ async fn agent_branding(
     State(app): State<AppState>,
     Path(subdomain): Path<String>,
 ) -> ApiResult<Json<Branding>> {
-    agents::by_subdomain(&app.pool, &subdomain.to_ascii_lowercase())
+    super::steps::site_agent(&app, &subdomain.to_ascii_lowercase())
         .await?
-        .map(|a| Json(a.into()))
+        .map(|a| Json(a.as_ref().into()))
         .ok_or_else(|| ApiError::NotFound("Failed to fetch agent branding".into()))
 }
 

@@ -1,6 +1,8 @@
 //! The generic step API: every form step of the wizard is read, previewed and saved through the
 //! same calls, driven by the engine's rules (spec part 1, 2.2 and 7; part 2, section 7).
 
+use std::sync::Arc;
+
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::Serialize;
@@ -15,6 +17,7 @@ use enrollflow_engine::{Applying, Context, EvalError, StepInfo, StepView, Submis
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
+use crate::cache::CachedApplication;
 use crate::crypto::{self, Cipher};
 use crate::db::{agents, applications, sessions};
 use crate::session::LiveSession;
@@ -28,17 +31,34 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(valid_step))
 }
 
+/// The agent whose site a subdomain names (from the cache when it holds it).
+pub(crate) async fn site_agent(
+    app: &AppState,
+    subdomain: &str,
+) -> ApiResult<Option<Arc<agents::AgentRow>>> {
+    if let Some(agent) = app.caches.agent(subdomain) {
+        return Ok(Some(agent));
+    }
+    let generation = app.caches.generation();
+    let Some(agent) = agents::by_subdomain(&app.pool, subdomain).await? else {
+        return Ok(None);
+    };
+    let agent = Arc::new(agent);
+    app.caches.put_agent(generation, subdomain, agent.clone());
+    Ok(Some(agent))
+}
+
 /// The agent of the site and the engine context for this request.
 pub(crate) async fn context(
     app: &AppState,
     host: &SiteHost,
-) -> ApiResult<(agents::AgentRow, Context)> {
+) -> ApiResult<(Arc<agents::AgentRow>, Context)> {
     let Some(sub) = &host.0 else {
         return Err(ApiError::NotFound(
             "This web address is not an agent's site.".into(),
         ));
     };
-    let agent = agents::by_subdomain(&app.pool, sub)
+    let agent = site_agent(app, sub)
         .await?
         .ok_or_else(|| ApiError::NotFound("This web address is not an agent's site.".into()))?;
     let ctx = Context {
@@ -56,18 +76,36 @@ pub(crate) async fn context(
     Ok((agent, ctx))
 }
 
+/// An application's data if it belongs to this agent (from the cache when it holds it).
+pub(crate) async fn agent_application(
+    app: &AppState,
+    id: Uuid,
+    agent_id: Uuid,
+) -> ApiResult<Option<Arc<CachedApplication>>> {
+    if let Some(cached) = app.caches.application(&id) {
+        return Ok((cached.agent_id == agent_id).then_some(cached));
+    }
+    let generation = app.caches.generation();
+    let Some(data) = applications::data_for_agent(&app.pool, id, agent_id).await? else {
+        return Ok(None);
+    };
+    let cached = Arc::new(CachedApplication::new(agent_id, Arc::new(data)));
+    app.caches.put_application(generation, id, cached.clone());
+    Ok(Some(cached))
+}
+
 /// The session's application for this agent's site: its id and its data, if there is one.
 async fn session_application(
     app: &AppState,
     session: &LiveSession,
     agent: &agents::AgentRow,
-) -> ApiResult<Option<(Uuid, Value)>> {
+) -> ApiResult<Option<(Uuid, Arc<CachedApplication>)>> {
     let Some(id) = session.application_id else {
         return Ok(None);
     };
-    Ok(applications::data_for_agent(&app.pool, id, agent.id)
+    Ok(agent_application(app, id, agent.id)
         .await?
-        .map(|data| (id, data)))
+        .map(|cached| (id, cached)))
 }
 
 pub(crate) fn eval_error(e: EvalError) -> ApiError {
@@ -215,13 +253,15 @@ async fn view_step(
 
 /// What a step call works on: the serving rules, the context, and the session's application.
 pub(crate) struct OpenStep {
-    pub bundle: std::sync::Arc<crate::rules::Bundle>,
-    pub agent: agents::AgentRow,
+    pub bundle: Arc<crate::rules::Bundle>,
+    pub agent: Arc<agents::AgentRow>,
     pub ctx: Context,
     /// The application's id, if the session has one on this site.
     pub id: Option<Uuid>,
     /// Its data document (`{}` before the first save).
-    pub data: Value,
+    pub data: Arc<Value>,
+    /// The cached application, where answers prepared from it are kept.
+    pub cached: Option<Arc<CachedApplication>>,
 }
 
 /// Loads what a step call needs and refuses a step the application may not open (403).
@@ -233,15 +273,25 @@ pub(crate) async fn open_step(
 ) -> ApiResult<OpenStep> {
     let (agent, ctx) = context(app, host).await?;
     let bundle = app.rules.current();
-    let (id, data) = match session_application(app, session, &agent).await? {
-        Some((id, data)) => (Some(id), data),
-        None => (None, json!({})),
+    let (id, data, cached) = match session_application(app, session, &agent).await? {
+        Some((id, cached)) => (Some(id), cached.data.clone(), Some(cached)),
+        None => (None, Arc::new(json!({})), None),
     };
-    if !bundle
-        .engine
-        .valid_step(step, &data, &ctx)
-        .map_err(eval_error)?
-    {
+    let valid = || {
+        bundle
+            .engine
+            .valid_step(step, &data, &ctx)
+            .map_err(eval_error)
+    };
+    let valid = match &cached {
+        // Remembered with the application's version, for these rules and this context.
+        Some(c) => *c.prepared(
+            format!("valid:{step}:{}:{ctx:?}", bundle.engine.hash()),
+            valid,
+        )?,
+        None => valid()?,
+    };
+    if !valid {
         return Err(ApiError::Forbidden);
     }
     Ok(OpenStep {
@@ -250,6 +300,7 @@ pub(crate) async fn open_step(
         ctx,
         id,
         data,
+        cached,
     })
 }
 
@@ -304,6 +355,7 @@ async fn save_step(
         ctx,
         id: existing,
         data,
+        ..
     } = open_step(&app, &session, &host, &step).await?;
     let engine = &bundle.engine;
     if !input.is_object() {
@@ -336,11 +388,13 @@ async fn save_step(
         None => {
             let id = applications::create(&app.pool, agent.id, app.clock.now()).await?;
             sessions::set_application(&app.pool, &session.id_hash, Some(id)).await?;
+            app.caches.evict_session(&session.id_hash);
             id
         }
     };
     let row =
         applications::save_data(&app.pool, id, &next_data, engine.hash(), app.clock.now()).await?;
+    app.caches.evict_application(&id);
     Ok(Json(Saved {
         next: t.next,
         modal: t.modal,
@@ -354,15 +408,15 @@ async fn own_application(
     session: &LiveSession,
     host: &SiteHost,
     id: Uuid,
-) -> ApiResult<(Value, Context)> {
+) -> ApiResult<(Arc<Value>, Context)> {
     let (agent, ctx) = context(app, host).await?;
     if session.application_id != Some(id) {
         return Err(ApiError::Forbidden);
     }
-    let data = applications::data_for_agent(&app.pool, id, agent.id)
+    let cached = agent_application(app, id, agent.id)
         .await?
         .ok_or(ApiError::Forbidden)?;
-    Ok((data, ctx))
+    Ok((cached.data.clone(), ctx))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

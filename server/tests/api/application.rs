@@ -27,6 +27,7 @@ async fn bind_new_application(app: &TestApp) -> Uuid {
         .execute(&app.pool)
         .await
         .expect("bind");
+    app.settle().await;
     id
 }
 

@@ -3,6 +3,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use enrollflow_server::cache::Caches;
 use enrollflow_server::clock::ManualClock;
 use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
@@ -22,6 +23,7 @@ pub struct TestApp {
     pub pool: PgPool,
     pub clock: Arc<ManualClock>,
     pub rules: Arc<Rules>,
+    pub caches: Arc<Caches>,
     client: reqwest::Client,
 }
 
@@ -62,6 +64,18 @@ pub async fn spawn_app() -> TestApp {
 
 pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
     let pool = fresh_database().await;
+    let clock = Arc::new(ManualClock::new(
+        time::macros::datetime!(2024-11-20 10:00 UTC),
+    ));
+    spawn_on(pool, clock, configure).await
+}
+
+/// A server on an existing database and clock (a second instance shares both with the first).
+async fn spawn_on(
+    pool: PgPool,
+    clock: Arc<ManualClock>,
+    configure: impl FnOnce(&mut ServeArgs),
+) -> TestApp {
     let static_dir =
         std::env::temp_dir().join(format!("enrollflow-static-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(static_dir.join("assets")).expect("static dir");
@@ -88,9 +102,6 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
     } else {
         Arc::new(Rules::load(&config.root).unwrap_or_else(|p| panic!("rules: {p:?}")))
     };
-    let clock = Arc::new(ManualClock::new(
-        time::macros::datetime!(2024-11-20 10:00 UTC),
-    ));
     let state = AppState::new(
         pool.clone(),
         clock.clone(),
@@ -98,6 +109,16 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
         rules.clone(),
         Cipher::random(),
     );
+    // The caches serve requests as in production once their invalidation listener is connected.
+    let caches = state.caches.clone();
+    state.spawn_cache_listener();
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while !caches.is_live() {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    })
+    .await
+    .expect("the cache listener connects");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");
@@ -112,7 +133,25 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
         pool,
         clock,
         rules,
+        caches,
         client: reqwest::Client::new(),
+    }
+}
+
+impl TestApp {
+    /// Another server on the same database and clock, with its own caches (a second instance
+    /// behind a load balancer).
+    pub async fn another_instance(&self) -> TestApp {
+        spawn_on(self.pool.clone(), self.clock.clone(), |_| {}).await
+    }
+
+    /// After writing to the database behind the server's back: waits until the server's caches
+    /// have applied every change committed so far.
+    pub async fn settle(&self) {
+        self.caches
+            .settle(&self.pool)
+            .await
+            .expect("cache invalidations arrive");
     }
 }
 

@@ -3,6 +3,7 @@
 //! server and a manual clock.
 
 mod application;
+mod cache;
 mod helpers;
 mod plans;
 mod playground;

@@ -468,8 +468,16 @@ async fn the_benefit_selection_sheet_shows_the_chosen_plans_their_breakdown_and_
                 "{name}: {label} {amount}:\n{text}"
             );
         }
-        let why = p["rates"]["members"][0]["why"].as_str().expect("why");
-        assert!(text.contains(why), "{why}:\n{text}");
+        // The subscriber's explanation: the age-21 rate times the age factor equals the rate.
+        let sub = &p["rates"]["members"][0];
+        let why = format!("(age {} on ", sub["age"]);
+        let equals = format!("= {}", dollars(&sub["rate"]));
+        assert!(
+            text.lines().any(|l| l.contains("Subscriber age-21 rate")
+                && l.contains(&why)
+                && l.contains(&equals)),
+            "{why} … {equals}:\n{text}"
+        );
     }
     assert!(text.contains("not charged"), "the family rule is explained");
 

@@ -87,6 +87,7 @@ async fn address_lines_are_served_as_escaped_html() {
     .execute(&app.pool)
     .await
     .expect("update");
+    app.settle().await;
     let a = app
         .browser("acme")
         .get("/api/agent_branding/acme")

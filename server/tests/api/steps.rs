@@ -290,6 +290,7 @@ async fn at_subscriber_info(app: &crate::helpers::TestApp, b: &Browser<'_>, toke
         .execute(&app.pool)
         .await
         .expect("advance");
+    app.settle().await;
 }
 
 fn subscriber(ssn: &str) -> Value {

@@ -1,0 +1,341 @@
+//! In-process caches of what nearly every `/api` request reads: the session row, the site's agent and
+//! the session's application (with its prepared quotes), so the hot paths need no PostgreSQL round
+//! trip. PostgreSQL stays the truth:
+//!
+//! - Triggers (migration 4) `NOTIFY enrollflow_cache` on every change of a session's application, a
+//!   deleted session, a changed application and any change of agents or subdomains, whichever
+//!   instance or tool made it. A listener task evicts what they name.
+//! - The caches are used only while that listener is connected: until it is, and from the moment it
+//!   fails until it has reconnected (and cleared everything), every lookup goes to PostgreSQL.
+//! - A writer on this instance also evicts directly after its commit, so a client reads its own
+//!   writes at once; other instances follow within the notification's delivery.
+//! - A value read from PostgreSQL is inserted only if no eviction happened while it was being read
+//!   (a global generation counter), so a slow reader never re-inserts what a writer just replaced.
+//! - Idle expiry is never decided from the cache: a session is served from it only while its
+//!   recorded activity is recent (under the 15-second write interval); otherwise PostgreSQL decides.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use moka::sync::Cache;
+use serde_json::Value;
+use sqlx::PgPool;
+use sqlx::postgres::PgListener;
+use time::OffsetDateTime;
+use tokio::sync::watch;
+use uuid::Uuid;
+
+use crate::db::agents::AgentRow;
+
+/// The notification channel the triggers of migration 4 write to.
+pub const CHANNEL: &str = "enrollflow_cache";
+
+/// A session as the cache holds it.
+#[derive(Debug, Clone)]
+pub struct CachedSession {
+    pub csrf_token: String,
+    pub application_id: Option<Uuid>,
+    /// The activity time last written to PostgreSQL.
+    pub last_seen_at: OffsetDateTime,
+}
+
+/// An application's data document, and what has been prepared from it.
+pub struct CachedApplication {
+    pub agent_id: Uuid,
+    pub data: Arc<Value>,
+    /// Prepared answers keyed by whatever else they depend on (rules, day, agent's offer); they
+    /// go away with the entry when the application changes.
+    prepared: Mutex<HashMap<String, Arc<dyn std::any::Any + Send + Sync>>>,
+}
+
+impl CachedApplication {
+    pub fn new(agent_id: Uuid, data: Arc<Value>) -> Self {
+        Self {
+            agent_id,
+            data,
+            prepared: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// A prepared value for `key`, made by `make` on first use (an error is not kept).
+    pub fn prepared<T, E>(
+        &self,
+        key: String,
+        make: impl FnOnce() -> Result<T, E>,
+    ) -> Result<Arc<T>, E>
+    where
+        T: Send + Sync + 'static,
+    {
+        if let Some(found) = self.lock().get(&key).cloned()
+            && let Ok(found) = found.downcast::<T>()
+        {
+            return Ok(found);
+        }
+        let made = Arc::new(make()?);
+        let mut map = self.lock();
+        // A handful of keys at most (plan types × rules versions); keep it bounded anyway.
+        if map.len() >= 32 {
+            map.clear();
+        }
+        map.insert(key, made.clone());
+        Ok(made)
+    }
+
+    fn lock(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<String, Arc<dyn std::any::Any + Send + Sync>>> {
+        self.prepared
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+pub struct Caches {
+    sessions: Cache<[u8; 32], Arc<CachedSession>>,
+    agents: Cache<String, Arc<AgentRow>>,
+    applications: Cache<Uuid, Arc<CachedApplication>>,
+    live: AtomicBool,
+    generation: AtomicU64,
+    barrier: watch::Sender<u64>,
+}
+
+impl Default for Caches {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Caches {
+    pub fn new() -> Self {
+        let idle = Duration::from_secs(30 * 60);
+        Self {
+            sessions: Cache::builder()
+                .max_capacity(200_000)
+                .time_to_idle(idle)
+                .build(),
+            agents: Cache::builder().max_capacity(10_000).build(),
+            applications: Cache::builder()
+                .max_capacity(50_000)
+                .time_to_idle(idle)
+                .build(),
+            live: AtomicBool::new(false),
+            generation: AtomicU64::new(0),
+            barrier: watch::channel(0).0,
+        }
+    }
+
+    /// Whether lookups may be served from memory (the invalidation listener is connected).
+    pub fn is_live(&self) -> bool {
+        self.live.load(Ordering::Acquire)
+    }
+
+    /// The eviction generation; read it before a database read and pass it to an insert.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    pub fn session(&self, id_hash: &[u8; 32]) -> Option<Arc<CachedSession>> {
+        self.is_live().then(|| self.sessions.get(id_hash)).flatten()
+    }
+
+    pub fn agent(&self, subdomain: &str) -> Option<Arc<AgentRow>> {
+        self.is_live().then(|| self.agents.get(subdomain)).flatten()
+    }
+
+    pub fn application(&self, id: &Uuid) -> Option<Arc<CachedApplication>> {
+        self.is_live().then(|| self.applications.get(id)).flatten()
+    }
+
+    /// Inserts unless caching is off or something was evicted since `generation` was read.
+    fn insert_if<K, V>(&self, cache: &Cache<K, V>, generation: u64, key: K, value: V)
+    where
+        K: std::hash::Hash + Eq + Send + Sync + 'static,
+        V: Clone + Send + Sync + 'static,
+    {
+        if self.is_live() && self.generation() == generation {
+            cache.insert(key, value);
+        }
+    }
+
+    pub fn put_session(&self, generation: u64, id_hash: [u8; 32], s: CachedSession) {
+        self.insert_if(&self.sessions, generation, id_hash, Arc::new(s));
+    }
+
+    pub fn put_agent(&self, generation: u64, subdomain: &str, agent: Arc<AgentRow>) {
+        self.insert_if(&self.agents, generation, subdomain.to_string(), agent);
+    }
+
+    pub fn put_application(&self, generation: u64, id: Uuid, a: Arc<CachedApplication>) {
+        self.insert_if(&self.applications, generation, id, a);
+    }
+
+    fn bump(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+    }
+
+    pub fn evict_session(&self, id_hash: &[u8; 32]) {
+        self.bump();
+        self.sessions.invalidate(id_hash);
+    }
+
+    pub fn evict_application(&self, id: &Uuid) {
+        self.bump();
+        self.applications.invalidate(id);
+    }
+
+    pub fn evict_agents(&self) {
+        self.bump();
+        self.agents.invalidate_all();
+    }
+
+    fn clear(&self) {
+        self.bump();
+        self.sessions.invalidate_all();
+        self.agents.invalidate_all();
+        self.applications.invalidate_all();
+    }
+
+    /// Applies one notification payload: `s:{hex hash}`, `a:{uuid}`, `g:` (agents) or `b:{n}`.
+    fn apply(&self, payload: &str) {
+        match payload.split_once(':') {
+            Some(("s", hash)) => {
+                let mut id = [0u8; 32];
+                if hex::decode_to_slice(hash, &mut id).is_ok() {
+                    self.evict_session(&id);
+                }
+            }
+            Some(("a", id)) => {
+                if let Ok(id) = id.parse() {
+                    self.evict_application(&id);
+                }
+            }
+            Some(("g", _)) => self.evict_agents(),
+            Some(("b", n)) => {
+                if let Ok(n) = n.parse() {
+                    self.barrier.send_replace(n);
+                }
+            }
+            _ => self.clear(),
+        }
+    }
+
+    /// Waits until every change committed before this call has been applied (tests, tools).
+    pub async fn settle(&self, pool: &PgPool) -> anyhow::Result<()> {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        if !self.is_live() {
+            return Ok(());
+        }
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let mut seen = self.barrier.subscribe();
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(format!("b:{n}"))
+            .execute(pool)
+            .await?;
+        tokio::time::timeout(Duration::from_secs(10), seen.wait_for(|&v| v >= n))
+            .await
+            .map_err(|_| anyhow::anyhow!("cache invalidations did not arrive"))??;
+        Ok(())
+    }
+}
+
+/// Keeps the caches coherent with PostgreSQL: listens for the triggers' notifications, and turns
+/// the caches off (and clears them) whenever the listener is not connected.
+pub fn spawn_listener(caches: Arc<Caches>, pool: PgPool) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            match listen(&caches, &pool).await {
+                Ok(()) => tracing::warn!("cache listener lost its connection; caches off"),
+                Err(e) => tracing::warn!(error = %e, "cache listener failed; caches off"),
+            }
+            caches.live.store(false, Ordering::Release);
+            caches.clear();
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    })
+}
+
+async fn listen(caches: &Caches, pool: &PgPool) -> sqlx::Result<()> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener.listen(CHANNEL).await?;
+    // Anything cached before this point may have missed its notification.
+    caches.clear();
+    caches.live.store(true, Ordering::Release);
+    // `try_recv` answers `None` when the connection was lost (notifications sent meanwhile are
+    // lost too): start over with a fresh listener and empty caches.
+    while let Some(n) = listener.try_recv().await? {
+        caches.apply(n.payload());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> CachedSession {
+        CachedSession {
+            csrf_token: "t".into(),
+            application_id: None,
+            last_seen_at: OffsetDateTime::UNIX_EPOCH,
+        }
+    }
+
+    #[test]
+    fn nothing_is_served_or_kept_while_the_listener_is_down() {
+        let c = Caches::new();
+        c.put_session(c.generation(), [1; 32], session());
+        assert!(c.session(&[1; 32]).is_none());
+        c.live.store(true, Ordering::Release);
+        assert!(
+            c.session(&[1; 32]).is_none(),
+            "the earlier insert was refused"
+        );
+        c.put_session(c.generation(), [1; 32], session());
+        assert!(c.session(&[1; 32]).is_some());
+    }
+
+    #[test]
+    fn a_read_that_raced_an_eviction_is_not_inserted() {
+        let c = Caches::new();
+        c.live.store(true, Ordering::Release);
+        let before = c.generation();
+        c.apply(&format!("s:{}", hex::encode([2u8; 32])));
+        c.put_session(before, [2; 32], session());
+        assert!(c.session(&[2; 32]).is_none());
+    }
+
+    #[test]
+    fn notifications_evict_what_they_name() {
+        let c = Caches::new();
+        c.live.store(true, Ordering::Release);
+        let id = Uuid::new_v4();
+        let app = Arc::new(CachedApplication::new(Uuid::nil(), Arc::new(Value::Null)));
+        c.put_application(c.generation(), id, app);
+        c.put_session(c.generation(), [3; 32], session());
+        c.apply(&format!("a:{id}"));
+        assert!(c.application(&id).is_none());
+        assert!(c.session(&[3; 32]).is_some());
+        c.apply(&format!("s:{}", hex::encode([3u8; 32])));
+        assert!(c.session(&[3; 32]).is_none());
+    }
+
+    #[test]
+    fn prepared_values_are_made_once_per_key() {
+        let a = CachedApplication::new(Uuid::nil(), Arc::new(Value::Null));
+        let mut made = 0;
+        for _ in 0..3 {
+            let v = a
+                .prepared("k".into(), || {
+                    made += 1;
+                    Ok::<_, ()>(7)
+                })
+                .expect("made");
+            assert_eq!(*v, 7);
+        }
+        assert_eq!(made, 1);
+        assert!(a.prepared::<i32, &str>("e".into(), || Err("no")).is_err());
+    }
+}

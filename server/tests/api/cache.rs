@@ -1,0 +1,114 @@
+//! The in-memory caches (server/src/cache.rs) never serve what PostgreSQL has replaced: changes made
+//! by another instance, or behind the server's back, reach every instance's answers.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{adult, at_medical, put, spawn_app};
+
+fn totals(body: &str) -> Vec<f64> {
+    let v: Value = serde_json::from_str(body).expect("json");
+    v["plans"]
+        .as_array()
+        .expect("plans")
+        .iter()
+        .map(|p| p["rates"]["total"].as_f64().expect("total"))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_save_on_one_instance_is_read_on_the_other() {
+    let a = spawn_app().await;
+    let b = a.another_instance().await;
+    let on_a = a.browser("acme");
+    let token = at_medical(&on_a, adult("1990-01-01")).await;
+    let on_b = b.browser("acme");
+    *on_b.cookie.lock().expect("cookie") = on_a.cookie.lock().expect("cookie").clone();
+
+    // Both instances quote the same household (and now hold it in memory).
+    let first_a = on_a.get("/api/plans/1/allPlans").await;
+    let first_b = on_b.get("/api/plans/1/allPlans").await;
+    assert_eq!(first_a.status, StatusCode::OK, "{}", first_a.body);
+    assert_eq!(first_b.body, first_a.body);
+
+    // The census is saved again on A with an older subscriber: B answers with the new premiums.
+    let mut older = adult("1962-01-01");
+    older["medicare_eligible"] = json!(0);
+    older["wants_subsidy"] = json!(0);
+    let r = put(&on_a, &token, "/api/application/step/census", older).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_ne!(
+        totals(&on_a.get("/api/plans/1/allPlans").await.body),
+        totals(&first_a.body),
+        "the instance that saved reads its own write at once"
+    );
+    b.settle().await;
+    let after_b = on_b.get("/api/plans/1/allPlans").await;
+    assert_eq!(
+        totals(&after_b.body),
+        totals(&on_a.get("/api/plans/1/allPlans").await.body)
+    );
+
+    // A CSRF token issued on A is good on B: a selection saved through B.
+    let plan_id =
+        serde_json::from_str::<Value>(&after_b.body).expect("json")["plans"][0]["id"].clone();
+    let r = put(
+        &on_b,
+        &token,
+        "/api/plans/1",
+        json!({ "selected_plan_id": plan_id }),
+    )
+    .await;
+    assert!(r.status.is_success(), "{}: {}", r.status, r.body);
+}
+
+#[tokio::test]
+async fn a_session_ended_elsewhere_is_refused_here() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let _ = at_medical(&b, adult("1990-01-01")).await;
+    assert_eq!(b.get("/api/plans/1/allPlans").await.status, StatusCode::OK);
+    sqlx::query("DELETE FROM sessions")
+        .execute(&app.pool)
+        .await
+        .expect("delete");
+    app.settle().await;
+    assert_eq!(
+        b.get("/api/plans/1/allPlans").await.status,
+        StatusCode::from_u16(419).expect("419")
+    );
+}
+
+#[tokio::test]
+async fn an_agents_changed_offer_changes_the_quote() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let _ = at_medical(&b, adult("1990-01-01")).await;
+    let carriers = |body: &str| {
+        let v: Value = serde_json::from_str(body).expect("json");
+        let mut c: Vec<i64> = v["plans"]
+            .as_array()
+            .expect("plans")
+            .iter()
+            .map(|p| p["carrier"].as_i64().expect("carrier"))
+            .collect();
+        c.sort_unstable();
+        c.dedup();
+        c
+    };
+    let before = carriers(&b.get("/api/plans/1/allPlans").await.body);
+    assert!(before.contains(&3), "acme offers Priority: {before:?}");
+    sqlx::query(
+        "UPDATE agents SET display_ph = false WHERE id = \
+         (SELECT agent_id FROM agent_subdomains WHERE subdomain = 'acme')",
+    )
+    .execute(&app.pool)
+    .await
+    .expect("update");
+    app.settle().await;
+    let after = carriers(&b.get("/api/plans/1/allPlans").await.body);
+    assert!(
+        !after.contains(&3),
+        "Priority is no longer quoted: {after:?}"
+    );
+}
