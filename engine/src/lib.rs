@@ -543,6 +543,11 @@ struct Vars {
 
 impl Engine {
     /// A digest of every source of the rule set (stored with applications).
+    /// The step whose accepted submission purchases the application (the flow's `submitted_step`).
+    pub fn submitted_step(&self) -> &str {
+        &self.submitted_step
+    }
+
     pub fn hash(&self) -> &str {
         &self.hash
     }
@@ -889,6 +894,24 @@ impl Engine {
                 s.params.get("plan_type").and_then(Value::as_u64) == Some(u64::from(plan_type))
             })
             .map(|s| &s.info)
+    }
+
+    /// Going on from a hand-built page that saves nothing (one without a `select` rule, such as
+    /// Review Selections): where the application goes and the `last_step` it reaches. `None` for a
+    /// form step or a page that saves through its `select` rule.
+    pub fn continue_page(
+        &self,
+        id: &str,
+        app: &Value,
+        ctx: &Context,
+    ) -> Result<Option<(StepInfo, u64)>, EvalError> {
+        let step = self.step(id)?;
+        if step.form.is_some() || step.select.is_some() {
+            return Ok(None);
+        }
+        let next = self.next_after(id, app, ctx)?;
+        let last = app.get("last_step").and_then(Value::as_u64).unwrap_or(0);
+        Ok(Some((next.clone(), last.max(u64::from(next.number)))))
     }
 
     /// A plan page's selection (or going on without a plan when `plan` is null): the flags its

@@ -66,6 +66,18 @@ pub struct ServeArgs {
     #[arg(long, env = "ENROLLFLOW_IDLE_MINUTES", default_value_t = 30)]
     pub idle_minutes: u32,
 
+    /// Idle seconds after which a session expires; overrides the minutes (tests use seconds).
+    #[arg(long, env = "ENROLLFLOW_IDLE_SECONDS")]
+    pub idle_seconds: Option<u64>,
+
+    /// Folder of the local object store holding uploaded documents (random file names).
+    #[arg(
+        long,
+        env = "ENROLLFLOW_DOCUMENTS_DIR",
+        default_value = "var/documents"
+    )]
+    pub documents_dir: PathBuf,
+
     /// Largest request body accepted, in bytes (uploads are PDF up to 3 MB).
     #[arg(long, env = "ENROLLFLOW_BODY_LIMIT", default_value_t = 4 * 1024 * 1024)]
     pub body_limit: usize,
@@ -93,7 +105,10 @@ pub struct ServeArgs {
 
 impl ServeArgs {
     pub fn idle_timeout(&self) -> Duration {
-        Duration::from_secs(u64::from(self.idle_minutes) * 60)
+        Duration::from_secs(
+            self.idle_seconds
+                .unwrap_or(u64::from(self.idle_minutes) * 60),
+        )
     }
 
     pub fn request_timeout(&self) -> Duration {

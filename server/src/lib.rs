@@ -5,6 +5,7 @@ pub mod clock;
 pub mod config;
 pub mod crypto;
 pub mod db;
+pub mod documents;
 pub mod http;
 pub mod pdf;
 pub mod rules;

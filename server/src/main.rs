@@ -30,7 +30,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the HTTP server (runs pending migrations first).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply pending database migrations.
     Migrate,
     /// Load the demo agents (idempotent).
@@ -112,7 +112,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let clock = Arc::new(SystemClock::from_env()?);
-            serve(AppState::new(pool, clock, args, rules, cipher)).await?;
+            serve(AppState::new(pool, clock, *args, rules, cipher)).await?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -10,6 +10,7 @@ use crate::cache::{self, Caches};
 use crate::clock::Clock;
 use crate::config::ServeArgs;
 use crate::crypto::Cipher;
+use crate::documents::ObjectStore;
 use crate::rules::Rules;
 use crate::{db, http, rules};
 
@@ -24,6 +25,8 @@ pub struct AppState {
     pub cipher: Cipher,
     /// Sessions, agents and applications in memory, kept coherent by PostgreSQL notifications.
     pub caches: Arc<Caches>,
+    /// Where uploaded documents are stored.
+    pub documents: ObjectStore,
 }
 
 impl AppState {
@@ -34,7 +37,9 @@ impl AppState {
         rules: Arc<Rules>,
         cipher: Cipher,
     ) -> Self {
+        let documents = ObjectStore::LocalDisk(config.documents_dir.clone());
         Self {
+            documents,
             pool,
             clock,
             config: Arc::new(config),

@@ -72,14 +72,25 @@ fn flag_bool(data: &serde_json::Value, key: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// Stores the data document, mirrors its flags into the typed columns, and returns the row.
+/// What a save does besides storing the document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Save {
+    Answers,
+    /// The purchase: the submission time is set in the same statement.
+    Purchase,
+}
+
+/// Stores the data document, mirrors its flags into the typed columns, and returns the row; `None`
+/// when the application has been submitted meanwhile (a submitted application is never changed, so
+/// of two purchases racing, exactly one succeeds).
 pub async fn save_data(
     pool: &PgPool,
     id: Uuid,
     data: &serde_json::Value,
     rules_hash: &str,
     now: OffsetDateTime,
-) -> sqlx::Result<ApplicationRow> {
+    save: Save,
+) -> sqlx::Result<Option<ApplicationRow>> {
     let effective_date = data
         .get("effective_date")
         .and_then(serde_json::Value::as_str)
@@ -90,8 +101,9 @@ pub async fn save_data(
                 effective_date = $6, enrollment_period_type_id = $7, medical_carrier_id = $8,
                 dental_carrier_id = $9, vision_carrier_id = $10, medical_network_type_id = $11,
                 skip_medical = $12, skip_dental = $13, skip_vision = $14, skip_other = $15,
-                skip_pcp = $16
-         WHERE id = $1 RETURNING {ROW}"
+                skip_pcp = $16,
+                submission_time = CASE WHEN $17 THEN $4 ELSE NULL END
+         WHERE id = $1 AND submission_time IS NULL RETURNING {ROW}"
     ))
     .bind(id)
     .bind(data)
@@ -109,6 +121,61 @@ pub async fn save_data(
     .bind(flag_bool(data, "skip_vision"))
     .bind(flag_bool(data, "skip_other"))
     .bind(flag_bool(data, "skip_pcp"))
-    .fetch_one(pool)
+    .bind(save == Save::Purchase)
+    .fetch_optional(pool)
     .await
+}
+
+/// An uploaded document to attach to an application.
+pub struct NewDocument<'a> {
+    pub id: Uuid,
+    pub application_id: Uuid,
+    pub storage_key: &'a str,
+    pub file_name: &'a str,
+    pub size: i32,
+    /// The step whose answers show the file's name.
+    pub step: &'a str,
+    pub now: OffsetDateTime,
+}
+
+/// Records a stored document and makes it the application's qualifying-event document
+/// (`enrollment_reason_document`, and the file name in the step's answers), in one transaction.
+/// `false` when the application has been submitted (nothing is written).
+pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result<bool> {
+    let mut tx = pool.begin().await?;
+    let updated = sqlx::query(
+        "UPDATE applications SET updated_at = $3,
+                data = jsonb_set(
+                    data || jsonb_build_object('enrollment_reason_document',
+                                               jsonb_build_object('id', $2::text, 'file_name', $4::text)),
+                    ARRAY[$5::text],
+                    coalesce(data -> $5, '{}'::jsonb)
+                        || jsonb_build_object('enrollment_reason_file_name', $4::text))
+         WHERE id = $1 AND submission_time IS NULL",
+    )
+    .bind(d.application_id)
+    .bind(d.id)
+    .bind(d.now)
+    .bind(d.file_name)
+    .bind(d.step)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if updated == 0 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "INSERT INTO documents (id, application_id, storage_key, file_name, content_type, size_bytes, created_at)
+         VALUES ($1, $2, $3, $4, 'application/pdf', $5, $6)",
+    )
+    .bind(d.id)
+    .bind(d.application_id)
+    .bind(d.storage_key)
+    .bind(d.file_name)
+    .bind(d.size)
+    .bind(d.now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(true)
 }

@@ -33,6 +33,9 @@ pub enum ApiError {
     TooManyRequests,
     #[error("service unavailable")]
     Unavailable,
+    /// 503 with a message for the user (something could not be stored; nothing was changed).
+    #[error("{0}")]
+    TryAgain(String),
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -57,7 +60,7 @@ impl ApiError {
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable | ApiError::TryAgain(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -68,7 +71,10 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let body = match &self {
             ApiError::Validation(errors) => json!({ "errors": errors }),
-            ApiError::BadRequest(m) | ApiError::NotFound(m) | ApiError::Conflict(m) => {
+            ApiError::BadRequest(m)
+            | ApiError::NotFound(m)
+            | ApiError::Conflict(m)
+            | ApiError::TryAgain(m) => {
                 json!({ "error": m })
             }
             ApiError::Forbidden => json!({ "error": "You are not allowed to do that." }),

@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod application;
 pub mod auth;
+pub mod documents;
 pub mod error;
 pub mod health;
 pub mod host;
@@ -55,6 +56,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(playground::router())
         .merge(plans::router())
         .merge(print::router())
+        .merge(documents::router())
         .split_for_parts()
 }
 

@@ -604,9 +604,11 @@ async fn save_selection(
         &Value::Object(data),
         s.bundle.engine.hash(),
         app.clock.now(),
+        applications::Save::Answers,
     )
     .await?;
     app.caches.evict_application(&id);
+    let row = row.ok_or_else(super::steps::already_submitted)?;
     Ok(Json(Selected {
         next,
         application: row.into(),

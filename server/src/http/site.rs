@@ -105,6 +105,8 @@ pub struct Site {
     pub agent: Option<Branding>,
     /// The analysts' playground is on: the top bar shows the Misc menu.
     pub playground: bool,
+    /// Idle seconds after which the session expires (the web app warns 60 seconds before).
+    pub idle_seconds: u64,
 }
 
 #[utoipa::path(get, path = "/api/site", tag = "branding",
@@ -128,6 +130,7 @@ async fn site(State(app): State<AppState>, SiteHost(subdomain): SiteHost) -> Api
         agent: agent.as_deref().map(Branding::from),
         subdomain,
         playground: app.config.playground,
+        idle_seconds: app.config.idle_timeout().as_secs(),
     }))
 }
 

@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(view_step, save_step))
         .routes(routes!(preview_step))
+        .routes(routes!(continue_page))
         .routes(routes!(last_step))
         .routes(routes!(valid_step))
 }
@@ -106,6 +107,11 @@ async fn session_application(
     Ok(agent_application(app, id, agent.id)
         .await?
         .map(|cached| (id, cached)))
+}
+
+/// A submitted application is never changed (a second purchase included).
+pub(crate) fn already_submitted() -> ApiError {
+    ApiError::Conflict("This application has already been submitted.".into())
 }
 
 pub(crate) fn eval_error(e: EvalError) -> ApiError {
@@ -341,7 +347,8 @@ pub struct Saved {
     request_body(content = Object, description = "The step's answers"),
     responses((status = 200, body = Saved),
               (status = 422, description = "`{\"errors\": {field_key: [message]}}`"),
-              (status = 403, description = "The application may not save this step")))]
+              (status = 403, description = "The application may not save this step"),
+              (status = 409, description = "The application has already been submitted")))]
 async fn save_step(
     State(app): State<AppState>,
     session: LiveSession,
@@ -382,6 +389,13 @@ async fn save_step(
     for (k, v) in t.updates {
         next_data.insert(k, v);
     }
+    // The submitted step's accepted answers (no dialog pending) are the purchase.
+    let save = if step == engine.submitted_step() && t.modal.is_none() {
+        next_data.insert("submitted".into(), Value::Bool(true));
+        applications::Save::Purchase
+    } else {
+        applications::Save::Answers
+    };
     let next_data = Value::Object(next_data);
     let id = match existing {
         Some(id) => id,
@@ -392,12 +406,64 @@ async fn save_step(
             id
         }
     };
-    let row =
-        applications::save_data(&app.pool, id, &next_data, engine.hash(), app.clock.now()).await?;
+    let row = applications::save_data(
+        &app.pool,
+        id,
+        &next_data,
+        engine.hash(),
+        app.clock.now(),
+        save,
+    )
+    .await?;
     app.caches.evict_application(&id);
+    let row = row.ok_or_else(already_submitted)?;
     Ok(Json(Saved {
         next: t.next,
         modal: t.modal,
+        application: row.into(),
+    }))
+}
+
+#[utoipa::path(post, path = "/api/application/step/{step}/continue", tag = "application",
+    params(("step" = String, Path, description = "A page step that saves nothing, e.g. `review`")),
+    responses((status = 200, body = Saved),
+              (status = 400, description = "The step is saved by its form or its plan selection"),
+              (status = 403, description = "The application may not open this step"),
+              (status = 409, description = "The application has already been submitted")))]
+async fn continue_page(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(step): Path<String>,
+) -> ApiResult<Json<Saved>> {
+    let s = open_step(&app, &session, &host, &step).await?;
+    let id = s.id.ok_or(ApiError::Forbidden)?;
+    let (next, last) = s
+        .bundle
+        .engine
+        .continue_page(&step, &s.data, &s.ctx)
+        .map_err(eval_error)?
+        .ok_or_else(|| {
+            ApiError::BadRequest(format!(
+                "Step `{step}` is saved by its own form or selection."
+            ))
+        })?;
+    let mut data = s.data.as_object().cloned().unwrap_or_default();
+    data.insert("last_step".into(), json!(last));
+    let row = applications::save_data(
+        &app.pool,
+        id,
+        &Value::Object(data),
+        s.bundle.engine.hash(),
+        app.clock.now(),
+        applications::Save::Answers,
+    )
+    .await?;
+    app.caches.evict_application(&id);
+    let row = row.ok_or_else(already_submitted)?;
+    Ok(Json(Saved {
+        next,
+        modal: None,
         application: row.into(),
     }))
 }

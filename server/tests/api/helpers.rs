@@ -90,6 +90,8 @@ async fn spawn_on(
     config.static_dir = static_dir;
     config.root = repo_path("");
     config.admin_token = Some(ADMIN_TOKEN.into());
+    config.documents_dir =
+        std::env::temp_dir().join(format!("enrollflow-documents-{}", uuid::Uuid::new_v4()));
     configure(&mut config);
     let rules = if config.root == repo_path("") {
         // Loading the repository's rules and catalog once per test binary keeps tests quick.

@@ -4,10 +4,12 @@
 
 mod application;
 mod cache;
+mod documents;
 mod helpers;
 mod plans;
 mod playground;
 mod print;
+mod purchase;
 mod reload;
 mod security;
 mod sessions;

@@ -1,0 +1,187 @@
+//! The qualifying-event document upload (spec part 2, sections 3 "whyapplying/fileupload" and 5)
+//! and the wizard's page-view events (spec part 1, 4.1).
+
+use axum::Json;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::error::{ApiError, ApiResult};
+use super::host::SiteHost;
+use super::steps::{already_submitted, context, open_step};
+use crate::db;
+use crate::documents::{self, ObjectStore};
+use crate::session::LiveSession;
+use crate::startup::AppState;
+
+/// The wizard step the upload belongs to (its answers show the file's name).
+const STEP: &str = "whyApplying";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(upload))
+        // Room for the 3 MB file plus the multipart framing; the handler enforces the exact limit.
+        .layer(DefaultBodyLimit::max(documents::MAX_BYTES + 64 * 1024))
+        .routes(routes!(page_view))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Uploaded {
+    pub document_id: Uuid,
+    pub file_name: String,
+}
+
+/// Reads the `file` part whole, refusing it as soon as it passes the limit.
+async fn read_file(mut field: axum::extract::multipart::Field<'_>) -> ApiResult<Vec<u8>> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field
+        .chunk()
+        .await
+        .map_err(|e| ApiError::BadRequest(format!("The upload could not be read: {e}")))?
+    {
+        if bytes.len() + chunk.len() > documents::MAX_BYTES {
+            return Err(ApiError::PayloadTooLarge);
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
+#[utoipa::path(post, path = "/api/whyapplying/fileupload", tag = "application",
+    request_body(content_type = "multipart/form-data",
+                 description = "`file`: the PDF (at most 3 MB); `enrollment_type`: optional, must be `qle`"),
+    responses((status = 200, body = Uploaded),
+              (status = 403, description = "No application on this session yet (save Why Are You Applying first)"),
+              (status = 409, description = "The application has been submitted"),
+              (status = 413, description = "The file is larger than 3 MB"),
+              (status = 415, description = "The file is not a PDF"),
+              (status = 503, description = "The file could not be stored; nothing was changed")))]
+async fn upload(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    mut multipart: Multipart,
+) -> ApiResult<Json<Uploaded>> {
+    let s = open_step(&app, &session, &host, STEP).await?;
+    let id = s.id.ok_or(ApiError::Forbidden)?;
+    let mut file = None;
+    while let Some(field) = multipart.next_field().await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::PayloadTooLarge
+        } else {
+            ApiError::BadRequest(format!("The upload could not be read: {e}"))
+        }
+    })? {
+        match field.name() {
+            Some("file") => {
+                let name = documents::clean_file_name(field.file_name().unwrap_or(""));
+                file = Some((name, read_file(field).await?));
+            }
+            Some("enrollment_type") => {
+                let t = field.text().await.unwrap_or_default();
+                if t != "qle" {
+                    return Err(ApiError::BadRequest(
+                        "Documents are uploaded for a qualifying event only.".into(),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    let (file_name, bytes) =
+        file.ok_or_else(|| ApiError::BadRequest("Choose a PDF file to upload.".into()))?;
+    if bytes.is_empty() {
+        return Err(ApiError::BadRequest("The file is empty.".into()));
+    }
+    if !documents::is_pdf(&bytes) {
+        return Err(ApiError::UnsupportedMediaType);
+    }
+
+    // Bytes first, then the row and the application in one transaction; a failure on the way
+    // removes the stored object again, so nothing half-done remains.
+    let key = ObjectStore::new_key();
+    let size = i32::try_from(bytes.len()).map_err(anyhow::Error::new)?;
+    if let Err(e) = app.documents.put(&key, bytes).await {
+        tracing::error!(error = %e, "document store write failed");
+        return Err(ApiError::TryAgain(
+            "Your document could not be saved. Please try again, or send it using one of the methods below."
+                .into(),
+        ));
+    }
+    let document_id = Uuid::new_v4();
+    let saved = db::applications::attach_document(
+        &app.pool,
+        &db::applications::NewDocument {
+            id: document_id,
+            application_id: id,
+            storage_key: &key,
+            file_name: &file_name,
+            size,
+            step: STEP,
+            now: app.clock.now(),
+        },
+    )
+    .await;
+    app.caches.evict_application(&id);
+    match saved {
+        Ok(true) => Ok(Json(Uploaded {
+            document_id,
+            file_name,
+        })),
+        other => {
+            if let Err(e) = app.documents.delete(&key).await {
+                tracing::warn!(error = %e, "could not remove an unused stored document");
+            }
+            match other {
+                Ok(_) => Err(already_submitted()),
+                Err(e) => Err(e.into()),
+            }
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PageView {
+    /// The route's template as the router names it (`/census`, `/reset-password/email/:email/token/:token`),
+    /// never a filled-in path.
+    pub route: String,
+}
+
+#[utoipa::path(post, path = "/api/events/pageView", tag = "application",
+    request_body = PageView,
+    responses((status = 204, description = "Recorded"), (status = 400, description = "Not a route template")))]
+async fn page_view(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Json(view): Json<PageView>,
+) -> ApiResult<StatusCode> {
+    let ok = view.route.starts_with('/')
+        && view.route.len() <= 121
+        && view
+            .route
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/_:.-".contains(&b));
+    if !ok {
+        return Err(ApiError::BadRequest("Not a route template.".into()));
+    }
+    let agent = match context(&app, &host).await {
+        Ok((agent, _)) => Some(agent.id),
+        Err(ApiError::NotFound(_)) => None,
+        Err(e) => return Err(e),
+    };
+    sqlx::query(
+        "INSERT INTO page_views (application_id, agent_id, route, viewed_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(session.application_id)
+    .bind(agent)
+    .bind(&view.route)
+    .bind(app.clock.now())
+    .execute(&app.pool)
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
