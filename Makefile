@@ -6,7 +6,7 @@ DEMO_LISTEN ?= 127.0.0.1:8080
 # The demo shows plan years 2024 and 2025: pretend today is in the 2025 open enrollment.
 DEMO_TODAY ?= 2024-11-20
 
-.PHONY: demo test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http
+.PHONY: demo test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
@@ -77,3 +77,7 @@ bench:
 ## make bench-http: quoting throughput under wrk against /healthz (release build, loopback)
 bench-http:
 	scripts/with-db.sh tests/load/quote-throughput.sh
+
+## make bench-steps: p50/p95 of every step call over whole consumer journeys (release build, loopback)
+bench-steps:
+	scripts/with-db.sh tests/load/step-latency.sh

@@ -5,23 +5,10 @@
 # Usage: scripts/with-db.sh tests/load/quote-throughput.sh   (make bench-http)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-: "${DATABASE_URL:?run through scripts/with-db.sh}"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
-PORT=${PORT:-18181}
 DURATION=${DURATION:-10}
 CONNECTIONS=${CONNECTIONS:-32}
-bin=${CARGO_TARGET_DIR:-target}/release/enrollflow
-cargo build --release --bin enrollflow >&2
-
-DATABASE_URL=$(scripts/seeded-db.sh enrollflow_load "$bin")
-export DATABASE_URL
-ENROLLFLOW_LOG=warn ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_DATA_KEY=$(head -c32 /dev/urandom | base64) \
-  "$bin" serve --listen "127.0.0.1:$PORT" --no-watch >/tmp/enrollflow-load.log 2>&1 &
-pid=$!
-trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 0.1; done
-
-host="acme.localhost:$PORT"
+. tests/load/server.sh
 jar=$(mktemp)
 api() { curl -fs -b "$jar" -c "$jar" -H "Host: $host" -H "Origin: http://$host" -H "X-CSRF-Token: ${token:-}" \
           -H "Content-Type: application/json" "$@"; }
