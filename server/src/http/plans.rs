@@ -571,9 +571,13 @@ async fn save_selection(
                 .iter()
                 .find(|(p, _)| p.id == plan_id)
                 .ok_or_else(|| refuse("The selected plan is not offered for this application."))?;
+            let cat = s.bundle.engine.catalog();
             json!({
                 "id": p.id, "name": p.name, "rate": r.total as f64 / 100.0, "carrier": p.carrier,
-                "network": p.network, "metal": p.metal, "hsa": p.hsa, "includes_vision": p.includes_vision,
+                "carrier_name": cat.carrier(p.carrier).map(|c| c.name.clone()),
+                "network": p.network, "network_name": name_of(&cat.networks, p.network),
+                "metal": p.metal, "metal_name": name_of(&cat.metals, p.metal),
+                "hsa": p.hsa, "includes_vision": p.includes_vision,
                 "plan_type": p.plan_type, "plan_year": p.plan_year, "sbc": p.sbc,
             })
         }

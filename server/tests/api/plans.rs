@@ -203,6 +203,11 @@ async fn choosing_plans_moves_through_dental_and_vision_to_review() {
     let info = b.get("/api/plans/planInfo").await.json();
     assert_eq!(info["medicalPlan"]["id"], pick);
     assert_eq!(info["dentalPlan"]["id"], with_vision);
+    // The snapshot names what the review cards show.
+    for k in ["medicalPlan", "dentalPlan"] {
+        assert!(info[k]["carrier_name"].is_string(), "{k}: {}", info[k]);
+    }
+    assert!(info["medicalPlan"]["metal_name"].is_string());
     let sum = info["medicalPlan"]["rate"].as_f64().expect("rate")
         + info["dentalPlan"]["rate"].as_f64().expect("rate");
     assert!((info["total"].as_f64().expect("total") - sum).abs() < 0.001);
