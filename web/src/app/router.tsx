@@ -50,7 +50,12 @@ export const routes: RouteObject[] = [
         element: <StepLayout />,
         children: STEPS.map((step) => ({
           path: step.path.slice(1),
-          element: <StepPage step={step} />,
+          // The step page loads the step's view, then the form renderer (RJSF) or a hand-built page by
+          // the view's kind, each on demand: neither is in the landing page's bundle. (Those imports are
+          // one level below this bundle on purpose: under a lazy step page, Rolldown splits the
+          // modules they share with this bundle into a chunk of their own, which the landing page then
+          // also loads.)
+          element: <StepPage key={step.id} step={step} />,
           loader: guarded({ kind: 'step', step: step.id }),
           handle: { title: step.title, layout: 'default', step: step.id } satisfies RouteHandle,
         })),

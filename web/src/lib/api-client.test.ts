@@ -52,6 +52,19 @@ describe('apiClient', () => {
     expect(fetchMock.mock.calls[2]?.[1]?.body).toBe('{"a":1}');
   });
 
+  it('posts a file upload as multipart with the CSRF token and no JSON content type', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { document_id: 'd1', file_name: 'a.pdf' }));
+    const body = new FormData();
+    body.append('file', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'a.pdf');
+    await expect(apiClient.postForm('/api/application/document', body)).resolves.toEqual({
+      document_id: 'd1',
+      file_name: 'a.pdf',
+    });
+    expect(sentHeaders()['X-CSRF-Token']).toBe('tok-123');
+    expect(sentHeaders()['Content-Type']).toBeUndefined();
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(body);
+  });
+
   it.each([403, 419])('sends the browser to the site root on %i', async (status) => {
     fetchMock.mockResolvedValue(jsonResponse(status, { error: 'no' }));
     await expect(apiClient.get('/api/anything')).rejects.toBeInstanceOf(ApiError);

@@ -84,7 +84,9 @@ async function readError(response: Response): Promise<ApiError> {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) is sent as multipart; the browser writes its Content-Type.
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const token = config.csrfToken();
     if (token) headers['X-CSRF-Token'] = token;
@@ -94,7 +96,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     method,
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
 
@@ -114,5 +116,22 @@ export const apiClient = {
   get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, options),
   post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
+  /** POST multipart form data (a file upload), with the CSRF header like any other change. */
+  postForm: <T>(path: string, body: FormData) => request<T>(path, { method: 'POST', body }),
   delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
 };
+
+/**
+ * GET a file (a PDF sheet) under the same rules as `request`: 403/419 send the browser to the site
+ * root, other failures throw an ApiError, success counts as activity.
+ */
+export async function requestBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const response = await fetch(path, { credentials: 'same-origin', signal: options.signal });
+  if (response.status === 403 || response.status === 419) {
+    config.redirectToRoot();
+    throw new ApiError(response.status, response.status === 419 ? 'Your session has expired' : 'Forbidden');
+  }
+  if (!response.ok) throw await readError(response);
+  config.onSuccess();
+  return response.blob();
+}

@@ -153,3 +153,26 @@ export interface PlaygroundResult {
   view: StepView;
   validation: Submission | null;
 }
+
+// The wizard's form steps (GET/POST preview/PUT /api/application/step/{step}).
+
+/** PUT /api/application/step/{step}: 200. */
+export interface StepSaved {
+  /** Where to go (the same step when a dialog is asked). */
+  next: StepInfo;
+  /** A dialog to show (its id in the view's `modals`). */
+  modal: string | null;
+  application: Application;
+}
+
+/** GET /api/application/{applicationId}/countyList/{zip} (spec part 1, 3 "County option"). */
+export interface CountyOption {
+  id: number;
+  description: string;
+}
+
+/** A document upload's answer (POST to a field's `x-upload.url`, e.g. /api/whyapplying/fileupload; multipart `file`). */
+export interface UploadedDocument {
+  document_id: string;
+  file_name: string;
+}

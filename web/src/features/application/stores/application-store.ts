@@ -9,6 +9,8 @@ interface ApplicationStore {
   load: () => Promise<Application | null>;
   reset: () => Promise<Application | null>;
   clear: () => void;
+  /** Store the application a save answered with (a step save returns it). */
+  set: (application: Application) => void;
   /** Store the last step the server reports for this application (ignored for another one). */
   setLastStep: (applicationId: string, lastStep: number) => void;
 }
@@ -27,6 +29,7 @@ export const useApplicationStore = create<ApplicationStore>()((set) => ({
     return application;
   },
   clear: () => set({ application: null }),
+  set: (application) => set({ application, loaded: true }),
   setLastStep: (applicationId, lastStep) =>
     set(({ application }) =>
       application?.applicationId === applicationId && application.lastStep !== lastStep

@@ -3,7 +3,7 @@ import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { Alert, Button } from '@cmsgov/design-system';
 import type { StepView } from '@/types/api';
-import { previewValidator } from '../utils/preview-validator';
+import { schemaValidator } from '@/lib/schema-validator';
 import { previewUiSchema, previewWidgets } from '../utils/preview-widgets';
 
 /** A renderer failure stays inside the preview; the JSON sections still show. */
@@ -55,7 +55,7 @@ export function FormPreview({ view, onUseAnswers }: FormPreviewProps) {
           schema={view.schema as RJSFSchema}
           uiSchema={uiSchema}
           formData={formData}
-          validator={previewValidator}
+          validator={schemaValidator}
           widgets={widgets}
           idPrefix="preview"
           noHtml5Validate

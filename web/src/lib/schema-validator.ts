@@ -1,9 +1,11 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 
-// The preview form never validates: the server is the authority (the Validate button asks it).
-// @rjsf/validator-ajv8 cannot run here: Ajv compiles schemas with `new Function`, which the CSP
-// (`script-src 'self'`) blocks. RJSF still asks its validator whether data matches a schema to resolve
-// `if`/`then`, `oneOf` and `anyOf`; matchesSchema answers that for the keywords the forms use.
+// RJSF forms here never validate in the browser: the server is the authority (it answers a save
+// with the errors map, and the playground's Validate button asks it). @rjsf/validator-ajv8 cannot
+// run here: Ajv compiles schemas with `new Function`, which the CSP (`script-src 'self'`) blocks.
+// RJSF still asks its validator whether data matches a schema to resolve `if`/`then`, `oneOf` and
+// `anyOf`; matchesSchema answers that for the keywords the forms use. Used by the playground preview
+// and the wizard's step forms.
 
 type Json = unknown;
 
@@ -97,8 +99,8 @@ export function matchesSchema(schema: Json, value: Json, root: Json = schema, de
   return true;
 }
 
-/** A validator for the preview form: no errors ever, and schema matching for RJSF's branch choices. */
-export const previewValidator: ValidatorType = {
+/** A validator for RJSF forms: no errors ever, and schema matching for RJSF's branch choices. */
+export const schemaValidator: ValidatorType = {
   validateFormData: () => ({ errors: [], errorSchema: {} }),
   isValid: (schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema) => matchesSchema(schema, formData, rootSchema),
   rawValidation: () => ({ errors: [] }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSchema, previewValidator } from './preview-validator';
+import { matchesSchema, schemaValidator } from './schema-validator';
 
 describe('matchesSchema', () => {
   it('decides if/then like the why-applying form', () => {
@@ -40,8 +40,8 @@ describe('matchesSchema', () => {
   });
 });
 
-describe('previewValidator', () => {
+describe('schemaValidator', () => {
   it('never reports errors', () => {
-    expect(previewValidator.validateFormData({}, { type: 'object', required: ['a'] })).toEqual({ errors: [], errorSchema: {} });
+    expect(schemaValidator.validateFormData({}, { type: 'object', required: ['a'] })).toEqual({ errors: [], errorSchema: {} });
   });
 });

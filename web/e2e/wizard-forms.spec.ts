@@ -1,0 +1,272 @@
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors, expectAccessible, siteUrl } from './support';
+
+// The wizard's form steps drawn by the generic renderer from the server's views (forms/*.form.yaml),
+// against the seeded demo data with ENROLLFLOW_TODAY=2024-11-20 (open enrollment for 2025, policies
+// effective 01/01/2025).
+
+/** Why Are You Applying?, open enrollment, then the About You page. */
+async function startOpenEnrollment(page: Page): Promise<void> {
+  await page.goto(siteUrl('acme', '/whyapplying'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Why Are You Applying?' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Open Enrollment' }).check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/census'));
+  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+}
+
+/** The subscriber's part of About You. */
+async function fillSubscriber(page: Page, birthDate: string, zip = '48104'): Promise<void> {
+  await page.getByLabel('First Name').fill('Ann');
+  await page.getByLabel('Last Name').fill('Lee');
+  await page.getByLabel('Email').fill('ann@example.com');
+  await page.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: 'Female', exact: true }).check();
+  await page.getByLabel('Birth Date').fill(birthDate);
+  const tobacco = page.getByRole('radiogroup', { name: /Tobacco Use/ }).getByRole('radio', { name: 'No' });
+  if (await tobacco.isEnabled()) await tobacco.check();
+  await page.getByLabel('ZIP Code').fill(zip);
+}
+
+test('a consumer answers Why Are You Applying and About You and reaches the medical plans', async ({ page }) => {
+  const consoleErrors = collectConsoleErrors(page);
+  await startOpenEnrollment(page);
+  await fillSubscriber(page, '03/02/1985');
+  // 48104 lies in one county: it is chosen and no county select is shown.
+  await expect(page.getByLabel('County')).toHaveCount(0);
+  await expect(page.getByLabel('Birth Date')).toHaveValue('03/02/1985');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const medicare = page.getByRole('dialog', { name: 'Medicare Eligible?' });
+  await expect(medicare).toBeVisible();
+  await expectAccessible(page);
+  await medicare.getByRole('button', { name: 'No' }).click();
+
+  const subsidy = page.getByRole('dialog', { name: 'Premium Subsidies' });
+  await expect(subsidy).toContainText('not eligible for premium subsidies');
+  await subsidy.getByRole('button', { name: 'No' }).click();
+
+  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+  const progress = page.getByRole('navigation', { name: 'Application progress' });
+  await expect(progress.getByRole('link', { name: 'Medical' })).toHaveAttribute('aria-current', 'step');
+
+  // Back on About You, the saved answers are shown again (dates mm/dd/yyyy).
+  await page.goto(siteUrl('acme', '/census'));
+  await expect(page.getByLabel('First Name')).toHaveValue('Ann');
+  await expect(page.getByLabel('Birth Date')).toHaveValue('03/02/1985');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a qualifying event: its start dates follow the event date, and the PDF goes once the step is saved', async ({ page }) => {
+  await page.goto(siteUrl('acme', '/whyapplying'));
+  await page.getByRole('radio', { name: 'Qualifying event / loss of coverage / moving to Michigan' }).check();
+  await page.getByRole('radio', { name: 'Lost job-based health coverage' }).check();
+  const startDates = page.getByRole('radiogroup', { name: 'Coverage Start Date' });
+  // No start dates before there is an event date.
+  await expect(startDates).toHaveCount(0);
+  await page.getByLabel('Date of Event').fill('11/10/2024');
+  // The server recomputes the choices for the answers so far (preview).
+  await expect(startDates.getByRole('radio')).toHaveCount(2);
+  await startDates.getByRole('radio', { name: 'First of the month after the application' }).check();
+
+  const upload = page.getByLabel(/Upload documentation/);
+  await upload.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(3_145_729, 0x20) });
+  await expect(page.getByText('The file you chose is larger than the maximum 3 MB allowed.')).toBeVisible();
+  await expect(upload).toHaveValue('');
+  await upload.setInputFiles({ name: 'layoff-letter.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(page.getByText('Selected: layoff-letter.pdf')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/census'));
+  // Back on the step, the document on file is named.
+  await page.goto(siteUrl('acme', '/whyapplying'));
+  await expect(page.getByText('On file: layoff-letter.pdf')).toBeVisible();
+  await expect(page.getByLabel('Date of Event')).toHaveValue('11/10/2024');
+});
+
+test('a 16-year-old subscriber alone gets the child-only dialog and stays on About You', async ({ page }) => {
+  await startOpenEnrollment(page);
+  await fillSubscriber(page, '06/01/2008');
+  // Under 18 at 01/01/2025: the tobacco question is not asked.
+  await expect(page.getByRole('radiogroup', { name: /Tobacco Use/ }).getByRole('radio', { name: 'No' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Child Only Application' });
+  await expect(dialog).toContainText('Please contact your agent to apply for child-only coverage.');
+  // Close only: no way on from here.
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(siteUrl('acme', '/census'));
+});
+
+test('an out-of-state county opens the residency notice, which clears the ZIP and the county', async ({ page }) => {
+  await startOpenEnrollment(page);
+  // Menominee lies on the Wisconsin line: its county or Out of State.
+  await fillSubscriber(page, '03/02/1985', '49858');
+  const county = page.getByLabel('County');
+  await expect(county).toBeVisible();
+  await expectAccessible(page);
+  await county.selectOption({ label: 'Out of State' });
+
+  const notice = page.getByRole('dialog', { name: 'Residency Notice' });
+  await expect(notice).toContainText('49858 is not a valid Michigan ZIP code. You must be a Michigan resident to apply for coverage.');
+  await expectAccessible(page);
+  await notice.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(notice).toBeHidden();
+  await expect(page.getByLabel('ZIP Code')).toHaveValue('');
+  await expect(page.getByLabel('County')).toHaveCount(0);
+
+  // A ZIP outside Michigan has no county at all: the same notice.
+  await page.getByLabel('ZIP Code').fill('90210');
+  await expect(page.getByRole('dialog', { name: 'Residency Notice' })).toContainText('90210 is not a valid Michigan ZIP code.');
+  // The dialog's own close button (×) clears them too.
+  await page.getByRole('dialog', { name: 'Residency Notice' }).getByRole('button', { name: 'Close modal dialog' }).click();
+  await expect(page.getByLabel('ZIP Code')).toHaveValue('');
+});
+
+test('the server errors show under their fields, with the banner, at the top of the page', async ({ page }) => {
+  await startOpenEnrollment(page);
+  await page.getByLabel('Last Name').fill('Lee');
+  await page.getByLabel('Birth Date').fill('02/30/1985');
+  await page.getByRole('button', { name: 'Add a dependent' }).click();
+  const dependent = page.getByRole('group', { name: 'Dependent 1' });
+  await dependent.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: 'Male', exact: true }).check();
+  // Enter in a field does not send the form.
+  await page.getByLabel('Last Name').press('Enter');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'There was a problem with the information you entered.' });
+  await expect(banner).toContainText(
+    'There was a problem with the information you entered. Please check the highlighted fields and try again.',
+  );
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByText('The First Name field is required.')).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('The Birth Date is not a valid date.')).toBeVisible();
+  await expect(dependent.getByText('The Birth Date field is required.')).toBeVisible();
+  await expect(page).toHaveURL(siteUrl('acme', '/census'));
+  await expectAccessible(page);
+});
+
+/** About You through the API, then a Blue HMO medical plan and no dental or vision: Subscriber Information is next. */
+async function readyToApply(page: Page): Promise<void> {
+  await page.goto(siteUrl('acme'));
+  const result = await page.evaluate(async () => {
+    const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
+    const send = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': auth.csrf_token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    };
+    await send('PUT', '/api/application/step/whyApplying', { enrollment_type: 'oe' });
+    await send('PUT', '/api/application/step/census', {
+      sub_first_name: 'Ann',
+      sub_last_name: 'Lee',
+      email: 'ann@example.com',
+      sub_gender: 'F',
+      sub_birth_date: '1984-06-15',
+      sub_tobacco: 0,
+      residential_zip: '48104',
+      residential_county_id: 161,
+      spouse: { gender: 'M', birth_date: '1983-02-01', tobacco: 0 },
+      dependents: [{ gender: 'F', birth_date: '2015-09-09' }],
+      medicare_eligible: 0,
+      wants_subsidy: 0,
+    });
+    const list = await (await fetch('/api/plans/1/allPlans', { credentials: 'same-origin' })).json();
+    const hmo = list.plans.find((p: { carrier: number; network: number }) => p.carrier <= 2 && p.network === 2);
+    const steps = [
+      await send('PUT', '/api/plans/1', { selected_plan_id: hmo.id }),
+      await send('PUT', '/api/plans/2', { selected_plan_id: null }),
+      await send('PUT', '/api/plans/3', { selected_plan_id: null }),
+      await send('POST', '/api/application/step/review/continue'),
+    ];
+    return steps.map((s) => s.status);
+  });
+  expect(result).toEqual([200, 200, 200, 200]);
+}
+
+test('Subscriber Information, Other Questions, PCP Selection and Review and Purchase draw from their forms', async ({ page }) => {
+  test.setTimeout(90_000);
+  const consoleErrors = collectConsoleErrors(page);
+  await readyToApply(page);
+
+  await page.goto(siteUrl('acme', '/subInfo'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscriber Information' })).toBeVisible();
+  await expect(page.getByText('* indicates a required field')).toBeVisible();
+  // About You's facts are shown, not typed.
+  await expect(page.getByLabel('Birth Date').first()).toHaveAttribute('readonly', '');
+  await page.getByLabel(/Social Security Number/).first().fill('123456789');
+  await expect(page.getByLabel(/Social Security Number/).first()).toHaveValue('123-45-6789');
+  await page.getByLabel(/Primary Phone \*/).fill('7345550199');
+  await expect(page.getByLabel(/Primary Phone \*/)).toHaveValue('(734) 555-0199');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // The rest is missing: the server says so under each field.
+  await expect(page.getByText('There was a problem with the information you entered.')).toBeVisible();
+  await expect(page.getByText('The Primary Phone Type field is required.')).toBeVisible();
+
+  await page.getByLabel(/Primary Phone Type/).selectOption({ label: 'Cell' });
+  await page.getByRole('radiogroup', { name: /U.S. Citizen/ }).first().getByRole('radio', { name: 'Yes' }).check();
+  await page.getByLabel(/Street Address/).fill('1 Main St');
+  await page.getByLabel(/^City/).fill('Ann Arbor');
+  const spouse = page.getByRole('group', { name: 'Spouse' });
+  await spouse.getByLabel(/First Name/).fill('Bo');
+  await spouse.getByLabel(/Last Name/).fill('Lee');
+  await spouse.getByLabel(/Social Security Number/).fill('987654321');
+  await spouse.getByRole('radiogroup', { name: /U.S. Citizen/ }).getByRole('radio', { name: 'Yes' }).check();
+  const child = page.getByRole('group', { name: 'Dependent born 09/09/2015' });
+  await child.getByLabel(/First Name/).fill('Cy');
+  await child.getByLabel(/Last Name/).fill('Lee');
+  await child.getByLabel(/Relationship/).selectOption({ label: 'Child' });
+  await child.getByLabel(/Social Security Number/).fill('111223333');
+  await child.getByRole('radiogroup', { name: /U.S. Citizen/ }).getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(siteUrl('acme', '/other'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Other Questions' })).toBeVisible();
+  await page.getByRole('radio', { name: 'All applicants are 19 years of age or older.' }).check();
+  await page.getByLabel(/^Signature/).fill('Ann Lee');
+  await page.getByLabel(/^Date/).fill('11/20/2024');
+  await page.getByRole('radiogroup', { name: /Previous Coverage/ }).getByRole('radio', { name: 'No' }).check();
+  await page.getByLabel(/Who Is Paying the Premium/).selectOption({ label: 'Self' });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(siteUrl('acme', '/pcp'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Primary Care Physician (PCP) Selection' })).toBeVisible();
+  const ann = page.getByRole('group', { name: 'Ann' });
+  await ann.getByLabel('NPI').fill('12345678901');
+  await expect(ann.getByLabel('NPI')).toHaveValue('1234567890');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // A PCP that is started needs both names (subscriber_pcp_first_name, …).
+  await expect(ann.getByText('The First Name field is required.')).toBeVisible();
+  await ann.getByLabel('First Name').fill('Grace');
+  await ann.getByLabel('Last Name').fill('Hopper');
+  // Copy from: Bo's card takes Ann's PCP.
+  const bo = page.getByRole('group', { name: 'Bo' });
+  await bo.getByLabel('Copy from').selectOption({ label: 'Ann' });
+  await expect(bo.getByLabel('Last Name')).toHaveValue('Hopper');
+  await expect(bo.getByLabel('NPI')).toHaveValue('1234567890');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(siteUrl('acme', '/rap'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Review and Purchase' })).toBeVisible();
+  await page.getByRole('button', { name: 'View Terms and Conditions' }).click();
+  await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Agree' }).click();
+  await expect(page.getByText('You agreed to the Terms and Conditions.')).toBeVisible();
+  await expectAccessible(page);
+  // The refused saves above are the only failures the browser reports.
+  expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+});

@@ -1,0 +1,7 @@
+import { apiClient } from '@/lib/api-client';
+import type { StepView } from '@/types/api';
+
+/** GET /api/application/step/{step}: the step's kind, params, extras and navigation. */
+export function getStepView(step: string, signal?: AbortSignal): Promise<StepView> {
+  return apiClient.get<StepView>(`/api/application/step/${encodeURIComponent(step)}`, { signal });
+}

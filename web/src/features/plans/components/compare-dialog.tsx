@@ -1,0 +1,80 @@
+import { Button, Dialog } from '@cmsgov/design-system';
+import type { PlanView } from '../types';
+import { planNameText } from '../utils/plan-name';
+import type { PlanKind } from '../utils/plan-kinds';
+import { PlanName } from './plan-name';
+
+interface Props {
+  isOpen: boolean;
+  kind: PlanKind;
+  plans: readonly PlanView[];
+  householdSize: number;
+  printing: boolean;
+  onRemove: (plan: PlanView) => void;
+  onPrint: () => void;
+  onClose: () => void;
+}
+
+export const NOTHING_TO_COMPARE = 'Please choose plans to compare';
+
+/** The compare modal (spec part 1, 2.8 and 2.10): one row per plan, a remove button each. */
+export function CompareDialog({ isOpen, kind, plans, householdSize, printing, onRemove, onPrint, onClose }: Props) {
+  const columns = kind.compare(householdSize);
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onExit={onClose}
+      size="full"
+      heading={`Compare ${kind.label} Plans`}
+      actions={
+        <div className="ef-compare__actions">
+          <Button variation="solid" onClick={onPrint} disabled={printing || plans.length === 0}>
+            {printing ? 'Printing…' : 'Print this comparison'}
+          </Button>
+          <Button onClick={onClose}>Close</Button>
+        </div>
+      }
+    >
+      {plans.length === 0 ? (
+        <p>{NOTHING_TO_COMPARE}</p>
+      ) : (
+        <div className="ef-compare__scroll">
+          <table className="ds-c-table ds-c-table--compact ef-compare">
+            <caption className="ds-u-visibility--screen-reader">Plans compared</caption>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                {columns.map((c) => (
+                  <th scope="col" key={c.header}>
+                    {c.header}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="ds-u-visibility--screen-reader">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {plans.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">
+                    <PlanName html={p.name} />
+                    <span className="ef-compare__carrier">{p.carrier_name}</span>
+                  </th>
+                  {columns.map((c) => (
+                    <td key={c.header}>{c.value(p)}</td>
+                  ))}
+                  <td>
+                    <Button size="small" variation="ghost" onClick={() => onRemove(p)} aria-label={`Remove ${planNameText(p.name)}`}>
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Dialog>
+  );
+}

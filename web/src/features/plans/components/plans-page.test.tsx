@@ -1,0 +1,174 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { planList, plansView } from '../testing/fixtures';
+import type { PlanList } from '../types';
+import { COMPARE_LIMIT_WARNING } from '../utils/compare';
+import { NO_PLANS, PlansPage, TRY_AGAIN } from './plans-page';
+
+interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A fake server: the plan list for any filters (recorded), options, selection. */
+function fakeServer(list: PlanList, save: () => Response | Promise<Response> = () => json({ next: { id: 'dental', number: 4, route: '/dental', title: 'Dental Plans' }, application: { applicationId: 'a' } })) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://acme.localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const path = url.pathname;
+      if (method === 'PUT' && path === '/api/plans/1') return save();
+      if (path.endsWith('/allPlans')) return json(list);
+      if (path.endsWith('/carriers')) return json([{ id: 1, name: 'Blue Cross' }, { id: 3, name: 'Priority Health' }]);
+      if (path.endsWith('/networks')) return json([{ id: 1, name: 'PPO' }]);
+      if (path.endsWith('/metals')) return json([{ id: 4, name: 'Silver' }]);
+      if (path.endsWith('/attributes')) return json([{ id: 'hsa', name: 'HSA eligible' }]);
+      if (path === '/api/plans/1') return json({ add_hsa: false });
+      return json({ error: 'no' }, 404);
+    }),
+  );
+  return calls;
+}
+
+function renderPage(extras: Record<string, unknown> = {}) {
+  const router = createMemoryRouter(
+    [
+      { path: '/medical', element: <PlansPage stepId="medical" view={plansView('medical', 1, extras)} /> },
+      { path: '/dental', element: <p>dental page</p> },
+      { path: '/census', element: <p>census page</p> },
+    ],
+    { initialEntries: ['/medical'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const lastFilters = (calls: Call[]) =>
+  calls.filter((c) => c.url.pathname.endsWith('/allPlans')).at(-1)?.url.searchParams.get('filters') ?? null;
+
+describe('PlansPage', () => {
+  beforeEach(() => {
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  });
+  afterEach(cleanup);
+
+  it('shows the plans and sends the ticked filters as tokens', async () => {
+    const calls = fakeServer(planList(3));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Plan 1' })).toBeTruthy();
+    expect(screen.getByText('$300.00')).toBeTruthy();
+    expect(lastFilters(calls)).toBeNull();
+
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Priority Health' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'HSA eligible' }));
+    await waitFor(() => expect(lastFilters(calls)).toBe('car_3,hsa'));
+
+    fireEvent.change(screen.getByRole('slider', { name: 'Maximum monthly premium' }), { target: { value: '340' } });
+    await waitFor(() => expect(lastFilters(calls)).toBe('car_3,hsa,maxPrice:340'));
+  });
+
+  it('enables Compare Selected Plans from two plans and stops at six with the warning', async () => {
+    fakeServer(planList(8));
+    renderPage();
+    const compareButton = await screen.findByRole('button', { name: /Compare Selected Plans/ });
+    const boxes = () => screen.getAllByRole('checkbox', { name: 'Compare Plan' }) as HTMLInputElement[];
+    await waitFor(() => expect(boxes()).toHaveLength(8));
+    expect((compareButton as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(boxes()[0]!);
+    fireEvent.click(boxes()[1]!);
+    expect((compareButton as HTMLButtonElement).disabled).toBe(false);
+    for (const b of boxes().slice(2, 6)) fireEvent.click(b);
+    expect(screen.getByText(COMPARE_LIMIT_WARNING)).toBeTruthy();
+    expect(boxes()[6]!.disabled).toBe(true);
+    expect(boxes()[0]!.disabled).toBe(false);
+
+    fireEvent.click(compareButton);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('row')).toHaveLength(7);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Plan 1' }));
+    expect(within(dialog).getAllByRole('row')).toHaveLength(6);
+    expect(screen.queryByText(COMPARE_LIMIT_WARNING)).toBeNull();
+  });
+
+  it('saves a selection and goes where the server says', async () => {
+    const calls = fakeServer(planList(2));
+    const router = renderPage();
+    const card = await screen.findByRole('article', { name: 'Plan 2' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Select' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ selected_plan_id: 521 });
+  });
+
+  it('shows Selected and Continue for the chosen plan', async () => {
+    const list = planList(2, { selected_plan_id: 520 });
+    fakeServer(list);
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Plan 1' });
+    expect((within(card).getByRole('button', { name: 'Selected' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card).getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+
+  it('stays and shows the alert when saving fails', async () => {
+    fakeServer(planList(1), () => json({ error: 'Something went wrong!' }, 500));
+    const router = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Select' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(TRY_AGAIN);
+    expect(router.state.location.pathname).toBe('/medical');
+    expect(window.scrollTo).toHaveBeenCalled();
+  });
+
+  it('offers Continue without … Coverage only when the view allows it', async () => {
+    const calls = fakeServer(planList(1));
+    const router = renderPage({ can_continue_without: true });
+    await screen.findByRole('article', { name: 'Plan 1' });
+    const buttons = await screen.findAllByRole('button', { name: 'Continue without Medical Coverage' });
+    expect(buttons).toHaveLength(2);
+    fireEvent.click(buttons[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ selected_plan_id: null });
+  });
+
+  it('asks nothing more of the page while a selection is saved (the step may close behind it)', async () => {
+    const later = () =>
+      new Promise<Response>((resolve) =>
+        setTimeout(
+          () => resolve(json({ next: { id: 'vision', number: 5, route: '/dental', title: '' }, application: {} })),
+          500,
+        ),
+      );
+    const calls = fakeServer(planList(1), later);
+    const router = renderPage({ can_continue_without: true });
+    await screen.findByRole('article', { name: 'Plan 1' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Priority Health' }));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Continue without Medical Coverage' })[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental'));
+    expect(calls.filter((c) => c.url.pathname.endsWith('/allPlans')).map((c) => c.url.searchParams.get('filters'))).toEqual([
+      null,
+    ]);
+  });
+
+  it('has no Continue without … when the view says no, and goes Previous per the view', async () => {
+    fakeServer(planList(1));
+    const router = renderPage({ can_continue_without: false });
+    await screen.findByRole('article', { name: 'Plan 1' });
+    expect(screen.queryByRole('button', { name: /Continue without/ })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Previous' })));
+    expect(router.state.location.pathname).toBe('/census');
+  });
+
+  it('says so when there are no plans at all', async () => {
+    fakeServer({ plans: [], price_range: null, household_size: 1, selected_plan_id: null });
+    renderPage();
+    expect(await screen.findByText(NO_PLANS)).toBeTruthy();
+    expect(screen.queryByRole('slider')).toBeNull();
+  });
+});

@@ -1,0 +1,292 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Spinner } from '@cmsgov/design-system';
+import { ApiError } from '@/lib/api-client';
+import type { Application, StepView } from '@/types/api';
+import { getFilterOptions } from '../api/get-filter-options';
+import { getPlans } from '../api/get-plans';
+import { getStoredSelection } from '../api/get-stored-selection';
+import { printComparison } from '../api/print-pdf';
+import { saveSelection } from '../api/save-selection';
+import { useRemote } from '../hooks/use-remote';
+import { useStepView } from '../hooks/use-step-view';
+import type { PlanType, PlanView, PriceRange, SelectionBody } from '../types';
+import { atCompareLimit, canCompare, COMPARE_LIMIT_WARNING, compareDisabled, MAX_COMPARE, toggleCompare } from '../utils/compare';
+import { filterTokens, hasFilters, NO_FILTERS, planTokens, type FilterState } from '../utils/filter-tokens';
+import { PLAN_KINDS, planTypeOf, type PlanKind } from '../utils/plan-kinds';
+import { rangeKey } from '../utils/price-range';
+import { saveFile } from '../utils/save-file';
+import { CompareDialog } from './compare-dialog';
+import { FiltersPanel } from './filters-panel';
+import { PlanCard } from './plan-card';
+import './plans.css';
+
+export const NO_PLANS = 'Sorry, there are no plans available in your area.';
+export const NO_MATCHES = 'No plans match these filters.';
+export const SAVE_FAILED_HEADING = 'Sorry, something went wrong';
+export const TRY_AGAIN = 'An error occurred, please try again. If it continues, contact your agent.';
+
+/** Filter and slider changes are sent once they settle. */
+const FILTER_DEBOUNCE_MS = 250;
+
+export interface PlansPageProps {
+  /** The step id (`medical`, `dental`, `vision`). */
+  stepId: string;
+  /** The step's view when the caller has it (GET /api/application/step/{id}); fetched otherwise. */
+  view?: StepView | null;
+  /** The application after a selection was saved (store it: skip flags, progress sidebar). */
+  onApplicationChange?: (application: Application) => void;
+}
+
+function Loading({ title }: { title?: string }) {
+  return (
+    <div className="ef-plans">
+      {title && <h1 className="ds-text-heading--2xl">{title}</h1>}
+      <Spinner aria-valuetext="Loading" role="status" />
+    </div>
+  );
+}
+
+/** A plan page of kind `plans` (spec part 1, 2.7-2.10 and 4.4); its plan type is the view's `params.plan_type`. */
+export function PlansPage({ stepId, view: given, onApplicationChange }: PlansPageProps) {
+  const { data: view, error } = useStepView(stepId, given);
+  if (error) {
+    return (
+      <div className="ef-plans">
+        <Alert variation="error" role="alert" heading={SAVE_FAILED_HEADING}>
+          {error}
+        </Alert>
+      </div>
+    );
+  }
+  if (!view || view.step.id !== stepId) return <Loading />;
+  const planType = planTypeOf(view.params);
+  if (!planType) {
+    return (
+      <div className="ef-plans">
+        <h1 className="ds-text-heading--2xl">{view.step.title}</h1>
+        <Alert variation="error">This page shows no plans.</Alert>
+      </div>
+    );
+  }
+  return (
+    <PlanPicker
+      key={`${stepId}:${planType}`}
+      view={view}
+      planType={planType}
+      kind={PLAN_KINDS[planType]}
+      onApplicationChange={onApplicationChange}
+    />
+  );
+}
+
+interface PickerProps {
+  view: StepView;
+  planType: PlanType;
+  kind: PlanKind;
+  onApplicationChange?: (application: Application) => void;
+}
+
+function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
+  const [compare, setCompare] = useState<PlanView[]>([]);
+  const [compareOpen, setCompareOpen] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const [printFailed, setPrintFailed] = useState(false);
+  const [saving, setSaving] = useState<number | 'none' | null>(null);
+  const [saveFailed, setSaveFailed] = useState<string | null>(null);
+  const [hsaChoice, setHsaChoice] = useState<Record<number, boolean>>({});
+
+  // While a selection is saved nothing else is asked of this page's APIs: once the selection moves
+  // the application on (going without dental skips the dental step), they answer 403, which sends
+  // the browser to the site root. A null key cancels a pending or running request.
+  const leaving = saving !== null;
+  const options = useRemote(leaving ? null : `options:${planType}`, (signal) => getFilterOptions(planType, signal));
+  const stored = useRemote(leaving ? null : `stored:${planType}`, (signal) => getStoredSelection(planType, signal));
+
+  // The price tokens need the slider's range, which comes with the list.
+  const [range, setRange] = useState<PriceRange | null>(null);
+  const tokens = filterTokens(filters, range);
+  const list = useRemote(
+    leaving ? null : `plans:${planType}:${tokens.join(',')}`,
+    (signal) => getPlans(planType, tokens, signal),
+    FILTER_DEBOUNCE_MS,
+  );
+
+  // The slider's range resets whenever the quoted list's range changes (spec part 1, 4.4).
+  const listRange = list.data?.price_range ?? null;
+  if (list.data && rangeKey(listRange) !== rangeKey(range)) {
+    setRange(listRange);
+    if (filters.price) setFilters({ ...filters, price: null });
+  }
+
+  const extras = view.extras as { can_continue_without?: unknown };
+  const canContinueWithout = extras.can_continue_without === true;
+  const householdSize = list.data?.household_size ?? 1;
+  const selectedId = list.data?.selected_plan_id ?? null;
+  const busy = leaving;
+
+  const hsaFor = (plan: PlanView): boolean | null => {
+    if (!plan.is_hsa) return null;
+    const chosen = hsaChoice[plan.id];
+    if (chosen !== undefined) return chosen;
+    return plan.id === selectedId && (stored.data?.add_hsa ?? false);
+  };
+
+  async function choose(plan: PlanView | null) {
+    setSaving(plan ? plan.id : 'none');
+    setSaveFailed(null);
+    const body: SelectionBody = { selected_plan_id: plan ? plan.id : null };
+    const hsa = plan ? hsaFor(plan) : null;
+    if (hsa !== null) body.add_hsa = hsa;
+    try {
+      const saved = await saveSelection(planType, body);
+      onApplicationChange?.(saved.application);
+      navigate(saved.next.route);
+    } catch (e) {
+      setSaving(null);
+      setSaveFailed(e instanceof ApiError && e.status === 422 ? e.message : '');
+      window.scrollTo({ top: 0 });
+    }
+  }
+
+  async function print(all: boolean, printTokens: readonly string[]) {
+    setPrinting(true);
+    setPrintFailed(false);
+    try {
+      saveFile(await printComparison(planType, all, printTokens), 'compare.pdf');
+    } catch {
+      setPrintFailed(true);
+    } finally {
+      setPrinting(false);
+    }
+  }
+
+  const continueWithout = canContinueWithout && (
+    <Button className="ef-plans__without" disabled={busy} onClick={() => void choose(null)}>
+      {saving === 'none' ? 'Saving…' : `Continue without ${kind.label} Coverage`}
+    </Button>
+  );
+
+  const plans = list.data?.plans ?? [];
+  const previous = view.previous;
+  const noPlansAtAll = list.data !== null && list.data.price_range === null && plans.length === 0;
+
+  return (
+    <div className="ef-plans">
+      <h1 className="ds-text-heading--2xl">{view.step.title}</h1>
+
+      {saveFailed !== null && (
+        <Alert variation="error" role="alert" heading={SAVE_FAILED_HEADING}>
+          <p className="ds-c-alert__text">{TRY_AGAIN}</p>
+          {saveFailed && <p className="ds-c-alert__text">{saveFailed}</p>}
+        </Alert>
+      )}
+
+      <ul className="ef-plans__notes">
+        {kind.notes.map((n) => (
+          <li key={n}>{n}</li>
+        ))}
+      </ul>
+
+      {continueWithout && <div className="ef-plans__without-row">{continueWithout}</div>}
+
+      <FiltersPanel
+        options={options.data}
+        optionsError={options.error}
+        state={filters}
+        onChange={setFilters}
+        range={range}
+      />
+
+      <div className="ef-plans__toolbar">
+        <p className="ef-plans__count" role="status">
+          {list.loading ? 'Updating plans…' : list.data ? `${plans.length} ${plans.length === 1 ? 'plan' : 'plans'}` : ''}
+        </p>
+        <div className="ef-plans__tools">
+          <Button size="small" disabled={printing} onClick={() => void print(false, tokens)}>
+            {`Print ${kind.label} Comparison`}
+          </Button>
+          <Button size="small" disabled={printing} onClick={() => void print(true, tokens)}>
+            Print Medical, Dental and Vision Comparison
+          </Button>
+        </div>
+      </div>
+
+      {printFailed && (
+        <Alert variation="error" role="alert">
+          {TRY_AGAIN}
+        </Alert>
+      )}
+
+      {list.error && (
+        <Alert variation="error" role="alert">
+          {list.error}
+        </Alert>
+      )}
+      {!list.data && !list.error && <Spinner aria-valuetext="Loading plans" role="status" />}
+      {noPlansAtAll && <p className="ef-plans__empty">{NO_PLANS}</p>}
+      {list.data && !noPlansAtAll && plans.length === 0 && !list.loading && (
+        <p className="ef-plans__empty">{hasFilters(filters, range) ? NO_MATCHES : NO_PLANS}</p>
+      )}
+
+      <div className="ef-plans__list" aria-busy={list.loading}>
+        {plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            householdSize={householdSize}
+            selected={plan.id === selectedId}
+            compared={compare.some((p) => p.id === plan.id)}
+            compareDisabled={compareDisabled(compare, plan.id)}
+            onCompareChange={(on) => setCompare((c) => toggleCompare(c, plan, on))}
+            addHsa={hsaFor(plan)}
+            onAddHsaChange={(on) => setHsaChoice((h) => ({ ...h, [plan.id]: on }))}
+            busy={busy}
+            saving={saving === plan.id}
+            onSelect={() => void choose(plan)}
+            onContinue={() => void choose(plan)}
+          />
+        ))}
+      </div>
+
+      {plans.length > 0 && (
+        // Sticks to the bottom of the window while the list scrolls, so the count and the limit stay in sight.
+        <div className="ef-compare-bar">
+          <div role="status" className="ef-compare-bar__status">
+            {atCompareLimit(compare) ? (
+              <span className="ef-compare-bar__warning">{COMPARE_LIMIT_WARNING}</span>
+            ) : (
+              `${compare.length} of ${MAX_COMPARE} plans chosen to compare`
+            )}
+          </div>
+          <Button variation="solid" size="small" disabled={!canCompare(compare)} onClick={() => setCompareOpen(true)}>
+            Compare Selected Plans{compare.length > 0 ? ` (${compare.length})` : ''}
+          </Button>
+        </div>
+      )}
+
+      {continueWithout && plans.length > 0 && <div className="ef-plans__without-row">{continueWithout}</div>}
+
+      <div className="ef-plans__nav">
+        {previous && (
+          <Button disabled={busy} onClick={() => navigate(previous.route)}>
+            Previous
+          </Button>
+        )}
+      </div>
+
+      <CompareDialog
+        isOpen={compareOpen}
+        kind={kind}
+        plans={compare}
+        householdSize={householdSize}
+        printing={printing}
+        onRemove={(plan) => setCompare((c) => toggleCompare(c, plan, false))}
+        onPrint={() => void print(false, planTokens(compare.map((p) => p.id)))}
+        onClose={() => setCompareOpen(false)}
+      />
+    </div>
+  );
+}

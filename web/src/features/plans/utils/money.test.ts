@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatPair, formatPercent, formatPremium, NOT_AVAILABLE } from './money';
+
+describe('money', () => {
+  it('formats premiums in US dollars with cents', () => {
+    expect(formatPremium(389.94)).toBe('$389.94');
+    expect(formatPremium(1234.5)).toBe('$1,234.50');
+    expect(formatPremium(0)).toBe('$0.00');
+    expect(formatPremium(null)).toBe(NOT_AVAILABLE);
+  });
+
+  it('formats benefit amounts without cents unless there are some', () => {
+    expect(formatAmount(18400)).toBe('$18,400');
+    expect(formatAmount(12.5)).toBe('$12.50');
+    expect(formatAmount(undefined)).toBe(NOT_AVAILABLE);
+    expect(formatAmount(Number.NaN)).toBe(NOT_AVAILABLE);
+  });
+
+  it('formats percentages and individual / family pairs', () => {
+    expect(formatPercent(20)).toBe('20%');
+    expect(formatPercent(null)).toBe(NOT_AVAILABLE);
+    expect(formatPair(1500, 3000)).toBe('$1,500 / $3,000');
+    expect(formatPair(null, null)).toBe(NOT_AVAILABLE);
+  });
+});

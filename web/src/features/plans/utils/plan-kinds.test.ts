@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { plan } from '../testing/fixtures';
+import { householdOopLabel, PLAN_KINDS, planDetails, planTypeOf } from './plan-kinds';
+
+describe('plan kinds', () => {
+  it('reads the plan type from the view params', () => {
+    expect(planTypeOf({ plan_type: 2 })).toBe(2);
+    expect(planTypeOf({ plan_type: 9 })).toBeNull();
+    expect(planTypeOf(null)).toBeNull();
+  });
+
+  it('labels the out-of-pocket maximum by household size', () => {
+    expect(householdOopLabel(1)).toBe('individual');
+    expect(householdOopLabel(2)).toBe('two-person');
+    expect(householdOopLabel(7)).toBe('family');
+  });
+
+  it('compares medical plans on deductibles, coinsurance, out-of-pocket and premium', () => {
+    const cols = PLAN_KINDS[1].compare(3);
+    expect(cols.map((c) => c.header)).toEqual([
+      'In-network deductible (individual / family)',
+      'Out-of-network deductible (individual / family)',
+      'Coinsurance',
+      'Out-of-pocket maximum (family)',
+      'Monthly premium',
+    ]);
+    expect(cols.map((c) => c.value(plan()))).toEqual(['$5,000 / $10,000', '$10,000 / $20,000', '30%', '$9,200', '$412.34']);
+  });
+
+  it('compares vision plans on exam copay, allowance, frequency and premium', () => {
+    const v = plan({ eye_exam_copay: 10, frames_contact_allowance: 130, eye_exam_frequency: 'Once every 12 months' });
+    expect(PLAN_KINDS[3].compare(1).map((c) => c.value(v))).toEqual(['$10', '$130', 'Once every 12 months', '$412.34']);
+  });
+
+  it('lists only the details a plan has', () => {
+    const rows = planDetails(plan({ ded_out_ind: null, ded_out_fam: null, is_hsa: true }), 1);
+    expect(rows.map((r) => r.label)).toEqual([
+      'Network',
+      'Metal level',
+      'In-network deductible',
+      'Coinsurance',
+      'Out-of-pocket maximum (individual)',
+      'HSA eligible',
+    ]);
+  });
+});

@@ -1,0 +1,139 @@
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import Form from '@rjsf/core';
+import type { Experimental_DefaultFormStateBehavior, RJSFSchema } from '@rjsf/utils';
+import { Alert, Button } from '@cmsgov/design-system';
+import { schemaValidator } from '@/lib/schema-validator';
+import type { StepSaved, StepView } from '@/types/api';
+import { useStepForm } from '../hooks/use-step-form';
+import { placeErrors } from '../utils/error-keys';
+import { isRecord } from '../utils/paths';
+import { buildUiSchema, isFieldShown } from '../utils/ui-schema';
+import { StepDialog } from './step-dialog';
+import { STEP_TEMPLATES } from './templates';
+import { STEP_WIDGETS } from './widgets';
+import './step-form.css';
+
+export const ERROR_BANNER =
+  'There was a problem with the information you entered. Please check the highlighted fields and try again.';
+export const FAILURE_HEADING = 'Sorry, something went wrong';
+export const FAILURE_TEXT = 'An error occurred, please try again. If it continues, contact your agent.';
+
+// Defaults RJSF may fill in: none that the user did not choose (no empty spouse object, no `const`
+// answers such as an agreement, no items for minItems).
+const DEFAULTS: Experimental_DefaultFormStateBehavior = {
+  emptyObjectFields: 'skipEmptyDefaults',
+  constAsDefaults: 'never',
+  arrayMinItems: { populate: 'never' },
+};
+
+export interface StepFormProps {
+  /** The step's view (`kind: "form"`), as GET /api/application/step/{step} gave it. */
+  view: StepView;
+  applicationId: string | null;
+  agentName: string | null;
+  onSaved: (saved: StepSaved) => void;
+  onNavigate: (path: string) => void;
+}
+
+/** Enter in a field never submits the step (spec part 2, Why Are You Applying). */
+function suppressEnter(e: KeyboardEvent<HTMLDivElement>) {
+  if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+}
+
+/**
+ * A form step drawn from the server's view: heading, the error banner, the fields (RJSF with the
+ * Enrollflow theme on the CMS Design System), Previous / Continue and the step's dialogs. Nothing
+ * here knows a step: what differs between steps comes from the form files.
+ */
+export function StepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate }: StepFormProps) {
+  const form = useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate });
+  const { view, formData, errors, failed, uploadError, busy, dialog } = form;
+  const banner = useRef<HTMLDivElement>(null);
+
+  const uiSchema = useMemo(() => buildUiSchema(view.ui, view.schema, formData, { extras: view.extras ?? {} }), [view, formData]);
+  const placed = useMemo(
+    () => (errors ? placeErrors(errors, view.schema, formData, (p) => isFieldShown(view.ui, view.schema, formData, p)) : null),
+    [errors, view, formData],
+  );
+
+  // A refused or failed save: the banner is read out and the page goes to the top (spec part 1, 5).
+  useEffect(() => {
+    if (!errors && !failed && !uploadError) return;
+    window.scrollTo({ top: 0 });
+    banner.current?.focus({ preventScroll: true });
+  }, [errors, failed, uploadError]);
+
+  const rootOptions = isRecord(view.ui['ui:options']) ? view.ui['ui:options'] : {};
+  // RJSF's own `ui:submitButtonOptions.submitText` names the Continue button (e.g. "Purchase").
+  const submit = isRecord(view.ui['ui:submitButtonOptions']) ? view.ui['ui:submitButtonOptions'] : {};
+  const continueLabel = typeof submit.submitText === 'string' && submit.submitText !== '' ? submit.submitText : 'Continue';
+  const legend = rootOptions.requiredLegend === true ? (typeof view.extras?.required_legend === 'string' ? view.extras.required_legend : '* indicates a required field') : null;
+
+  return (
+    <div className="ef-step ef-step-form">
+      <h1 className="ds-text-heading--2xl">{view.step.title}</h1>
+      <div ref={banner} tabIndex={-1} className="ef-step-form__banner">
+        {placed && (
+          <Alert variation="error" role="alert" className="ds-u-margin-bottom--3">
+            <p className="ds-c-alert__text">{ERROR_BANNER}</p>
+            {placed.unplaced.length > 0 && (
+              <ul className="ds-c-alert__text">
+                {placed.unplaced.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </Alert>
+        )}
+        {uploadError && (
+          <Alert variation="error" role="alert" className="ds-u-margin-bottom--3">
+            <p className="ds-c-alert__text">{uploadError}</p>
+          </Alert>
+        )}
+        {failed && (
+          <Alert variation="error" role="alert" heading={FAILURE_HEADING} headingLevel="2" className="ds-u-margin-bottom--3">
+            <p className="ds-c-alert__text">{FAILURE_TEXT}</p>
+          </Alert>
+        )}
+      </div>
+      {legend && <p className="ef-step-form__legend">{legend}</p>}
+      {view.schema && (
+        <div onKeyDownCapture={suppressEnter}>
+          <Form
+            schema={view.schema as RJSFSchema}
+            uiSchema={uiSchema}
+            formData={formData}
+            validator={schemaValidator}
+            widgets={STEP_WIDGETS}
+            templates={STEP_TEMPLATES}
+            formContext={form.formContext}
+            extraErrors={placed?.errorSchema}
+            idPrefix="ef"
+            noHtml5Validate
+            noValidate
+            showErrorList={false}
+            experimental_defaultFormStateBehavior={DEFAULTS}
+            onChange={(e) => form.change(e.formData)}
+            onSubmit={() => {}}
+            className="ef-step-form__form"
+          />
+        </div>
+      )}
+      <div className="ef-step-form__nav">
+        {view.previous && (
+          <Button variation="ghost" onClick={() => onNavigate(view.previous!.route)}>
+            Previous
+          </Button>
+        )}
+        <Button variation="solid" onClick={() => void form.save()} disabled={busy}>
+          {continueLabel}
+        </Button>
+      </div>
+      {dialog && (
+        <StepDialog modal={dialog.modal} busy={busy} onButton={form.pressDialogButton} onExit={() => form.closeDialog()} />
+      )}
+    </div>
+  );
+}
+
+export default StepForm;

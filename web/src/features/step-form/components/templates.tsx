@@ -1,0 +1,189 @@
+import type { ChangeEvent, ReactNode } from 'react';
+import type { FormProps } from '@rjsf/core';
+import { Button, InlineError, Label } from '@cmsgov/design-system';
+import {
+  getUiOptions,
+  type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
+  type FieldTemplateProps,
+  type ObjectFieldTemplateProps,
+} from '@rjsf/utils';
+import { getAt, isRecord, type FieldPath } from '../utils/paths';
+import { stepContext } from './form-context';
+
+// The Enrollflow theme's templates: fields without RJSF's bootstrap markup (each widget draws its own
+// CMS label, hint and error), cards for nested objects and list items, and the form files' options:
+//   object: addLabel / removeLabel (an optional section: "Add a spouse" / "Remove"), addable,
+//           removable, title, titleField, copyFrom (`extras.copy_from` / `extras.copy_fields`);
+//   array:  addLabel / removeLabel / itemTitle, addable, removable (Add is disabled at maxItems);
+//   form:   requiredLegend, sectionTitle.
+
+function errorsOf(list: unknown): string[] {
+  return Array.isArray(list) ? list.filter((m): m is string => typeof m === 'string') : [];
+}
+
+function Errors({ id, messages }: { id: string; messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <InlineError id={id} className="ef-group-error">
+      {messages.length === 1 ? messages[0] : messages.map((m) => <span key={m} className="ef-error-line">{m}</span>)}
+    </InlineError>
+  );
+}
+
+export function FieldTemplate({ children, hidden, uiSchema, registry }: FieldTemplateProps) {
+  const options = getUiOptions(uiSchema, registry.globalUiOptions);
+  if (hidden || options.efHidden === true) return null;
+  return <div className="ef-field">{children}</div>;
+}
+
+const pathLabel = (p: FieldPath) => p.map(String).join('/');
+
+/** "Copy from": fills a card's fields from another member's card (spec part 2, PCP Selection). */
+function CopyFrom({ id, path, registry }: { id: string; path: FieldPath; registry: ObjectFieldTemplateProps['registry'] }) {
+  const ctx = stepContext(registry);
+  const sources = (Array.isArray(ctx.extras.copy_from) ? ctx.extras.copy_from : [])
+    .filter(isRecord)
+    .filter((s) => typeof s.path === 'string' && s.path !== pathLabel(path));
+  const fields = Array.isArray(ctx.extras.copy_fields) ? ctx.extras.copy_fields.filter((f): f is string => typeof f === 'string') : [];
+  if (sources.length === 0 || fields.length === 0) return null;
+  const copy = (index: number) => {
+    const source = sources[index];
+    if (!source) return;
+    const from = String(source.path)
+      .split('/')
+      .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    const data = ctx.getFormData();
+    for (const f of fields) ctx.setAt([...path, f], getAt(data, [...from, f]));
+  };
+  const selectId = `${id}__copy`;
+  return (
+    <div className="ds-u-clearfix ef-copy-from">
+      <Label fieldId={selectId}>Copy from</Label>
+      <select
+        id={selectId}
+        className="ds-c-field ds-c-field--medium"
+        value=""
+        onChange={(e: ChangeEvent<HTMLSelectElement>) => {
+          if (e.target.value !== '') copy(Number(e.target.value));
+        }}
+      >
+        <option value="">Select a member</option>
+        {sources.map((s, i) => (
+          <option key={String(s.path)} value={String(i)}>
+            {String(s.label ?? s.path)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, uiSchema, registry, fieldPathId, formData, errorSchema, schema, required } = props;
+  const options = getUiOptions(uiSchema, registry.globalUiOptions);
+  const ctx = stepContext(registry);
+  const path = fieldPathId.path;
+  const errors = <Errors id={`${fieldPathId.$id}__error`} messages={errorsOf(errorSchema?.__errors)} />;
+  const content = properties.map((p) => p.content);
+
+  if (path.length === 0) {
+    const sectionTitle = typeof options.sectionTitle === 'string' ? options.sectionTitle : null;
+    return (
+      <div className="ef-form-fields">
+        {sectionTitle && <h2 className="ds-text-heading--xl">{sectionTitle}</h2>}
+        {errors}
+        {content}
+      </div>
+    );
+  }
+
+  const inList = typeof path.at(-1) === 'number';
+  const title = typeof options.efTitle === 'string' ? options.efTitle : typeof schema.title === 'string' ? schema.title : '';
+  const optional = !inList && !required && options.addable !== false && typeof options.addLabel === 'string';
+  if (optional && formData === undefined) {
+    return (
+      <div className="ef-add-section">
+        {errors}
+        <Button variation="ghost" onClick={() => ctx.setAt(path, {})}>
+          {String(options.addLabel)}
+        </Button>
+      </div>
+    );
+  }
+  const removable = optional && options.removable !== false;
+  return (
+    <fieldset className="ef-card" id={fieldPathId.$id}>
+      {title && <legend className="ef-card__title ds-text-heading--lg">{title}</legend>}
+      {errors}
+      {options.copyFrom === true && <CopyFrom id={fieldPathId.$id} path={path} registry={registry} />}
+      {content}
+      {removable && (
+        <Button variation="ghost" size="small" className="ef-card__remove" aria-label={`${String(options.removeLabel ?? 'Remove')} ${title}`.trim()} onClick={() => ctx.setAt(path, undefined)}>
+          {String(options.removeLabel ?? 'Remove')}
+        </Button>
+      )}
+    </fieldset>
+  );
+}
+
+export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { items, uiSchema, registry, onAddClick, fieldPathId, schema, rawErrors, disabled, readonly } = props;
+  const options = getUiOptions(uiSchema, registry.globalUiOptions);
+  const addable = options.addable !== false && !disabled && !readonly;
+  const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
+  const atMax = items.length >= max;
+  const label = typeof options.addLabel === 'string' ? options.addLabel : 'Add';
+  return (
+    <div className="ef-list" id={fieldPathId.$id}>
+      <Errors id={`${fieldPathId.$id}__error`} messages={errorsOf(rawErrors)} />
+      {items}
+      {addable && (
+        <div className="ef-list__add">
+          <Button variation="ghost" onClick={onAddClick} disabled={atMax} aria-describedby={atMax ? `${fieldPathId.$id}__max` : undefined}>
+            {label}
+          </Button>
+          {atMax && (
+            <p id={`${fieldPathId.$id}__max`} className="ds-c-hint">
+              No more than {max} may be added.
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, parentUiSchema, uiSchema, registry } = props;
+  const parent = getUiOptions(parentUiSchema, registry.globalUiOptions);
+  const own = getUiOptions(uiSchema, registry.globalUiOptions);
+  const removable = parent.removable !== false && buttonsProps.hasRemove && !buttonsProps.disabled && !buttonsProps.readonly;
+  const removeLabel = typeof parent.removeLabel === 'string' ? parent.removeLabel : 'Remove';
+  const title = typeof own.efTitle === 'string' ? own.efTitle : `item ${props.index + 1}`;
+  return (
+    <div className="ef-list__item">
+      {children}
+      {removable && (
+        <Button variation="ghost" size="small" className="ef-card__remove" aria-label={`${removeLabel} ${title}`} onClick={buttonsProps.onRemoveItem}>
+          {removeLabel}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+const Nothing = (): ReactNode => null;
+
+/** The theme's templates (RJSF keeps its own for what is not listed). */
+export const STEP_TEMPLATES: FormProps['templates'] = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ErrorListTemplate: Nothing,
+  FieldErrorTemplate: Nothing,
+  FieldHelpTemplate: Nothing,
+  ButtonTemplates: { SubmitButton: Nothing },
+};
+

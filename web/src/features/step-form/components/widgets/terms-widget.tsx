@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Button, Dialog, InlineError } from '@cmsgov/design-system';
+import type { WidgetProps } from '@rjsf/utils';
+import { isRecord } from '../../utils/paths';
+import { stepContext } from '../form-context';
+import { errorOf, labelOf } from './parts';
+
+function lookup(values: Record<string, unknown>, name: string): unknown {
+  let v: unknown = values;
+  for (const part of name.split('.')) {
+    if (!isRecord(v)) return undefined;
+    v = v[part];
+  }
+  return v;
+}
+
+/**
+ * Agreement through a dialog (spec part 2, "View Terms and Conditions" with Cancel and Agree): the
+ * answer is `true` once agreed. `ui:options.textExtra` names an extra holding the text to show.
+ */
+export function TermsWidget(props: WidgetProps) {
+  const [open, setOpen] = useState(false);
+  const { extras } = stepContext(props.registry);
+  const textExtra = typeof props.options.textExtra === 'string' ? lookup(extras, props.options.textExtra) : undefined;
+  const text = typeof textExtra === 'string' ? textExtra : typeof props.schema.description === 'string' ? props.schema.description : null;
+  const agreed = props.value === true;
+  const error = errorOf(props);
+  return (
+    <div className="ds-c-field-container ef-terms">
+      <p className="ds-u-font-weight--bold ds-u-margin-bottom--1">{labelOf(props)}</p>
+      {error && <InlineError id={`${props.id}__error`}>{error}</InlineError>}
+      <Button id={props.id} variation="ghost" onClick={() => setOpen(true)} disabled={props.disabled || props.readonly}>
+        View Terms and Conditions
+      </Button>
+      <p className="ds-u-margin-y--1" aria-live="polite">
+        {agreed ? 'You agreed to the Terms and Conditions.' : ''}
+      </p>
+      <Dialog
+        isOpen={open}
+        onExit={() => setOpen(false)}
+        heading="Terms and Conditions"
+        actions={
+          <>
+            <Button variation="solid" className="ds-u-margin-right--1" onClick={() => { props.onChange(true); setOpen(false); }}>
+              Agree
+            </Button>
+            <Button variation="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        {text ? <p>{text}</p> : <p>Please read the Terms and Conditions of your coverage before you purchase it.</p>}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RESIDENCY_MODAL, resolveModal } from './modals';
+
+// From forms/census.form.yaml.
+const medicare = {
+  title: 'Medicare Eligible?',
+  body: 'Are you, or is anyone on this application, eligible for Medicare?',
+  buttons: [
+    { label: 'No', action: 'submit', set: { medicare_eligible: 0 } },
+    { label: 'Continue with Dental/Vision Only', action: 'submit', set: { medicare_eligible: 1 }, requires: 'dental_vision_only_available' },
+  ],
+};
+
+describe('resolveModal', () => {
+  it('draws the buttons and their answers', () => {
+    const m = resolveModal(medicare, { dental_vision_only_available: true }, {});
+    expect(m?.title).toBe('Medicare Eligible?');
+    expect(m?.paragraphs).toEqual(['Are you, or is anyone on this application, eligible for Medicare?']);
+    expect(m?.buttons.map((b) => [b.label, b.action, b.set, b.disabled])).toEqual([
+      ['No', 'submit', { medicare_eligible: 0 }, false],
+      ['Continue with Dental/Vision Only', 'submit', { medicare_eligible: 1 }, false],
+    ]);
+  });
+
+  it('disables a button whose requirement is not met, with the extras message', () => {
+    const message = "We're sorry – this agent does not support Dental/Vision Only coverage at this time.";
+    const m = resolveModal(medicare, { dental_vision_only_available: false, dental_vision_only_unavailable_message: message }, {});
+    expect(m?.buttons[1]).toMatchObject({ disabled: true, disabledMessage: message });
+  });
+
+  it('shows an extra as body text (body_extra) and fills placeholders', () => {
+    const m = resolveModal({ title: 'Premium Subsidies', body_extra: 'subsidy_statement' }, { subsidy_statement: 'Not subsidy-eligible.' }, {});
+    expect(m?.paragraphs).toEqual(['Not subsidy-eligible.']);
+    expect(m?.buttons.map((b) => b.label)).toEqual(['Close']);
+    const r = resolveModal(DEFAULT_RESIDENCY_MODAL, {}, { zip: '49858', agent_suffix: ', Alex Acme' });
+    expect(r?.paragraphs[0]).toBe(
+      '49858 is not a valid Michigan ZIP code. You must be a Michigan resident to apply for coverage. Please contact your agent, Alex Acme.',
+    );
+  });
+
+  it('opens links from extras and lists answers to clear', () => {
+    const m = resolveModal(
+      { title: 'Shop', clear: ['residential_zip'], buttons: [{ label: 'Go', action: 'link', href_extra: 'marketplace.public_url' }] },
+      { marketplace: { public_url: 'https://www.healthcare.gov/' } },
+      {},
+    );
+    expect(m?.buttons[0]).toMatchObject({ action: 'link', href: 'https://www.healthcare.gov/' });
+    expect(m?.clear).toEqual(['residential_zip']);
+    expect(resolveModal(null, {}, {})).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+// Dialogs of a step (forms/*.form.yaml `modals:`), passed through by the server in the view:
+//
+//   child_only: { title, body, buttons: [{ label: Close, action: close }] }
+//   subsidy:    { title, body_extra: subsidy_statement, buttons: [{ label: "Yes", action: submit, set: { wants_subsidy: 1 } }] }
+//
+// - `body` is text with `{placeholders}` (a field of the answers, an extra, or a value the dialog
+//   was opened with, e.g. `{zip}`); `body_extra` names an extra whose text is shown too;
+// - a button `close`s the dialog, `submit`s the answers again with `set` merged in, or opens a
+//   `link` in a new tab (`href`, or `href_extra` naming an extra);
+// - `requires: <extra>`: the button is disabled while that extra is falsy, with the extra
+//   `requires_message` names (by default `<name without _available>_unavailable_message`);
+// - `clear: [field, …]` on a button or on the dialog: those answers are cleared when it closes.
+
+import { fillTemplate } from './template';
+import { isRecord } from './paths';
+
+export type ModalAction = 'close' | 'submit' | 'link';
+
+export interface ModalButton {
+  label: string;
+  action: ModalAction;
+  set: Record<string, unknown>;
+  href: string | null;
+  disabled: boolean;
+  /** Why the button is disabled, if it is. */
+  disabledMessage: string | null;
+  clear: string[];
+}
+
+export interface ModalView {
+  title: string;
+  paragraphs: string[];
+  buttons: ModalButton[];
+  /** Answers cleared however the dialog closes. */
+  clear: string[];
+}
+
+function lookup(values: Record<string, unknown>, name: string): unknown {
+  let v: unknown = values;
+  for (const part of name.split('.')) {
+    if (!isRecord(v)) return undefined;
+    v = v[part];
+  }
+  return v;
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function asAction(v: unknown): ModalAction {
+  return v === 'submit' || v === 'link' ? v : 'close';
+}
+
+/**
+ * A dialog definition resolved for the page: texts filled in from `values` (the answers, the
+ * extras and what the dialog was opened with), buttons with their state. Null when the
+ * definition is not a dialog.
+ */
+export function resolveModal(
+  definition: unknown,
+  extras: Record<string, unknown>,
+  values: Record<string, unknown>,
+): ModalView | null {
+  if (!isRecord(definition)) return null;
+  const all = { ...extras, ...values };
+  const paragraphs: string[] = [];
+  if (typeof definition.body === 'string') paragraphs.push(fillTemplate(definition.body, all));
+  if (typeof definition.body_extra === 'string') {
+    const extra = lookup(extras, definition.body_extra);
+    if (typeof extra === 'string' && extra !== '') paragraphs.push(extra);
+  }
+  const buttons = (Array.isArray(definition.buttons) ? definition.buttons : []).filter(isRecord).map((b): ModalButton => {
+    const requires = typeof b.requires === 'string' ? b.requires : null;
+    const disabled = requires !== null && !lookup(extras, requires);
+    const messageKey =
+      typeof b.requires_message === 'string'
+        ? b.requires_message
+        : requires !== null
+          ? `${requires.replace(/_available$/, '')}_unavailable_message`
+          : null;
+    const message = disabled && messageKey ? lookup(extras, messageKey) : null;
+    const hrefExtra = typeof b.href_extra === 'string' ? lookup(extras, b.href_extra) : undefined;
+    return {
+      label: typeof b.label === 'string' ? b.label : 'OK',
+      action: asAction(b.action),
+      set: isRecord(b.set) ? b.set : {},
+      href: typeof b.href === 'string' ? b.href : typeof hrefExtra === 'string' ? hrefExtra : null,
+      disabled,
+      disabledMessage: typeof message === 'string' ? message : null,
+      clear: strings(b.clear),
+    };
+  });
+  return {
+    title: typeof definition.title === 'string' ? definition.title : '',
+    paragraphs,
+    buttons: buttons.length > 0 ? buttons : [{ label: 'Close', action: 'close', set: {}, href: null, disabled: false, disabledMessage: null, clear: [] }],
+    clear: strings(definition.clear),
+  };
+}
+
+/**
+ * The residency notice the county widget opens for an out-of-state county (spec part 1, 4.3.10 and
+ * 8), used when the form names no dialog of its own (`ui:options.outOfStateModal`, default
+ * `residency`). Closing it clears the ZIP and the county (the widget adds their paths).
+ */
+export const DEFAULT_RESIDENCY_MODAL = {
+  title: 'Residency Notice',
+  body: '{zip} is not a valid Michigan ZIP code. You must be a Michigan resident to apply for coverage. Please contact your agent{agent_suffix}.',
+  buttons: [{ label: 'Close', action: 'close' }],
+};

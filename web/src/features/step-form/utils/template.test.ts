@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { fillTemplate } from './template';
+
+describe('fillTemplate', () => {
+  it('fills item numbers, fields, dotted extras and shows dates mm/dd/yyyy', () => {
+    expect(fillTemplate('Dependent {n}', { n: 3 })).toBe('Dependent 3');
+    expect(fillTemplate('Dependent born {birth_date}', { birth_date: '2012-05-01' })).toBe('Dependent born 05/01/2012');
+    expect(fillTemplate('Open {oep.start_date} to {oep.end_date}', { oep: { start_date: '2024-11-01', end_date: '2025-01-15' } })).toBe(
+      'Open 11/01/2024 to 01/15/2025',
+    );
+    expect(fillTemplate('{zip} is not valid{agent_suffix}.', { zip: '90210' })).toBe('90210 is not valid.');
+  });
+});
