@@ -37,6 +37,8 @@ pub const CHANNEL: &str = "enrollflow_cache";
 pub struct CachedSession {
     pub csrf_token: String,
     pub application_id: Option<Uuid>,
+    pub user_id: Option<Uuid>,
+    pub impersonator_id: Option<Uuid>,
     /// The activity time last written to PostgreSQL.
     pub last_seen_at: OffsetDateTime,
 }
@@ -279,6 +281,8 @@ mod tests {
         CachedSession {
             csrf_token: "t".into(),
             application_id: None,
+            user_id: None,
+            impersonator_id: None,
             last_seen_at: OffsetDateTime::UNIX_EPOCH,
         }
     }

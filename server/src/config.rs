@@ -94,6 +94,26 @@ pub struct ServeArgs {
     )]
     pub tool_owner: String,
 
+    /// SMTP relay for outgoing e-mail (`smtp://host:port`, credentials in the URL if needed). No
+    /// TLS: the relay must be local or on the private network. Without it, e-mail stays in the
+    /// outbox that admins can read (the demo's mail viewer).
+    #[arg(long, env = "ENROLLFLOW_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+
+    /// The sender of outgoing e-mail.
+    #[arg(
+        long,
+        env = "ENROLLFLOW_MAIL_FROM",
+        default_value = "Enrollflow <no-reply@enrollflow.example.com>"
+    )]
+    pub mail_from: String,
+
+    /// Header naming the client's address when a proxy or load balancer you run sets it (e.g.
+    /// `x-forwarded-for`: its last entry is used). Without it the peer address is the client's.
+    /// Used by login throttling and the audit log.
+    #[arg(long, env = "ENROLLFLOW_CLIENT_IP_HEADER")]
+    pub client_ip_header: Option<String>,
+
     /// The general agent named in the footer.
     #[arg(
         long,
@@ -130,6 +150,23 @@ impl ServeArgs {
             .args
     }
 
+    /// Whether a `Host` header value names one of our sites: a base domain or an agent subdomain
+    /// of one, with an optional numeric port.
+    pub fn is_own_host(&self, host: &str) -> bool {
+        let host = host.trim().to_ascii_lowercase();
+        let name = match host.rsplit_once(':') {
+            Some((name, port)) if !port.is_empty() && port.chars().all(|c| c.is_ascii_digit()) => {
+                name
+            }
+            Some(_) => return false,
+            None => host.as_str(),
+        };
+        let plain = name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+        plain && (self.base_domains.iter().any(|b| b == name) || self.subdomain_of(name).is_some())
+    }
+
     /// The agent subdomain named by a `Host` header value, if any.
     pub fn subdomain_of(&self, host: &str) -> Option<String> {
         let host = host.trim().to_ascii_lowercase();
@@ -160,5 +197,28 @@ mod tests {
         assert_eq!(c.subdomain_of("a.b.localhost"), None);
         assert_eq!(c.subdomain_of("acme.evil.com"), None);
         assert_eq!(c.subdomain_of("acmelocalhost"), None);
+    }
+
+    #[test]
+    fn own_hosts_are_base_domains_and_their_agent_sites() {
+        let c = ServeArgs::defaults();
+        for host in [
+            "acme.localhost:8080",
+            "localhost:8080",
+            "ACME.example.com",
+            "example.com",
+        ] {
+            assert!(c.is_own_host(host), "{host}");
+        }
+        for host in [
+            "evil.com",
+            "acme.evil.com",
+            "a.b.localhost",
+            "acme.localhost:80@evil.com",
+            "acme.localhost:",
+            "acme.localhost/x",
+        ] {
+            assert!(!c.is_own_host(host), "{host}");
+        }
     }
 }

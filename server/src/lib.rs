@@ -1,5 +1,6 @@
 //! Enrollflow's server: HTTP API, sessions, PostgreSQL, static web app, and the CLI's commands.
 
+pub mod accounts;
 pub mod cache;
 pub mod clock;
 pub mod config;
@@ -7,6 +8,8 @@ pub mod crypto;
 pub mod db;
 pub mod documents;
 pub mod http;
+pub mod mail;
+pub mod password;
 pub mod pdf;
 pub mod rules;
 pub mod seed;

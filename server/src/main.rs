@@ -1,4 +1,4 @@
-//! The `enrollflow` command: `serve`, `migrate`, `seed`, `check`, `scenarios`.
+//! The `enrollflow` command: `serve`, `migrate`, `seed`, `invite`, `check`, `scenarios`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -10,7 +10,7 @@ use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
 use enrollflow_server::rules::{self, Rules};
 use enrollflow_server::startup::{AppState, serve};
-use enrollflow_server::{db, seed, telemetry};
+use enrollflow_server::{accounts, db, seed, telemetry};
 
 #[derive(Parser)]
 #[command(
@@ -33,11 +33,34 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Apply pending database migrations.
     Migrate,
-    /// Load the demo agents (idempotent).
+    /// Load the demo agents and their users (idempotent).
     Seed {
         /// The demo data file.
         #[arg(long, default_value = "demo/agents.json")]
         file: PathBuf,
+    },
+    /// Invite a user: creates the account without a password and e-mails (to the outbox) a link
+    /// to create it, valid for 7 days.
+    Invite {
+        /// The user's e-mail address.
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        first_name: String,
+        #[arg(long)]
+        last_name: String,
+        /// The agent's NPN (required for agents; for an admin, the agent whose site is theirs).
+        #[arg(long)]
+        npn: Option<String>,
+        /// `agent` or `admin`.
+        #[arg(long, default_value = "agent")]
+        role: String,
+        /// Where the link in the e-mail points (the agent's site).
+        #[arg(long, default_value = "http://localhost:8080")]
+        base_url: String,
+        /// The folder holding templates/.
+        #[arg(long, env = "ENROLLFLOW_ROOT", default_value = ".")]
+        root: PathBuf,
     },
     /// Check the rules, forms and templates under DIR; print every problem with file and line.
     Check {
@@ -61,7 +84,7 @@ async fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Command::Serve(_) | Command::Migrate | Command::Seed { .. }
+        Command::Serve(_) | Command::Migrate | Command::Seed { .. } | Command::Invite { .. }
     ) {
         telemetry::init();
     }
@@ -91,7 +114,47 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let n = seed::load_file(&pool, &file).await?;
-            println!("seeded {n} demo agents from {}", file.display());
+            println!(
+                "seeded {} demo agents ({} new users) from {}",
+                n.agents,
+                n.users_created,
+                file.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Invite {
+            email,
+            first_name,
+            last_name,
+            npn,
+            role,
+            base_url,
+            root,
+        } => {
+            let bundle = match rules::load_bundle(&root) {
+                Ok(b) => b,
+                Err(problems) => {
+                    print_problems(&problems);
+                    anyhow::bail!("the templates under {} have problems", root.display());
+                }
+            };
+            let pool = db::connect(&url()?).await?;
+            db::migrate(&pool).await?;
+            let id = accounts::invite(
+                &pool,
+                &bundle.templates,
+                base_url.trim_end_matches('/'),
+                &accounts::Invitation {
+                    email: &email,
+                    first_name: &first_name,
+                    last_name: &last_name,
+                    role: &role,
+                    npn: npn.as_deref(),
+                },
+                time::OffsetDateTime::now_utc(),
+            )
+            .await?;
+            println!("invited user {id}: the invitation e-mail is in the outbox");
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(args) => {

@@ -1,4 +1,6 @@
-//! Demo data: agents with their branding and logos, read from a JSON file (`demo/agents.json`).
+//! Demo data: agents with their branding, logos and users, read from a JSON file
+//! (`demo/agents.json`). Loading is idempotent: agents are updated, users are created when missing
+//! (an existing user, and a password changed in the demo, are left alone).
 
 use std::path::Path;
 
@@ -6,6 +8,25 @@ use serde::Deserialize;
 use sqlx::PgPool;
 
 use crate::db::agents::{NewAgent, upsert};
+use crate::db::users;
+
+/// The password of every demo user (README, "Demo logins"). Demo data only.
+pub const DEMO_PASSWORD: &str = "demo-password-2024";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DemoUser {
+    email: String,
+    first_name: String,
+    last_name: String,
+    /// `agent` (the default) or `admin` (an admin whose own site is this agent's).
+    #[serde(default = "agent_role")]
+    role: String,
+}
+
+fn agent_role() -> String {
+    users::ROLE_AGENT.to_string()
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,6 +46,16 @@ struct DemoAgent {
     /// A logo file next to the data file.
     logo: Option<String>,
     subdomains: Vec<String>,
+    /// Users who log in for this agent (with [`DEMO_PASSWORD`]).
+    #[serde(default)]
+    users: Vec<DemoUser>,
+}
+
+/// What a load did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seeded {
+    pub agents: usize,
+    pub users_created: usize,
 }
 
 fn content_type_of(file: &str) -> anyhow::Result<&'static str> {
@@ -36,13 +67,14 @@ fn content_type_of(file: &str) -> anyhow::Result<&'static str> {
     }
 }
 
-/// Loads (inserts or updates) every agent in the file; returns how many.
-pub async fn load_file(pool: &PgPool, file: &Path) -> anyhow::Result<usize> {
+/// Loads (inserts or updates) every agent in the file and creates its missing users.
+pub async fn load_file(pool: &PgPool, file: &Path) -> anyhow::Result<Seeded> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
     let agents: Vec<DemoAgent> =
         serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let dir = file.parent().unwrap_or(Path::new("."));
+    let mut users_created = 0;
     for a in &agents {
         let logo = match &a.logo {
             Some(name) => Some((
@@ -52,7 +84,7 @@ pub async fn load_file(pool: &PgPool, file: &Path) -> anyhow::Result<usize> {
             )),
             None => None,
         };
-        upsert(
+        let agent_id = upsert(
             pool,
             &NewAgent {
                 npn: &a.npn,
@@ -72,6 +104,47 @@ pub async fn load_file(pool: &PgPool, file: &Path) -> anyhow::Result<usize> {
             },
         )
         .await?;
+        for u in &a.users {
+            if users::by_email(pool, &u.email).await?.is_some() {
+                continue;
+            }
+            let hash = demo_password_hash().await?;
+            let created = users::insert_if_absent(
+                pool,
+                &users::NewUser {
+                    email: &u.email,
+                    first_name: &u.first_name,
+                    last_name: &u.last_name,
+                    role: &u.role,
+                    agent_id: Some(agent_id),
+                    password_hash: Some(&hash),
+                    terms_accepted_at: Some(time::OffsetDateTime::now_utc()),
+                },
+                time::OffsetDateTime::now_utc(),
+            )
+            .await?;
+            users_created += usize::from(created.is_some());
+        }
     }
-    Ok(agents.len())
+    Ok(Seeded {
+        agents: agents.len(),
+        users_created,
+    })
+}
+
+/// The hash of [`DEMO_PASSWORD`], computed once per process (the test suite seeds a database per
+/// test). All demo users share it: their password is published in the README anyway.
+async fn demo_password_hash() -> anyhow::Result<String> {
+    static HASH: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    HASH.get_or_try_init(|| crate::password::hash(DEMO_PASSWORD.to_string()))
+        .await
+        .cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_demo_password_meets_the_password_rules() {
+        assert_eq!(crate::password::problem(super::DEMO_PASSWORD, &[]), None);
+    }
 }

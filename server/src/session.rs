@@ -7,6 +7,9 @@
 //!   every 15 seconds).
 //! - A cookie naming an unknown or idle session makes the request's state `Expired`: handlers that
 //!   need a session answer 419, and the response clears the cookie.
+//! - A session may carry a user (and, while an admin acts as an agent's user, the admin as
+//!   `impersonator_id`). They are set only when a session is created: logging in, impersonating
+//!   and switching back replace the session (`replace`: new token, new CSRF token, old row deleted).
 //! - State-changing requests must be same-origin (Fetch Metadata, else `Origin`; agent subdomains
 //!   are same-site to each other, so same-site is not enough: 403) and carry the session's token in
 //!   `X-CSRF-Token` (419 otherwise).
@@ -35,6 +38,10 @@ pub struct Session {
     pub id_hash: [u8; 32],
     pub csrf_token: String,
     pub application_id: Option<Uuid>,
+    /// The logged-in user (the agent's user while an admin impersonates); `None` for visitors.
+    pub user_id: Option<Uuid>,
+    /// The admin acting as `user_id`, while impersonating.
+    pub impersonator_id: Option<Uuid>,
 }
 
 /// What the request's cookie led to.
@@ -98,27 +105,91 @@ fn token_from(headers: &HeaderMap, name: &str) -> Option<Result<String, ()>> {
     found
 }
 
+fn session_cookie(https: bool, token: &str) -> Result<HeaderValue, ApiError> {
+    let cookie = format!(
+        "{}={token}; {}",
+        cookie_name(https),
+        cookie_attributes(https)
+    );
+    Ok(HeaderValue::from_str(&cookie).map_err(anyhow::Error::new)?)
+}
+
 /// Starts a new session and returns it with the `Set-Cookie` value that hands it to the browser.
 pub async fn start(app: &AppState) -> Result<(Session, HeaderValue), ApiError> {
     let token = random_hex(32);
     let csrf_token = random_hex(32);
     let id_hash = hash_token(&token);
     db::sessions::create(&app.pool, &id_hash, &csrf_token, app.clock.now()).await?;
-    let https = app.config.https;
-    let cookie = format!(
-        "{}={token}; {}",
-        cookie_name(https),
-        cookie_attributes(https)
-    );
-    let cookie = HeaderValue::from_str(&cookie).map_err(anyhow::Error::new)?;
+    let cookie = session_cookie(app.config.https, &token)?;
     Ok((
         Session {
             id_hash,
             csrf_token,
             application_id: None,
+            user_id: None,
+            impersonator_id: None,
         },
         cookie,
     ))
+}
+
+/// Replaces the caller's session (if any) with a new one for `user_id` (with `impersonator_id`
+/// while an admin acts as that user): a new token and a new CSRF token, the old row deleted in
+/// the same transaction. Logging in, impersonating and switching back all go through here, so a
+/// session id never changes hands (no fixation) and the old cookie stops working at once. The
+/// application the old session had is not carried over.
+pub async fn replace(
+    app: &AppState,
+    old: Option<&Session>,
+    user_id: Option<Uuid>,
+    impersonator_id: Option<Uuid>,
+) -> Result<(Session, HeaderValue), ApiError> {
+    let token = random_hex(32);
+    let csrf_token = random_hex(32);
+    let id_hash = hash_token(&token);
+    db::sessions::replace(
+        &app.pool,
+        old.map(|s| s.id_hash.as_slice()),
+        &id_hash,
+        &csrf_token,
+        user_id,
+        impersonator_id,
+        app.clock.now(),
+    )
+    .await?;
+    if let Some(old) = old {
+        app.caches.evict_session(&old.id_hash);
+    }
+    let cookie = session_cookie(app.config.https, &token)?;
+    Ok((
+        Session {
+            id_hash,
+            csrf_token,
+            application_id: None,
+            user_id,
+            impersonator_id,
+        },
+        cookie,
+    ))
+}
+
+/// Evicts sessions ended in PostgreSQL by hash (the triggers tell the other instances).
+pub fn evict_all(app: &AppState, hashes: &[Vec<u8>]) {
+    for h in hashes {
+        if let Ok(h) = <[u8; 32]>::try_from(h.as_slice()) {
+            app.caches.evict_session(&h);
+        }
+    }
+}
+
+/// For the few GET calls that change state (impersonation): the session's token must come in
+/// `X-CSRF-Token` (419 otherwise), as the guard demands of every POST, PUT and DELETE.
+pub fn require_csrf_header(headers: &HeaderMap, session: &Session) -> Result<(), ApiError> {
+    let sent = headers.get(CSRF_HEADER).map(HeaderValue::as_bytes);
+    match sent {
+        Some(sent) if constant_time_eq(session.csrf_token.as_bytes(), sent) => Ok(()),
+        _ => Err(ApiError::SessionExpired),
+    }
 }
 
 /// Ends a session: deletes it and returns the `Set-Cookie` value that clears the cookie.
@@ -174,6 +245,8 @@ async fn resolve(app: &AppState, id_hash: [u8; 32]) -> Result<SessionState, ApiE
             id_hash,
             csrf_token: c.csrf_token.clone(),
             application_id: c.application_id,
+            user_id: c.user_id,
+            impersonator_id: c.impersonator_id,
         })));
     }
     let generation = app.caches.generation();
@@ -186,6 +259,8 @@ async fn resolve(app: &AppState, id_hash: [u8; 32]) -> Result<SessionState, ApiE
                 CachedSession {
                     csrf_token: row.csrf_token.clone(),
                     application_id: row.application_id,
+                    user_id: row.user_id,
+                    impersonator_id: row.impersonator_id,
                     last_seen_at: row.last_seen_at,
                 },
             );
@@ -193,6 +268,8 @@ async fn resolve(app: &AppState, id_hash: [u8; 32]) -> Result<SessionState, ApiE
                 id_hash,
                 csrf_token: row.csrf_token,
                 application_id: row.application_id,
+                user_id: row.user_id,
+                impersonator_id: row.impersonator_id,
             })))
         }
         None => {

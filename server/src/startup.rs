@@ -12,7 +12,7 @@ use crate::config::ServeArgs;
 use crate::crypto::Cipher;
 use crate::documents::ObjectStore;
 use crate::rules::Rules;
-use crate::{db, http, rules};
+use crate::{accounts, db, http, mail, rules};
 
 /// Everything a request handler may use; cheap to clone.
 #[derive(Clone)]
@@ -62,6 +62,14 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", state.config.listen))?;
     tracing::info!(address = %listener.local_addr()?, "serving");
     spawn_session_sweeper(state.clone());
+    match &state.config.smtp_url {
+        Some(url) if !url.trim().is_empty() => {
+            let mailer = mail::Mailer::new(url.trim(), &state.config.mail_from)?;
+            mail::spawn_sender(state.pool.clone(), state.clock.clone(), mailer);
+            tracing::info!("e-mail goes through the configured SMTP relay");
+        }
+        _ => tracing::info!("no SMTP relay configured: e-mail stays in the outbox"),
+    }
     let _listener = state.spawn_cache_listener();
     let _watcher = if state.config.no_watch {
         None
@@ -79,17 +87,28 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Deletes idle sessions every few minutes (expiry itself is enforced per request).
+/// Deletes idle sessions every few minutes (expiry itself is enforced per request), and failed
+/// logins and account tokens nothing reads any more.
 fn spawn_session_sweeper(state: AppState) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(300));
         loop {
             tick.tick().await;
-            let cutoff = state.clock.now() - state.config.idle_timeout();
+            let now = state.clock.now();
+            let cutoff = now - state.config.idle_timeout();
             match db::sessions::delete_idle(&state.pool, cutoff).await {
                 Ok(n) if n > 0 => tracing::info!(deleted = n, "idle sessions removed"),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "idle-session sweep failed"),
+            }
+            let old_failures = now - accounts::FAILURE_WINDOW * 2;
+            if let Err(e) = db::login_failures::delete_before(&state.pool, old_failures).await {
+                tracing::warn!(error = %e, "failed-login sweep failed");
+            }
+            // Expired tokens are kept a day (an expired link still reads "no longer valid").
+            let old_tokens = now - time::Duration::days(1);
+            if let Err(e) = db::users::delete_expired_tokens(&state.pool, old_tokens).await {
+                tracing::warn!(error = %e, "token sweep failed");
             }
         }
     });

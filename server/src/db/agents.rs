@@ -39,6 +39,20 @@ pub async fn by_subdomain(pool: &PgPool, subdomain: &str) -> sqlx::Result<Option
     .await
 }
 
+pub async fn by_npn(pool: &PgPool, npn: &str) -> sqlx::Result<Option<AgentRow>> {
+    sqlx::query_as::<_, AgentRow>(&format!("{SELECT_AGENT} WHERE a.npn = $1"))
+        .bind(npn)
+        .fetch_optional(pool)
+        .await
+}
+
+/// Every agent, by name (the admins' agent list).
+pub async fn all(pool: &PgPool) -> sqlx::Result<Vec<AgentRow>> {
+    sqlx::query_as::<_, AgentRow>(&format!("{SELECT_AGENT} ORDER BY a.agent_name, a.npn"))
+        .fetch_all(pool)
+        .await
+}
+
 pub struct Logo {
     pub bytes: Vec<u8>,
     pub content_type: String,

@@ -3,7 +3,11 @@
 
 pub mod agents;
 pub mod applications;
+pub mod audit;
+pub mod login_failures;
+pub mod outbox;
 pub mod sessions;
+pub mod users;
 
 use std::time::Duration;
 

@@ -1,37 +1,290 @@
-//! Operators' calls. Until admin accounts exist, they need `Authorization: Bearer <token>` with the
-//! configured `ENROLLFLOW_ADMIN_TOKEN`; without one configured they are closed.
+//! Admins' calls (spec part 1, 2.5, 4.2 and 7 "Admin"): finding an agent's users by NPN, acting as
+//! an agent's user and switching back, the agent list, branding by NPN, the mail outbox, and the
+//! rule status (also open to operators with `Authorization: Bearer <ENROLLFLOW_ADMIN_TOKEN>`).
+//!
+//! Only a session whose user is an admin gets through (403 otherwise; an admin acting as an agent
+//! is the agent until switching back). The two GET calls that change the session (impersonating,
+//! switching back) also require the session's `X-CSRF-Token` header (419 otherwise).
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
+use axum::response::Response;
+use serde::Serialize;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
+use super::accounts::logged_in;
+use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
+use super::host::ClientAddress;
+use super::site::Branding;
+use crate::db::audit::{self, Action};
+use crate::db::{agents, outbox, users};
 use crate::rules::Status;
+use crate::session::{self, LiveSession, SessionState};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(rules_status))
+    OpenApiRouter::new()
+        .routes(routes!(rules_status))
+        .routes(routes!(users_by_npn))
+        .routes(routes!(fabricate_agent))
+        .routes(routes!(unfabricate_agent))
+        .routes(routes!(agent_list))
+        .routes(routes!(branding_by_npn))
+        .routes(routes!(outbox_messages))
 }
 
-fn require_operator(app: &AppState, headers: &HeaderMap) -> ApiResult<()> {
+pub const AGENT_NOT_FOUND: &str = "Agent not found";
+/// The longest NPN (spec part 1, section 9).
+pub const NPN_MAX: usize = 10;
+
+fn bearer_is_operator(app: &AppState, headers: &HeaderMap) -> bool {
     let sent = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
-    match (&app.config.admin_token, sent) {
-        (Some(token), Some(sent)) if !token.is_empty() && token.as_bytes() == sent.as_bytes() => {
-            Ok(())
-        }
-        _ => Err(ApiError::Forbidden),
-    }
+    matches!((&app.config.admin_token, sent),
+        (Some(token), Some(sent)) if !token.is_empty() && token.as_bytes() == sent.as_bytes())
 }
 
 #[utoipa::path(get, path = "/api/admin/rules/status", tag = "admin",
     responses((status = 200, description = "The rules serving now and the problems of the newest files", body = Status),
-              (status = 403, description = "Not an operator")))]
-async fn rules_status(State(app): State<AppState>, headers: HeaderMap) -> ApiResult<Json<Status>> {
-    require_operator(&app, &headers)?;
+              (status = 403, description = "Neither an admin nor an operator")))]
+async fn rules_status(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    state: SessionState,
+) -> ApiResult<Json<Status>> {
+    let admin = match state.live() {
+        Some(s) => CurrentUser::of(&app, s)
+            .await?
+            .is_some_and(|u| u.user.is_admin()),
+        None => false,
+    };
+    if !admin && !bearer_is_operator(&app, &headers) {
+        return Err(ApiError::Forbidden);
+    }
     Ok(Json((*app.rules.status()).clone()))
+}
+
+/// Spec part 1, section 3 "Agent's user list".
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgentUser {
+    pub id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+}
+
+fn check_npn(npn: &str) -> ApiResult<()> {
+    if npn.chars().count() > NPN_MAX {
+        return Err(ApiError::BadRequest(
+            "An NPN has at most 10 characters.".into(),
+        ));
+    }
+    Ok(())
+}
+
+#[utoipa::path(get, path = "/api/admin/getUsersByNPN/{npn}", tag = "admin",
+    params(("npn" = String, Path, description = "The agent's NPN (at most 10 characters)")),
+    responses(
+        (status = 200, body = Vec<AgentUser>, description = "The agent's users (empty when it has none)"),
+        (status = 400, description = "The NPN is longer than 10 characters"),
+        (status = 403, description = "Not an admin"),
+        (status = 404, description = "\"Agent not found\"")))]
+async fn users_by_npn(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    Path(npn): Path<String>,
+) -> ApiResult<Json<Vec<AgentUser>>> {
+    current.require_admin()?;
+    check_npn(&npn)?;
+    let agent = agents::by_npn(&app.pool, npn.trim())
+        .await?
+        .ok_or_else(|| ApiError::NotFound(AGENT_NOT_FOUND.into()))?;
+    let list = users::agent_users_by_agent(&app.pool, agent.id)
+        .await?
+        .into_iter()
+        .map(|u| AgentUser {
+            id: u.id,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            email: u.email,
+        })
+        .collect();
+    Ok(Json(list))
+}
+
+#[utoipa::path(get, path = "/api/admin/fabricateAgent/{userId}", tag = "admin",
+    params(("userId" = Uuid, Path, description = "An agent user's id (from getUsersByNPN)")),
+    responses(
+        (status = 200, body = super::accounts::LoggedIn, description = "The admin now acts as \
+            that agent user: a new session (new cookie, new CSRF token) replaces the admin's. \
+            Changes state although it is a GET: send the session's `X-CSRF-Token` header."),
+        (status = 403, description = "Not an admin (or already acting as an agent)"),
+        (status = 404, description = "No such agent user"),
+        (status = 419, description = "No `X-CSRF-Token` header with the session's token")))]
+async fn fabricate_agent(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    headers: HeaderMap,
+    ClientAddress(address): ClientAddress,
+    Path(user_id): Path<String>,
+) -> ApiResult<Response> {
+    current.require_admin()?;
+    session::require_csrf_header(&headers, &current.session)?;
+    let not_found = || ApiError::NotFound("User not found".into());
+    let target_id: Uuid = user_id.parse().map_err(|_| not_found())?;
+    let target = users::by_id(&app.pool, target_id)
+        .await?
+        .filter(|u| u.role == users::ROLE_AGENT)
+        .ok_or_else(not_found)?;
+    let admin = current.user.id;
+    let (new, cookie) =
+        session::replace(&app, Some(&current.session), Some(target.id), Some(admin)).await?;
+    audit::record(
+        &app.pool,
+        app.clock.now(),
+        &audit::Entry {
+            action: Action::Impersonate,
+            actor: Some(admin),
+            subject: Some(target.id),
+            address,
+        },
+    )
+    .await?;
+    Ok(logged_in(&new, cookie, target.agent_subdomain.clone()))
+}
+
+#[utoipa::path(get, path = "/api/unFabricateAgent", tag = "admin",
+    responses(
+        (status = 200, body = super::accounts::LoggedIn, description = "Back to the admin's own \
+            account: a new session replaces the impersonating one. Changes state although it is \
+            a GET: send the session's `X-CSRF-Token` header."),
+        (status = 403, description = "The session is not an admin acting as an agent"),
+        (status = 419, description = "No `X-CSRF-Token` header with the session's token")))]
+async fn unfabricate_agent(
+    State(app): State<AppState>,
+    session: LiveSession,
+    headers: HeaderMap,
+    ClientAddress(address): ClientAddress,
+) -> ApiResult<Response> {
+    let (Some(admin_id), Some(agent_user)) = (session.impersonator_id, session.user_id) else {
+        return Err(ApiError::Forbidden);
+    };
+    session::require_csrf_header(&headers, &session)?;
+    let admin = users::by_id(&app.pool, admin_id)
+        .await?
+        .filter(users::UserRow::is_admin)
+        .ok_or(ApiError::Forbidden)?;
+    let (new, cookie) = session::replace(&app, Some(&session), Some(admin.id), None).await?;
+    audit::record(
+        &app.pool,
+        app.clock.now(),
+        &audit::Entry {
+            action: Action::ImpersonateEnd,
+            actor: Some(admin.id),
+            subject: Some(agent_user),
+            address,
+        },
+    )
+    .await?;
+    Ok(logged_in(&new, cookie, admin.agent_subdomain.clone()))
+}
+
+/// An agent in the admins' list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgentListItem {
+    pub npn: String,
+    pub agent_name: String,
+    pub agency_name: String,
+    pub subdomains: Vec<String>,
+}
+
+#[utoipa::path(get, path = "/api/admin/agentList", tag = "admin",
+    responses((status = 200, body = Vec<AgentListItem>), (status = 403, description = "Not an admin")))]
+async fn agent_list(
+    State(app): State<AppState>,
+    current: CurrentUser,
+) -> ApiResult<Json<Vec<AgentListItem>>> {
+    current.require_admin()?;
+    let list = agents::all(&app.pool)
+        .await?
+        .into_iter()
+        .map(|a| AgentListItem {
+            npn: a.npn,
+            agent_name: a.agent_name,
+            agency_name: a.agency_name,
+            subdomains: a.subdomains,
+        })
+        .collect();
+    Ok(Json(list))
+}
+
+#[utoipa::path(get, path = "/api/agent_branding_number/{npn}", tag = "branding",
+    params(("npn" = String, Path, description = "The agent's NPN (at most 10 characters)")),
+    responses(
+        (status = 200, body = Branding),
+        (status = 403, description = "Not an admin, an admin acting as an agent, or that agent's user"),
+        (status = 404, description = "\"Agent not found\"")))]
+async fn branding_by_npn(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    Path(npn): Path<String>,
+) -> ApiResult<Json<Branding>> {
+    check_npn(&npn)?;
+    let agent = agents::by_npn(&app.pool, npn.trim()).await?;
+    let allowed = current.user.is_admin()
+        || current.impersonator_id().is_some()
+        || agent.as_ref().is_some_and(|a| current.may_act_for(a.id));
+    if !allowed {
+        return Err(ApiError::Forbidden);
+    }
+    let agent = agent.ok_or_else(|| ApiError::NotFound(AGENT_NOT_FOUND.into()))?;
+    Ok(Json(Branding::from(&agent)))
+}
+
+/// A message in the outbox (the demo's mail viewer).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OutboxMessage {
+    pub id: i64,
+    pub to_address: String,
+    pub subject: String,
+    /// Empty once sent through SMTP (links in it are not kept).
+    pub body: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub sent_at: Option<OffsetDateTime>,
+    pub attempts: i32,
+}
+
+#[utoipa::path(get, path = "/api/admin/outbox", tag = "admin",
+    responses(
+        (status = 200, body = Vec<OutboxMessage>, description = "The newest 100 e-mails, newest first"),
+        (status = 403, description = "Not an admin")))]
+async fn outbox_messages(
+    State(app): State<AppState>,
+    current: CurrentUser,
+) -> ApiResult<Json<Vec<OutboxMessage>>> {
+    current.require_admin()?;
+    let list = outbox::newest(&app.pool, 100)
+        .await?
+        .into_iter()
+        .map(|m| OutboxMessage {
+            id: m.id,
+            to_address: m.to_address,
+            subject: m.subject,
+            body: m.body,
+            created_at: m.created_at,
+            sent_at: m.sent_at,
+            attempts: m.attempts,
+        })
+        .collect();
+    Ok(Json(list))
 }

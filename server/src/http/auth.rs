@@ -1,30 +1,110 @@
-//! Who the caller is. Accounts and login arrive with the accounts issue; today every caller is a
-//! visitor, and this call is also how a browser gets its session and CSRF token.
+//! Who the caller is: the auth-state call (which is also how a browser gets its session and CSRF
+//! token) and the `CurrentUser` extractor that handlers use to decide what the caller may do.
+
+use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{FromRequestParts, State};
 use axum::http::header;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
-use super::error::ApiResult;
-use crate::session::{self, SessionState};
+use super::error::{ApiError, ApiResult};
+use super::host::SiteHost;
+use crate::db::users::{self, UserRow};
+use crate::session::{self, Session, SessionState};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_auth_state))
 }
 
+/// The logged-in user of the request's session. Extracting it answers 419 without a live session
+/// and 403 when the session has no user. While an admin acts as an agent's user, `user` is the
+/// agent's user (what the session may do is what that user may do) and the admin is the
+/// session's `impersonator_id`.
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    pub session: Arc<Session>,
+    pub user: Arc<UserRow>,
+}
+
+impl CurrentUser {
+    /// The session's user, if it has one (read from PostgreSQL, so a role change counts at once).
+    pub async fn of(app: &AppState, session: &Arc<Session>) -> ApiResult<Option<CurrentUser>> {
+        let Some(id) = session.user_id else {
+            return Ok(None);
+        };
+        Ok(users::by_id(&app.pool, id).await?.map(|u| CurrentUser {
+            session: session.clone(),
+            user: Arc::new(u),
+        }))
+    }
+
+    /// Admin-only calls refuse everyone else with 403 (an admin acting as an agent is the agent).
+    pub fn require_admin(&self) -> ApiResult<()> {
+        if self.user.is_admin() {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden)
+        }
+    }
+
+    /// The admin acting as this user, while impersonating.
+    pub fn impersonator_id(&self) -> Option<Uuid> {
+        self.session.impersonator_id
+    }
+
+    /// Who to name as the actor in the audit log: the admin while impersonating.
+    pub fn actor_id(&self) -> Uuid {
+        self.session.impersonator_id.unwrap_or(self.user.id)
+    }
+
+    /// The agent this user acts for, if any.
+    pub fn agent_id(&self) -> Option<Uuid> {
+        self.user.agent_id
+    }
+
+    /// Whether the user may act for this agent: only for their own.
+    pub fn may_act_for(&self, agent_id: Uuid) -> bool {
+        self.user.agent_id == Some(agent_id)
+    }
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, ApiError> {
+        let session = match parts.extensions.get::<SessionState>() {
+            Some(SessionState::Live(s)) => s.clone(),
+            _ => return Err(ApiError::SessionExpired),
+        };
+        CurrentUser::of(app, &session)
+            .await?
+            .ok_or(ApiError::Forbidden)
+    }
+}
+
 /// Spec part 1, section 3 "Auth state", plus the session's CSRF token.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AuthState {
+    /// A user is logged in.
     pub is_authorized: bool,
+    /// The user is an admin (false while an admin acts as an agent: the session is the agent's).
     pub is_admin: bool,
+    /// The first subdomain of the user's agent (the agent's while impersonating).
     pub agent_subdomain: Option<String>,
+    /// While an admin acts as an agent: the admin's own site subdomain (the admin's agent's, else
+    /// the site in use), where Switch back to Admin returns.
     pub admin_subdomain: Option<String>,
+    /// An admin is acting as this user (Switch back to Admin is offered).
+    pub impersonating: bool,
+    /// The user's first and last name.
     pub user_name: Option<String>,
     /// Send it back in the `X-CSRF-Token` header on every state-changing call.
     pub csrf_token: String,
@@ -33,20 +113,34 @@ pub struct AuthState {
 #[utoipa::path(get, path = "/api/get-auth-state", tag = "accounts",
     responses((status = 200, description = "The caller's state; starts a session when there is none \
                                             (sets the session cookie)", body = AuthState)))]
-async fn get_auth_state(State(app): State<AppState>, state: SessionState) -> ApiResult<Response> {
+async fn get_auth_state(
+    State(app): State<AppState>,
+    state: SessionState,
+    host: SiteHost,
+) -> ApiResult<Response> {
     let (session, cookie) = match state {
         SessionState::Live(s) => (s, None),
         SessionState::None | SessionState::Expired => {
             let (s, cookie) = session::start(&app).await?;
-            (std::sync::Arc::new(s), Some(cookie))
+            (Arc::new(s), Some(cookie))
         }
     };
+    let current = CurrentUser::of(&app, &session).await?;
+    let admin_subdomain = match session.impersonator_id {
+        Some(admin) => users::by_id(&app.pool, admin)
+            .await?
+            .and_then(|a| a.agent_subdomain)
+            .or(host.0),
+        None => None,
+    };
+    let user = current.as_ref().map(|c| &c.user);
     let body = Json(AuthState {
-        is_authorized: false,
-        is_admin: false,
-        agent_subdomain: None,
-        admin_subdomain: None,
-        user_name: None,
+        is_authorized: user.is_some(),
+        is_admin: user.is_some_and(|u| u.is_admin()),
+        agent_subdomain: user.and_then(|u| u.agent_subdomain.clone()),
+        admin_subdomain,
+        impersonating: session.impersonator_id.is_some() && user.is_some(),
+        user_name: user.map(|u| u.full_name()),
         csrf_token: session.csrf_token.clone(),
     });
     Ok(match cookie {

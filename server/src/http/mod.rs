@@ -1,6 +1,7 @@
 //! The HTTP layer: one module per resource, each with its handlers registered in `api_router()`,
 //! merged here with health checks, the OpenAPI document, static files and the middleware stack.
 
+pub mod accounts;
 pub mod admin;
 pub mod application;
 pub mod auth;
@@ -49,6 +50,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(site::router())
         .merge(auth::router())
+        .merge(accounts::router())
         .merge(legal::router())
         .merge(application::router())
         .merge(steps::router())

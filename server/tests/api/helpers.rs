@@ -16,6 +16,16 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 pub const MINUTE: Duration = Duration::from_secs(60);
+
+// Demo users (demo/agents.json), all with the demo password.
+pub const DEMO_PASSWORD: &str = enrollflow_server::seed::DEMO_PASSWORD;
+/// Maria Alvarez, the user of the acme agent (NPN 17439021).
+pub const ACME_USER: &str = "maria.alvarez@acme-insurance.example.com";
+pub const ACME_NPN: &str = "17439021";
+/// Daniel Okafor, the user of the lakeshore agent.
+pub const LAKESHORE_USER: &str = "dokafor@lakeshore-benefits.example.com";
+/// Ada Admin, whose own site is the demo agent's.
+pub const ADMIN_USER: &str = "admin@enrollflow.example.com";
 pub const ADMIN_TOKEN: &str = "test-operator-token";
 
 pub struct TestApp {
@@ -126,9 +136,13 @@ async fn spawn_on(
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
     tokio::spawn(async move {
-        axum::serve(listener, http::router(state))
-            .await
-            .expect("serve");
+        // As in production (startup.rs): handlers see the client's address.
+        axum::serve(
+            listener,
+            http::router(state).into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .expect("serve");
     });
     TestApp {
         addr,
@@ -225,6 +239,48 @@ impl Browser<'_> {
             .as_str()
             .expect("csrf token")
             .to_string()
+    }
+
+    /// The session cookie (`name=value`) the browser holds now.
+    pub fn cookie(&self) -> String {
+        self.cookie
+            .lock()
+            .expect("lock")
+            .clone()
+            .expect("a session cookie")
+    }
+
+    /// Logs in through the API as the web app does; returns the reply.
+    pub async fn login(&self, email: &str, password: &str) -> Reply {
+        let token = self.start_session().await;
+        self.call(
+            Method::POST,
+            "/api/login",
+            &token,
+            &json!({ "email": email, "password": password }),
+        )
+        .await
+    }
+
+    /// Logs in (the demo password) and returns the new session's CSRF token.
+    pub async fn logged_in_as(&self, email: &str) -> String {
+        let r = self.login(email, DEMO_PASSWORD).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        r.json()["csrf_token"]
+            .as_str()
+            .expect("csrf token")
+            .to_string()
+    }
+
+    /// A GET that sends the session's CSRF token (the impersonation calls want it).
+    pub async fn get_with_token(&self, path: &str, token: &str) -> Reply {
+        self.send(
+            Method::GET,
+            path,
+            &[("x-csrf-token", token.to_string())],
+            None,
+        )
+        .await
     }
 
     pub async fn send(

@@ -2,10 +2,13 @@
 //! (`enrollflow_test_*`) from the server named by `DATABASE_URL`, the demo agents, a real listening
 //! server and a manual clock.
 
+mod accounts;
 mod application;
 mod cache;
 mod documents;
 mod helpers;
+mod impersonation;
+mod mail;
 mod plans;
 mod playground;
 mod print;

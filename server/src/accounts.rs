@@ -1,0 +1,307 @@
+//! Accounts outside HTTP: e-mail addresses, single-use tokens, login throttling, invitations and
+//! password-reset mail. Used by `http/accounts.rs`, `http/admin.rs`, the seed and the `invite`
+//! command.
+
+use std::net::IpAddr;
+
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+use sqlx::PgPool;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use crate::config::ServeArgs;
+use crate::db::{self, login_failures, users};
+use crate::http::site::PRODUCT_NAME;
+use crate::mail;
+
+/// A password-reset link works for an hour.
+pub const RESET_VALID_FOR: time::Duration = time::Duration::hours(1);
+/// An invitation works for a week.
+pub const INVITATION_VALID_FOR: time::Duration = time::Duration::days(7);
+/// At most this many reset e-mails per account per hour (more requests get the same answer).
+pub const RESETS_PER_HOUR: i64 = 5;
+
+/// Failed logins are counted over this sliding window.
+pub const FAILURE_WINDOW: time::Duration = time::Duration::minutes(5);
+/// Failed logins for one account within the window after which it answers 429.
+pub const ACCOUNT_LIMIT: i64 = 5;
+/// Failed logins from one address within the window after which it answers 429.
+pub const ADDRESS_LIMIT: i64 = 20;
+
+/// An address as typed, trimmed; `None` unless it looks like one.
+pub fn normalize_email(raw: &str) -> Option<String> {
+    let e = raw.trim();
+    let (local, domain) = e.rsplit_once('@')?;
+    let ok = (3..=254).contains(&e.len())
+        && !local.is_empty()
+        && !domain.is_empty()
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !e.chars().any(|c| c.is_whitespace() || c.is_control());
+    ok.then(|| e.to_string())
+}
+
+/// The throttling key of a typed address (known or not): SHA-256 of it in lower case.
+pub fn account_key(email: &str) -> [u8; 32] {
+    Sha256::digest(format!("login:{}", email.trim().to_lowercase()).as_bytes()).into()
+}
+
+/// A new random token for a link, and the hash that is stored.
+pub fn new_token() -> (String, [u8; 32]) {
+    let mut buf = [0u8; 32];
+    rand::rng().fill_bytes(&mut buf);
+    let token = hex::encode(buf);
+    let hash = token_hash(&token);
+    (token, hash)
+}
+
+pub fn token_hash(token: &str) -> [u8; 32] {
+    Sha256::digest(token.trim().as_bytes()).into()
+}
+
+/// Whether a login for this account or from this address must wait (429) before trying again.
+pub async fn throttled(
+    pool: &PgPool,
+    account_key: &[u8],
+    address: Option<IpAddr>,
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let (account, from_address) =
+        login_failures::count_since(pool, account_key, address, now - FAILURE_WINDOW).await?;
+    Ok(account >= ACCOUNT_LIMIT || from_address >= ADDRESS_LIMIT)
+}
+
+/// Percent-encodes one path segment (an e-mail address in the reset link).
+pub fn path_segment(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'@') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The origin links in e-mails point to: the request's own host when it is one of ours (an
+/// agent's site or a base domain), otherwise the first base domain. A forged `Host` header can
+/// never send a reset link elsewhere.
+pub fn public_origin(config: &ServeArgs, host: Option<&str>) -> String {
+    let scheme = if config.https { "https" } else { "http" };
+    match host {
+        Some(h) if config.is_own_host(h) => format!("{scheme}://{}", h.to_ascii_lowercase()),
+        _ => format!(
+            "{scheme}://{}",
+            config
+                .base_domains
+                .first()
+                .map(String::as_str)
+                .unwrap_or("localhost")
+        ),
+    }
+}
+
+/// Sends a password-reset link to a user who has a password (the caller answers the same way
+/// whether or not this happens). At most [`RESETS_PER_HOUR`] per account.
+pub async fn send_reset_link(
+    pool: &PgPool,
+    templates: &minijinja::Environment<'_>,
+    origin: &str,
+    user: &users::UserRow,
+    now: OffsetDateTime,
+) -> anyhow::Result<bool> {
+    let recent = users::tokens_since(
+        pool,
+        user.id,
+        users::Purpose::ResetPassword,
+        now - time::Duration::hours(1),
+    )
+    .await?;
+    if recent >= RESETS_PER_HOUR {
+        return Ok(false);
+    }
+    let (token, hash) = new_token();
+    let link = format!(
+        "{origin}/reset-password/email/{}/token/{token}",
+        path_segment(&user.email)
+    );
+    let email = mail::render(
+        templates,
+        "email/reset_password.txt",
+        minijinja::context! {
+            product_name => PRODUCT_NAME,
+            first_name => &user.first_name,
+            link => link,
+            valid_for => "1 hour",
+        },
+    )?;
+    let mut tx = pool.begin().await?;
+    users::insert_token(
+        &mut tx,
+        &hash,
+        user.id,
+        users::Purpose::ResetPassword,
+        now,
+        now + RESET_VALID_FOR,
+    )
+    .await?;
+    mail::enqueue(&mut *tx, &user.email, &email, now).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Who to invite.
+pub struct Invitation<'a> {
+    pub email: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    /// `agent` or `admin`.
+    pub role: &'a str,
+    /// The agent's NPN (required for agents; an admin may belong to an agent's site).
+    pub npn: Option<&'a str>,
+}
+
+/// Creates a user without a password and e-mails them an invitation link
+/// (`/register/token/{token}/`, a week). Inviting a user who has not registered yet sends a new
+/// link (the old one stops working); a registered user cannot be invited again.
+pub async fn invite(
+    pool: &PgPool,
+    templates: &minijinja::Environment<'_>,
+    origin: &str,
+    who: &Invitation<'_>,
+    now: OffsetDateTime,
+) -> anyhow::Result<Uuid> {
+    let email = normalize_email(who.email)
+        .ok_or_else(|| anyhow::anyhow!("that is not an e-mail address"))?;
+    for (field, value) in [("first name", who.first_name), ("last name", who.last_name)] {
+        let n = value.trim().chars().count();
+        anyhow::ensure!(
+            (1..=30).contains(&n),
+            "the {field} must have 1 to 30 characters"
+        );
+    }
+    anyhow::ensure!(
+        who.role == users::ROLE_AGENT || who.role == users::ROLE_ADMIN,
+        "the role is agent or admin"
+    );
+    let agent = match who.npn {
+        Some(npn) => Some(
+            db::agents::by_npn(pool, npn)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no agent has NPN {npn}"))?,
+        ),
+        None => None,
+    };
+    anyhow::ensure!(
+        who.role != users::ROLE_AGENT || agent.is_some(),
+        "an agent user needs the agent's NPN"
+    );
+    let user = match users::by_email(pool, &email).await? {
+        Some(u) if u.password_hash.is_some() => {
+            anyhow::bail!("a user with that address has already registered")
+        }
+        Some(u) => u,
+        None => {
+            users::insert_if_absent(
+                pool,
+                &users::NewUser {
+                    email: &email,
+                    first_name: who.first_name.trim(),
+                    last_name: who.last_name.trim(),
+                    role: who.role,
+                    agent_id: agent.as_ref().map(|a| a.id),
+                    password_hash: None,
+                    terms_accepted_at: None,
+                },
+                now,
+            )
+            .await?;
+            users::by_email(pool, &email)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("the new user is not there"))?
+        }
+    };
+    let (token, hash) = new_token();
+    let message = mail::render(
+        templates,
+        "email/invitation.txt",
+        minijinja::context! {
+            product_name => PRODUCT_NAME,
+            first_name => &user.first_name,
+            last_name => &user.last_name,
+            agency_name => agent.as_ref().map(|a| a.agency_name.clone()),
+            link => format!("{origin}/register/token/{token}/"),
+            valid_for => "7 days",
+        },
+    )?;
+    let mut tx = pool.begin().await?;
+    users::insert_token(
+        &mut tx,
+        &hash,
+        user.id,
+        users::Purpose::Invitation,
+        now,
+        now + INVITATION_VALID_FOR,
+    )
+    .await?;
+    mail::enqueue(&mut *tx, &user.email, &message, now).await?;
+    tx.commit().await?;
+    Ok(user.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_trimmed_and_checked_loosely() {
+        assert_eq!(
+            normalize_email("  Ann@Example.com ").as_deref(),
+            Some("Ann@Example.com")
+        );
+        assert_eq!(normalize_email("ann"), None);
+        assert_eq!(normalize_email("@example.com"), None);
+        assert_eq!(normalize_email("ann@"), None);
+        assert_eq!(normalize_email("an n@example.com"), None);
+    }
+
+    #[test]
+    fn the_account_key_ignores_case_and_never_holds_the_address() {
+        assert_eq!(
+            account_key("Ann@Example.com"),
+            account_key(" ann@example.com")
+        );
+        assert_ne!(
+            account_key("ann@example.com"),
+            account_key("bob@example.com")
+        );
+    }
+
+    #[test]
+    fn tokens_are_random_and_stored_only_as_hashes() {
+        let (a, ha) = new_token();
+        let (b, _) = new_token();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 64);
+        assert_eq!(token_hash(&a), ha);
+        assert_ne!(ha.as_slice(), a.as_bytes());
+    }
+
+    #[test]
+    fn links_encode_the_address_and_stay_on_our_hosts() {
+        assert_eq!(path_segment("a+b c@x.com"), "a%2Bb%20c@x.com");
+        let c = ServeArgs::defaults();
+        assert_eq!(
+            public_origin(&c, Some("acme.localhost:8080")),
+            "http://acme.localhost:8080"
+        );
+        assert_eq!(public_origin(&c, Some("evil.com")), "http://localhost");
+        assert_eq!(
+            public_origin(&c, Some("acme.localhost:80@evil.com")),
+            "http://localhost"
+        );
+        assert_eq!(public_origin(&c, None), "http://localhost");
+    }
+}

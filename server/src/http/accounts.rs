@@ -1,0 +1,576 @@
+//! Accounts (spec part 1, 2.5, 4.2 and 7 "Accounts"): login, logout, forgotten and reset
+//! passwords, accepting an invitation, changing the password.
+//!
+//! - Login replaces the session (new id, new CSRF token); the old id stops working at once.
+//! - A wrong password and an unknown address get the same answer in about the same time.
+//! - Failed logins are counted per account and per client address over a sliding window; past the
+//!   limit the call answers 429 without looking at the password. A success clears the account.
+//! - Forgot-password answers the same whether or not the address exists.
+//! - Every login, failed login, logout, password change, reset and registration is audited (ids,
+//!   time, client address; never a password, token or e-mail address).
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::{FromRequest, Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::auth::CurrentUser;
+use super::error::{ApiError, ApiResult};
+use super::host::ClientAddress;
+use crate::accounts::{self, normalize_email};
+use crate::db::audit::{self, Action};
+use crate::db::{login_failures, sessions, users};
+use crate::password;
+use crate::session::{self, LiveSession};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(get_user))
+        .routes(routes!(register))
+        .routes(routes!(change_password))
+}
+
+pub const BAD_CREDENTIALS: &str = "These credentials do not match our records.";
+pub const LINK_NO_LONGER_VALID: &str = "Sorry, the link you used is no longer valid.";
+pub const FORGOT_MESSAGE: &str = "If an account uses that e-mail address, we have sent it a link \
+                                  to reset the password. The link works for one hour.";
+pub const PASSWORD_CHANGED: &str = "Your password has been changed.";
+pub const PASSWORD_RESET: &str = "Your password has been reset.";
+pub const ACCOUNT_CREATED: &str = "Thank you for creating your account.";
+
+/// A JSON body whose shape errors answer 400 with a JSON message (fields are optional here and
+/// checked by the handler, so missing ones become field errors).
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        Json::<T>::from_request(req, state)
+            .await
+            .map(|Json(v)| JsonBody(v))
+            .map_err(|_| ApiError::BadRequest("The request body must be a JSON object.".into()))
+    }
+}
+
+/// Field errors in the spec's keys, answered 422 as `{"errors": {key: [message]}}`.
+#[derive(Default)]
+struct Errors(BTreeMap<String, Vec<String>>);
+
+impl Errors {
+    fn add(&mut self, key: &str, message: &str) {
+        self.0
+            .entry(key.to_string())
+            .or_default()
+            .push(message.to_string());
+    }
+
+    fn has(&self, key: &str) -> bool {
+        self.0.contains_key(key)
+    }
+
+    fn into_result(self) -> ApiResult<()> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Validation(self.0))
+        }
+    }
+
+    fn only(key: &str, message: &str) -> ApiError {
+        let mut e = Errors::default();
+        e.add(key, message);
+        ApiError::Validation(e.0)
+    }
+}
+
+fn text(v: &Option<String>) -> &str {
+    v.as_deref().unwrap_or("")
+}
+
+fn truthy(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_i64() == Some(1),
+        Value::String(s) => matches!(s.as_str(), "1" | "true" | "on" | "yes"),
+        _ => false,
+    }
+}
+
+async fn record(
+    app: &AppState,
+    action: Action,
+    actor: Option<Uuid>,
+    subject: Option<Uuid>,
+    address: Option<std::net::IpAddr>,
+) -> ApiResult<()> {
+    audit::record(
+        &app.pool,
+        app.clock.now(),
+        &audit::Entry {
+            action,
+            actor,
+            subject,
+            address,
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+/// A message for the user.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Message {
+    pub message: String,
+}
+
+fn message(m: &str) -> Json<Message> {
+    Json(Message { message: m.into() })
+}
+
+/// The answer to a login (and to impersonating or switching back): where the user's site is, and
+/// the new session's CSRF token. The response sets the new session cookie.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoggedIn {
+    /// The first subdomain of the user's agent (for an admin, of the admin's site, if any).
+    pub subdomain: Option<String>,
+    pub csrf_token: String,
+}
+
+/// Answers with the new session's cookie.
+pub fn logged_in(
+    session: &session::Session,
+    cookie: axum::http::HeaderValue,
+    subdomain: Option<String>,
+) -> Response {
+    (
+        [(header::SET_COOKIE, cookie)],
+        Json(LoggedIn {
+            subdomain,
+            csrf_token: session.csrf_token.clone(),
+        }),
+    )
+        .into_response()
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct LoginRequest {
+    pub email: Option<String>,
+    pub password: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/login", tag = "accounts", request_body = LoginRequest,
+    responses(
+        (status = 200, body = LoggedIn, description = "Logged in: a new session (new cookie, new \
+            CSRF token) replaces the caller's, whose id stops working"),
+        (status = 422, description = "`errors.login_email` or `errors.login_password` (the same \
+            answer for a wrong password and an unknown address)"),
+        (status = 429, description = "Too many failed logins for this account or from this \
+            address in the last 5 minutes: try again later")))]
+async fn login(
+    State(app): State<AppState>,
+    old: LiveSession,
+    ClientAddress(address): ClientAddress,
+    JsonBody(req): JsonBody<LoginRequest>,
+) -> ApiResult<Response> {
+    let typed = text(&req.email).trim().to_string();
+    let password = req.password.unwrap_or_default();
+    let mut errors = Errors::default();
+    if typed.is_empty() {
+        errors.add("login_email", "The email field is required.");
+    }
+    if password.is_empty() {
+        errors.add("login_password", "The password field is required.");
+    }
+    errors.into_result()?;
+
+    let key = accounts::account_key(&typed);
+    let now = app.clock.now();
+    if accounts::throttled(&app.pool, &key, address, now).await? {
+        return Err(ApiError::TooManyRequests);
+    }
+    let user = match normalize_email(&typed) {
+        Some(email) => users::by_email(&app.pool, &email).await?,
+        None => None,
+    };
+    let hash = user.as_ref().and_then(|u| u.password_hash.clone());
+    if !password::verify(password, hash).await? {
+        login_failures::record(&app.pool, &key, address, now).await?;
+        record(
+            &app,
+            Action::LoginFailed,
+            None,
+            user.as_ref().map(|u| u.id),
+            address,
+        )
+        .await?;
+        return Err(Errors::only("login_password", BAD_CREDENTIALS));
+    }
+    let Some(user) = user else {
+        return Err(Errors::only("login_password", BAD_CREDENTIALS));
+    };
+    login_failures::clear_account(&app.pool, &key).await?;
+    let (session, cookie) = session::replace(&app, Some(&old), Some(user.id), None).await?;
+    record(&app, Action::Login, Some(user.id), Some(user.id), address).await?;
+    Ok(logged_in(&session, cookie, user.agent_subdomain.clone()))
+}
+
+#[utoipa::path(post, path = "/api/logout", tag = "accounts",
+    responses((status = 204, description = "The session is ended and its cookie cleared")))]
+async fn logout(
+    State(app): State<AppState>,
+    session: LiveSession,
+    ClientAddress(address): ClientAddress,
+) -> ApiResult<Response> {
+    let cookie = session::end(&app, &session).await?;
+    if let Some(user) = session.user_id {
+        let actor = session.impersonator_id.unwrap_or(user);
+        record(&app, Action::Logout, Some(actor), Some(user), address).await?;
+    }
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ForgotPasswordRequest {
+    pub email: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/forgot-password", tag = "accounts",
+    request_body = ForgotPasswordRequest,
+    responses(
+        (status = 200, body = Message, description = "The same answer whether or not the address \
+            belongs to an account; if it does, a single-use link valid for an hour is e-mailed"),
+        (status = 422, description = "`errors.email`: not an e-mail address")))]
+async fn forgot_password(
+    State(app): State<AppState>,
+    _session: LiveSession,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
+    JsonBody(req): JsonBody<ForgotPasswordRequest>,
+) -> ApiResult<Json<Message>> {
+    let Some(email) = normalize_email(text(&req.email)) else {
+        return Err(Errors::only(
+            "email",
+            "Please enter a valid e-mail address.",
+        ));
+    };
+    if let Some(user) = users::by_email(&app.pool, &email).await?
+        && user.password_hash.is_some()
+    {
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        let origin = accounts::public_origin(&app.config, host);
+        let bundle = app.rules.current();
+        let now = app.clock.now();
+        // A failure here must not change the answer (that would tell the address exists).
+        match accounts::send_reset_link(&app.pool, &bundle.templates, &origin, &user, now).await {
+            Ok(true) => {
+                record(
+                    &app,
+                    Action::PasswordResetRequested,
+                    None,
+                    Some(user.id),
+                    address,
+                )
+                .await?;
+            }
+            Ok(false) => {}
+            Err(e) => tracing::error!(error = %e, "password reset e-mail not written"),
+        }
+    }
+    Ok(message(FORGOT_MESSAGE))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ResetPasswordRequest {
+    pub email: Option<String>,
+    pub token: Option<String>,
+    pub password: Option<String>,
+    pub password_confirmation: Option<String>,
+}
+
+/// The new password's problems under `key`, and a mismatching confirmation under `confirm_key`.
+async fn check_new_password(
+    errors: &mut Errors,
+    (key, password): (&str, &str),
+    (confirm_key, confirmation): (&str, &str),
+    user: &users::UserRow,
+) -> ApiResult<()> {
+    let personal = vec![
+        user.email.clone(),
+        user.first_name.clone(),
+        user.last_name.clone(),
+    ];
+    if let Some(problem) = password::check(password.to_string(), personal).await? {
+        errors.add(key, problem);
+    }
+    if password != confirmation {
+        errors.add(confirm_key, "The password confirmation does not match.");
+    }
+    Ok(())
+}
+
+#[utoipa::path(post, path = "/api/reset-password", tag = "accounts",
+    request_body = ResetPasswordRequest,
+    responses(
+        (status = 200, body = Message, description = "The password is reset; every session of the \
+            account is ended. The link cannot be used again."),
+        (status = 422, description = "`errors.token` (link used, expired or not for this address), \
+            `errors.password`, `errors.password_confirmation`")))]
+async fn reset_password(
+    State(app): State<AppState>,
+    _session: LiveSession,
+    ClientAddress(address): ClientAddress,
+    JsonBody(req): JsonBody<ResetPasswordRequest>,
+) -> ApiResult<Json<Message>> {
+    let now = app.clock.now();
+    let hash = accounts::token_hash(text(&req.token));
+    let user = users::token_user(&app.pool, &hash, users::Purpose::ResetPassword, now).await?;
+    let typed = text(&req.email).trim().to_lowercase();
+    let Some(user) = user.filter(|u| u.email.to_lowercase() == typed) else {
+        return Err(Errors::only("token", LINK_NO_LONGER_VALID));
+    };
+    let mut errors = Errors::default();
+    check_new_password(
+        &mut errors,
+        ("password", text(&req.password)),
+        ("password_confirmation", text(&req.password_confirmation)),
+        &user,
+    )
+    .await?;
+    errors.into_result()?;
+
+    let new_hash = password::hash(text(&req.password).to_string()).await?;
+    let mut tx = app.pool.begin().await?;
+    if users::consume_token(&mut *tx, &hash, users::Purpose::ResetPassword, now)
+        .await?
+        .is_none()
+    {
+        return Err(Errors::only("token", LINK_NO_LONGER_VALID));
+    }
+    users::set_password(&mut *tx, user.id, &new_hash).await?;
+    let ended = sessions::delete_for_user(&mut *tx, user.id, None).await?;
+    audit::record(
+        &mut *tx,
+        now,
+        &audit::Entry {
+            action: Action::PasswordReset,
+            actor: Some(user.id),
+            subject: Some(user.id),
+            address,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    session::evict_all(&app, &ended);
+    login_failures::clear_account(&app.pool, &accounts::account_key(&user.email)).await?;
+    Ok(message(PASSWORD_RESET))
+}
+
+/// Spec part 1, section 3 "User by token".
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserByToken {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+}
+
+#[utoipa::path(get, path = "/api/get-user/{token}", tag = "accounts",
+    params(("token" = String, Path, description = "The invitation token from the e-mailed link")),
+    responses(
+        (status = 200, body = UserByToken, description = "Who the invitation is for (the greeting)"),
+        (status = 404, description = "\"Sorry, the link you used is no longer valid.\"")))]
+async fn get_user(
+    State(app): State<AppState>,
+    Path(token): Path<String>,
+) -> ApiResult<Json<UserByToken>> {
+    let hash = accounts::token_hash(&token);
+    users::token_user(
+        &app.pool,
+        &hash,
+        users::Purpose::Invitation,
+        app.clock.now(),
+    )
+    .await?
+    .filter(|u| u.password_hash.is_none())
+    .map(|u| {
+        Json(UserByToken {
+            first_name: u.first_name,
+            last_name: u.last_name,
+            email: u.email,
+        })
+    })
+    .ok_or_else(|| ApiError::NotFound(LINK_NO_LONGER_VALID.into()))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct RegisterRequest {
+    pub token: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub password_confirmation: Option<String>,
+    /// The Terms of Use checkbox: `true` or `1`.
+    #[schema(value_type = Object)]
+    pub tos_agree: Value,
+}
+
+#[utoipa::path(post, path = "/api/register", tag = "accounts", request_body = RegisterRequest,
+    responses(
+        (status = 200, body = Message, description = "The account has its password; the user can \
+            log in. Role and agent come from the invitation, never from the request."),
+        (status = 422, description = "`errors.token` (\"Sorry, the link you used is no longer \
+            valid.\"), `errors.email`, `errors.password`, `errors.password_confirmation`, \
+            `errors.tos_agree`")))]
+async fn register(
+    State(app): State<AppState>,
+    _session: LiveSession,
+    ClientAddress(address): ClientAddress,
+    JsonBody(req): JsonBody<RegisterRequest>,
+) -> ApiResult<Json<Message>> {
+    let now = app.clock.now();
+    let hash = accounts::token_hash(text(&req.token));
+    let Some(user) = users::token_user(&app.pool, &hash, users::Purpose::Invitation, now)
+        .await?
+        .filter(|u| u.password_hash.is_none())
+    else {
+        return Err(Errors::only("token", LINK_NO_LONGER_VALID));
+    };
+    let mut errors = Errors::default();
+    if text(&req.email).trim().to_lowercase() != user.email.to_lowercase() {
+        errors.add(
+            "email",
+            "Please use the address the invitation was sent to.",
+        );
+    }
+    check_new_password(
+        &mut errors,
+        ("password", text(&req.password)),
+        ("password_confirmation", text(&req.password_confirmation)),
+        &user,
+    )
+    .await?;
+    if !truthy(&req.tos_agree) {
+        errors.add("tos_agree", "You must agree to the Terms of Use.");
+    }
+    errors.into_result()?;
+
+    let new_hash = password::hash(text(&req.password).to_string()).await?;
+    let mut tx = app.pool.begin().await?;
+    if users::consume_token(&mut *tx, &hash, users::Purpose::Invitation, now)
+        .await?
+        .is_none()
+    {
+        return Err(Errors::only("token", LINK_NO_LONGER_VALID));
+    }
+    users::register(&mut *tx, user.id, &new_hash, now).await?;
+    audit::record(
+        &mut *tx,
+        now,
+        &audit::Entry {
+            action: Action::Register,
+            actor: Some(user.id),
+            subject: Some(user.id),
+            address,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(message(ACCOUNT_CREATED))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ChangePasswordRequest {
+    pub current_password: Option<String>,
+    pub new_password: Option<String>,
+    pub new_password_confirmation: Option<String>,
+}
+
+#[utoipa::path(put, path = "/api/user/password", tag = "accounts",
+    request_body = ChangePasswordRequest,
+    responses(
+        (status = 200, body = Message, description = "\"Your password has been changed.\" The \
+            user's other sessions are ended."),
+        (status = 403, description = "Not logged in, or an admin acting as the user"),
+        (status = 422, description = "`errors.current_password`, `errors.new_password`, \
+            `errors.new_password_confirmation`"),
+        (status = 429, description = "Too many wrong passwords for this account")))]
+async fn change_password(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(req): JsonBody<ChangePasswordRequest>,
+) -> ApiResult<Json<Message>> {
+    // An admin acting as an agent never learns or sets the agent's password.
+    if current.impersonator_id().is_some() {
+        return Err(ApiError::Forbidden);
+    }
+    let user = &current.user;
+    let now = app.clock.now();
+    let key = accounts::account_key(&user.email);
+    let mut errors = Errors::default();
+    let typed_current = text(&req.current_password).to_string();
+    if typed_current.is_empty() {
+        errors.add("current_password", "The current password is required.");
+    }
+    check_new_password(
+        &mut errors,
+        ("new_password", text(&req.new_password)),
+        (
+            "new_password_confirmation",
+            text(&req.new_password_confirmation),
+        ),
+        user,
+    )
+    .await?;
+    if !errors.has("current_password") {
+        // The current password is a password guess like a login's: throttled the same way.
+        if accounts::throttled(&app.pool, &key, address, now).await? {
+            return Err(ApiError::TooManyRequests);
+        }
+        if !password::verify(typed_current, user.password_hash.clone()).await? {
+            login_failures::record(&app.pool, &key, address, now).await?;
+            errors.add("current_password", "The current password is incorrect.");
+        }
+    }
+    errors.into_result()?;
+
+    let new_hash = password::hash(text(&req.new_password).to_string()).await?;
+    let mut tx = app.pool.begin().await?;
+    users::set_password(&mut *tx, user.id, &new_hash).await?;
+    let ended =
+        sessions::delete_for_user(&mut *tx, user.id, Some(current.session.id_hash.as_slice()))
+            .await?;
+    audit::record(
+        &mut *tx,
+        now,
+        &audit::Entry {
+            action: Action::PasswordChange,
+            actor: Some(user.id),
+            subject: Some(user.id),
+            address,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    session::evict_all(&app, &ended);
+    Ok(message(PASSWORD_CHANGED))
+}
