@@ -169,7 +169,7 @@ async fn page_view(
     if !ok {
         return Err(ApiError::BadRequest("Not a route template.".into()));
     }
-    let agent = match context(&app, &host).await {
+    let agent = match context(&app, &host, Some(&session)).await {
         Ok((agent, _)) => Some(agent.id),
         Err(ApiError::NotFound(_)) => None,
         Err(e) => return Err(e),

@@ -19,8 +19,8 @@ use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use crate::cache::CachedApplication;
 use crate::crypto::{self, Cipher};
-use crate::db::{agents, applications, sessions};
-use crate::session::LiveSession;
+use crate::db::{agents, applications, sessions, users};
+use crate::session::{LiveSession, Session};
 use crate::startup::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -49,10 +49,28 @@ pub(crate) async fn site_agent(
     Ok(Some(agent))
 }
 
+/// Who applies: an agent user of this site's agent (an admin acting as one included) applies as
+/// the agent, with the user's id; everyone else as a consumer.
+async fn applying(
+    app: &AppState,
+    session: Option<&Session>,
+    agent: &agents::AgentRow,
+) -> ApiResult<(Applying, Option<Uuid>)> {
+    let Some(user_id) = session.and_then(|s| s.user_id) else {
+        return Ok((Applying::Consumer, None));
+    };
+    let user = users::by_id(&app.pool, user_id).await?;
+    Ok(match user {
+        Some(u) if !u.is_admin() && u.agent_id == Some(agent.id) => (Applying::Agent, Some(u.id)),
+        _ => (Applying::Consumer, None),
+    })
+}
+
 /// The agent of the site and the engine context for this request.
 pub(crate) async fn context(
     app: &AppState,
     host: &SiteHost,
+    session: Option<&Session>,
 ) -> ApiResult<(Arc<agents::AgentRow>, Context)> {
     let Some(sub) = &host.0 else {
         return Err(ApiError::NotFound(
@@ -62,9 +80,10 @@ pub(crate) async fn context(
     let agent = site_agent(app, sub)
         .await?
         .ok_or_else(|| ApiError::NotFound("This web address is not an agent's site.".into()))?;
+    let (applying, _) = applying(app, session, &agent).await?;
     let ctx = Context {
         today: app.clock.today(),
-        applying: Applying::Consumer,
+        applying,
         agent: enrollflow_engine::AgentFlags {
             offers_blue: agent.display_bcbsm,
             offers_priority: agent.display_ph,
@@ -277,7 +296,7 @@ pub(crate) async fn open_step(
     host: &SiteHost,
     step: &str,
 ) -> ApiResult<OpenStep> {
-    let (agent, ctx) = context(app, host).await?;
+    let (agent, ctx) = context(app, host, Some(session)).await?;
     let bundle = app.rules.current();
     let (id, data, cached) = match session_application(app, session, &agent).await? {
         Some((id, cached)) => (Some(id), cached.data.clone(), Some(cached)),
@@ -400,7 +419,11 @@ async fn save_step(
     let id = match existing {
         Some(id) => id,
         None => {
-            let id = applications::create(&app.pool, agent.id, app.clock.now()).await?;
+            let started_by = match ctx.applying {
+                Applying::Agent => applying(&app, Some(&session), &agent).await?.1,
+                Applying::Consumer => None,
+            };
+            let id = applications::create(&app.pool, agent.id, app.clock.now(), started_by).await?;
             sessions::set_application(&app.pool, &session.id_hash, Some(id)).await?;
             app.caches.evict_session(&session.id_hash);
             id
@@ -475,7 +498,7 @@ async fn own_application(
     host: &SiteHost,
     id: Uuid,
 ) -> ApiResult<(Arc<Value>, Context)> {
-    let (agent, ctx) = context(app, host).await?;
+    let (agent, ctx) = context(app, host, Some(session)).await?;
     if session.application_id != Some(id) {
         return Err(ApiError::Forbidden);
     }

@@ -13,6 +13,7 @@ async fn bind_new_application(app: &TestApp) -> Uuid {
         &app.pool,
         agent,
         time::OffsetDateTime::now_utc(),
+        None,
     )
     .await
     .expect("application");

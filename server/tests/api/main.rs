@@ -3,6 +3,7 @@
 //! server and a manual clock.
 
 mod accounts;
+mod agent_assisted;
 mod application;
 mod cache;
 mod documents;
