@@ -8,19 +8,22 @@ cd "$(dirname "$0")/.."
 export E2E_PORT=${E2E_PORT:-18080}
 bin=${ENROLLFLOW_BIN:-${CARGO_TARGET_DIR:-target}/debug/enrollflow}
 
-DATABASE_URL=$(scripts/seeded-db.sh enrollflow_e2e "$bin")
+DATABASE_URL=$(scripts/seeded-db.sh "${E2E_DB:-enrollflow_e2e}" "$bin")
 export DATABASE_URL
 export ENROLLFLOW_DATA_KEY=${ENROLLFLOW_DATA_KEY:-$(head -c32 /dev/urandom | base64)}
 export ENROLLFLOW_TODAY=${ENROLLFLOW_TODAY:-2024-11-20}
 export ENROLLFLOW_PLAYGROUND=${ENROLLFLOW_PLAYGROUND:-true}
+documents=$(mktemp -d)
+export ENROLLFLOW_DOCUMENTS_DIR=$documents
 log=$(mktemp)
 ENROLLFLOW_LOG=warn "$bin" serve --listen "127.0.0.1:$E2E_PORT" --static-dir web/dist >"$log" 2>&1 &
 pid=$!
-cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"; }
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"; rm -rf "$documents"; }
 trap cleanup EXIT INT TERM
 for _ in $(seq 1 100); do
   curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null 2>&1 && break
   kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; exit 1; }
   sleep 0.2
 done
-npm --prefix web run e2e
+# Extra arguments go to Playwright (a spec file, --grep …).
+npm --prefix web run e2e -- "$@"
