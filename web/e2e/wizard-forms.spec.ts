@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, expectAccessible, siteUrl } from './support';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl } from './support';
 
 // The wizard's form steps drawn by the generic renderer from the server's views (forms/*.form.yaml),
 // against the seeded demo data with ENROLLFLOW_TODAY=2024-11-20 (open enrollment for 2025, policies
@@ -9,7 +9,10 @@ import { collectConsoleErrors, expectAccessible, siteUrl } from './support';
 async function startOpenEnrollment(page: Page): Promise<void> {
   await page.goto(siteUrl('acme', '/whyapplying'));
   await expect(page.getByRole('heading', { level: 1, name: 'Why Are You Applying?' })).toBeVisible();
+  // Continue waits for an enrollment type.
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await page.getByRole('radio', { name: 'Open Enrollment' }).check();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/census'));
@@ -27,6 +30,33 @@ async function fillSubscriber(page: Page, birthDate: string, zip = '48104'): Pro
   if (await tobacco.isEnabled()) await tobacco.check();
   await page.getByLabel('ZIP Code').fill(zip);
 }
+
+test('Why Are You Applying shows the open enrollment dates and the terms of use to consumers', async ({ page }) => {
+  const consoleErrors = collectConsoleErrors(page);
+  await page.goto(siteUrl('acme', '/whyapplying'));
+  await expect(page.getByText('By continuing, you agree to the Terms of Use of this site.')).toBeVisible();
+  await page.getByRole('button', { name: 'Read the Terms of Use' }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms of Use' });
+  await expect(terms).toBeVisible();
+  await expectAccessible(page);
+  await terms.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(terms).toBeHidden();
+
+  await expect(page.getByRole('heading', { name: 'Open Enrollment' })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Open Enrollment' }).check();
+  const oe = page.getByRole('region', { name: 'Open Enrollment' });
+  // ENROLLFLOW_TODAY=2024-11-20: open enrollment for 2025.
+  await expect(oe).toContainText('Open Enrollment Starts');
+  await expect(oe).toContainText('11/01/2024');
+  await expect(oe).toContainText('01/15/2025');
+  await expect(oe).toContainText('01/01/2025');
+  await page.getByRole('radio', { name: 'Dental or Dental with Vision' }).check();
+  await expect(oe).toBeHidden();
+  await expect(page.getByText('Policy Effective Date')).toBeVisible();
+  await expect(page.getByText('12/01/2024')).toBeVisible();
+  await expectAccessible(page);
+  expect(consoleErrors).toEqual([]);
+});
 
 test('a consumer answers Why Are You Applying and About You and reaches the medical plans', async ({ page }) => {
   const consoleErrors = collectConsoleErrors(page);
@@ -63,12 +93,20 @@ test('a qualifying event: its start dates follow the event date, and the PDF goe
   await page.getByRole('radio', { name: 'Qualifying event / loss of coverage / moving to Michigan' }).check();
   await page.getByRole('radio', { name: 'Lost job-based health coverage' }).check();
   const startDates = page.getByRole('radiogroup', { name: 'Coverage Start Date' });
-  // No start dates before there is an event date.
+  // No start dates before there is an event date: the prompt instead.
   await expect(startDates).toHaveCount(0);
+  await expect(page.getByText('Please enter a valid Date of Event.')).toBeVisible();
+  await expect(page.getByText('The event must be within the last 60 days.')).toBeVisible();
+  // Where documents can be sent instead of the upload.
+  const contacts = page.getByRole('region', { name: 'Sending Your Documents' });
+  await expect(contacts).toContainText('due within 30 days');
+  await expect(contacts.getByRole('heading', { level: 3, name: 'Priority Health' })).toBeVisible();
+  await expect(contacts).toContainText('(616) 555-0103');
   await page.getByLabel('Date of Event').fill('11/10/2024');
   // The server recomputes the choices for the answers so far (preview).
   await expect(startDates.getByRole('radio')).toHaveCount(2);
   await startDates.getByRole('radio', { name: 'First of the month after the application' }).check();
+  await expect(page.getByText('Please enter a valid Date of Event.')).toHaveCount(0);
 
   const upload = page.getByLabel(/Upload documentation/);
   await upload.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(3_145_729, 0x20) });
@@ -84,6 +122,33 @@ test('a qualifying event: its start dates follow the event date, and the PDF goe
   await page.goto(siteUrl('acme', '/whyapplying'));
   await expect(page.getByText('On file: layoff-letter.pdf')).toBeVisible();
   await expect(page.getByLabel('Date of Event')).toHaveValue('11/10/2024');
+});
+
+test('a consumer who may qualify for a subsidy can shop the public marketplace in a new tab', async ({ page, context }) => {
+  // No network in the tests: the marketplace answers from here.
+  await context.route('https://www.healthcare.gov/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Marketplace</title>' }));
+  await startOpenEnrollment(page);
+  await fillSubscriber(page, '03/02/1985');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'Yes' }).click();
+
+  const marketplace = page.getByRole('dialog', { name: 'Shop the Health Insurance Marketplace' });
+  await expect(marketplace).toBeVisible();
+  // The agent's name and NPN for the marketplace's Application Help.
+  await expect(marketplace).toContainText('Maria Alvarez, NPN 17439021');
+  // Consumers get the public marketplace only.
+  await expect(marketplace.getByRole('button', { name: 'Go to Priority Health' })).toHaveCount(0);
+  await expectAccessible(page);
+  const popup = page.waitForEvent('popup');
+  await marketplace.getByRole('button', { name: 'Shop the Health Insurance Marketplace' }).click();
+  const tab = await popup;
+  await tab.waitForLoadState();
+  expect(tab.url()).toBe('https://www.healthcare.gov/');
+  await tab.close();
+  // The dialog stays for the way on here.
+  await marketplace.getByRole('button', { name: 'Continue with Dental/Vision Only' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/dental'));
 });
 
 test('a 16-year-old subscriber alone gets the child-only dialog and stays on About You', async ({ page }) => {
@@ -115,6 +180,7 @@ test('an out-of-state county opens the residency notice, which clears the ZIP an
 
   const notice = page.getByRole('dialog', { name: 'Residency Notice' });
   await expect(notice).toContainText('49858 is not a valid Michigan ZIP code. You must be a Michigan resident to apply for coverage.');
+  await expect(notice).toContainText('Please contact your agent, Maria Alvarez.');
   await expectAccessible(page);
   await notice.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(notice).toBeHidden();
@@ -154,8 +220,11 @@ test('the server errors show under their fields, with the banner, at the top of 
   await expectAccessible(page);
 });
 
-/** About You through the API, then a Blue HMO medical plan and no dental or vision: Subscriber Information is next. */
-async function readyToApply(page: Page): Promise<void> {
+/**
+ * About You through the API, then a Blue HMO medical plan and no dental or vision: Subscriber
+ * Information is next. Gives the plan's name and monthly premium in dollars.
+ */
+async function readyToApply(page: Page): Promise<{ name: string; total: number }> {
   await page.goto(siteUrl('acme'));
   const result = await page.evaluate(async () => {
     const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
@@ -191,15 +260,16 @@ async function readyToApply(page: Page): Promise<void> {
       await send('PUT', '/api/plans/3', { selected_plan_id: null }),
       await send('POST', '/api/application/step/review/continue'),
     ];
-    return steps.map((s) => s.status);
+    return { statuses: steps.map((s) => s.status), plan: { name: String(hmo.name), total: Number(hmo.rates.total) } };
   });
-  expect(result).toEqual([200, 200, 200, 200]);
+  expect(result.statuses).toEqual([200, 200, 200, 200]);
+  return result.plan;
 }
 
 test('Subscriber Information, Other Questions, PCP Selection and Review and Purchase draw from their forms', async ({ page }) => {
   test.setTimeout(90_000);
   const consoleErrors = collectConsoleErrors(page);
-  await readyToApply(page);
+  const plan = await readyToApply(page);
 
   await page.goto(siteUrl('acme', '/subInfo'));
   await expect(page.getByRole('heading', { level: 1, name: 'Subscriber Information' })).toBeVisible();
@@ -263,10 +333,87 @@ test('Subscriber Information, Other Questions, PCP Selection and Review and Purc
 
   await expect(page).toHaveURL(siteUrl('acme', '/rap'));
   await expect(page.getByRole('heading', { level: 1, name: 'Review and Purchase' })).toBeVisible();
-  await page.getByRole('button', { name: 'View Terms and Conditions' }).click();
-  await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Agree' }).click();
-  await expect(page.getByText('You agreed to the Terms and Conditions.')).toBeVisible();
+  // The review: the applicants (never their SSNs), contact and billing, the plan and the total.
+  const applicants = page.getByRole('table', { name: 'Applicants' });
+  await expect(applicants.getByRole('row')).toHaveCount(4);
+  await expect(applicants.getByRole('row').nth(1)).toContainText('Ann');
+  await expect(applicants.getByRole('row').nth(1)).toContainText('06/15/1984');
+  await expect(applicants.getByRole('row').nth(2)).toContainText('Bo Lee');
+  await expect(applicants.getByRole('row').nth(3)).toContainText('Cy Lee');
+  await expect(applicants.getByRole('row').nth(3)).toContainText('09/09/2015');
+  await expect(page.getByText(/6789|123-45|123456789/)).toHaveCount(0);
+  const contact = page.getByRole('region', { name: 'Contact and Billing Information' });
+  await expect(contact).toContainText('(734) 555-0199 (Cell)');
+  // No billing address was given: the residential one.
+  await expect(contact).toContainText('Billing Address1 Main StAnn Arbor, MI 48104');
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(plan.total);
+  const plans = page.getByRole('table', { name: 'Your plans and their monthly premiums' });
+  await expect(plans.getByRole('row').nth(1)).toContainText('Medical');
+  await expect(plans.getByRole('row').nth(1)).toContainText(money);
+  await expect(plans.getByRole('row').last()).toHaveText(`Total Monthly Premium${money}`);
+  await expect(page.getByRole('region', { name: 'Your Plans' })).toContainText('01/01/2025');
+  // Open enrollment: no documents to send.
+  await expect(page.getByRole('region', { name: 'Submitting Documents' })).toHaveCount(0);
+
+  // Purchase waits for the terms.
+  const purchase = page.getByRole('button', { name: 'Purchase' });
+  await expect(purchase).toBeDisabled();
+  await page.getByLabel('I am the subscriber applying for this coverage').check();
+  await page.getByLabel('Subscriber Signature', { exact: true }).fill('Ann Lee');
+  await page.getByLabel('Confirm Subscriber Signature').fill('Ann Lee');
+  await page.getByLabel('Subscriber Signature Date').fill('11/20/2024');
+  await page.getByLabel('Spouse Signature', { exact: true }).fill('Bo Lee');
+  await page.getByLabel('Confirm Spouse Signature').fill('Bo Lee');
+  await page.getByLabel('Spouse Signature Date').fill('11/20/2024');
+  await expect(purchase).toBeDisabled();
   await expectAccessible(page);
+  await page.getByRole('button', { name: 'View Terms and Conditions' }).click();
+  const terms = page.getByRole('dialog', { name: 'Terms and Conditions' });
+  await expect(terms).toContainText('Dependent children may be covered until they turn 26.');
+  await expectAccessible(page);
+  await terms.getByRole('button', { name: 'Agree' }).click();
+  await expect(page.getByText('You agreed to the Terms and Conditions.')).toBeVisible();
+  await expect(purchase).toBeEnabled();
+  await purchase.click();
+
+  const thanks = page.getByRole('dialog', { name: 'Thank you!' });
+  await expect(thanks).toBeVisible();
+  await expectAccessible(page);
+  // The purchase is made once: a second one is refused.
+  const again = await page.evaluate(async () => {
+    const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
+    const res = await fetch('/api/application/step/rap', {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': auth.csrf_token },
+      body: JSON.stringify({
+        agree_tc: true,
+        who_is_applying: 1,
+        agree_subscriber_applying: true,
+        subscriber_signature: 'Ann Lee',
+        subscriber_signature_confirm: 'Ann Lee',
+        subscriber_signature_date: '2024-11-20',
+        spouse_signature: 'Bo Lee',
+        spouse_signature_confirm: 'Bo Lee',
+        spouse_signature_date: '2024-11-20',
+      }),
+    });
+    return { status: res.status, body: await res.json() };
+  });
+  expect(again).toEqual({ status: 409, body: { error: 'This application has already been submitted.' } });
+  const active = await apiJson<{ application: { submissionTime: string | null } }>(page, '/api/application/active');
+  expect(active.application.submissionTime).not.toBeNull();
+
+  // Reloaded, the submitted application shows the thank-you state, not the signatures.
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible();
+  await expect(page.getByLabel('Subscriber Signature', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Purchase' })).toHaveCount(0);
+  await page.getByRole('dialog', { name: 'Thank you!' }).getByRole('button', { name: 'Return Home' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/individual plans tailored to your life/i);
+  const after = await apiJson<{ application: unknown }>(page, '/api/application/active');
+  expect(after.application).toBeNull();
   // The refused saves above are the only failures the browser reports.
-  expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+  expect(consoleErrors.filter((e) => !e.includes('status of 422') && !e.includes('status of 409'))).toEqual([]);
 });

@@ -38,11 +38,16 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       { index: true, element: <LandingRoute />, loader: publicPage, handle: full('Home', { hidePresentedBy: true }) },
-      { path: 'login', element: <LandingRoute />, loader: publicPage, handle: full('Agent Login') },
-      { path: 'register/token/:token', element: <LandingRoute />, loader: publicPage, handle: full('Create Your Account') },
+      { path: 'login', element: <LandingRoute modal="login" />, loader: publicPage, handle: full('Agent Login') },
+      {
+        path: 'register/token/:token',
+        element: <LandingRoute modal="register" />,
+        loader: publicPage,
+        handle: full('Create Your Account'),
+      },
       {
         path: 'reset-password/email/:email/token/:token',
-        element: <LandingRoute />,
+        element: <LandingRoute modal="reset" />,
         loader: publicPage,
         handle: full('Reset Password'),
       },
@@ -78,6 +83,13 @@ export const routes: RouteObject[] = [
         element: <ManageMessagesPage />,
         loader: guarded({ kind: 'admin' }),
         handle: full('Manage Messages'),
+      },
+      {
+        // The demo's mail viewer (admins); loaded on demand with the other account pieces.
+        path: 'admin/outbox',
+        lazy: async () => ({ Component: (await import('./account-ui')).OutboxPage }),
+        loader: guarded({ kind: 'admin' }),
+        handle: full('Outbox'),
       },
       {
         path: 'playground',

@@ -52,6 +52,13 @@ describe('apiClient', () => {
     expect(fetchMock.mock.calls[2]?.[1]?.body).toBe('{"a":1}');
   });
 
+  it('sends the CSRF token on a GET that asks for it (impersonation, switch back)', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
+    await apiClient.get('/api/unFabricateAgent', { csrf: true });
+    expect(sentHeaders(0)['X-CSRF-Token']).toBe('tok-123');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+
   it('posts a file upload as multipart with the CSRF token and no JSON content type', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { document_id: 'd1', file_name: 'a.pdf' }));
     const body = new FormData();

@@ -1,6 +1,7 @@
 // The one way the app talks to the server: same-origin JSON with the session cookie.
 //
-// - Non-GET requests carry the session's CSRF token in `X-CSRF-Token`.
+// - Non-GET requests carry the session's CSRF token in `X-CSRF-Token` (a GET that changes the
+//   session, such as impersonation, asks for it with `csrf: true`).
 // - Any 403 or 419 sends the browser to the site root (spec part 1, 2.2 and 8).
 // - Every successful response counts as activity for the idle-session timer.
 // The token source and the activity hook are wired in src/app, so this file imports no feature.
@@ -50,6 +51,10 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
+  /** Background calls (analytics): a 403/419 is an error like any other, not a trip to the root. */
+  quiet?: boolean;
+  /** Send the CSRF header on a GET too (GET calls that change the session: impersonation, switch back). */
+  csrf?: boolean;
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -87,7 +92,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   // A FormData body (file upload) is sent as multipart; the browser writes its Content-Type.
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') {
+  if (method !== 'GET' || options.csrf) {
     const token = config.csrfToken();
     if (token) headers['X-CSRF-Token'] = token;
   }
@@ -100,7 +105,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     signal: options.signal,
   });
 
-  if (response.status === 403 || response.status === 419) {
+  if ((response.status === 403 || response.status === 419) && !options.quiet) {
     config.redirectToRoot();
     throw new ApiError(response.status, response.status === 419 ? 'Your session has expired' : 'Forbidden');
   }

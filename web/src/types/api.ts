@@ -5,6 +5,8 @@ export interface AuthState {
   is_admin: boolean;
   agent_subdomain: string | null;
   admin_subdomain: string | null;
+  /** An admin is acting as this user (Switch back to Admin is offered). */
+  impersonating?: boolean;
   user_name: string | null;
   csrf_token: string;
 }
@@ -37,6 +39,8 @@ export interface Site {
   agent: Branding | null;
   /** The analysts' playground is on: the top bar shows the Misc menu. */
   playground: boolean;
+  /** Idle seconds after which the session expires (30 minutes unless configured otherwise). */
+  idle_seconds?: number;
 }
 
 export interface Application {
@@ -175,4 +179,46 @@ export interface CountyOption {
 export interface UploadedDocument {
   document_id: string;
   file_name: string;
+}
+
+// Accounts and admins (spec part 1, 2.5, 4.2 and 7 "Accounts").
+
+/** POST /api/login, GET /api/admin/fabricateAgent/{userId}, GET /api/unFabricateAgent: a new session. */
+export interface LoggedIn {
+  /** The first subdomain of the user's agent (its branding is loaded). */
+  subdomain: string | null;
+  /** The new session's token (the cookie is new too). */
+  csrf_token: string;
+}
+
+/** Forgot, reset, register and change password: a message for the user. */
+export interface ServerMessage {
+  message: string;
+}
+
+/** GET /api/get-user/{token} (spec part 1, 3 "User by token"). */
+export interface UserByToken {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** GET /api/admin/getUsersByNPN/{npn} (spec part 1, 3 "Agent's user list"). */
+export interface AgentUser {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** GET /api/admin/outbox: the newest e-mails, newest first (the demo's mail viewer). */
+export interface OutboxMessage {
+  id: number;
+  to_address: string;
+  subject: string;
+  /** Empty once sent through SMTP. */
+  body: string;
+  created_at: string;
+  sent_at: string | null;
+  attempts: number;
 }

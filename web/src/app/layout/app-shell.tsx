@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Alert } from '@cmsgov/design-system';
+import { sendPageView } from '@/features/analytics/api/send-page-view';
 import { logout } from '@/features/auth/api/logout';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useSiteStore } from '@/features/site/stores/site-store';
+import { routeTemplate } from '@/lib/route-template';
 import { isRouteHandle } from '../route-handle';
 import { useDocumentTitle } from '../use-document-title';
 import { SessionTimeout } from './session-timeout';
@@ -15,10 +17,13 @@ const LOGOUT_TOAST_MS = 3000;
 export function AppShell() {
   const site = useSiteStore((s) => s.site);
   const auth = useAuthStore((s) => s.auth);
-  const handle = useMatches()
+  const matches = useMatches();
+  const handle = matches
     .map((m) => m.handle)
     .filter(isRouteHandle)
     .at(-1);
+  const leaf = matches.at(-1);
+  const template = leaf ? routeTemplate(leaf.pathname, leaf.params) : null;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const mainRef = useRef<HTMLElement>(null);
@@ -36,6 +41,11 @@ export function AppShell() {
     }
     mainRef.current?.focus();
   }, [pathname]);
+
+  // A page-view event after each navigation (spec part 1, 2.2): the route's template only.
+  useEffect(() => {
+    if (template) void sendPageView(template).catch(() => undefined);
+  }, [template]);
 
   useEffect(() => {
     if (!toast) return;

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DisclosureMenu } from '@/components/disclosure-menu';
-import { AccountMenu } from '@/features/auth/components/account-menu';
 import { AgentLogo } from '@/features/site/components/agent-logo';
 import { PresentedByButton } from '@/features/site/components/presented-by-button';
 import { DEFAULT_PRODUCT_NAME } from '@/lib/title';
 import type { AuthState, Site } from '@/types/api';
 import { DASHBOARD_HOME } from '../guards';
+
+// Logged-in users' menus and modals are loaded on demand: the landing page's bundle stays small.
+const UserMenus = lazy(() => import('../account-ui').then((m) => ({ default: m.UserMenus })));
 
 interface TopBarProps {
   site: Site | null;
@@ -14,6 +17,11 @@ interface TopBarProps {
   onLogout: () => void;
 }
 
+/**
+ * The top bar of spec part 1, 2.3: logo and Home (dashboard-home when logged in), the Misc menu
+ * (playground), then Agent Login for visitors, or for logged-in users the Admin menu (admins),
+ * Share your custom site and the name dropdown (`user-menus.tsx`).
+ */
 export function TopBar({ site, auth, showPresentedBy, onLogout }: TopBarProps) {
   const product = site?.product_name || DEFAULT_PRODUCT_NAME;
   const isAuthorized = auth?.is_authorized ?? false;
@@ -45,9 +53,17 @@ export function TopBar({ site, auth, showPresentedBy, onLogout }: TopBarProps) {
                 </DisclosureMenu>
               </li>
             )}
-            <li>
-              <AccountMenu isAuthorized={isAuthorized} userName={auth?.user_name ?? null} onLogout={onLogout} />
-            </li>
+            {auth && isAuthorized ? (
+              <Suspense fallback={null}>
+                <UserMenus site={site} auth={auth} onLogout={onLogout} />
+              </Suspense>
+            ) : (
+              <li>
+                <Link className="ds-c-button ds-c-button--solid ds-c-button--small" to="/login">
+                  Agent Login
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

@@ -1,26 +1,38 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { AgentCard } from '@/features/site/components/agent-card';
 import { useSiteStore } from '@/features/site/stores/site-store';
 import { stepById } from '@/lib/steps';
+import type { LandingModalName } from './landing-modal';
 
-/** Root, and the login / register / reset-password routes whose modals open over it. */
-export function LandingRoute() {
+// Loaded on demand: the account modals stay out of the landing page's bundle.
+const LandingModal = lazy(() => import('../account-ui').then((m) => ({ default: m.LandingModal })));
+
+/** Root, and the login / register / reset-password routes whose modals open over it (spec part 1, 2.1). */
+export function LandingRoute({ modal }: { modal?: LandingModalName }) {
   const site = useSiteStore((s) => s.site);
   const siteError = useSiteStore((s) => s.error);
   const application = useApplicationStore((s) => s.application);
   const navigate = useNavigate();
   return (
-    <LandingPage
-      site={site}
-      siteError={siteError}
-      application={application}
-      agentCard={site?.agent ? <AgentCard agent={site.agent} /> : null}
-      onRestart={async () => {
-        await useApplicationStore.getState().reset();
-        await navigate(stepById('whyApplying').path);
-      }}
-    />
+    <>
+      <LandingPage
+        site={site}
+        siteError={siteError}
+        application={application}
+        agentCard={site?.agent ? <AgentCard agent={site.agent} /> : null}
+        onRestart={async () => {
+          await useApplicationStore.getState().reset();
+          await navigate(stepById('whyApplying').path);
+        }}
+      />
+      {modal && (
+        <Suspense fallback={null}>
+          <LandingModal modal={modal} productName={site?.product_name || 'Enrollflow'} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,37 +1,42 @@
-import { Link } from 'react-router';
 import { DisclosureMenu } from '@/components/disclosure-menu';
 
 interface AccountMenuProps {
-  isAuthorized: boolean;
   userName: string | null;
+  /** An admin is acting as this user: Switch back to Admin, and no Change Password (the server refuses it). */
+  impersonating: boolean;
+  onChangePassword: () => void;
+  onSwitchBack: () => void;
   onLogout: () => void;
 }
 
-/** Agent Login for visitors; for agents a name dropdown (more entries arrive with the account features). */
-export function AccountMenu({ isAuthorized, userName, onLogout }: AccountMenuProps) {
-  if (!isAuthorized) {
-    return (
-      <Link className="ds-c-button ds-c-button--solid ds-c-button--small" to="/login">
-        Agent Login
-      </Link>
-    );
-  }
+/**
+ * The logged-in user's name dropdown (spec part 1, 2.3): Change Password, Switch back to Admin
+ * (only while impersonating), Log out. (Visitors get the top bar's Agent Login link instead.)
+ */
+export function AccountMenu({ userName, impersonating, onChangePassword, onSwitchBack, onLogout }: AccountMenuProps) {
+  const item = (label: string, action: () => void, close: () => void) => (
+    <li>
+      <button
+        type="button"
+        className="ds-c-button ds-c-button--ghost ds-c-button--small"
+        onClick={() => {
+          close();
+          action();
+        }}
+      >
+        {label}
+      </button>
+    </li>
+  );
 
   return (
     <DisclosureMenu label={userName || 'Account'}>
       {(close) => (
-        <li>
-          <button
-            type="button"
-            className="ds-c-button ds-c-button--ghost ds-c-button--small"
-            onClick={() => {
-              close();
-              onLogout();
-            }}
-          >
-            Log out
-          </button>
-        </li>
+        <>
+          {!impersonating && item('Change Password', onChangePassword, close)}
+          {impersonating && item('Switch back to Admin', onSwitchBack, close)}
+          {item('Log out', onLogout, close)}
+        </>
       )}
     </DisclosureMenu>
   );

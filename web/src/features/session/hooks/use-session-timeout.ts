@@ -9,6 +9,8 @@ export interface SessionTimeoutOptions {
   onExpire: () => Promise<void> | void;
   /** Keeps the session alive: refresh the auth state and reload the application. */
   onContinue: () => Promise<void>;
+  /** The server's idle limit in milliseconds (read at every check). */
+  limitMs?: () => number | undefined;
 }
 
 /**
@@ -16,19 +18,19 @@ export interface SessionTimeoutOptions {
  * phase is `warning` with a countdown; at the limit, with work at stake, checking stops, `onExpire`
  * runs and the phase stays `expired`; without work the access time is just refreshed.
  */
-export function useSessionTimeout({ hasWork, onExpire, onContinue }: SessionTimeoutOptions) {
+export function useSessionTimeout({ hasWork, onExpire, onContinue, limitMs }: SessionTimeoutOptions) {
   const [phase, setPhase] = useState<SessionPhase>({ kind: 'active' });
   const [stopped, setStopped] = useState(false);
-  const options = useRef({ hasWork, onExpire });
+  const options = useRef({ hasWork, onExpire, limitMs });
   useEffect(() => {
-    options.current = { hasWork, onExpire };
+    options.current = { hasWork, onExpire, limitMs };
   });
 
   useEffect(() => {
     if (stopped) return;
     const id = window.setInterval(() => {
       const { lastAccess, touch } = useSessionStore.getState();
-      const next = sessionPhase(Date.now(), lastAccess);
+      const next = sessionPhase(Date.now(), lastAccess, options.current.limitMs?.() ?? undefined);
       const work = options.current.hasWork();
       if (next.kind === 'expired') {
         if (work) {

@@ -18,4 +18,10 @@ describe('sessionPhase', () => {
   it('expires at 30 minutes', () => {
     expect(sessionPhase(start + IDLE_LIMIT_MS, start)).toEqual({ kind: 'expired' });
   });
+
+  it("follows the server's limit when it is another (tests run it in seconds)", () => {
+    expect(sessionPhase(start + 9_000, start, 70_000)).toEqual({ kind: 'active' });
+    expect(sessionPhase(start + 10_000, start, 70_000)).toEqual({ kind: 'warning', secondsLeft: 60 });
+    expect(sessionPhase(start + 70_000, start, 70_000)).toEqual({ kind: 'expired' });
+  });
 });

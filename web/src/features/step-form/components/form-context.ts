@@ -1,10 +1,9 @@
 import type { Registry } from '@rjsf/utils';
 import type { FieldPath } from '../utils/paths';
 
-/** A dialog a widget asks for: an id in the view's `modals`, with a definition to use when it is absent. */
+/** A dialog a widget asks for: an id in the view's `modals`. */
 export interface ModalRequest {
   id: string;
-  fallback?: unknown;
   /** Values for the dialog's `{placeholders}` (e.g. `{zip}`). */
   values?: Record<string, unknown>;
   /** Answers cleared when the dialog closes. */
@@ -37,6 +36,10 @@ export interface StepFormContext {
   setBusy: (key: string, busy: boolean) => void;
   /** Keep (null: forget) a file to upload after the next accepted save. */
   setUpload: (key: string, upload: PendingUpload | null) => void;
+  /** Go to a page of the app (a link of the form file). */
+  navigate: (path: string) => void;
+  /** `action: home`: the server lets go of the application, then the page at `href` loads afresh. */
+  goHome: (href: string) => void;
 }
 
 const NOOP_CONTEXT: StepFormContext = {
@@ -49,6 +52,8 @@ const NOOP_CONTEXT: StepFormContext = {
   openModal: () => {},
   setBusy: () => {},
   setUpload: () => {},
+  navigate: () => {},
+  goHome: () => {},
 };
 
 /** The step page's context from a template's or widget's registry. */

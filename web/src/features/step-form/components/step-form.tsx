@@ -4,9 +4,11 @@ import type { Experimental_DefaultFormStateBehavior, RJSFSchema } from '@rjsf/ut
 import { Alert, Button } from '@cmsgov/design-system';
 import { schemaValidator } from '@/lib/schema-validator';
 import type { StepSaved, StepView } from '@/types/api';
-import { useStepForm } from '../hooks/use-step-form';
+import { FAILURE_TEXT, useStepForm } from '../hooks/use-step-form';
 import { placeErrors } from '../utils/error-keys';
-import { isRecord } from '../utils/paths';
+import { getAt, isAnswered, isRecord, parseFieldPath } from '../utils/paths';
+import { resolveSections } from '../utils/sections';
+import { isTruthy, lookup } from '../utils/template';
 import { buildUiSchema, isFieldShown } from '../utils/ui-schema';
 import { StepDialog } from './step-dialog';
 import { STEP_TEMPLATES } from './templates';
@@ -16,7 +18,7 @@ import './step-form.css';
 export const ERROR_BANNER =
   'There was a problem with the information you entered. Please check the highlighted fields and try again.';
 export const FAILURE_HEADING = 'Sorry, something went wrong';
-export const FAILURE_TEXT = 'An error occurred, please try again. If it continues, contact your agent.';
+export { FAILURE_TEXT };
 
 // Defaults RJSF may fill in: none that the user did not choose (no empty spouse object, no `const`
 // answers such as an agreement, no items for minItems).
@@ -40,17 +42,32 @@ function suppressEnter(e: KeyboardEvent<HTMLDivElement>) {
   if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
 }
 
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string' && x !== '');
+
 /**
  * A form step drawn from the server's view: heading, the error banner, the fields (RJSF with the
- * Enrollflow theme on the CMS Design System), Previous / Continue and the step's dialogs. Nothing
- * here knows a step: what differs between steps comes from the form files.
+ * Enrollflow theme on the CMS Design System) among the read-only summary sections, Previous /
+ * Continue and the step's dialogs. Nothing here knows a step: what differs between steps comes
+ * from the form files. The form's own options (`ui:options`):
+ * - `closedWhen: <extra>`: while the extra is given, the form is closed: the sections only, no
+ *   fields, no Previous or Continue (a purchased application);
+ * - `openModal: { when: <extra>, modal: <id> }`: the dialog opens by itself while the extra is given.
+ * `ui:submitButtonOptions`: `submitText` names Continue; `requires: [field, …]` keeps it disabled
+ * until those answers are given (a ticked box counts, an unticked one does not), with the hint
+ * `requiresMessage`.
  */
 export function StepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate }: StepFormProps) {
   const form = useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate });
-  const { view, formData, errors, failed, uploadError, busy, dialog } = form;
+  const { view, formData, errors, failure, uploadError, busy, dialog } = form;
   const banner = useRef<HTMLDivElement>(null);
 
-  const uiSchema = useMemo(() => buildUiSchema(view.ui, view.schema, formData, { extras: view.extras ?? {} }), [view, formData]);
+  const rootOptions = isRecord(view.ui['ui:options']) ? view.ui['ui:options'] : {};
+  const closed = typeof rootOptions.closedWhen === 'string' && isTruthy(lookup(view.extras ?? {}, rootOptions.closedWhen));
+  const sections = useMemo(() => resolveSections(view.ui['ui:sections'], view.extras ?? {}, formData), [view, formData]);
+  const uiSchema = useMemo(
+    () => buildUiSchema(view.ui, view.schema, formData, { extras: view.extras ?? {}, rootOptions: { efSections: sections, efClosed: closed } }),
+    [view, formData, sections, closed],
+  );
   const placed = useMemo(
     () => (errors ? placeErrors(errors, view.schema, formData, (p) => isFieldShown(view.ui, view.schema, formData, p)) : null),
     [errors, view, formData],
@@ -58,16 +75,22 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
 
   // A refused or failed save: the banner is read out and the page goes to the top (spec part 1, 5).
   useEffect(() => {
-    if (!errors && !failed && !uploadError) return;
+    if (!errors && !failure && !uploadError) return;
     window.scrollTo({ top: 0 });
     banner.current?.focus({ preventScroll: true });
-  }, [errors, failed, uploadError]);
+  }, [errors, failure, uploadError]);
 
-  const rootOptions = isRecord(view.ui['ui:options']) ? view.ui['ui:options'] : {};
   // RJSF's own `ui:submitButtonOptions.submitText` names the Continue button (e.g. "Purchase").
   const submit = isRecord(view.ui['ui:submitButtonOptions']) ? view.ui['ui:submitButtonOptions'] : {};
   const continueLabel = typeof submit.submitText === 'string' && submit.submitText !== '' ? submit.submitText : 'Continue';
-  const legend = rootOptions.requiredLegend === true ? (typeof view.extras?.required_legend === 'string' ? view.extras.required_legend : '* indicates a required field') : null;
+  const waiting = strings(submit.requires).some((f) => !isAnswered(getAt(formData, parseFieldPath(f))));
+  const waitingHint = waiting && typeof submit.requiresMessage === 'string' && submit.requiresMessage !== '' ? submit.requiresMessage : null;
+  const legend =
+    rootOptions.requiredLegend === true && !closed
+      ? typeof view.extras?.required_legend === 'string'
+        ? view.extras.required_legend
+        : '* indicates a required field'
+      : null;
 
   return (
     <div className="ef-step ef-step-form">
@@ -90,9 +113,9 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
             <p className="ds-c-alert__text">{uploadError}</p>
           </Alert>
         )}
-        {failed && (
+        {failure && (
           <Alert variation="error" role="alert" heading={FAILURE_HEADING} headingLevel="2" className="ds-u-margin-bottom--3">
-            <p className="ds-c-alert__text">{FAILURE_TEXT}</p>
+            <p className="ds-c-alert__text">{failure}</p>
           </Alert>
         )}
       </div>
@@ -119,16 +142,30 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
           />
         </div>
       )}
-      <div className="ef-step-form__nav">
-        {view.previous && (
-          <Button variation="ghost" onClick={() => onNavigate(view.previous!.route)}>
-            Previous
-          </Button>
-        )}
-        <Button variation="solid" onClick={() => void form.save()} disabled={busy}>
-          {continueLabel}
-        </Button>
-      </div>
+      {!closed && (
+        <div className="ef-step-form__nav">
+          {view.previous && (
+            <Button variation="ghost" onClick={() => onNavigate(view.previous!.route)}>
+              Previous
+            </Button>
+          )}
+          <div className="ef-step-form__continue">
+            {waitingHint && (
+              <p id="ef-continue-hint" className="ds-c-hint ef-step-form__hint">
+                {waitingHint}
+              </p>
+            )}
+            <Button
+              variation="solid"
+              onClick={() => void form.save()}
+              disabled={busy || waiting}
+              aria-describedby={waitingHint ? 'ef-continue-hint' : undefined}
+            >
+              {continueLabel}
+            </Button>
+          </div>
+        </div>
+      )}
       {dialog && (
         <StepDialog modal={dialog.modal} busy={busy} onButton={form.pressDialogButton} onExit={() => form.closeDialog()} />
       )}

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import { Fragment, type ChangeEvent, type ReactNode } from 'react';
 import type { FormProps } from '@rjsf/core';
 import { Button, InlineError, Label } from '@cmsgov/design-system';
 import {
@@ -8,15 +8,20 @@ import {
   type FieldTemplateProps,
   type ObjectFieldTemplateProps,
 } from '@rjsf/utils';
+import { resolveLink } from '../utils/links';
 import { getAt, isRecord, type FieldPath } from '../utils/paths';
+import { placeSections, type SectionView } from '../utils/sections';
 import { stepContext } from './form-context';
+import { StepLink, SummarySections } from './summary-sections';
 
 // The Enrollflow theme's templates: fields without RJSF's bootstrap markup (each widget draws its own
 // CMS label, hint and error), cards for nested objects and list items, and the form files' options:
 //   object: addLabel / removeLabel (an optional section: "Add a spouse" / "Remove"), addable,
 //           removable, title, titleField, copyFrom (`extras.copy_from` / `extras.copy_fields`);
 //   array:  addLabel / removeLabel / itemTitle, addable, removable (Add is disabled at maxItems);
-//   form:   requiredLegend, sectionTitle.
+//   form:   requiredLegend, sectionTitle; the summary sections (`ui:sections`, resolved by the step
+//           form into `efSections`) among the fields; `efClosed`: the sections only;
+//   field:  link (a link under the field, utils/links.ts).
 
 function errorsOf(list: unknown): string[] {
   return Array.isArray(list) ? list.filter((m): m is string => typeof m === 'string') : [];
@@ -34,7 +39,18 @@ function Errors({ id, messages }: { id: string; messages: string[] }) {
 export function FieldTemplate({ children, hidden, uiSchema, registry }: FieldTemplateProps) {
   const options = getUiOptions(uiSchema, registry.globalUiOptions);
   if (hidden || options.efHidden === true) return null;
-  return <div className="ef-field">{children}</div>;
+  const ctx = stepContext(registry);
+  const link = options.link === undefined ? null : resolveLink(options.link, ctx.extras);
+  return (
+    <div className="ef-field">
+      {children}
+      {link && (
+        <p className="ef-field__link">
+          <StepLink link={link} ctx={ctx} />
+        </p>
+      )}
+    </div>
+  );
 }
 
 const pathLabel = (p: FieldPath) => p.map(String).join('/');
@@ -89,11 +105,25 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 
   if (path.length === 0) {
     const sectionTitle = typeof options.sectionTitle === 'string' ? options.sectionTitle : null;
+    const closed = options.efClosed === true;
+    const sections = Array.isArray(options.efSections) ? (options.efSections as SectionView[]) : [];
+    const placed = placeSections(
+      sections,
+      properties.map((p) => p.name),
+    );
     return (
       <div className="ef-form-fields">
-        {sectionTitle && <h2 className="ds-text-heading--xl">{sectionTitle}</h2>}
-        {errors}
-        {content}
+        <SummarySections sections={placed.top} ctx={ctx} />
+        {!closed && sectionTitle && <h2 className="ds-text-heading--xl">{sectionTitle}</h2>}
+        {!closed && errors}
+        {properties.map((p) => (
+          <Fragment key={p.name}>
+            <SummarySections sections={placed.before(p.name)} ctx={ctx} />
+            {!closed && p.content}
+            <SummarySections sections={placed.after(p.name)} ctx={ctx} />
+          </Fragment>
+        ))}
+        <SummarySections sections={placed.bottom} ctx={ctx} />
       </div>
     );
   }

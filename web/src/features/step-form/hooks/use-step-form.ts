@@ -1,23 +1,43 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import type { StepSaved, StepView } from '@/types/api';
+import { getStepView } from '../api/get-step-view';
 import { previewStep } from '../api/preview-step';
+import { resetApplication } from '../api/reset-application';
 import { saveStep } from '../api/save-step';
 import { uploadDocument } from '../api/upload-document';
 import type { ModalRequest, PendingUpload, StepFormContext } from '../components/form-context';
+import { leavePage } from '../utils/leave';
 import { resolveModal, type ModalButton, type ModalView } from '../utils/modals';
-import { getAt, isRecord, setAt, type FieldPath } from '../utils/paths';
+import { getAt, isRecord, parseFieldPath as parsePath, setAt, type FieldPath } from '../utils/paths';
+import { isTruthy, lookup } from '../utils/template';
 import type { ServerErrors } from '../utils/error-keys';
 
 /** How long typing pauses before the view is recomputed for a `refresh_on` field. */
 export const PREVIEW_DELAY_MS = 350;
 
 export const UPLOAD_FAILED = 'Your document could not be uploaded. Please try again, or send it using one of the methods below.';
+export const FAILURE_TEXT = 'An error occurred, please try again. If it continues, contact your agent.';
 
 export interface OpenDialog {
   modal: ModalView;
   /** Answers cleared however it closes. */
   clear: FieldPath[];
+  /** Opened by the view itself (`ui:options.openModal`): its id, so that closing it keeps it closed. */
+  auto?: string;
+}
+
+/**
+ * `ui:options.openModal: { when: <extra>, modal: <id> }` (or a list of them): the dialogs a view
+ * opens by itself while the extra is given (the thank-you dialog of a purchased application).
+ */
+function autoModalIds(view: StepView): string[] {
+  const opts = isRecord(view.ui['ui:options']) ? view.ui['ui:options'] : {};
+  const rules = Array.isArray(opts.openModal) ? opts.openModal : [opts.openModal];
+  return rules
+    .filter(isRecord)
+    .filter((r) => typeof r.when === 'string' && typeof r.modal === 'string' && isTruthy(lookup(view.extras ?? {}, r.when)))
+    .map((r) => String(r.modal));
 }
 
 export interface UseStepFormOptions {
@@ -27,14 +47,6 @@ export interface UseStepFormOptions {
   /** A save was accepted (the application as it is now): before any navigation or dialog. */
   onSaved: (saved: StepSaved) => void;
   onNavigate: (path: string) => void;
-}
-
-/** `a/b` (a form file's field path) -> ['a', 'b']. */
-function parsePath(field: string): FieldPath {
-  return field
-    .split('/')
-    .filter(Boolean)
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -49,13 +61,16 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
   const [view, setView] = useState(initialView);
   const [formData, setFormData] = useState<unknown>(initialView.data ?? {});
   const [errors, setErrors] = useState<ServerErrors | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** A save or a dialog failed: the text to show (the server's for a conflict, 409). */
+  const [failure, setFailure] = useState<string | null>(null);
   /** The server's answer to a refused upload (the step itself was saved). */
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(() => new Set());
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  /** Dialogs the view opened by itself that the user closed. */
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const [appId, setAppId] = useState(applicationId);
   // The latest answers and view, for callbacks that outlive a render (widgets, timers, requests).
   const formDataRef = useRef<unknown>(formData);
@@ -136,17 +151,42 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
     return null;
   }, [change]);
 
-  const openModal = useCallback((request: ModalRequest) => {
-    const v = viewRef.current;
-    const definition = (isRecord(v.modals) ? v.modals[request.id] : undefined) ?? request.fallback;
-    const answers = isRecord(formDataRef.current) ? formDataRef.current : {};
+  const resolveDialog = useCallback((v: StepView, request: ModalRequest, data: unknown): OpenDialog | null => {
+    const definition = isRecord(v.modals) ? v.modals[request.id] : undefined;
+    const answers = isRecord(data) ? data : {};
     const modal = resolveModal(definition, v.extras ?? {}, { ...answers, ...request.values });
     if (!modal) {
       console.warn(`step ${v.step.id}: no dialog \`${request.id}\``);
-      setFailed(true);
-      return;
+      return null;
     }
-    setDialog({ modal, clear: [...(request.clear ?? []), ...modal.clear.map(parsePath)] });
+    return { modal, clear: [...(request.clear ?? []), ...modal.clear.map(parsePath)] };
+  }, []);
+
+  const openModal = useCallback(
+    (request: ModalRequest) => {
+      const open = resolveDialog(viewRef.current, request, formDataRef.current);
+      if (open) setDialog(open);
+      else setFailure(FAILURE_TEXT);
+    },
+    [resolveDialog],
+  );
+
+  // The dialog the view opens by itself, unless one is open already or it was closed.
+  const autoId = autoModalIds(view).find((id) => !dismissed.has(id));
+  const autoDialog = useMemo(() => {
+    if (!autoId) return null;
+    const open = resolveDialog(view, { id: autoId }, formData);
+    return open ? { ...open, auto: autoId } : null;
+  }, [autoId, view, formData, resolveDialog]);
+  const shownDialog = dialog ?? autoDialog;
+
+  /** A fresh view of the step (after a save that stays on it, or a conflict). */
+  const reload = useCallback(async () => {
+    const fresh = await getStepView(viewRef.current.step.id);
+    viewRef.current = fresh;
+    setView(fresh);
+    formDataRef.current = fresh.data ?? {};
+    setFormData(formDataRef.current);
   }, []);
 
   const savingRef = useRef(false);
@@ -160,7 +200,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
       }
       const step = viewRef.current.step.id;
       setSaving(true);
-      setFailed(false);
+      setFailure(null);
       setUploadError(null);
       try {
         const saved = await saveStep(step, formDataRef.current);
@@ -174,34 +214,52 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
         // Files go once the step is saved (an application exists then); a refusal keeps the page.
         const refused = await sendUploads();
         if (refused) setUploadError(refused);
+        // Staying on the step (the purchase): its view shows what the save changed.
+        else if (saved.next.id === step) await reload();
         else callbacks.current.onNavigate(saved.next.route);
       } catch (e) {
         if (e instanceof ApiError && e.fieldErrors) {
           setErrors(e.fieldErrors);
+        } else if (e instanceof ApiError && e.status === 409) {
+          // The application changed elsewhere (purchased already): say so and show it as it is.
+          setErrors(null);
+          setFailure(e.message || FAILURE_TEXT);
+          await reload().catch(() => {});
         } else if (!(e instanceof ApiError && (e.status === 403 || e.status === 419))) {
           // 403 and 419 already send the browser to the site root.
           setErrors(null);
-          setFailed(true);
+          setFailure(FAILURE_TEXT);
         }
       } finally {
         savingRef.current = false;
         setSaving(false);
       }
     },
-    [change, openModal, sendUploads],
+    [change, openModal, sendUploads, reload],
   );
 
   const closeDialog = useCallback(
     (extraClear: FieldPath[] = []) => {
-      const open = dialog;
+      const open = shownDialog;
       setDialog(null);
       if (!open) return;
+      const auto = open.auto;
+      if (auto) setDismissed((prev) => new Set(prev).add(auto));
       let data = formDataRef.current;
       for (const path of [...open.clear, ...extraClear]) data = setAt(data, path, undefined);
       if (data !== formDataRef.current) change(data);
     },
-    [dialog, change],
+    [shownDialog, change],
   );
+
+  const goHome = useCallback((href: string) => {
+    // Whatever the server answers, the page loads afresh (a refused reset leaves the guard to decide).
+    void resetApplication()
+      .catch(() => {})
+      .finally(() => leavePage(href));
+  }, []);
+
+  const navigate = useCallback((path: string) => callbacks.current.onNavigate(path), []);
 
   const pressDialogButton = useCallback(
     (button: ModalButton) => {
@@ -209,10 +267,14 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
         if (button.href) window.open(button.href, '_blank', 'noopener,noreferrer');
         return;
       }
+      if (button.action === 'home') {
+        goHome(button.href ?? '/');
+        return;
+      }
       closeDialog(button.clear.map(parsePath));
       if (button.action === 'submit') void save(button.set);
     },
-    [closeDialog, save],
+    [closeDialog, save, goHome],
   );
 
   const markRequired = isRecord(view.ui['ui:options']) && view.ui['ui:options'].requiredLegend === true;
@@ -227,19 +289,21 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
       openModal,
       setBusy,
       setUpload,
+      navigate,
+      goHome,
     }),
-    [view.extras, agentName, appId, markRequired, setField, openModal, setBusy, setUpload],
+    [view.extras, agentName, appId, markRequired, setField, openModal, setBusy, setUpload, navigate, goHome],
   );
 
   return {
     view,
     formData,
     errors,
-    failed,
+    failure,
     uploadError,
     saving,
     busy: saving || previewing || busyKeys.size > 0,
-    dialog,
+    dialog: shownDialog,
     formContext,
     change,
     save,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RESIDENCY_MODAL, resolveModal } from './modals';
+import { resolveModal } from './modals';
 
 // From forms/census.form.yaml.
 const medicare = {
@@ -32,10 +32,17 @@ describe('resolveModal', () => {
     const m = resolveModal({ title: 'Premium Subsidies', body_extra: 'subsidy_statement' }, { subsidy_statement: 'Not subsidy-eligible.' }, {});
     expect(m?.paragraphs).toEqual(['Not subsidy-eligible.']);
     expect(m?.buttons.map((b) => b.label)).toEqual(['Close']);
-    const r = resolveModal(DEFAULT_RESIDENCY_MODAL, {}, { zip: '49858', agent_suffix: ', Alex Acme' });
+    // From forms/census.form.yaml: `{zip}` is the value the county widget opens it with.
+    const residency = {
+      title: 'Residency Notice',
+      body: '{zip} is not a valid Michigan ZIP code. You must be a Michigan resident to apply for coverage. {agent_contact}',
+    };
+    const r = resolveModal(residency, { agent_contact: 'Please contact your agent, Alex Acme.' }, { zip: '49858' });
     expect(r?.paragraphs[0]).toBe(
       '49858 is not a valid Michigan ZIP code. You must be a Michigan resident to apply for coverage. Please contact your agent, Alex Acme.',
     );
+    const list = resolveModal({ title: 'Terms', body_extra: 'terms.text' }, { terms: { text: ['One.', 'Two.'] } }, {});
+    expect(list?.paragraphs).toEqual(['One.', 'Two.']);
   });
 
   it('opens links from extras and lists answers to clear', () => {
@@ -47,5 +54,22 @@ describe('resolveModal', () => {
     expect(m?.buttons[0]).toMatchObject({ action: 'link', href: 'https://www.healthcare.gov/' });
     expect(m?.clear).toEqual(['residential_zip']);
     expect(resolveModal(null, {}, {})).toBeNull();
+  });
+
+  it('leaves out a link without an address, and sends Return Home to the site root', () => {
+    const marketplace = {
+      title: 'Shop the Health Insurance Marketplace',
+      buttons: [
+        { label: 'Shop the Marketplace', action: 'link', href_extra: 'marketplace.public_url' },
+        { label: 'Go to Priority Health', action: 'link', href_extra: 'marketplace.priority_url' },
+        { label: 'Continue with Dental/Vision Only', action: 'submit', set: { marketplace_continue: true } },
+      ],
+    };
+    const consumer = resolveModal(marketplace, { marketplace: { public_url: 'https://www.healthcare.gov/' } }, {});
+    expect(consumer?.buttons.map((b) => b.label)).toEqual(['Shop the Marketplace', 'Continue with Dental/Vision Only']);
+    const thanks = resolveModal({ title: 'Thank you!', buttons: [{ label: 'Return Home', action: 'home' }] }, {}, {});
+    expect(thanks?.buttons[0]).toMatchObject({ action: 'home', href: '/' });
+    const elsewhere = resolveModal({ title: 'x', buttons: [{ label: 'Go', action: 'home', href: '//evil.example' }] }, {}, {});
+    expect(elsewhere?.buttons[0]?.href).toBe('/');
   });
 });

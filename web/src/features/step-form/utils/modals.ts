@@ -4,17 +4,20 @@
 //   subsidy:    { title, body_extra: subsidy_statement, buttons: [{ label: "Yes", action: submit, set: { wants_subsidy: 1 } }] }
 //
 // - `body` is text with `{placeholders}` (a field of the answers, an extra, or a value the dialog
-//   was opened with, e.g. `{zip}`); `body_extra` names an extra whose text is shown too;
-// - a button `close`s the dialog, `submit`s the answers again with `set` merged in, or opens a
-//   `link` in a new tab (`href`, or `href_extra` naming an extra);
+//   was opened with, e.g. `{zip}`); `body_extra` names an extra whose text (or list of paragraphs)
+//   is shown too;
+// - a button `close`s the dialog, `submit`s the answers again with `set` merged in, opens a
+//   `link` in a new tab (`href`, or `href_extra` naming an extra; a link whose address is missing,
+//   e.g. an extra given only to consumers, is not shown), or goes `home`: the server lets go of the
+//   application and the site root (or `href`) loads afresh (Return Home after a purchase);
 // - `requires: <extra>`: the button is disabled while that extra is falsy, with the extra
 //   `requires_message` names (by default `<name without _available>_unavailable_message`);
 // - `clear: [field, …]` on a button or on the dialog: those answers are cleared when it closes.
 
-import { fillTemplate } from './template';
+import { fillTemplate, lookup } from './template';
 import { isRecord } from './paths';
 
-export type ModalAction = 'close' | 'submit' | 'link';
+export type ModalAction = 'close' | 'submit' | 'link' | 'home';
 
 export interface ModalButton {
   label: string;
@@ -35,21 +38,12 @@ export interface ModalView {
   clear: string[];
 }
 
-function lookup(values: Record<string, unknown>, name: string): unknown {
-  let v: unknown = values;
-  for (const part of name.split('.')) {
-    if (!isRecord(v)) return undefined;
-    v = v[part];
-  }
-  return v;
-}
-
 function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
 function asAction(v: unknown): ModalAction {
-  return v === 'submit' || v === 'link' ? v : 'close';
+  return v === 'submit' || v === 'link' || v === 'home' ? v : 'close';
 }
 
 /**
@@ -67,8 +61,9 @@ export function resolveModal(
   const paragraphs: string[] = [];
   if (typeof definition.body === 'string') paragraphs.push(fillTemplate(definition.body, all));
   if (typeof definition.body_extra === 'string') {
+    // A text, or a list of paragraphs.
     const extra = lookup(extras, definition.body_extra);
-    if (typeof extra === 'string' && extra !== '') paragraphs.push(extra);
+    paragraphs.push(...(Array.isArray(extra) ? extra : [extra]).filter((p): p is string => typeof p === 'string' && p !== ''));
   }
   const buttons = (Array.isArray(definition.buttons) ? definition.buttons : []).filter(isRecord).map((b): ModalButton => {
     const requires = typeof b.requires === 'string' ? b.requires : null;
@@ -81,31 +76,23 @@ export function resolveModal(
           : null;
     const message = disabled && messageKey ? lookup(extras, messageKey) : null;
     const hrefExtra = typeof b.href_extra === 'string' ? lookup(extras, b.href_extra) : undefined;
+    const action = asAction(b.action);
+    const href = typeof b.href === 'string' ? b.href : typeof hrefExtra === 'string' && hrefExtra !== '' ? hrefExtra : null;
     return {
       label: typeof b.label === 'string' ? b.label : 'OK',
-      action: asAction(b.action),
+      action,
       set: isRecord(b.set) ? b.set : {},
-      href: typeof b.href === 'string' ? b.href : typeof hrefExtra === 'string' ? hrefExtra : null,
+      href: action === 'home' ? (href?.startsWith('/') && !href.startsWith('//') ? href : '/') : href,
       disabled,
       disabledMessage: typeof message === 'string' ? message : null,
       clear: strings(b.clear),
     };
   });
+  const shown = buttons.filter((b) => b.action !== 'link' || b.href !== null);
   return {
     title: typeof definition.title === 'string' ? definition.title : '',
     paragraphs,
-    buttons: buttons.length > 0 ? buttons : [{ label: 'Close', action: 'close', set: {}, href: null, disabled: false, disabledMessage: null, clear: [] }],
+    buttons: shown.length > 0 ? shown : [{ label: 'Close', action: 'close', set: {}, href: null, disabled: false, disabledMessage: null, clear: [] }],
     clear: strings(definition.clear),
   };
 }
-
-/**
- * The residency notice the county widget opens for an out-of-state county (spec part 1, 4.3.10 and
- * 8), used when the form names no dialog of its own (`ui:options.outOfStateModal`, default
- * `residency`). Closing it clears the ZIP and the county (the widget adds their paths).
- */
-export const DEFAULT_RESIDENCY_MODAL = {
-  title: 'Residency Notice',
-  body: '{zip} is not a valid Michigan ZIP code. You must be a Michigan resident to apply for coverage. Please contact your agent{agent_suffix}.',
-  buttons: [{ label: 'Close', action: 'close' }],
-};

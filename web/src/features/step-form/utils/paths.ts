@@ -6,6 +6,20 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `a/b`, `dependents/0/birth_date` (a form file's field path) -> ['a', 'b'], ['dependents', 0, 'birth_date']. */
+export function parseFieldPath(field: string): FieldPath {
+  return field
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** An answer is given: not missing, not an empty text or list, not an unticked box (false). */
+export function isAnswered(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  return value !== undefined && value !== null && value !== '' && value !== false;
+}
+
 export function getAt(data: unknown, path: FieldPath): unknown {
   let v: unknown = data;
   for (const seg of path) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate } from './template';
+import { fillTemplate, isTruthy, lookup } from './template';
 
 describe('fillTemplate', () => {
   it('fills item numbers, fields, dotted extras and shows dates mm/dd/yyyy', () => {
@@ -9,5 +9,16 @@ describe('fillTemplate', () => {
       'Open 11/01/2024 to 01/15/2025',
     );
     expect(fillTemplate('{zip} is not valid{agent_suffix}.', { zip: '90210' })).toBe('90210 is not valid.');
+  });
+});
+
+describe('lookup and isTruthy', () => {
+  it('reads dotted paths through lists and tells given values from missing ones', () => {
+    const values = { applicants: [{ name: 'Ann' }], oep: { end_date: '2025-01-15' } };
+    expect(lookup(values, 'applicants.0.name')).toBe('Ann');
+    expect(lookup(values, 'oep.end_date')).toBe('2025-01-15');
+    expect(lookup(values, 'oep.start_date.x')).toBeUndefined();
+    expect([true, 'x', 1, [1], {}].map(isTruthy)).toEqual([true, true, true, true, true]);
+    expect([undefined, null, false, 0, '', []].map(isTruthy)).toEqual([false, false, false, false, false, false]);
   });
 });

@@ -5,11 +5,13 @@
 import { isoToUs, isIsoDate } from './dates';
 import { isRecord } from './paths';
 
-function lookup(values: Record<string, unknown>, name: string): unknown {
+/** The value at a dotted path (`oep.start_date`, `applicants.0.name`); undefined when missing. */
+export function lookup(values: unknown, name: string): unknown {
   let v: unknown = values;
   for (const part of name.split('.')) {
-    if (!isRecord(v)) return undefined;
-    v = v[part];
+    if (Array.isArray(v) && /^\d+$/.test(part)) v = v[Number(part)];
+    else if (isRecord(v)) v = v[part];
+    else return undefined;
   }
   return v;
 }
@@ -21,4 +23,13 @@ export function fillTemplate(template: string, values: Record<string, unknown>):
     if (isIsoDate(v)) return isoToUs(v);
     return typeof v === 'object' ? '' : String(v);
   });
+}
+
+/**
+ * Whether a value counts as given for `when` / `unless` / `closedWhen` conditions: anything but a
+ * missing value, false, 0, an empty text or an empty list.
+ */
+export function isTruthy(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  return value !== undefined && value !== null && value !== false && value !== 0 && value !== '';
 }

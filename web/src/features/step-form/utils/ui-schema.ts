@@ -19,6 +19,8 @@ export interface BuildContext {
   extras: Record<string, unknown>;
   /** ISO today (for ages when the extras name no reference date). */
   today?: string;
+  /** Options for the form's own template (`efSections`, `efClosed`), merged into its `ui:options`. */
+  rootOptions?: Record<string, unknown>;
 }
 
 /** Options the renderer adds to `ui:options` (prefixed `ef` so they never meet a form file's). */
@@ -129,7 +131,10 @@ export function buildUiSchema(ui: unknown, schema: unknown, formData: unknown, c
   const rootUi = isRecord(ui) ? ui : {};
   const rootSchema = isRecord(schema) ? schema : {};
   const built = buildField(rootUi, rootSchema, formData, [], undefined, formData, ctx) as Json;
+  // Drawn by the step form itself: the summary sections and the Continue button.
+  delete built['ui:sections'];
   built['ui:submitButtonOptions'] = { norender: true };
+  if (ctx.rootOptions) built['ui:options'] = { ...(built['ui:options'] as Json), ...ctx.rootOptions };
   return built as UiSchema;
 }
 

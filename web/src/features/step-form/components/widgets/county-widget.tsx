@@ -3,7 +3,6 @@ import { InlineError } from '@cmsgov/design-system';
 import type { WidgetProps } from '@rjsf/utils';
 import type { CountyOption } from '@/types/api';
 import { getCountyList } from '../../api/get-county-list';
-import { DEFAULT_RESIDENCY_MODAL } from '../../utils/modals';
 import { stepContext } from '../form-context';
 import { SelectField } from './choice-widgets';
 import { busyKey, efOptions, errorOf } from './parts';
@@ -13,8 +12,9 @@ import { busyKey, efOptions, errorOf } from './parts';
 // - the counties are those the server lists for the sibling ZIP once it has 5 digits (or the
 //   field's own choices when the form gives some); Continue waits while they load;
 // - a new ZIP clears the county; a ZIP with one county chooses it and the select is not shown;
-// - the out-of-state county (or a ZIP with no county at all) opens the residency notice, whose
-//   closing clears the ZIP and the county.
+// - the out-of-state county (or a ZIP with no county at all) opens the form's residency dialog
+//   (`outOfStateModal`, by default `residency`; its text may name `{zip}`), whose closing clears the
+//   ZIP and the county.
 
 const ZIP = /^\d{5}$/;
 
@@ -42,8 +42,7 @@ export function CountyWidget(props: WidgetProps) {
     const c = ctxRef.current;
     c.openModal({
       id: typeof opts.outOfStateModal === 'string' ? opts.outOfStateModal : 'residency',
-      fallback: DEFAULT_RESIDENCY_MODAL,
-      values: { zip: forZip, agent_suffix: c.agentName ? `, ${c.agentName}` : '' },
+      values: { zip: forZip },
       clear: [...(opts.zipPath ? [opts.zipPath] : []), path],
     });
   };

@@ -1,28 +1,22 @@
 import { useState } from 'react';
 import { Button, Dialog, InlineError } from '@cmsgov/design-system';
 import type { WidgetProps } from '@rjsf/utils';
-import { isRecord } from '../../utils/paths';
+import { lookup } from '../../utils/template';
 import { stepContext } from '../form-context';
 import { errorOf, labelOf } from './parts';
 
-function lookup(values: Record<string, unknown>, name: string): unknown {
-  let v: unknown = values;
-  for (const part of name.split('.')) {
-    if (!isRecord(v)) return undefined;
-    v = v[part];
-  }
-  return v;
-}
-
 /**
  * Agreement through a dialog (spec part 2, "View Terms and Conditions" with Cancel and Agree): the
- * answer is `true` once agreed. `ui:options.textExtra` names an extra holding the text to show.
+ * answer is `true` once agreed. `ui:options.textExtra` names an extra holding the text to show (a
+ * text, or a list of paragraphs); without it the field's description is shown.
  */
 export function TermsWidget(props: WidgetProps) {
   const [open, setOpen] = useState(false);
   const { extras } = stepContext(props.registry);
   const textExtra = typeof props.options.textExtra === 'string' ? lookup(extras, props.options.textExtra) : undefined;
-  const text = typeof textExtra === 'string' ? textExtra : typeof props.schema.description === 'string' ? props.schema.description : null;
+  const paragraphs = (Array.isArray(textExtra) ? textExtra : [textExtra ?? props.schema.description]).filter(
+    (p): p is string => typeof p === 'string' && p !== '',
+  );
   const agreed = props.value === true;
   const error = errorOf(props);
   return (
@@ -50,7 +44,11 @@ export function TermsWidget(props: WidgetProps) {
           </>
         }
       >
-        {text ? <p>{text}</p> : <p>Please read the Terms and Conditions of your coverage before you purchase it.</p>}
+        {paragraphs.length > 0 ? (
+          paragraphs.map((p) => <p key={p}>{p}</p>)
+        ) : (
+          <p>Please read the Terms and Conditions of your coverage before you purchase it.</p>
+        )}
       </Dialog>
     </div>
   );

@@ -1,0 +1,6 @@
+import { apiClient } from '@/lib/api-client';
+
+/** The server lets go of the session's application (a dialog's or a link's `action: home`). */
+export async function resetApplication(): Promise<void> {
+  await apiClient.get<unknown>('/api/application/active', { query: { reset: true } });
+}

@@ -1,0 +1,304 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClient } from '@/lib/api-client';
+import type { StepSaved, StepView } from '@/types/api';
+import { leavePage } from '../utils/leave';
+import { StepForm } from './step-form';
+
+// The renderer's read-only sections, the Continue button's `requires`, a closed form, dialogs the
+// view opens by itself, Return Home and links, on slices of the repository's form files.
+
+vi.mock('../utils/leave', () => ({ leavePage: vi.fn() }));
+
+const rap = { id: 'rap', number: 10, route: '/rap', title: 'Review and Purchase' };
+const application = { applicationId: 'app-1', lastStep: 10 } as StepSaved['application'];
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+// A slice of forms/review_purchase.form.yaml with what purchase::extras gives.
+function reviewView(submitted: boolean): StepView {
+  return {
+    step: rap,
+    kind: 'form',
+    params: null,
+    skipped: false,
+    previous: { id: 'other', number: 8, route: '/other', title: 'Other Questions' },
+    next: rap,
+    schema: {
+      type: 'object',
+      properties: {
+        agree_tc: { type: 'boolean', title: 'I have read and agree to the Terms and Conditions', const: true },
+        subscriber_signature: { type: 'string', title: 'Subscriber Signature' },
+      },
+    },
+    ui: {
+      'ui:order': ['subscriber_signature', 'agree_tc'],
+      'ui:submitButtonOptions': { submitText: 'Purchase', requires: ['agree_tc'], requiresMessage: 'Agree to the Terms and Conditions to purchase.' },
+      'ui:options': { closedWhen: 'submitted', openModal: { when: 'submitted', modal: 'thank_you' } },
+      'ui:sections': [
+        { id: 'thank_you', when: 'submitted', title: 'Thank you!', text: 'Your application has been submitted.', links: [{ label: 'Return Home', action: 'home' }] },
+        {
+          id: 'applicants',
+          title: 'Applicants',
+          table: {
+            source: 'applicants',
+            columns: [
+              { key: 'name', title: 'Name' },
+              { key: 'birth_date', title: 'Birth Date', format: 'date' },
+            ],
+          },
+        },
+        {
+          id: 'plans',
+          title: 'Your Plans',
+          table: {
+            source: 'plans.list',
+            columns: [
+              { key: 'product', title: 'Coverage' },
+              { key: 'rate', title: 'Monthly Premium', format: 'money' },
+            ],
+            total: { label: 'Total Monthly Premium', column: 'rate', key: 'plans.total' },
+          },
+        },
+        { id: 'signatures', unless: 'submitted', before: 'subscriber_signature', title: 'Signatures' },
+        { id: 'signatures_text', unless: 'submitted', before: 'subscriber_signature', text: 'Type your name to sign.' },
+      ],
+      agree_tc: { 'ui:widget': 'terms', 'ui:options': { textExtra: 'terms.text' } },
+      subscriber_signature: { 'ui:widget': 'signature' },
+    },
+    data: null,
+    extras: {
+      applicants: [
+        { name: 'Ann B Lee', birth_date: '1985-03-02' },
+        { name: 'Cy Lee', birth_date: '2012-05-01' },
+      ],
+      plans: { list: [{ product: 'Medical', rate: 612.5 }, { product: 'Dental', rate: 35 }], total: 647.5 },
+      terms: { text: ['These terms apply to the individual medical coverage.', 'Dependent children may be covered until they turn 26.'] },
+      submitted,
+    },
+    modals: {
+      thank_you: { title: 'Thank you!', body: 'Your application has been submitted.', buttons: [{ label: 'Return Home', action: 'home' }] },
+    },
+    refresh_on: [],
+  };
+}
+
+describe('StepForm summary sections', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const calls: string[] = [];
+  let purchased = false;
+  let putAnswer: () => Response;
+  const onNavigate = vi.fn();
+
+  beforeAll(() => {
+    window.scrollTo = () => {};
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+
+  beforeEach(() => {
+    calls.length = 0;
+    purchased = false;
+    onNavigate.mockReset();
+    vi.mocked(leavePage).mockReset();
+    putAnswer = () => {
+      purchased = true;
+      return json(200, { next: rap, modal: null, application });
+    };
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url === '/api/application/step/rap' && init?.method === 'PUT') return putAnswer();
+      if (url === '/api/application/step/rap') return json(200, reviewView(purchased));
+      if (url === '/api/application/active?reset=true') return json(200, { application: null });
+      if (url === '/api/legal/terms') return json(200, { title: 'Terms of Use', html: '<p>Use this site kindly.</p>' });
+      return json(404, { error: 'No such API call.' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    configureApiClient({ csrfToken: () => 'tok' });
+  });
+
+  afterEach(() => {
+    cleanup();
+    resetApiClient();
+  });
+
+  const draw = (view: StepView) =>
+    render(<StepForm view={view} applicationId="app-1" agentName={null} onSaved={() => {}} onNavigate={onNavigate} />);
+
+  it('shows the review from the extras around the fields', () => {
+    draw(reviewView(false));
+    const applicants = screen.getByRole('table', { name: 'Applicants' });
+    const rows = within(applicants).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual(['NameBirth Date', 'Ann B Lee03/02/1985', 'Cy Lee05/01/2012']);
+    const plans = screen.getByRole('table', { name: 'Your Plans' });
+    expect(within(plans).getByRole('rowheader', { name: 'Total Monthly Premium' })).toBeTruthy();
+    expect(within(plans).getByText('$647.50')).toBeTruthy();
+    expect(within(plans).getByText('$612.50')).toBeTruthy();
+    // Sections placed before a field come right before it, in the form file's order.
+    const heading = screen.getByRole('heading', { level: 2, name: 'Signatures' });
+    const field = screen.getByLabelText('Subscriber Signature');
+    expect(heading.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('Type your name to sign.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Thank you!' })).toBeNull();
+  });
+
+  it('keeps Purchase disabled until the terms are agreed, then shows the thank-you dialog and goes home', async () => {
+    draw(reviewView(false));
+    const purchase = screen.getByRole('button', { name: 'Purchase' }) as HTMLButtonElement;
+    expect(purchase.disabled).toBe(true);
+    expect(purchase.getAttribute('aria-describedby')).toBe('ef-continue-hint');
+    expect(screen.getByText('Agree to the Terms and Conditions to purchase.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'View Terms and Conditions' }));
+    const terms = screen.getByRole('dialog', { name: 'Terms and Conditions' });
+    expect(within(terms).getByText('Dependent children may be covered until they turn 26.')).toBeTruthy();
+    fireEvent.click(within(terms).getByRole('button', { name: 'Agree' }));
+    expect(purchase.disabled).toBe(false);
+    expect(screen.queryByText('Agree to the Terms and Conditions to purchase.')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Subscriber Signature'), { target: { value: 'Ann B Lee' } });
+    fireEvent.click(purchase);
+    // The save stays on the step: its view is read again and shows the purchase.
+    const thanks = await screen.findByRole('dialog', { name: 'Thank you!' });
+    expect(calls).toEqual(['PUT /api/application/step/rap', 'GET /api/application/step/rap']);
+    expect(onNavigate).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText('Subscriber Signature')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Signatures' })).toBeNull();
+    expect(screen.getByRole('table', { name: 'Applicants' })).toBeTruthy();
+
+    fireEvent.click(within(thanks).getByRole('button', { name: 'Return Home' }));
+    await waitFor(() => expect(leavePage).toHaveBeenCalledWith('/'));
+    expect(calls).toContain('GET /api/application/active?reset=true');
+  });
+
+  it('opens the thank-you dialog by itself for a purchased application; closed, it stays closed', () => {
+    draw(reviewView(true));
+    const thanks = screen.getByRole('dialog', { name: 'Thank you!' });
+    fireEvent.click(within(thanks).getByRole('button', { name: 'Close modal dialog' }));
+    expect(screen.queryByRole('dialog', { name: 'Thank you!' })).toBeNull();
+    // The page says so too, with its own Return Home.
+    expect(screen.getByRole('heading', { level: 2, name: 'Thank you!' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Return Home' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'View Terms and Conditions' })).toBeNull();
+  });
+
+  it("tells a second purchase the server's answer and shows the application as it is", async () => {
+    putAnswer = () => {
+      purchased = true;
+      return json(409, { error: 'This application has already been submitted.' });
+    };
+    draw(reviewView(false));
+    fireEvent.click(screen.getByRole('button', { name: 'View Terms and Conditions' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Terms and Conditions' })).getByRole('button', { name: 'Agree' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This application has already been submitted.');
+    expect(await screen.findByRole('dialog', { name: 'Thank you!' })).toBeTruthy();
+  });
+});
+
+describe('StepForm links and a required choice', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const onNavigate = vi.fn();
+
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+  });
+
+  beforeEach(() => {
+    onNavigate.mockReset();
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/legal/terms'
+        ? json(200, { title: 'Terms of Use', html: '<p>Use this site kindly.</p>' })
+        : json(404, { error: 'No such API call.' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  afterEach(() => {
+    cleanup();
+    resetApiClient();
+  });
+
+  // Slices of forms/why_applying.form.yaml and forms/other_questions.form.yaml.
+  const view: StepView = {
+    step: { id: 'whyApplying', number: 1, route: '/whyapplying', title: 'Why Are You Applying?' },
+    kind: 'form',
+    params: null,
+    skipped: false,
+    previous: null,
+    next: { id: 'census', number: 2, route: '/census', title: 'About You' },
+    schema: {
+      type: 'object',
+      properties: {
+        enrollment_type: { type: 'string', title: 'Why are you applying?', oneOf: [{ const: 'oe', title: 'Open Enrollment' }, { const: 'qle', title: 'Qualifying event' }] },
+        bcbsm_dental_confirmation: { type: 'integer', title: 'Dental Confirmation', oneOf: [{ const: 1, title: 'All applicants are 19 or older.' }, { const: 3, title: 'A dental plan will be purchased.' }] },
+      },
+    },
+    ui: {
+      'ui:order': ['enrollment_type', 'bcbsm_dental_confirmation'],
+      'ui:submitButtonOptions': { requires: ['enrollment_type'] },
+      'ui:sections': [
+        { id: 'terms_notice', when: 'show_terms_notice', text: 'By continuing, you agree to the Terms of Use of this site.', links: [{ label: 'Read the Terms of Use', document: '/api/legal/terms' }] },
+        {
+          id: 'open_enrollment',
+          after: 'enrollment_type',
+          showWhen: { enrollment_type: 'oe' },
+          when: 'oep',
+          title: 'Open Enrollment',
+          details: { source: 'oep', items: [{ key: 'end_date', title: 'Open Enrollment Ends', format: 'date' }] },
+        },
+      ],
+      enrollment_type: { 'ui:widget': 'radio' },
+      bcbsm_dental_confirmation: {
+        'ui:widget': 'radio',
+        'ui:options': { link: { label: 'I want to select a dental plan instead', href_extra: 'dental_route' } },
+      },
+    },
+    data: null,
+    extras: { show_terms_notice: true, oep: { end_date: '2025-01-15' }, dental_route: '/dental' },
+    modals: {},
+    refresh_on: [],
+  };
+
+  const draw = () => render(<StepForm view={view} applicationId={null} agentName={null} onSaved={() => {}} onNavigate={onNavigate} />);
+
+  it('keeps Continue disabled until the required choice is made, and shows what the choice brings', () => {
+    draw();
+    const next = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    expect(screen.queryByRole('heading', { name: 'Open Enrollment' })).toBeNull();
+    fireEvent.click(screen.getByLabelText('Open Enrollment'));
+    expect(next.disabled).toBe(false);
+    expect(screen.getByRole('heading', { level: 2, name: 'Open Enrollment' })).toBeTruthy();
+    expect(screen.getByText('01/15/2025')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Qualifying event'));
+    expect(screen.queryByRole('heading', { name: 'Open Enrollment' })).toBeNull();
+  });
+
+  it("goes to an app page from a field's link and opens a server text from a section's link", async () => {
+    draw();
+    const link = screen.getByRole('link', { name: 'I want to select a dental plan instead' });
+    expect(link.getAttribute('href')).toBe('/dental');
+    fireEvent.click(link);
+    expect(onNavigate).toHaveBeenCalledWith('/dental');
+
+    expect(screen.getByText('By continuing, you agree to the Terms of Use of this site.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Read the Terms of Use' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terms of Use' });
+    expect(await within(dialog).findByText('Use this site kindly.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
