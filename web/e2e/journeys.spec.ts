@@ -80,9 +80,13 @@ async function purchase(page: Page, signers: string[]): Promise<void> {
   await expect(page).toHaveURL(siteUrl('acme', '/rap'));
   await page.getByRole('button', { name: 'View Terms and Conditions' }).click();
   await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Agree' }).click();
-  await page.getByLabel('I am the subscriber applying for this coverage').check();
+  const agent = signers.includes('Agent');
+  await page
+    .getByLabel(agent ? 'I am the agent applying on behalf of the applicants' : 'I am the subscriber applying for this coverage')
+    .check();
+  if (agent) await page.getByLabel('Agent Full Name').fill('Maria Alvarez');
   for (const who of signers) {
-    const name = who === 'Subscriber' ? 'Ann Lee' : 'Bo Lee';
+    const name = who === 'Subscriber' ? 'Ann Lee' : who === 'Agent' ? 'Maria Alvarez' : 'Bo Lee';
     await page.getByLabel(`${who} Signature`, { exact: true }).fill(name);
     await page.getByLabel(`Confirm ${who} Signature`).fill(name);
     await page.getByLabel(`${who} Signature Date`).fill('11/20/2024');
@@ -274,4 +278,41 @@ test('the idle warning counts down from 60 seconds, Continue keeps the session, 
   await expect(page).toHaveURL(siteUrl('acme', '/'));
   const active = await apiJson<Active>(page, '/api/application/active');
   expect(active.application).toBeNull();
+});
+
+test('an agent applies for a customer through purchase with the agent signature', async ({ page }) => {
+  await page.goto(siteUrl('acme'));
+  const login = await page.evaluate(async () => {
+    const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
+    const res = await fetch('/api/login', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': auth.csrf_token },
+      body: JSON.stringify({ email: 'maria.alvarez@acme-insurance.example.com', password: 'demo-password-2024' }),
+    });
+    return res.status;
+  });
+  expect(login).toBe(200);
+  await whyApplying(page, 'Open Enrollment');
+  await subscriber(page, '03/02/1985');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // An agent is not asked about Medicare; a marketplace-certified agent gets the subsidy question,
+  // worded for the customer.
+  const subsidy = page.getByRole('dialog', { name: 'Premium Subsidies' });
+  await expect(subsidy).toContainText('your customer');
+  await subsidy.getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+
+  const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
+  await choose(page, medical.plans[0]!.name);
+  await page.getByRole('button', { name: 'Continue without Dental Coverage' }).first().click();
+  await page.getByRole('button', { name: 'Continue without Vision Coverage' }).first().click();
+  await expect(page).toHaveURL(siteUrl('acme', '/review'));
+  await expect(page.getByRole('button', { name: 'Return to dashboard' })).toBeVisible();
+  await page.getByRole('button', { name: 'Apply Now' }).click();
+  await subscriberInformation(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await otherQuestions(page);
+  await expect(page.getByLabel('Subscriber Signature', { exact: true })).toHaveCount(0);
+  await purchase(page, ['Agent']);
 });

@@ -2,6 +2,7 @@
 //! (`enrollflow_test_*`) from the server named by `DATABASE_URL`, the demo agents, a real listening
 //! server and a manual clock.
 
+mod access;
 mod accounts;
 mod agent_assisted;
 mod application;
