@@ -602,17 +602,14 @@ async fn save_selection(
     for (k, v) in updates {
         data.insert(k, v);
     }
-    let row = applications::save_data(
-        &app.pool,
+    let row = super::steps::store(
+        &app,
         id,
         &Value::Object(data),
         s.bundle.engine.hash(),
-        app.clock.now(),
         applications::Save::Answers,
     )
     .await?;
-    app.caches.evict_application(&id);
-    let row = row.ok_or_else(super::steps::already_submitted)?;
     Ok(Json(Selected {
         next,
         application: row.into(),

@@ -128,6 +128,21 @@ async fn session_application(
         .map(|cached| (id, cached)))
 }
 
+/// Stores an application's document and lets the caches go of the old one; 409 when the
+/// application has been submitted meanwhile.
+pub(crate) async fn store(
+    app: &AppState,
+    id: Uuid,
+    data: &Value,
+    rules_hash: &str,
+    save: applications::Save,
+) -> ApiResult<applications::ApplicationRow> {
+    let row =
+        applications::save_data(&app.pool, id, data, rules_hash, app.clock.now(), save).await?;
+    app.caches.evict_application(&id);
+    row.ok_or_else(already_submitted)
+}
+
 /// A submitted application is never changed (a second purchase included).
 pub(crate) fn already_submitted() -> ApiError {
     ApiError::Conflict("This application has already been submitted.".into())
@@ -429,17 +444,7 @@ async fn save_step(
             id
         }
     };
-    let row = applications::save_data(
-        &app.pool,
-        id,
-        &next_data,
-        engine.hash(),
-        app.clock.now(),
-        save,
-    )
-    .await?;
-    app.caches.evict_application(&id);
-    let row = row.ok_or_else(already_submitted)?;
+    let row = store(&app, id, &next_data, engine.hash(), save).await?;
     Ok(Json(Saved {
         next: t.next,
         modal: t.modal,
@@ -473,17 +478,14 @@ async fn continue_page(
         })?;
     let mut data = s.data.as_object().cloned().unwrap_or_default();
     data.insert("last_step".into(), json!(last));
-    let row = applications::save_data(
-        &app.pool,
+    let row = store(
+        &app,
         id,
         &Value::Object(data),
         s.bundle.engine.hash(),
-        app.clock.now(),
         applications::Save::Answers,
     )
     .await?;
-    app.caches.evict_application(&id);
-    let row = row.ok_or_else(already_submitted)?;
     Ok(Json(Saved {
         next,
         modal: None,
