@@ -4,6 +4,7 @@
 pub mod agents;
 pub mod applications;
 pub mod audit;
+pub mod dashboard;
 pub mod login_failures;
 pub mod outbox;
 pub mod sessions;

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod admin;
 pub mod application;
 pub mod auth;
+pub mod dashboard;
 pub mod documents;
 pub mod error;
 pub mod health;
@@ -59,6 +60,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(plans::router())
         .merge(print::router())
         .merge(documents::router())
+        .merge(dashboard::router())
         .split_for_parts()
 }
 

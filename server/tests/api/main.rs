@@ -7,6 +7,7 @@ mod accounts;
 mod agent_assisted;
 mod application;
 mod cache;
+mod dashboard;
 mod documents;
 mod helpers;
 mod impersonation;

@@ -1,0 +1,457 @@
+//! The agent dashboard's Quoting and Submissions lists and their Excel exports (spec part 2,
+//! sections 2, 3, 4, 7 and 9): `GET /api/dashboard/quotes`, `/enrollees`, `/quotesExport`,
+//! `/enrolleesExport`. Only the logged-in agent's own applications (an admin acting as an agent is
+//! that agent); filtering, sorting and paging happen in SQL (`db::dashboard`).
+
+use axum::Json;
+use axum::extract::{RawQuery, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
+use serde::Serialize;
+use time::{Date, Duration, OffsetDateTime};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::auth::CurrentUser;
+use super::error::{ApiError, ApiResult};
+use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol};
+use crate::startup::AppState;
+
+/// Rows on a list page (spec part 2, section 9).
+pub const PAGE_SIZE: i64 = 12;
+const MAX_PAGE_SIZE: i64 = 100;
+/// The period choices in days; the first is the default.
+const PERIODS: [i64; 3] = [60, 180, 365];
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(quotes))
+        .routes(routes!(enrollees))
+        .routes(routes!(quotes_export))
+        .routes(routes!(enrollees_export))
+}
+
+/// The list's query, parsed from the spec's parameters (`filterProduct` may repeat, as
+/// `filterProduct` or `filterProduct[]`, or hold a comma-separated list).
+#[derive(Debug)]
+struct ListQuery {
+    page: i64,
+    per_page: i64,
+    sort: SortCol,
+    asc: bool,
+    days: i64,
+    search: Option<String>,
+    products: Vec<String>,
+}
+
+fn bad(msg: &str) -> ApiError {
+    ApiError::BadRequest(msg.to_string())
+}
+
+fn parse_query(list: List, raw: Option<&str>) -> ApiResult<ListQuery> {
+    let pairs: Vec<(String, String)> =
+        serde_urlencoded::from_str(raw.unwrap_or("")).map_err(|_| bad("Bad query string."))?;
+    let mut q = ListQuery {
+        page: 1,
+        per_page: PAGE_SIZE,
+        sort: match list {
+            List::Quotes => SortCol::LastName,
+            List::Enrollees => SortCol::SubmissionTime,
+        },
+        asc: false,
+        days: PERIODS[0],
+        search: None,
+        products: Vec::new(),
+    };
+    let mut asc = None;
+    for (k, v) in pairs {
+        match k.as_str() {
+            "page" => {
+                q.page = v
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|p| *p >= 1)
+                    .ok_or_else(|| bad("page must be a positive number."))?
+            }
+            "resultsPerPage" => {
+                q.per_page = v
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|p| (1..=MAX_PAGE_SIZE).contains(p))
+                    .ok_or_else(|| bad("resultsPerPage must be from 1 to 100."))?
+            }
+            "sortCol" => {
+                q.sort = match (list, v.as_str()) {
+                    (_, "last_name") => SortCol::LastName,
+                    (_, "effective_date") => SortCol::EffectiveDate,
+                    (List::Quotes, "created_at") => SortCol::CreatedAt,
+                    (List::Enrollees, "submission_time") => SortCol::SubmissionTime,
+                    _ => return Err(bad("Unknown sortCol.")),
+                }
+            }
+            "sortOrderAsc" => {
+                asc = Some(match v.as_str() {
+                    "true" | "1" => true,
+                    "false" | "0" => false,
+                    _ => return Err(bad("sortOrderAsc must be true or false.")),
+                })
+            }
+            "daysToShow" => {
+                q.days = v
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|d| PERIODS.contains(d))
+                    .ok_or_else(|| bad("daysToShow must be 60, 180 or 365."))?
+            }
+            "searchName" => q.search = Some(v),
+            "filterProduct" | "filterProduct[]" => {
+                for p in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                    if !matches!(p, "medical" | "dental" | "vision") {
+                        return Err(bad("filterProduct must be medical, dental or vision."));
+                    }
+                    if !q.products.iter().any(|x| x == p) {
+                        q.products.push(p.to_string());
+                    }
+                }
+            }
+            // The site and started-by filters are not served yet; other keys are ignored.
+            _ => {}
+        }
+    }
+    // Without a direction, the column's own: names ascending, dates newest first.
+    q.asc = asc.unwrap_or(q.sort == SortCol::LastName);
+    Ok(q)
+}
+
+/// The agent whose lists the caller sees: 403 for an admin not acting as an agent, or a user
+/// without an agent.
+fn agent_of(user: &CurrentUser) -> ApiResult<Uuid> {
+    if user.user.is_admin() {
+        return Err(ApiError::Forbidden);
+    }
+    user.agent_id().ok_or(ApiError::Forbidden)
+}
+
+fn filter(app: &AppState, agent_id: Uuid, q: &ListQuery) -> Filter {
+    Filter {
+        agent_id,
+        since: app.clock.now() - Duration::days(q.days),
+        search: q.search.clone(),
+        products: q.products.clone(),
+    }
+}
+
+/// One row of either list (spec part 2, section 3: quote row and enrollee row).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DashboardRow {
+    pub application_id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    /// First and last name of the subscriber.
+    pub primary_name: String,
+    pub full_name: String,
+    pub sub_email: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    pub updated_at: OffsetDateTime,
+    /// Set on submissions only.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub submission_time: Option<OffsetDateTime>,
+    /// YYYY-MM-DD.
+    pub effective_date: Option<String>,
+    pub enrollment_period_type_id: Option<i16>,
+    /// `OEP` when the enrollment period type is 1, else `SEP`.
+    pub period_badge: &'static str,
+    /// 1 + dependents + 1 with a spouse.
+    pub contract_count: i32,
+    pub dependents_count: i32,
+    pub has_spouse: bool,
+    /// The step an Enroll resumes at.
+    pub last_application_step_type_id: i16,
+    pub agent_started: bool,
+    /// The user who started an agent-started application.
+    pub started_by: Option<String>,
+    pub medical_product_id: Option<String>,
+    pub medical_plan_name: Option<String>,
+    pub dental_product_id: Option<String>,
+    pub dental_plan_name: Option<String>,
+    pub vision_product_id: Option<String>,
+    pub vision_plan_name: Option<String>,
+}
+
+impl From<ListRow> for DashboardRow {
+    fn from(r: ListRow) -> Self {
+        let primary_name = format!("{} {}", r.first_name, r.last_name)
+            .trim()
+            .to_string();
+        DashboardRow {
+            application_id: r.id,
+            full_name: primary_name.clone(),
+            primary_name,
+            first_name: r.first_name,
+            last_name: r.last_name,
+            sub_email: r.email,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+            submission_time: r.submission_time,
+            effective_date: r.effective_date.map(|d| d.to_string()),
+            enrollment_period_type_id: r.enrollment_period_type_id,
+            period_badge: if r.enrollment_period_type_id == Some(1) {
+                "OEP"
+            } else {
+                "SEP"
+            },
+            contract_count: 1 + r.dependents + i32::from(r.has_spouse),
+            dependents_count: r.dependents,
+            has_spouse: r.has_spouse,
+            last_application_step_type_id: r.last_step,
+            agent_started: r.agent_started,
+            started_by: r.started_by,
+            medical_product_id: r.medical_product_id,
+            medical_plan_name: r.medical_plan_name,
+            dental_product_id: r.dental_product_id,
+            dental_plan_name: r.dental_plan_name,
+            vision_product_id: r.vision_product_id,
+            vision_plan_name: r.vision_plan_name,
+        }
+    }
+}
+
+/// A list page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DashboardPage {
+    /// Rows matching the filters (the total badge).
+    pub total: i64,
+    pub page: i64,
+    /// The number of pages (0 with no rows).
+    pub pages: i64,
+    pub rows: Vec<DashboardRow>,
+}
+
+async fn list_page(
+    app: &AppState,
+    user: &CurrentUser,
+    list: List,
+    raw: Option<&str>,
+) -> ApiResult<Json<DashboardPage>> {
+    let agent_id = agent_of(user)?;
+    let q = parse_query(list, raw)?;
+    let f = filter(app, agent_id, &q);
+    let total = db::count(&app.pool, list, &f).await?;
+    let offset = (q.page - 1).saturating_mul(q.per_page);
+    let rows = db::rows(&app.pool, list, &f, q.sort, q.asc, q.per_page, offset).await?;
+    Ok(Json(DashboardPage {
+        total,
+        page: q.page,
+        pages: (total + q.per_page - 1) / q.per_page,
+        rows: rows.into_iter().map(DashboardRow::from).collect(),
+    }))
+}
+
+#[utoipa::path(get, path = "/api/dashboard/quotes", tag = "dashboard",
+    description = "The agent's quotes (not submitted). Query: page, resultsPerPage (12), sortCol \
+                   (last_name default, created_at, effective_date), sortOrderAsc, daysToShow \
+                   (60, 180, 365), searchName, filterProduct (repeatable: medical, dental, vision).",
+    responses((status = 200, body = DashboardPage), (status = 403), (status = 419)))]
+async fn quotes(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<DashboardPage>> {
+    list_page(&app, &user, List::Quotes, raw.as_deref()).await
+}
+
+#[utoipa::path(get, path = "/api/dashboard/enrollees", tag = "dashboard",
+    description = "The agent's submissions. Query: page, resultsPerPage (12), sortCol \
+                   (submission_time default, last_name, effective_date), sortOrderAsc, daysToShow \
+                   (60, 180, 365), searchName, filterProduct (repeatable: medical, dental, vision).",
+    responses((status = 200, body = DashboardPage), (status = 403), (status = 419)))]
+async fn enrollees(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Json<DashboardPage>> {
+    list_page(&app, &user, List::Enrollees, raw.as_deref()).await
+}
+
+#[utoipa::path(get, path = "/api/dashboard/quotesExport", tag = "dashboard",
+    description = "Every quote matching the list's filters and sort as Exported_Quotes.xlsx.",
+    responses((status = 200, description = "The workbook", content_type =
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 403), (status = 419)))]
+async fn quotes_export(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Response> {
+    export(&app, &user, List::Quotes, raw.as_deref()).await
+}
+
+#[utoipa::path(get, path = "/api/dashboard/enrolleesExport", tag = "dashboard",
+    description = "Every submission matching the list's filters and sort as Exported_Enrollees.xlsx.",
+    responses((status = 200, description = "The workbook", content_type =
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 403), (status = 419)))]
+async fn enrollees_export(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    RawQuery(raw): RawQuery,
+) -> ApiResult<Response> {
+    export(&app, &user, List::Enrollees, raw.as_deref()).await
+}
+
+async fn export(
+    app: &AppState,
+    user: &CurrentUser,
+    list: List,
+    raw: Option<&str>,
+) -> ApiResult<Response> {
+    let agent_id = agent_of(user)?;
+    let q = parse_query(list, raw)?;
+    let f = filter(app, agent_id, &q);
+    // Rows flow from PostgreSQL through a bounded channel into the writer on the blocking pool,
+    // which keeps the worksheet in a temporary file (constant memory mode).
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<ListRow>(512);
+    let writer = tokio::task::spawn_blocking(move || workbook(list, || rx.blocking_recv()));
+    let read = db::each_row(&app.pool, list, &f, q.sort, q.asc, |row| {
+        let tx = tx.clone();
+        async move { tx.send(row).await.is_ok() }
+    })
+    .await;
+    drop(tx);
+    let written = writer.await.map_err(|e| ApiError::Internal(e.into()))?;
+    read?;
+    let bytes = written.map_err(|e| ApiError::Internal(e.into()))?;
+    let name = match list {
+        List::Quotes => "Exported_Quotes.xlsx",
+        List::Enrollees => "Exported_Enrollees.xlsx",
+    };
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// The export's columns, in order.
+pub fn headers(list: List) -> &'static [&'static str] {
+    match list {
+        List::Quotes => &[
+            "Name",
+            "Email",
+            "Started By",
+            "Created Date",
+            "Effective Date",
+            "Last Step",
+            "Medical Plan",
+            "Dental Plan",
+            "Vision Plan",
+        ],
+        List::Enrollees => &[
+            "Subscriber Name",
+            "Email",
+            "Submit Date",
+            "Effective Date",
+            "OEP/SEP",
+            "Contract Count",
+            "Medical Plan",
+            "Dental Plan",
+            "Vision Plan",
+        ],
+    }
+}
+
+fn excel_date(d: Date) -> Result<ExcelDateTime, XlsxError> {
+    let year = u16::try_from(d.year()).map_err(|_| XlsxError::DateTimeRangeError(d.to_string()))?;
+    ExcelDateTime::from_ymd(year, u8::from(d.month()), d.day())
+}
+
+fn excel_time(t: OffsetDateTime) -> Result<ExcelDateTime, XlsxError> {
+    let t = t.to_offset(time::UtcOffset::UTC);
+    excel_date(t.date())?.and_hms(u16::from(t.hour()), t.minute(), f64::from(t.second()))
+}
+
+/// User text: always a string cell, so `=…`, `+…`, `-…` and `@…` stay text (never a formula).
+fn text(ws: &mut Worksheet, row: u32, col: u16, s: &str) -> Result<(), XlsxError> {
+    ws.write_string(row, col, s)?;
+    Ok(())
+}
+
+/// The workbook of the rows `next` gives until it gives none.
+fn workbook(list: List, mut next: impl FnMut() -> Option<ListRow>) -> Result<Vec<u8>, XlsxError> {
+    let mut wb = Workbook::new();
+    let ws = wb.add_worksheet_with_constant_memory()?;
+    ws.set_name(match list {
+        List::Quotes => "Quotes",
+        List::Enrollees => "Enrollees",
+    })?;
+    let bold = Format::new().set_bold();
+    let date = Format::new().set_num_format("mm/dd/yyyy");
+    let stamp = Format::new().set_num_format("mm/dd/yyyy hh:mm");
+    // Column widths first: a constant memory worksheet writes its rows as it goes.
+    let last = u16::try_from(headers(list).len()).unwrap_or(u16::MAX);
+    for c in 0..last {
+        ws.set_column_width(c, 20)?;
+    }
+    for (c, h) in (0..last).zip(headers(list)) {
+        ws.write_string_with_format(0, c, *h, &bold)?;
+    }
+    let mut n: u32 = 0;
+    while let Some(r) = next() {
+        n = n.checked_add(1).ok_or(XlsxError::RowColumnLimitError)?;
+        let name = format!("{} {}", r.first_name, r.last_name)
+            .trim()
+            .to_string();
+        text(ws, n, 0, &name)?;
+        text(ws, n, 1, &r.email)?;
+        let plans = [
+            &r.medical_plan_name,
+            &r.dental_plan_name,
+            &r.vision_plan_name,
+        ];
+        match list {
+            List::Quotes => {
+                text(ws, n, 2, r.started_by.as_deref().unwrap_or(""))?;
+                ws.write_datetime_with_format(n, 3, excel_time(r.created_at)?, &stamp)?;
+                if let Some(d) = r.effective_date {
+                    ws.write_datetime_with_format(n, 4, excel_date(d)?, &date)?;
+                }
+                ws.write_number(n, 5, f64::from(r.last_step))?;
+            }
+            List::Enrollees => {
+                if let Some(t) = r.submission_time {
+                    ws.write_datetime_with_format(n, 2, excel_time(t)?, &stamp)?;
+                }
+                if let Some(d) = r.effective_date {
+                    ws.write_datetime_with_format(n, 3, excel_date(d)?, &date)?;
+                }
+                let badge = if r.enrollment_period_type_id == Some(1) {
+                    "OEP"
+                } else {
+                    "SEP"
+                };
+                text(ws, n, 4, badge)?;
+                ws.write_number(n, 5, f64::from(1 + r.dependents + i32::from(r.has_spouse)))?;
+            }
+        }
+        for (c, p) in [6u16, 7, 8].into_iter().zip(plans) {
+            if let Some(p) = p {
+                text(ws, n, c, p)?;
+            }
+        }
+    }
+    wb.save_to_buffer()
+}

@@ -1,0 +1,514 @@
+//! The agent dashboard's Quoting and Submissions lists and their Excel exports (issue 7, items 2
+//! and 3) against hand-built applications inserted with SQL.
+
+use std::io::Cursor;
+
+use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use time::{Duration, OffsetDateTime};
+use uuid::Uuid;
+
+use crate::helpers::{ACME_USER, ADMIN_USER, LAKESHORE_USER, TestApp, spawn_app};
+
+/// A hand-built application.
+struct App {
+    first: &'static str,
+    last: String,
+    email: String,
+    /// Days before the test clock's now.
+    created_days_ago: i64,
+    submitted_days_ago: Option<i64>,
+    effective: Option<time::Date>,
+    period_type: Option<i16>,
+    dependents: usize,
+    spouse: bool,
+    products: &'static [&'static str],
+}
+
+fn person(first: &'static str, last: &str) -> App {
+    App {
+        first,
+        last: last.to_string(),
+        email: format!(
+            "{}.{}@example.com",
+            first.to_lowercase(),
+            last.to_lowercase()
+        ),
+        created_days_ago: 5,
+        submitted_days_ago: None,
+        effective: Some(time::macros::date!(2025 - 01 - 01)),
+        period_type: Some(1),
+        dependents: 0,
+        spouse: false,
+        products: &["medical"],
+    }
+}
+
+async fn agent_of(app: &TestApp, email: &str) -> Uuid {
+    sqlx::query_scalar("SELECT agent_id FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_one(&app.pool)
+        .await
+        .expect("the user's agent")
+}
+
+fn now(app: &TestApp) -> OffsetDateTime {
+    use enrollflow_server::clock::Clock;
+    app.clock.now()
+}
+
+async fn insert(app: &TestApp, agent: Uuid, a: &App) -> Uuid {
+    let id = Uuid::new_v4();
+    let mut data = json!({
+        "census": {
+            "sub_first_name": a.first, "sub_last_name": a.last, "email": a.email,
+            "dependents": (0..a.dependents).map(|i| json!({ "first_name": format!("Kid{i}") }))
+                .collect::<Vec<_>>(),
+        },
+    });
+    if a.spouse {
+        data["census"]["spouse"] = json!({ "first_name": "Sam" });
+    }
+    for (i, p) in a.products.iter().enumerate() {
+        data[format!("{p}_plan")] =
+            json!({ "id": 100 + i, "name": format!("{p} plan of {}", a.last) });
+    }
+    let created = now(app) - Duration::days(a.created_days_ago);
+    let submitted = a.submitted_days_ago.map(|d| now(app) - Duration::days(d));
+    sqlx::query(
+        "INSERT INTO applications (id, agent_id, data, created_at, updated_at, submission_time,
+             effective_date, enrollment_period_type_id, last_step)
+         VALUES ($1, $2, $3, $4, $4, $5, $6, $7, 4)",
+    )
+    .bind(id)
+    .bind(agent)
+    .bind(&data)
+    .bind(created)
+    .bind(submitted)
+    .bind(a.effective)
+    .bind(a.period_type)
+    .execute(&app.pool)
+    .await
+    .expect("insert application");
+    id
+}
+
+fn names(page: &Value) -> Vec<String> {
+    page["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["last_name"].as_str().expect("last name").to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn each_agent_sees_only_their_own_rows_with_the_spec_columns() {
+    let app = spawn_app().await;
+    let (acme, lake) = (
+        agent_of(&app, ACME_USER).await,
+        agent_of(&app, LAKESHORE_USER).await,
+    );
+    let mut sub = person("Ann", "Archer");
+    sub.submitted_days_ago = Some(2);
+    sub.dependents = 2;
+    sub.spouse = true;
+    sub.products = &["medical", "dental", "vision"];
+    let sub_id = insert(&app, acme, &sub).await;
+    insert(&app, acme, &person("Quinn", "Quote")).await;
+    let mut other = person("Bob", "Bystander");
+    other.submitted_days_ago = Some(2);
+    other.period_type = Some(2);
+    insert(&app, lake, &other).await;
+    insert(&app, lake, &person("Otto", "Otherquote")).await;
+    app.settle().await;
+
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    let r = a.get("/api/dashboard/enrollees").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let page = r.json();
+    assert_eq!(
+        (page["total"].clone(), page["pages"].clone()),
+        (json!(1), json!(1))
+    );
+    let row = &page["rows"][0];
+    assert_eq!(row["application_id"], json!(sub_id));
+    assert_eq!(row["primary_name"], "Ann Archer");
+    assert_eq!(row["sub_email"], "ann.archer@example.com");
+    assert_eq!(row["period_badge"], "OEP");
+    assert_eq!(row["contract_count"], 4);
+    assert_eq!(row["medical_plan_name"], "medical plan of Archer");
+    assert_eq!(row["dental_plan_name"], "dental plan of Archer");
+    assert_eq!(row["vision_plan_name"], "vision plan of Archer");
+    assert_eq!(row["effective_date"], "2025-01-01");
+    assert_eq!(row["last_application_step_type_id"], 4);
+    assert!(row["submission_time"].is_string());
+    let q = a.get("/api/dashboard/quotes").await.json();
+    assert_eq!(names(&q), ["Quote"]);
+    assert_eq!(q["rows"][0]["submission_time"], Value::Null);
+    assert!(
+        !a.get("/api/dashboard/enrollees")
+            .await
+            .body
+            .contains("Bystander")
+    );
+
+    let b = app.browser("lakeshore");
+    b.logged_in_as(LAKESHORE_USER).await;
+    let e = b.get("/api/dashboard/enrollees").await.json();
+    assert_eq!(names(&e), ["Bystander"]);
+    assert_eq!(e["rows"][0]["period_badge"], "SEP");
+    assert_eq!(e["rows"][0]["contract_count"], 1);
+    assert_eq!(
+        names(&b.get("/api/dashboard/quotes").await.json()),
+        ["Otherquote"]
+    );
+
+    // Visitors: no session 419, a session without a user 403; an admin (not acting as an agent) 403.
+    for path in [
+        "/api/dashboard/quotes",
+        "/api/dashboard/enrollees",
+        "/api/dashboard/quotesExport",
+        "/api/dashboard/enrolleesExport",
+    ] {
+        let v = app.browser("acme");
+        assert_eq!(
+            v.get(path).await.status,
+            StatusCode::from_u16(419).expect("419")
+        );
+        v.start_session().await;
+        assert_eq!(v.get(path).await.status, StatusCode::FORBIDDEN, "{path}");
+        let admin = app.browser("");
+        admin.logged_in_as(ADMIN_USER).await;
+        assert_eq!(
+            admin.get(path).await.status,
+            StatusCode::FORBIDDEN,
+            "{path}"
+        );
+    }
+    // Bad parameters are refused, not guessed.
+    for q in [
+        "daysToShow=30",
+        "sortCol=created_at",
+        "filterProduct=life",
+        "page=0",
+    ] {
+        let r = a.get(&format!("/api/dashboard/enrollees?{q}")).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{q}");
+    }
+}
+
+#[tokio::test]
+async fn period_search_and_product_filters() {
+    let app = spawn_app().await;
+    let acme = agent_of(&app, ACME_USER).await;
+    for (last, days, products) in [
+        ("Ten", 10, &["medical"][..]),
+        ("Hundred", 100, &["dental"][..]),
+        ("Threehundred", 300, &["vision", "dental"][..]),
+        ("Fourhundred", 400, &["medical"][..]),
+    ] {
+        let mut p = person("Pat", last);
+        p.submitted_days_ago = Some(days);
+        p.created_days_ago = days + 1;
+        p.products = products;
+        insert(&app, acme, &p).await;
+        // The same shape as a quote, for the quotes' period (created date).
+        let mut q = person("Quin", last);
+        q.created_days_ago = days;
+        q.products = products;
+        insert(&app, acme, &q).await;
+    }
+    let mut odd = person("Percent", "Literal");
+    odd.email = "odd_50%@example.com".into();
+    odd.submitted_days_ago = Some(1);
+    insert(&app, acme, &odd).await;
+    app.settle().await;
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    let get = |q: &str| {
+        let a = &a;
+        let q = q.to_string();
+        async move {
+            let r = a.get(&format!("/api/dashboard/enrollees?{q}")).await;
+            assert_eq!(r.status, StatusCode::OK, "{q}: {}", r.body);
+            let mut n = names(&r.json());
+            n.sort();
+            n
+        }
+    };
+    assert_eq!(get("").await, ["Literal", "Ten"]);
+    assert_eq!(get("daysToShow=180").await, ["Hundred", "Literal", "Ten"]);
+    assert_eq!(
+        get("daysToShow=365").await,
+        ["Hundred", "Literal", "Ten", "Threehundred"]
+    );
+    // Search: name or e-mail, case-insensitive, wildcards literal.
+    assert_eq!(
+        get("daysToShow=365&searchName=pat%20HUND").await,
+        ["Hundred"]
+    );
+    assert_eq!(
+        get("daysToShow=365&searchName=THREEHUNDRED%40ex").await,
+        ["Threehundred"]
+    );
+    assert_eq!(get("daysToShow=365&searchName=_50%25").await, ["Literal"]);
+    assert_eq!(get("daysToShow=365&searchName=%25").await, ["Literal"]);
+    assert_eq!(
+        get("daysToShow=365&searchName='%20OR%201=1--").await,
+        Vec::<String>::new()
+    );
+    // Products: any of the chosen ones.
+    assert_eq!(
+        get("daysToShow=365&filterProduct=dental").await,
+        ["Hundred", "Threehundred"]
+    );
+    assert_eq!(
+        get("daysToShow=365&filterProduct[]=vision&filterProduct[]=medical").await,
+        ["Literal", "Ten", "Threehundred"]
+    );
+    assert_eq!(
+        get("daysToShow=365&filterProduct=vision,dental").await,
+        ["Hundred", "Threehundred"]
+    );
+    // The quotes' period counts from the created date.
+    let r = a.get("/api/dashboard/quotes?daysToShow=180").await.json();
+    let mut q = names(&r);
+    q.sort();
+    assert_eq!(q, ["Hundred", "Ten"]);
+    assert_eq!(r["total"], 2);
+}
+
+#[tokio::test]
+async fn sort_rules_and_paging() {
+    let app = spawn_app().await;
+    let acme = agent_of(&app, ACME_USER).await;
+    // 30 submissions: submitted i days ago, effective dates in another order, names in a third.
+    let lasts: Vec<String> = (0..30).map(|i| format!("N{:02}", (i * 7) % 30)).collect();
+    for (i, last) in lasts.iter().enumerate() {
+        let i = i as i64;
+        let mut p = person("Sub", last);
+        p.submitted_days_ago = Some(i + 1);
+        p.created_days_ago = 40 - i;
+        p.effective = Some(time::macros::date!(2025 - 01 - 01) + Duration::days((i * 11) % 30));
+        insert(&app, acme, &p).await;
+        let mut q = person("Quo", last);
+        q.created_days_ago = i + 1;
+        q.effective = p.effective;
+        insert(&app, acme, &q).await;
+    }
+    app.settle().await;
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    let all = |list: &'static str, q: &'static str| {
+        let a = &a;
+        async move {
+            let mut out = Vec::new();
+            for page in 1..=3 {
+                let r = a
+                    .get(&format!("/api/dashboard/{list}?page={page}&{q}"))
+                    .await;
+                assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+                let p = r.json();
+                assert_eq!(
+                    (p["total"].clone(), p["pages"].clone()),
+                    (json!(30), json!(3))
+                );
+                assert_eq!(p["page"], page);
+                let n = names(&p);
+                assert_eq!(n.len(), if page < 3 { 12 } else { 6 }, "page {page}");
+                out.extend(n);
+            }
+            out
+        }
+    };
+    let by_submitted: Vec<String> = lasts.clone(); // submitted 1, 2, … days ago: newest first
+    let mut by_name = lasts.clone();
+    by_name.sort();
+    let mut by_effective: Vec<(i64, String)> = (0..30)
+        .map(|i: i64| ((i * 11) % 30, lasts[i as usize].clone()))
+        .collect();
+    by_effective.sort();
+    let by_effective_desc: Vec<String> =
+        by_effective.iter().rev().map(|(_, n)| n.clone()).collect();
+
+    // Submissions: default submission_time descending; name starts ascending; dates descending;
+    // an explicit direction is honoured.
+    assert_eq!(all("enrollees", "").await, by_submitted);
+    assert_eq!(all("enrollees", "sortCol=last_name").await, by_name);
+    let mut desc = by_name.clone();
+    desc.reverse();
+    assert_eq!(
+        all("enrollees", "sortCol=last_name&sortOrderAsc=false").await,
+        desc
+    );
+    assert_eq!(
+        all("enrollees", "sortCol=effective_date").await,
+        by_effective_desc
+    );
+    let mut oldest_first = by_submitted.clone();
+    oldest_first.reverse();
+    assert_eq!(
+        all("enrollees", "sortCol=submission_time&sortOrderAsc=true").await,
+        oldest_first
+    );
+    // Quoting: default last_name ascending; created_at starts newest first.
+    assert_eq!(all("quotes", "").await, by_name);
+    assert_eq!(all("quotes", "sortCol=created_at").await, lasts);
+    assert_eq!(
+        all("quotes", "sortCol=effective_date").await,
+        by_effective_desc
+    );
+
+    // Past the last page: no rows, the same total.
+    let p = a.get("/api/dashboard/enrollees?page=4").await.json();
+    assert_eq!(
+        (p["total"].clone(), p["rows"].clone()),
+        (json!(30), json!([]))
+    );
+    // No rows at all: zero pages.
+    let p = a
+        .get("/api/dashboard/enrollees?searchName=nobody")
+        .await
+        .json();
+    assert_eq!(
+        (p["total"].clone(), p["pages"].clone()),
+        (json!(0), json!(0))
+    );
+}
+
+fn read_xlsx(bytes: &[u8]) -> Vec<Vec<Data>> {
+    let mut wb: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes.to_vec())).expect("an xlsx");
+    let sheet = wb.sheet_names()[0].clone();
+    let range = wb.worksheet_range(&sheet).expect("the sheet");
+    range.rows().map(<[Data]>::to_vec).collect()
+}
+
+/// A GET whose body is kept as bytes (the helper's `Reply` holds text).
+async fn get_bytes(
+    app: &TestApp,
+    b: &crate::helpers::Browser<'_>,
+    path: &str,
+) -> (StatusCode, String, Vec<u8>) {
+    let r = reqwest::Client::new()
+        .get(format!("http://{}{path}", app.addr))
+        .header(reqwest::header::HOST, &b.host)
+        .header(reqwest::header::COOKIE, b.cookie())
+        .send()
+        .await
+        .expect("request");
+    let cd = r
+        .headers()
+        .get(reqwest::header::CONTENT_DISPOSITION)
+        .map(|v| v.to_str().expect("ascii").to_string())
+        .unwrap_or_default();
+    (r.status(), cd, r.bytes().await.expect("body").to_vec())
+}
+
+#[tokio::test]
+async fn exports_equal_the_list_and_keep_formulas_as_text() {
+    let app = spawn_app().await;
+    let (acme, lake) = (
+        agent_of(&app, ACME_USER).await,
+        agent_of(&app, LAKESHORE_USER).await,
+    );
+    let mut evil = person("=HYPERLINK(\"http://x\")", "Zed");
+    evil.submitted_days_ago = Some(3);
+    evil.spouse = true;
+    insert(&app, acme, &evil).await;
+    for (i, last) in ["+Plus", "-Minus", "@At", "Plain"].iter().enumerate() {
+        let mut p = person("Sue", last);
+        p.submitted_days_ago = Some(10 + i as i64);
+        p.period_type = Some(2);
+        insert(&app, acme, &p).await;
+    }
+    insert(&app, acme, &person("Quinn", "Quote")).await;
+    let mut theirs = person("Bob", "Bystander");
+    theirs.submitted_days_ago = Some(1);
+    insert(&app, lake, &theirs).await;
+    app.settle().await;
+
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    let list = a
+        .get("/api/dashboard/enrollees?resultsPerPage=100")
+        .await
+        .json();
+    let (status, cd, body) = get_bytes(&app, &a, "/api/dashboard/enrolleesExport").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(cd, "attachment; filename=\"Exported_Enrollees.xlsx\"");
+    let sheet = read_xlsx(&body);
+    assert_eq!(sheet[0][0], Data::String("Subscriber Name".into()));
+    let rows = list["rows"].as_array().expect("rows");
+    assert_eq!(sheet.len(), rows.len() + 1);
+    assert_eq!(rows.len(), 5);
+    for (x, r) in sheet[1..].iter().zip(rows) {
+        // Every text cell is a string (a formula would come back as its cached value or empty).
+        assert_eq!(
+            x[0],
+            Data::String(r["primary_name"].as_str().expect("name").into())
+        );
+        assert_eq!(
+            x[1],
+            Data::String(r["sub_email"].as_str().expect("email").into())
+        );
+        let submitted = OffsetDateTime::parse(
+            r["submission_time"].as_str().expect("time"),
+            &time::format_description::well_known::Rfc3339,
+        )
+        .expect("rfc3339");
+        match &x[2] {
+            Data::DateTime(d) => {
+                let days = (submitted.date() - time::macros::date!(1899 - 12 - 30)).whole_days();
+                assert_eq!(d.as_f64().floor() as i64, days, "submit date serial");
+            }
+            other => panic!("submit date is not a date: {other:?}"),
+        }
+        match &x[3] {
+            Data::DateTime(d) => {
+                // 2025-01-01 is Excel serial 45658.
+                assert_eq!(d.as_f64(), 45658.0);
+            }
+            other => panic!("effective date is not a date: {other:?}"),
+        }
+        assert_eq!(
+            x[4],
+            Data::String(r["period_badge"].as_str().expect("badge").into())
+        );
+        assert_eq!(
+            x[5],
+            Data::Float(r["contract_count"].as_f64().expect("count"))
+        );
+        assert_eq!(
+            x[6],
+            Data::String(r["medical_plan_name"].as_str().expect("plan").into())
+        );
+    }
+    assert_eq!(
+        sheet[1][0],
+        Data::String("=HYPERLINK(\"http://x\") Zed".into())
+    );
+    let texts: Vec<String> = sheet[1..].iter().map(|r| r[0].to_string()).collect();
+    assert!(texts.contains(&"Sue +Plus".to_string()));
+    assert!(!texts.iter().any(|t| t.contains("Bystander")));
+
+    // The same filters as the list.
+    let (_, _, body) = get_bytes(&app, &a, "/api/dashboard/enrolleesExport?searchName=plain").await;
+    let sheet = read_xlsx(&body);
+    assert_eq!(sheet.len(), 2);
+    assert_eq!(sheet[1][0], Data::String("Sue Plain".into()));
+
+    let (status, cd, body) = get_bytes(&app, &a, "/api/dashboard/quotesExport").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(cd, "attachment; filename=\"Exported_Quotes.xlsx\"");
+    let sheet = read_xlsx(&body);
+    assert_eq!(sheet.len(), 2);
+    assert_eq!(sheet[1][0], Data::String("Quinn Quote".into()));
+    assert!(
+        matches!(sheet[1][3], Data::DateTime(_)),
+        "{:?}",
+        sheet[1][3]
+    );
+}
