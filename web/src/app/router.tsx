@@ -72,8 +72,17 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, loader: () => redirect('/dashboard/home') },
           { path: 'home', element: <DashboardPage section="home" />, handle: full('Dashboard', { hidePresentedBy: true }) },
-          { path: 'quoting', element: <DashboardPage section="quoting" /> },
-          { path: 'enrolled', element: <DashboardPage section="enrolled" /> },
+          // The lists are loaded on demand (features/dashboard): the landing bundle stays as it is.
+          {
+            path: 'quoting',
+            lazy: async () => ({ Component: (await import('@/features/dashboard')).QuotingPage }),
+            handle: full('Dashboard | Quoting'),
+          },
+          {
+            path: 'enrolled',
+            lazy: async () => ({ Component: (await import('@/features/dashboard')).SubmissionsPage }),
+            handle: full('Dashboard | Submissions'),
+          },
           { path: 'recentNotifications', element: <DashboardPage section="recentNotifications" /> },
           { path: '*', loader: () => redirect('/404'), element: <NotFoundPage /> },
         ],

@@ -1,7 +1,5 @@
 const SECTION_TITLES = {
   home: 'Dashboard',
-  quoting: 'Quoting',
-  enrolled: 'Enrolled',
   recentNotifications: 'Recent Notifications',
 } as const;
 

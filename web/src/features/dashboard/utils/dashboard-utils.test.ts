@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { pageItems } from './pagination';
+import { buildQuery } from './query';
+import { initialSort, toggleSort } from './sort';
+
+describe('pageItems', () => {
+  it('lists every page up to 5', () => {
+    expect(pageItems(1, 0)).toEqual([]);
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('shows first, current and last with ellipses past 5', () => {
+    expect(pageItems(1, 9)).toEqual([1, 'ellipsis', 9]);
+    expect(pageItems(2, 9)).toEqual([1, 2, 'ellipsis', 9]);
+    expect(pageItems(5, 9)).toEqual([1, 'ellipsis', 5, 'ellipsis', 9]);
+    expect(pageItems(8, 9)).toEqual([1, 'ellipsis', 8, 9]);
+    expect(pageItems(9, 9)).toEqual([1, 'ellipsis', 9]);
+    expect(pageItems(42, 9)).toEqual([1, 'ellipsis', 9]);
+  });
+});
+
+describe('sort toggle (spec part 2, section 4)', () => {
+  it('submissions start by submission time, newest first', () => {
+    expect(initialSort('enrollees')).toMatchObject({ col: 'submission_time', asc: false });
+  });
+  it('quotes start by name ascending', () => {
+    expect(initialSort('quotes')).toMatchObject({ col: 'last_name', asc: true });
+  });
+  it('the active column toggles; another column applies its stored direction', () => {
+    let s = initialSort('enrollees');
+    s = toggleSort(s, 'last_name'); // name starts ascending
+    expect([s.col, s.asc]).toEqual(['last_name', true]);
+    s = toggleSort(s, 'last_name'); // toggles
+    expect([s.col, s.asc]).toEqual(['last_name', false]);
+    s = toggleSort(s, 'effective_date'); // dates start descending
+    expect([s.col, s.asc]).toEqual(['effective_date', false]);
+    s = toggleSort(s, 'last_name'); // back to name: its stored direction
+    expect([s.col, s.asc]).toEqual(['last_name', false]);
+    s = toggleSort(s, 'submission_time');
+    expect([s.col, s.asc]).toEqual(['submission_time', false]);
+    s = toggleSort(s, 'submission_time');
+    expect([s.col, s.asc]).toEqual(['submission_time', true]);
+  });
+  it('quoting: clicking the active column toggles', () => {
+    let s = initialSort('quotes');
+    s = toggleSort(s, 'last_name');
+    expect([s.col, s.asc]).toEqual(['last_name', false]);
+    s = toggleSort(s, 'created_at');
+    expect([s.col, s.asc]).toEqual(['created_at', false]);
+  });
+});
+
+describe('buildQuery', () => {
+  const q = {
+    page: 2,
+    sortCol: 'last_name' as const,
+    sortOrderAsc: true,
+    daysToShow: 180 as const,
+    searchName: '  ann ',
+    products: ['vision' as const, 'medical' as const],
+  };
+  it('sends the spec parameters, products repeated in a fixed order, search trimmed', () => {
+    expect(buildQuery(q)).toBe(
+      'page=2&resultsPerPage=12&sortCol=last_name&sortOrderAsc=true&daysToShow=180&searchName=ann&filterProduct=medical&filterProduct=vision',
+    );
+  });
+  it('leaves out an empty search, and paging for exports', () => {
+    expect(buildQuery({ ...q, searchName: ' ', products: [] }, false)).toBe('sortCol=last_name&sortOrderAsc=true&daysToShow=180');
+  });
+});

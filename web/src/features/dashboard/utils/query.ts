@@ -1,0 +1,34 @@
+import type { Period, Product, SortCol } from '../types';
+
+export const RESULTS_PER_PAGE = 12;
+export const PERIODS: { value: Period; label: string }[] = [
+  { value: 60, label: 'Last 60 days' },
+  { value: 180, label: 'Last 180 days' },
+  { value: 365, label: 'Last 12 months' },
+];
+export const PRODUCTS: Product[] = ['medical', 'dental', 'vision'];
+
+export interface ListQuery {
+  page: number;
+  sortCol: SortCol;
+  sortOrderAsc: boolean;
+  daysToShow: Period;
+  searchName: string;
+  products: Product[];
+}
+
+/** The query string of a list or export call (`filterProduct` repeats; an empty search is left out). */
+export function buildQuery(q: ListQuery, withPage = true): string {
+  const params = new URLSearchParams();
+  if (withPage) {
+    params.set('page', String(q.page));
+    params.set('resultsPerPage', String(RESULTS_PER_PAGE));
+  }
+  params.set('sortCol', q.sortCol);
+  params.set('sortOrderAsc', String(q.sortOrderAsc));
+  params.set('daysToShow', String(q.daysToShow));
+  const search = q.searchName.trim();
+  if (search) params.set('searchName', search);
+  for (const p of PRODUCTS) if (q.products.includes(p)) params.append('filterProduct', p);
+  return params.toString();
+}
