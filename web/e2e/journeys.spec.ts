@@ -60,6 +60,9 @@ async function subscriberInformation(page: Page): Promise<void> {
 async function otherQuestions(page: Page): Promise<void> {
   await expect(page).toHaveURL(siteUrl('acme', '/other'));
   await expect(page.getByRole('heading', { level: 1, name: 'Other Questions' })).toBeVisible();
+  // Every carrier asks who pays: once it is drawn, the carrier's own questions are too (they are
+  // counted below, and counting does not wait).
+  await expect(page.getByLabel(/Who Is Paying the Premium/)).toBeVisible();
   const confirmations = page.getByRole('radiogroup', { name: /Dental Confirmation/ });
   for (let i = 0; i < (await confirmations.count()); i++) await confirmations.nth(i).getByRole('radio').first().check();
   for (const question of [/Previous Coverage/, /Medicaid or CHIP/, /Active Medical Coverage/]) {
