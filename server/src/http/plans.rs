@@ -24,7 +24,7 @@ use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::steps::{OpenStep, eval_error, open_step};
-use crate::db::{agents, applications};
+use crate::db::agents;
 use crate::session::LiveSession;
 use crate::startup::AppState;
 
@@ -598,18 +598,7 @@ async fn save_selection(
         Chosen::Done { updates, next } => (updates, next),
         Chosen::Refused(message) => return Err(refuse(&message)),
     };
-    let mut data = s.data.as_object().cloned().unwrap_or_default();
-    for (k, v) in updates {
-        data.insert(k, v);
-    }
-    let row = super::steps::store(
-        &app,
-        id,
-        &Value::Object(data),
-        s.bundle.engine.hash(),
-        applications::Save::Answers,
-    )
-    .await?;
+    let row = super::steps::store_updates(&app, &s, id, updates).await?;
     Ok(Json(Selected {
         next,
         application: row.into(),

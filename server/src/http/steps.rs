@@ -50,19 +50,19 @@ pub(crate) async fn site_agent(
 }
 
 /// Who applies: an agent user of this site's agent (an admin acting as one included) applies as
-/// the agent, with the user's id; everyone else as a consumer.
+/// the agent; everyone else as a consumer.
 async fn applying(
     app: &AppState,
     session: Option<&Session>,
     agent: &agents::AgentRow,
-) -> ApiResult<(Applying, Option<Uuid>)> {
+) -> ApiResult<Applying> {
     let Some(user_id) = session.and_then(|s| s.user_id) else {
-        return Ok((Applying::Consumer, None));
+        return Ok(Applying::Consumer);
     };
     let user = users::by_id(&app.pool, user_id).await?;
     Ok(match user {
-        Some(u) if !u.is_admin() && u.agent_id == Some(agent.id) => (Applying::Agent, Some(u.id)),
-        _ => (Applying::Consumer, None),
+        Some(u) if !u.is_admin() && u.agent_id == Some(agent.id) => Applying::Agent,
+        _ => Applying::Consumer,
     })
 }
 
@@ -80,7 +80,7 @@ pub(crate) async fn context(
     let agent = site_agent(app, sub)
         .await?
         .ok_or_else(|| ApiError::NotFound("This web address is not an agent's site.".into()))?;
-    let (applying, _) = applying(app, session, &agent).await?;
+    let applying = applying(app, session, &agent).await?;
     let ctx = Context {
         today: app.clock.today(),
         applying,
@@ -141,6 +141,26 @@ pub(crate) async fn store(
         applications::save_data(&app.pool, id, data, rules_hash, app.clock.now(), save).await?;
     app.caches.evict_application(&id);
     row.ok_or_else(already_submitted)
+}
+
+/// Merges flags into the opened application's document and stores it (hand-built pages: plan
+/// selections, Review Selections' Continue).
+pub(crate) async fn store_updates(
+    app: &AppState,
+    s: &OpenStep,
+    id: Uuid,
+    updates: impl IntoIterator<Item = (String, Value)>,
+) -> ApiResult<applications::ApplicationRow> {
+    let mut data = s.data.as_object().cloned().unwrap_or_default();
+    data.extend(updates);
+    store(
+        app,
+        id,
+        &Value::Object(data),
+        s.bundle.engine.hash(),
+        applications::Save::Answers,
+    )
+    .await
 }
 
 /// A submitted application is never changed (a second purchase included).
@@ -434,8 +454,9 @@ async fn save_step(
     let id = match existing {
         Some(id) => id,
         None => {
+            // The context already decided: the session's user applies as the agent.
             let started_by = match ctx.applying {
-                Applying::Agent => applying(&app, Some(&session), &agent).await?.1,
+                Applying::Agent => session.user_id,
                 Applying::Consumer => None,
             };
             let id = applications::create(&app.pool, agent.id, app.clock.now(), started_by).await?;
@@ -476,16 +497,7 @@ async fn continue_page(
                 "Step `{step}` is saved by its own form or selection."
             ))
         })?;
-    let mut data = s.data.as_object().cloned().unwrap_or_default();
-    data.insert("last_step".into(), json!(last));
-    let row = store(
-        &app,
-        id,
-        &Value::Object(data),
-        s.bundle.engine.hash(),
-        applications::Save::Answers,
-    )
-    .await?;
+    let row = store_updates(&app, &s, id, [("last_step".to_string(), json!(last))]).await?;
     Ok(Json(Saved {
         next,
         modal: None,
