@@ -36,8 +36,14 @@ fn parse_date(s: &str) -> Result<Date, time::error::Parse> {
 }
 
 impl Clock for SystemClock {
+    /// The real time of day; on the overriding date when one is set, so that "now" and "today"
+    /// agree (the dashboard's periods and year-to-date figures count from the same day).
     fn now(&self) -> OffsetDateTime {
-        OffsetDateTime::now_utc()
+        let now = OffsetDateTime::now_utc();
+        match self.today_override {
+            Some(d) => now.replace_date(d),
+            None => now,
+        }
     }
     fn today(&self) -> Date {
         self.today_override

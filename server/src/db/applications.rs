@@ -36,23 +36,27 @@ pub async fn by_id(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<ApplicationRo
 }
 
 /// Starts an empty application for an agent (used by the wizard and by tests); `started_by` names
-/// the agent's user when the agent applies for a customer (the application is then agent-started).
+/// the agent's user when the agent applies for a customer (the application is then agent-started);
+/// `subdomain` is the site it is started on (the dashboard's Site filter).
 pub async fn create(
     pool: &PgPool,
     agent_id: Uuid,
     now: OffsetDateTime,
     started_by: Option<Uuid>,
+    subdomain: Option<&str>,
 ) -> sqlx::Result<Uuid> {
     let id = Uuid::new_v4();
     sqlx::query(
-        "INSERT INTO applications (id, agent_id, created_at, agent_started, started_by_user_id)
-         VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO applications (id, agent_id, created_at, agent_started, started_by_user_id,
+                                   subdomain)
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(id)
     .bind(agent_id)
     .bind(now)
     .bind(started_by.is_some())
     .bind(started_by)
+    .bind(subdomain)
     .execute(pool)
     .await?;
     Ok(id)

@@ -55,14 +55,29 @@ impl SortCol {
     }
 }
 
+/// Who started a quote (the Quoting list's Started-by filter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartedBy {
+    Agent,
+    Consumer,
+}
+
 /// What the caller asked for; `products` holds `medical`, `dental`, `vision` (a row matches when
-/// it has any of them; empty means all rows).
+/// it has any of them; empty means all rows); `subdomain` keeps one site's rows.
 #[derive(Debug, Clone)]
 pub struct Filter {
     pub agent_id: Uuid,
     pub since: OffsetDateTime,
     pub search: Option<String>,
     pub products: Vec<String>,
+    pub subdomain: Option<String>,
+    pub started_by: Option<StartedBy>,
+}
+
+impl Filter {
+    fn started_by(&self) -> Option<bool> {
+        self.started_by.map(|s| s == StartedBy::Agent)
+    }
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -87,6 +102,9 @@ pub struct ListRow {
     pub dental_plan_name: Option<String>,
     pub vision_product_id: Option<String>,
     pub vision_plan_name: Option<String>,
+    pub subdomain: Option<String>,
+    /// The medical plan's benefits summary link.
+    pub sbc_url: Option<String>,
 }
 
 /// The document's fields as columns (`l.*`), computed once per row.
@@ -99,9 +117,12 @@ const LATERAL: &str = "
         coalesce(nullif(a.data->'subInfo'->>'email', ''),
                  a.data->'census'->>'email', '') AS email) l";
 
-/// The filters; $1 agent, $2 period start, $3 search pattern (or NULL), $4 products.
+/// The filters; $1 agent, $2 period start, $3 search pattern (or NULL), $4 products, $5 site
+/// (or NULL), $6 agent-started (or NULL).
 const WHERE: &str = "
     a.agent_id = $1 AND {period} >= $2
+    AND ($5::text IS NULL OR a.subdomain = $5)
+    AND ($6::boolean IS NULL OR a.agent_started = $6)
     AND ($3::text IS NULL
          OR (l.first_name || ' ' || l.last_name) ILIKE $3 ESCAPE '\\'
          OR l.email ILIKE $3 ESCAPE '\\')
@@ -123,7 +144,8 @@ const COLUMNS: &str = "
     a.data->'dental_plan'->>'id' AS dental_product_id,
     a.data->'dental_plan'->>'name' AS dental_plan_name,
     a.data->'vision_plan'->>'id' AS vision_product_id,
-    a.data->'vision_plan'->>'name' AS vision_plan_name";
+    a.data->'vision_plan'->>'name' AS vision_plan_name,
+    a.subdomain, a.data->'medical_plan'->>'sbc' AS sbc_url";
 
 /// A search term as an ILIKE pattern matching it anywhere (its `%`, `_` and `\` taken literally).
 fn pattern(search: &Option<String>) -> Option<String> {
@@ -156,6 +178,8 @@ pub async fn count(pool: &PgPool, list: List, f: &Filter) -> sqlx::Result<i64> {
         .bind(f.since)
         .bind(pattern(&f.search))
         .bind(&f.products)
+        .bind(&f.subdomain)
+        .bind(f.started_by())
         .fetch_one(pool)
         .await
 }
@@ -164,7 +188,7 @@ fn select(list: List, sort: SortCol, asc: bool) -> String {
     format!(
         "SELECT {COLUMNS} FROM applications a {LATERAL}
          LEFT JOIN users u ON u.id = a.started_by_user_id
-         WHERE {} ORDER BY {} LIMIT $5 OFFSET $6",
+         WHERE {} ORDER BY {} LIMIT $7 OFFSET $8",
         where_clause(list),
         sort.order_by(asc)
     )
@@ -186,6 +210,8 @@ pub async fn rows(
         .bind(f.since)
         .bind(pattern(&f.search))
         .bind(&f.products)
+        .bind(&f.subdomain)
+        .bind(f.started_by())
         .bind(limit)
         .bind(offset)
         .fetch_all(pool)
@@ -212,6 +238,8 @@ where
         .bind(f.since)
         .bind(pattern(&f.search))
         .bind(&f.products)
+        .bind(&f.subdomain)
+        .bind(f.started_by())
         .bind(None::<i64>)
         .bind(0_i64)
         .fetch(pool);

@@ -6,6 +6,7 @@ pub mod applications;
 pub mod audit;
 pub mod dashboard;
 pub mod login_failures;
+pub mod messages;
 pub mod outbox;
 pub mod sessions;
 pub mod users;

@@ -200,7 +200,12 @@ async fn unfabricate_agent(
 /// An agent in the admins' list.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AgentListItem {
+    pub id: Uuid,
     pub npn: String,
+    /// The agent's name split at its last space (Manage Messages' Name column).
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
     pub agent_name: String,
     pub agency_name: String,
     pub subdomains: Vec<String>,
@@ -213,16 +218,30 @@ async fn agent_list(
     current: CurrentUser,
 ) -> ApiResult<Json<Vec<AgentListItem>>> {
     current.require_admin()?;
-    let list = agents::all(&app.pool)
+    let mut list: Vec<AgentListItem> = agents::all(&app.pool)
         .await?
         .into_iter()
-        .map(|a| AgentListItem {
-            npn: a.npn,
-            agent_name: a.agent_name,
-            agency_name: a.agency_name,
-            subdomains: a.subdomains,
+        .map(|a| {
+            let (first, last) = match a.agent_name.trim().rsplit_once(' ') {
+                Some((f, l)) => (f.trim().to_string(), l.to_string()),
+                None => (String::new(), a.agent_name.trim().to_string()),
+            };
+            AgentListItem {
+                id: a.id,
+                npn: a.npn,
+                first_name: first,
+                last_name: last,
+                email: a.email,
+                agent_name: a.agent_name,
+                agency_name: a.agency_name,
+                subdomains: a.subdomains,
+            }
         })
         .collect();
+    list.sort_by(|a, b| {
+        (a.last_name.to_lowercase(), a.first_name.to_lowercase())
+            .cmp(&(b.last_name.to_lowercase(), b.first_name.to_lowercase()))
+    });
     Ok(Json(list))
 }
 

@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
-use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol};
+use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy};
 use crate::startup::AppState;
 
 /// Rows on a list page (spec part 2, section 9).
@@ -45,6 +45,8 @@ struct ListQuery {
     days: i64,
     search: Option<String>,
     products: Vec<String>,
+    subdomain: Option<String>,
+    started_by: Option<StartedBy>,
 }
 
 fn bad(msg: &str) -> ApiError {
@@ -65,6 +67,8 @@ fn parse_query(list: List, raw: Option<&str>) -> ApiResult<ListQuery> {
         days: PERIODS[0],
         search: None,
         products: Vec::new(),
+        subdomain: None,
+        started_by: None,
     };
     let mut asc = None;
     for (k, v) in pairs {
@@ -117,7 +121,21 @@ fn parse_query(list: List, raw: Option<&str>) -> ApiResult<ListQuery> {
                     }
                 }
             }
-            // The site and started-by filters are not served yet; other keys are ignored.
+            // "All" (or nothing) is every site; the caller checks the site is the agent's.
+            "filterSubdomain" => {
+                let v = v.trim();
+                q.subdomain =
+                    (!v.is_empty() && !v.eq_ignore_ascii_case("all")).then(|| v.to_string());
+            }
+            "filterStartedBy" if list == List::Quotes => {
+                q.started_by = match v.trim() {
+                    "" | "all" => None,
+                    "agent" => Some(StartedBy::Agent),
+                    "consumer" => Some(StartedBy::Consumer),
+                    _ => return Err(bad("filterStartedBy must be agent or consumer.")),
+                }
+            }
+            // Other keys are ignored.
             _ => {}
         }
     }
@@ -141,7 +159,36 @@ fn filter(app: &AppState, agent_id: Uuid, q: &ListQuery) -> Filter {
         since: app.clock.now() - Duration::days(q.days),
         search: q.search.clone(),
         products: q.products.clone(),
+        subdomain: q.subdomain.clone(),
+        started_by: q.started_by,
     }
+}
+
+/// The agent's sites, the shared one first.
+pub(crate) async fn agent_subdomains(app: &AppState, agent_id: Uuid) -> ApiResult<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT subdomain FROM agent_subdomains WHERE agent_id = $1 ORDER BY position, subdomain",
+    )
+    .bind(agent_id)
+    .fetch_all(&app.pool)
+    .await?)
+}
+
+/// The list's query for this agent: a site filter must name one of the agent's sites.
+async fn agent_query(
+    app: &AppState,
+    agent_id: Uuid,
+    list: List,
+    raw: Option<&str>,
+) -> ApiResult<(ListQuery, Vec<String>)> {
+    let q = parse_query(list, raw)?;
+    let sites = agent_subdomains(app, agent_id).await?;
+    if let Some(s) = &q.subdomain
+        && !sites.contains(s)
+    {
+        return Err(bad("filterSubdomain must be one of your sites."));
+    }
+    Ok((q, sites))
 }
 
 /// One row of either list (spec part 2, section 3: quote row and enrollee row).
@@ -181,6 +228,10 @@ pub struct DashboardRow {
     pub dental_plan_name: Option<String>,
     pub vision_product_id: Option<String>,
     pub vision_plan_name: Option<String>,
+    /// The site the application was started on.
+    pub subdomain: Option<String>,
+    /// The medical plan's summary of benefits and coverage (View Medical SBC).
+    pub sbc_url: Option<String>,
 }
 
 impl From<ListRow> for DashboardRow {
@@ -217,6 +268,8 @@ impl From<ListRow> for DashboardRow {
             dental_plan_name: r.dental_plan_name,
             vision_product_id: r.vision_product_id,
             vision_plan_name: r.vision_plan_name,
+            subdomain: r.subdomain,
+            sbc_url: r.sbc_url,
         }
     }
 }
@@ -230,6 +283,8 @@ pub struct DashboardPage {
     /// The number of pages (0 with no rows).
     pub pages: i64,
     pub rows: Vec<DashboardRow>,
+    /// The agent's sites (the Site filter is shown with more than one).
+    pub subdomains: Vec<String>,
 }
 
 async fn list_page(
@@ -239,7 +294,7 @@ async fn list_page(
     raw: Option<&str>,
 ) -> ApiResult<Json<DashboardPage>> {
     let agent_id = agent_of(user)?;
-    let q = parse_query(list, raw)?;
+    let (q, subdomains) = agent_query(app, agent_id, list, raw).await?;
     let f = filter(app, agent_id, &q);
     let total = db::count(&app.pool, list, &f).await?;
     let offset = (q.page - 1).saturating_mul(q.per_page);
@@ -249,13 +304,15 @@ async fn list_page(
         page: q.page,
         pages: (total + q.per_page - 1) / q.per_page,
         rows: rows.into_iter().map(DashboardRow::from).collect(),
+        subdomains,
     }))
 }
 
 #[utoipa::path(get, path = "/api/dashboard/quotes", tag = "dashboard",
     description = "The agent's quotes (not submitted). Query: page, resultsPerPage (12), sortCol \
                    (last_name default, created_at, effective_date), sortOrderAsc, daysToShow \
-                   (60, 180, 365), searchName, filterProduct (repeatable: medical, dental, vision).",
+                   (60, 180, 365), searchName, filterProduct (repeatable: medical, dental, vision), \
+                   filterSubdomain (one of the agent's sites), filterStartedBy (agent, consumer).",
     responses((status = 200, body = DashboardPage), (status = 403), (status = 419)))]
 async fn quotes(
     State(app): State<AppState>,
@@ -268,7 +325,8 @@ async fn quotes(
 #[utoipa::path(get, path = "/api/dashboard/enrollees", tag = "dashboard",
     description = "The agent's submissions. Query: page, resultsPerPage (12), sortCol \
                    (submission_time default, last_name, effective_date), sortOrderAsc, daysToShow \
-                   (60, 180, 365), searchName, filterProduct (repeatable: medical, dental, vision).",
+                   (60, 180, 365), searchName, filterProduct (repeatable: medical, dental, vision), \
+                   filterSubdomain (one of the agent's sites).",
     responses((status = 200, body = DashboardPage), (status = 403), (status = 419)))]
 async fn enrollees(
     State(app): State<AppState>,
@@ -311,7 +369,7 @@ async fn export(
     raw: Option<&str>,
 ) -> ApiResult<Response> {
     let agent_id = agent_of(user)?;
-    let q = parse_query(list, raw)?;
+    let (q, _) = agent_query(app, agent_id, list, raw).await?;
     let f = filter(app, agent_id, &q);
     // Rows flow from PostgreSQL through a bounded channel into the writer on the blocking pool,
     // which keeps the worksheet in a temporary file (constant memory mode).

@@ -9,8 +9,10 @@ pub mod dashboard;
 pub mod documents;
 pub mod error;
 pub mod health;
+pub mod home;
 pub mod host;
 pub mod legal;
+pub mod messages;
 pub mod plans;
 pub mod playground;
 pub mod print;
@@ -61,6 +63,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(print::router())
         .merge(documents::router())
         .merge(dashboard::router())
+        .merge(home::router())
+        .merge(messages::router())
         .split_for_parts()
 }
 

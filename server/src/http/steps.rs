@@ -459,7 +459,14 @@ async fn save_step(
                 Applying::Agent => session.user_id,
                 Applying::Consumer => None,
             };
-            let id = applications::create(&app.pool, agent.id, app.clock.now(), started_by).await?;
+            let id = applications::create(
+                &app.pool,
+                agent.id,
+                app.clock.now(),
+                started_by,
+                host.0.as_deref(),
+            )
+            .await?;
             sessions::set_application(&app.pool, &session.id_hash, Some(id)).await?;
             app.caches.evict_session(&session.id_hash);
             id

@@ -67,6 +67,25 @@ async fn agent_a_cannot_reach_agent_bs_application_by_id() {
         }
         let active = a.get("/api/application/active").await.json();
         assert!(active["application"].is_null(), "{active}");
+        // The dashboard's calls by id: B's application is not found for A.
+        let r = a.get(&format!("/api/dashboard/getAppInfo/{b_id}")).await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{site}: {}", r.body);
+        assert!(!r.body.contains("Zelda"));
+        let t = a.start_session().await;
+        let r = a
+            .call(
+                reqwest::Method::POST,
+                &format!("/api/dashboard/enroll/{b_id}"),
+                &t,
+                &json!({}),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{site}: {}", r.body);
+        let active = a.get("/api/application/active").await.json();
+        assert!(
+            active["application"].is_null(),
+            "enroll adopted B's: {active}"
+        );
     }
 
     // Admin-only routes refuse the agent.
@@ -76,6 +95,7 @@ async fn agent_a_cannot_reach_agent_bs_application_by_id() {
         "/api/admin/getUsersByNPN/17439021",
         "/api/admin/agentList",
         "/api/admin/outbox",
+        "/api/admin/messageList",
     ] {
         assert_eq!(a.get(path).await.status, StatusCode::FORBIDDEN, "{path}");
     }
@@ -85,6 +105,24 @@ async fn agent_a_cannot_reach_agent_bs_application_by_id() {
         .expect("users");
     let r = a
         .get_with_token(&format!("/api/admin/fabricateAgent/{}", users[0]), &token)
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    let r = a
+        .call(
+            reqwest::Method::PUT,
+            "/api/admin/manageMessage",
+            &token,
+            &json!({ "title": "t", "publish_date": "2024-11-20", "content": "c" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    let r = a
+        .call(
+            reqwest::Method::POST,
+            &format!("/api/admin/manageMessage/{}", Uuid::new_v4()),
+            &token,
+            &json!({}),
+        )
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
 }

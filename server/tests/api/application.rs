@@ -14,6 +14,7 @@ async fn bind_new_application(app: &TestApp) -> Uuid {
         agent,
         time::OffsetDateTime::now_utc(),
         None,
+        None,
     )
     .await
     .expect("application");

@@ -512,3 +512,78 @@ async fn exports_equal_the_list_and_keep_formulas_as_text() {
         sheet[1][3]
     );
 }
+
+#[tokio::test]
+async fn the_site_and_started_by_filters_keep_their_rows() {
+    let app = spawn_app().await;
+    let acme = agent_of(&app, ACME_USER).await;
+    let mut rows = Vec::new();
+    for (last, site, by_agent) in [
+        ("Able", "acme", false),
+        ("Baker", "acmeins", true),
+        ("Cole", "acme", true),
+    ] {
+        let mut p = person("Pat", last);
+        p.products = &["medical"];
+        let id = insert(&app, acme, &p).await;
+        sqlx::query("UPDATE applications SET subdomain = $2, agent_started = $3 WHERE id = $1")
+            .bind(id)
+            .bind(site)
+            .bind(by_agent)
+            .execute(&app.pool)
+            .await
+            .expect("site");
+        rows.push(id);
+    }
+    sqlx::query(
+        "UPDATE applications SET data = jsonb_set(data, '{medical_plan,sbc}', '\"https://sbc.example/1\"')
+         WHERE id = $1",
+    )
+    .bind(rows[0])
+    .execute(&app.pool)
+    .await
+    .expect("sbc");
+    app.settle().await;
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    let page = a.get("/api/dashboard/quotes").await.json();
+    assert_eq!(page["subdomains"], json!(["acme", "acmeins"]));
+    assert_eq!(names(&page), ["Able", "Baker", "Cole"]);
+    assert_eq!(page["rows"][0]["sbc_url"], "https://sbc.example/1");
+    assert_eq!(page["rows"][0]["subdomain"], "acme");
+    assert!(page["rows"][1]["sbc_url"].is_null());
+    let q = |query: &str| format!("/api/dashboard/quotes?{query}");
+    assert_eq!(
+        names(&a.get(&q("filterSubdomain=acmeins")).await.json()),
+        ["Baker"]
+    );
+    assert_eq!(
+        names(&a.get(&q("filterSubdomain=All")).await.json()).len(),
+        3
+    );
+    assert_eq!(
+        names(&a.get(&q("filterStartedBy=agent")).await.json()),
+        ["Baker", "Cole"]
+    );
+    assert_eq!(
+        names(
+            &a.get(&q("filterStartedBy=consumer&filterSubdomain=acme"))
+                .await
+                .json()
+        ),
+        ["Able"]
+    );
+    // Another agent's site, or a made-up value, is refused.
+    for bad in ["filterSubdomain=lakeshore", "filterStartedBy=robot"] {
+        assert_eq!(
+            a.get(&q(bad)).await.status,
+            StatusCode::BAD_REQUEST,
+            "{bad}"
+        );
+    }
+    // The export honours the same filter.
+    let r = a
+        .get("/api/dashboard/quotesExport?filterSubdomain=acmeins")
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+}

@@ -42,10 +42,16 @@ export function AppShell() {
     mainRef.current?.focus();
   }, [pathname]);
 
-  // A page-view event after each navigation (spec part 1, 2.2): the route's template only.
+  // A page-view event after each navigation (spec part 1, 2.2): the route's template only. It waits
+  // for the auth state, whose CSRF token the call carries (sent earlier it would be refused), and is
+  // sent once per navigation (a token replaced by login does not count the page again).
+  const csrfToken = auth?.csrf_token;
+  const viewed = useRef<string | null>(null);
   useEffect(() => {
-    if (template) void sendPageView(template).catch(() => undefined);
-  }, [template]);
+    if (!template || !csrfToken || viewed.current === pathname) return;
+    viewed.current = pathname;
+    void sendPageView(template).catch(() => undefined);
+  }, [template, pathname, csrfToken]);
 
   useEffect(() => {
     if (!toast) return;

@@ -1,0 +1,585 @@
+//! The dashboard shell and home (spec part 2, sections 2, 3 and 7; calls in
+//! `docs/dashboard-api.md`): the left navigation, the individual and Medicare countdowns (from
+//! `rules/calendar.yaml`, on the injectable today), the year-to-date chart figures, the More Info
+//! modal, and Enroll (a listed application becomes the session's and the wizard resumes it).
+//! Everything is the logged-in agent's own: an admin not acting as an agent gets 403.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use time::{Date, Month, OffsetDateTime};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::auth::CurrentUser;
+use super::error::{ApiError, ApiResult};
+use crate::db::{agents, sessions};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(shell))
+        .routes(routes!(countdown_individual))
+        .routes(routes!(countdown_medicare))
+        .routes(routes!(enrollments_ytd))
+        .routes(routes!(carrier_share))
+        .routes(routes!(app_info))
+        .routes(routes!(enroll))
+}
+
+/// The agent of a dashboard call: 403 for an admin not acting as an agent.
+fn agent_of(user: &CurrentUser) -> ApiResult<Uuid> {
+    if user.user.is_admin() {
+        return Err(ApiError::Forbidden);
+    }
+    user.agent_id().ok_or(ApiError::Forbidden)
+}
+
+async fn agent_row(app: &AppState, user: &CurrentUser) -> ApiResult<agents::AgentRow> {
+    let id = agent_of(user)?;
+    agents::all(&app.pool)
+        .await?
+        .into_iter()
+        .find(|a| a.id == id)
+        .ok_or(ApiError::Forbidden)
+}
+
+/// A rules table (`rules/<name>.yaml`) read into `T`; a table an analyst broke reads as `None`
+/// (the card is not drawn) and is reported by `enrollflow check` and the rule status.
+fn table<T: for<'de> Deserialize<'de>>(app: &AppState, name: &str) -> Option<T> {
+    let bundle = app.rules.current();
+    let v = bundle.engine.tables().get(name)?.clone();
+    match serde_json::from_value(v) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            tracing::warn!(table = name, error = %e, "rules table does not have the expected shape");
+            None
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+pub struct AccountManager {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+pub struct Link {
+    pub title: String,
+    pub url: String,
+}
+
+/// `rules/dashboard.yaml`.
+#[derive(Debug, Deserialize)]
+struct DashboardTable {
+    #[serde(default)]
+    account_manager: Option<AccountManager>,
+    #[serde(default)]
+    medicare_quote_url: Option<String>,
+}
+
+/// `rules/marketplace.yaml` (the part the dashboard uses).
+#[derive(Debug, Deserialize)]
+struct MarketplaceTable {
+    #[serde(default)]
+    agent_links: BTreeMap<String, Link>,
+}
+
+/// The left navigation.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Shell {
+    pub agent_full_name: String,
+    pub user_full_name: String,
+    pub display_medicare: bool,
+    pub medicare_url: Option<String>,
+    /// On Marketplace: the carriers' quote pages, by the agent's carrier flags.
+    pub marketplace_links: Vec<Link>,
+    pub account_manager: Option<AccountManager>,
+    pub subdomains: Vec<String>,
+    /// The session holds an application not yet submitted (Continue Quote).
+    pub has_application: bool,
+}
+
+#[utoipa::path(get, path = "/api/dashboard/shell", tag = "dashboard",
+    responses((status = 200, body = Shell), (status = 403), (status = 419)))]
+async fn shell(State(app): State<AppState>, user: CurrentUser) -> ApiResult<Json<Shell>> {
+    let agent = agent_row(&app, &user).await?;
+    let dash: Option<DashboardTable> = table(&app, "dashboard");
+    let market: Option<MarketplaceTable> = table(&app, "marketplace");
+    let mut marketplace_links = Vec::new();
+    if let Some(m) = market {
+        for (flag, key) in [
+            (agent.display_bcbsm, "blue"),
+            (agent.display_ph, "priority"),
+        ] {
+            if let (true, Some(l)) = (flag, m.agent_links.get(key)) {
+                marketplace_links.push(l.clone());
+            }
+        }
+    }
+    let has_application = match user.session.application_id {
+        Some(id) => sqlx::query_scalar::<_, bool>(
+            "SELECT submission_time IS NULL FROM applications WHERE id = $1 AND agent_id = $2",
+        )
+        .bind(id)
+        .bind(agent.id)
+        .fetch_optional(&app.pool)
+        .await?
+        .unwrap_or(false),
+        None => false,
+    };
+    let (account_manager, medicare_quote_url) = match dash {
+        Some(d) => (d.account_manager, d.medicare_quote_url),
+        None => (None, None),
+    };
+    Ok(Json(Shell {
+        agent_full_name: agent.agent_name.clone(),
+        user_full_name: user.user.full_name(),
+        display_medicare: agent.display_medicare,
+        medicare_url: medicare_quote_url.filter(|_| agent.display_medicare),
+        marketplace_links,
+        account_manager,
+        subdomains: agent.subdomains,
+        has_application,
+    }))
+}
+
+/// A countdown card: `days` is null when there is nothing to count to (the card is not drawn).
+#[derive(Debug, Serialize, ToSchema, PartialEq, Eq)]
+pub struct Countdown {
+    pub days: Option<i64>,
+    pub message: Option<String>,
+}
+
+const NONE: Countdown = Countdown {
+    days: None,
+    message: None,
+};
+
+#[derive(Debug, Deserialize)]
+struct Period {
+    #[serde(with = "date_text")]
+    start: Date,
+    #[serde(with = "date_text")]
+    end: Date,
+}
+
+#[derive(Debug, Deserialize)]
+struct PlanYear {
+    year: i32,
+    open_enrollment: Period,
+}
+
+#[derive(Debug, Deserialize)]
+struct Messages {
+    before: String,
+    during: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct MedicareCountdown {
+    /// MM-DD, every year.
+    start: String,
+    end: String,
+    #[serde(flatten)]
+    messages: Messages,
+}
+
+#[derive(Debug, Deserialize)]
+struct Countdowns {
+    individual: Messages,
+    medicare: MedicareCountdown,
+}
+
+#[derive(Debug, Deserialize)]
+struct CalendarTable {
+    plan_years: Vec<PlanYear>,
+    countdowns: Countdowns,
+}
+
+mod date_text {
+    use serde::{Deserialize, Deserializer};
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<time::Date, D::Error> {
+        let s = String::deserialize(d)?;
+        enrollflow_engine::dates::parse(&s)
+            .ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a date")))
+    }
+}
+
+fn say(template: &str, days: i64, year: i32) -> String {
+    template
+        .replace("{days}", &days.to_string())
+        .replace("{year}", &year.to_string())
+}
+
+/// Days to the next open enrollment's start, or left in the one that is open (the last day
+/// counts); `None` after the last plan year the calendar knows.
+fn individual(cal: &CalendarTable, today: Date) -> Countdown {
+    let mut years: Vec<&PlanYear> = cal.plan_years.iter().collect();
+    years.sort_by_key(|p| p.open_enrollment.start);
+    for py in years {
+        let oe = &py.open_enrollment;
+        if today < oe.start {
+            let days = (oe.start - today).whole_days();
+            return Countdown {
+                days: Some(days),
+                message: Some(say(&cal.countdowns.individual.before, days, py.year)),
+            };
+        }
+        if today <= oe.end {
+            let days = (oe.end - today).whole_days() + 1;
+            return Countdown {
+                days: Some(days),
+                message: Some(say(&cal.countdowns.individual.during, days, py.year)),
+            };
+        }
+    }
+    NONE
+}
+
+fn month_day(year: i32, md: &str) -> Option<Date> {
+    let (m, d) = md.split_once('-')?;
+    let month = Month::try_from(m.parse::<u8>().ok()?).ok()?;
+    Date::from_calendar_date(year, month, d.parse().ok()?).ok()
+}
+
+/// The Medicare annual enrollment period recurs every year on the same days.
+fn medicare(cal: &CalendarTable, today: Date) -> Countdown {
+    let m = &cal.countdowns.medicare;
+    for year in [today.year(), today.year() + 1] {
+        let (Some(start), Some(end)) = (month_day(year, &m.start), month_day(year, &m.end)) else {
+            return NONE;
+        };
+        // Coverage chosen in the fall starts the next year.
+        if today < start {
+            let days = (start - today).whole_days();
+            return Countdown {
+                days: Some(days),
+                message: Some(say(&m.messages.before, days, year + 1)),
+            };
+        }
+        if today <= end {
+            let days = (end - today).whole_days() + 1;
+            return Countdown {
+                days: Some(days),
+                message: Some(say(&m.messages.during, days, year + 1)),
+            };
+        }
+    }
+    NONE
+}
+
+#[utoipa::path(get, path = "/api/dashboard/countdownIndividual", tag = "dashboard",
+    description = "Days to the individual market's next open enrollment, or left in the open one.",
+    responses((status = 200, body = Countdown), (status = 403), (status = 419)))]
+async fn countdown_individual(
+    State(app): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<Countdown>> {
+    agent_of(&user)?;
+    let cal: Option<CalendarTable> = table(&app, "calendar");
+    Ok(Json(
+        cal.map_or(NONE, |c| individual(&c, app.clock.today())),
+    ))
+}
+
+#[utoipa::path(get, path = "/api/dashboard/countdownMedicare", tag = "dashboard",
+    description = "Days to the Medicare annual enrollment period, or left in it; null days for \
+                   agents without the Medicare flag.",
+    responses((status = 200, body = Countdown), (status = 403), (status = 419)))]
+async fn countdown_medicare(
+    State(app): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<Countdown>> {
+    let agent = agent_row(&app, &user).await?;
+    if !agent.display_medicare {
+        return Ok(Json(NONE));
+    }
+    let cal: Option<CalendarTable> = table(&app, "calendar");
+    Ok(Json(cal.map_or(NONE, |c| medicare(&c, app.clock.today()))))
+}
+
+/// This year's first instant and tomorrow's (UTC), for the year-to-date figures.
+fn year_to_date(today: Date) -> ApiResult<(OffsetDateTime, OffsetDateTime)> {
+    let jan1 = Date::from_calendar_date(today.year(), Month::January, 1)
+        .map_err(|e| ApiError::Internal(e.into()))?;
+    let tomorrow = today
+        .next_day()
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no day after {today}")))?;
+    Ok((
+        jan1.midnight().assume_utc(),
+        tomorrow.midnight().assume_utc(),
+    ))
+}
+
+#[utoipa::path(get, path = "/api/dashboard/enrollmentsYtd", tag = "dashboard",
+    description = "Submissions per month of this year up to this month (`YYYY-MM` keys, every month present).",
+    responses((status = 200, body = BTreeMap<String, i64>), (status = 403), (status = 419)))]
+async fn enrollments_ytd(
+    State(app): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<BTreeMap<String, i64>>> {
+    let agent = agent_of(&user)?;
+    let today = app.clock.today();
+    let (from, to) = year_to_date(today)?;
+    let rows: Vec<(i32, i64)> = sqlx::query_as(
+        "SELECT extract(month FROM submission_time AT TIME ZONE 'UTC')::int, count(*)
+         FROM applications
+         WHERE agent_id = $1 AND submission_time >= $2 AND submission_time < $3
+         GROUP BY 1",
+    )
+    .bind(agent)
+    .bind(from)
+    .bind(to)
+    .fetch_all(&app.pool)
+    .await?;
+    let mut out = BTreeMap::new();
+    for m in 1..=u8::from(today.month()) {
+        let n = rows
+            .iter()
+            .find(|(k, _)| *k == i32::from(m))
+            .map_or(0, |(_, n)| *n);
+        out.insert(format!("{}-{m:02}", today.year()), n);
+    }
+    Ok(Json(out))
+}
+
+/// The medical carriers of this year's submissions.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarrierShare {
+    pub carrier_counts: BTreeMap<String, i64>,
+    pub carrier_names: BTreeMap<String, String>,
+    pub carrier_colors: BTreeMap<String, String>,
+}
+
+#[utoipa::path(get, path = "/api/dashboard/carrierShare", tag = "dashboard",
+    responses((status = 200, body = CarrierShare), (status = 403), (status = 419)))]
+async fn carrier_share(
+    State(app): State<AppState>,
+    user: CurrentUser,
+) -> ApiResult<Json<CarrierShare>> {
+    let agent = agent_of(&user)?;
+    let (from, to) = year_to_date(app.clock.today())?;
+    let rows: Vec<(i16, i64)> = sqlx::query_as(
+        "SELECT medical_carrier_id, count(*) FROM applications
+         WHERE agent_id = $1 AND submission_time >= $2 AND submission_time < $3
+           AND medical_carrier_id IS NOT NULL
+         GROUP BY 1 ORDER BY 1",
+    )
+    .bind(agent)
+    .bind(from)
+    .bind(to)
+    .fetch_all(&app.pool)
+    .await?;
+    let bundle = app.rules.current();
+    let cat = bundle.engine.catalog();
+    let mut share = CarrierShare {
+        carrier_counts: BTreeMap::new(),
+        carrier_names: BTreeMap::new(),
+        carrier_colors: BTreeMap::new(),
+    };
+    for (id, n) in rows {
+        let key = id.to_string();
+        let carrier = u8::try_from(id).ok().and_then(|c| cat.carrier(c));
+        share.carrier_counts.insert(key.clone(), n);
+        share.carrier_names.insert(
+            key.clone(),
+            carrier.map_or_else(|| format!("Carrier {id}"), |c| c.name.clone()),
+        );
+        if let Some(color) = carrier.and_then(|c| c.color.clone()) {
+            share.carrier_colors.insert(key, color);
+        }
+    }
+    Ok(Json(share))
+}
+
+/// The More Info modal (spec part 2, section 3 "App info").
+#[derive(Debug, Serialize, ToSchema, Default)]
+pub struct AppInfo {
+    pub primary_name: String,
+    pub primary_phone: Option<String>,
+    pub email: Option<String>,
+    pub residential_street: Option<String>,
+    pub residential_street2: Option<String>,
+    pub residential_city: Option<String>,
+    pub residential_state: Option<String>,
+    pub residential_zip: Option<String>,
+    pub billing_provided: bool,
+    pub billing_street: Option<String>,
+    pub billing_street2: Option<String>,
+    pub billing_city: Option<String>,
+    pub billing_state: Option<String>,
+    pub billing_zip: Option<String>,
+}
+
+fn text_at(data: &Value, step: &str, key: &str) -> Option<String> {
+    data.get(step)?
+        .get(key)?
+        .as_str()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+/// The subscriber's answer: Subscriber Information over the census.
+fn answer(data: &Value, key: &str, census_key: &str) -> Option<String> {
+    text_at(data, "subInfo", key).or_else(|| text_at(data, "census", census_key))
+}
+
+pub fn app_info_of(data: &Value) -> AppInfo {
+    let first = answer(data, "sub_first_name", "sub_first_name").unwrap_or_default();
+    let last = answer(data, "sub_last_name", "sub_last_name").unwrap_or_default();
+    let billing_provided = data
+        .get("subInfo")
+        .and_then(|s| s.get("billing_provided"))
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let billing = |k: &str| {
+        billing_provided
+            .then(|| text_at(data, "subInfo", k))
+            .flatten()
+    };
+    AppInfo {
+        primary_name: format!("{first} {last}").trim().to_string(),
+        primary_phone: text_at(data, "subInfo", "primary_phone"),
+        email: answer(data, "email", "email"),
+        residential_street: text_at(data, "subInfo", "residential_street"),
+        residential_street2: text_at(data, "subInfo", "residential_street2"),
+        residential_city: text_at(data, "subInfo", "residential_city"),
+        residential_state: text_at(data, "subInfo", "residential_state"),
+        residential_zip: answer(data, "residential_zip", "residential_zip"),
+        billing_provided,
+        billing_street: billing("billing_street"),
+        billing_street2: billing("billing_street2"),
+        billing_city: billing("billing_city"),
+        billing_state: billing("billing_state"),
+        billing_zip: billing("billing_zip"),
+    }
+}
+
+#[utoipa::path(get, path = "/api/dashboard/getAppInfo/{id}", tag = "dashboard",
+    params(("id" = Uuid, Path, description = "One of the agent's applications")),
+    responses((status = 200, body = AppInfo), (status = 403), (status = 404), (status = 419)))]
+async fn app_info(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<AppInfo>> {
+    let agent = agent_of(&user)?;
+    let data = crate::db::applications::data_for_agent(&app.pool, id, agent)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
+    Ok(Json(app_info_of(&data)))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Resume {
+    /// The wizard route to open (the last step reached; Review and Purchase once submitted).
+    pub route: String,
+}
+
+#[utoipa::path(post, path = "/api/dashboard/enroll/{id}", tag = "dashboard",
+    description = "Makes one of the agent's listed applications the session's; answers where the \
+                   wizard resumes it.",
+    params(("id" = Uuid, Path, description = "One of the agent's applications")),
+    responses((status = 200, body = Resume), (status = 403), (status = 404), (status = 419)))]
+async fn enroll(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Json<Resume>> {
+    let agent = agent_of(&user)?;
+    let row: Option<(i16, bool)> = sqlx::query_as(
+        "SELECT last_step, submission_time IS NOT NULL FROM applications
+         WHERE id = $1 AND agent_id = $2",
+    )
+    .bind(id)
+    .bind(agent)
+    .fetch_optional(&app.pool)
+    .await?;
+    let (last_step, submitted) =
+        row.ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
+    sessions::set_application(&app.pool, &user.session.id_hash, Some(id)).await?;
+    app.caches.evict_session(&user.session.id_hash);
+    let bundle = app.rules.current();
+    let engine = &bundle.engine;
+    let step = if submitted {
+        engine.step_info(engine.submitted_step())
+    } else {
+        engine
+            .steps()
+            .filter(|s| i64::from(s.number) <= i64::from(last_step))
+            .last()
+    };
+    let route = step
+        .or_else(|| engine.steps().next())
+        .map_or_else(|| "/".to_string(), |s| s.route.clone());
+    Ok(Json(Resume { route }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    fn calendar() -> CalendarTable {
+        serde_json::from_value(serde_json::json!({
+            "plan_years": [
+                {"year": 2025, "open_enrollment": {"start": "2024-11-01", "end": "2025-01-15"}},
+                {"year": 2024, "open_enrollment": {"start": "2023-11-01", "end": "2024-01-15"}}
+            ],
+            "countdowns": {
+                "individual": {"before": "{days} days until {year}", "during": "{days} left for {year}"},
+                "medicare": {"start": "10-15", "end": "12-07", "before": "b {year}", "during": "d {year}"}
+            }
+        }))
+        .expect("calendar")
+    }
+
+    #[test]
+    fn individual_counts_to_the_start_then_down_to_the_end() {
+        let c = calendar();
+        let before = individual(&c, date!(2024 - 10 - 20));
+        assert_eq!(before.days, Some(12));
+        assert_eq!(before.message.as_deref(), Some("12 days until 2025"));
+        let during = individual(&c, date!(2024 - 11 - 20));
+        // Nov 20 to Jan 15 inclusive: 11 + 31 + 15.
+        assert_eq!(during.days, Some(57));
+        assert_eq!(individual(&c, date!(2025 - 01 - 15)).days, Some(1));
+        assert_eq!(individual(&c, date!(2025 - 01 - 16)), NONE);
+    }
+
+    #[test]
+    fn medicare_recurs_every_fall() {
+        let c = calendar();
+        assert_eq!(medicare(&c, date!(2024 - 10 - 14)).days, Some(1));
+        let during = medicare(&c, date!(2024 - 11 - 20));
+        assert_eq!(during.days, Some(18));
+        assert_eq!(during.message.as_deref(), Some("d 2025"));
+        let after = medicare(&c, date!(2024 - 12 - 08));
+        assert_eq!(after.days, Some(311));
+        assert_eq!(after.message.as_deref(), Some("b 2026"));
+    }
+
+    #[test]
+    fn app_info_prefers_subscriber_information_and_hides_unused_billing() {
+        let data = serde_json::json!({
+            "census": {"sub_first_name": "Ann", "sub_last_name": "Lee", "email": "a@x.example", "residential_zip": "48104"},
+            "subInfo": {"sub_first_name": "Anne", "primary_phone": "7345550100",
+                        "residential_street": "1 Main", "billing_provided": false, "billing_street": "2 Oak"}
+        });
+        let info = app_info_of(&data);
+        assert_eq!(info.primary_name, "Anne Lee");
+        assert_eq!(info.email.as_deref(), Some("a@x.example"));
+        assert_eq!(info.residential_zip.as_deref(), Some("48104"));
+        assert_eq!(info.billing_street, None);
+    }
+}
