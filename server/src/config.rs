@@ -121,6 +121,11 @@ pub struct ServeArgs {
         default_value = "Great Lakes General Agency, Inc."
     )]
     pub general_agent: String,
+
+    /// Serves the benchmark baselines (`/bench/hello`, `/bench/pk/{id}`: a primary-key read), so
+    /// that throughput can be reported as a ratio to them. Off in production.
+    #[arg(long, env = "ENROLLFLOW_BENCH_ROUTES", default_value_t = false)]
+    pub bench_routes: bool,
 }
 
 impl ServeArgs {

@@ -1,6 +1,6 @@
-//! Liveness and readiness probes (not part of the API document).
+//! Liveness and readiness probes, and the benchmark baselines (not part of the API document).
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Value, json};
@@ -8,10 +8,38 @@ use serde_json::{Value, json};
 use super::error::{ApiError, ApiResult};
 use crate::startup::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router(bench: bool) -> Router<AppState> {
+    let r = Router::new()
         .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
+        .route("/readyz", get(readyz));
+    if bench {
+        r.route("/bench/hello", get(hello))
+            .route("/bench/pk/{id}", get(pk_read))
+    } else {
+        r
+    }
+}
+
+/// The reference route: the middleware stack and nothing else (`--bench-routes` only).
+async fn hello() -> &'static str {
+    "Hello, world!"
+}
+
+/// The database baseline: one row by primary key (`--bench-routes` only).
+async fn pk_read(
+    State(app): State<AppState>,
+    Path(id): Path<uuid::Uuid>,
+) -> ApiResult<Json<Value>> {
+    let row: Option<(i16, Option<time::Date>)> =
+        sqlx::query_as("SELECT last_step, effective_date FROM applications WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&app.pool)
+            .await?;
+    let (last_step, effective) =
+        row.ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
+    Ok(Json(
+        json!({ "id": id, "last_step": last_step, "effective_date": effective.map(|d| d.to_string()) }),
+    ))
 }
 
 /// The process is up.

@@ -70,7 +70,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
                    img-src 'self' data:; font-src 'self' data:; connect-src 'self'; \
-                   object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+                   object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 pub fn router(state: AppState) -> Router {
     let (api, openapi) = api();
@@ -94,7 +94,7 @@ pub fn router(state: AppState) -> Router {
         );
 
     let mut app = Router::new()
-        .merge(health::router())
+        .merge(health::router(state.config.bench_routes))
         .merge(api)
         .fallback_service(ServeDir::new(static_dir).fallback(index))
         .layer(middleware::from_fn(cache_control))

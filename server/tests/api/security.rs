@@ -36,6 +36,8 @@ async fn every_response_carries_the_security_headers() {
         let csp = r.header("content-security-policy");
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
         assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert!(csp.contains("object-src 'none'"), "{path}: {csp}");
+        assert!(csp.contains("base-uri 'none'"), "{path}: {csp}");
         assert_eq!(r.header("x-content-type-options"), "nosniff", "{path}");
         assert_eq!(r.header("referrer-policy"), "same-origin", "{path}");
         assert_eq!(r.header("x-frame-options"), "DENY", "{path}");
@@ -100,4 +102,43 @@ async fn the_openapi_document_describes_the_api() {
         assert!(doc["paths"][path].is_object(), "{path} is documented");
     }
     assert!(doc["components"]["schemas"]["Branding"].is_object());
+}
+
+#[tokio::test]
+async fn the_benchmark_baselines_exist_only_with_the_bench_flag() {
+    let app = crate::helpers::spawn_app().await;
+    let b = app.browser("");
+    let id = uuid::Uuid::new_v4();
+    // Without the flag they are client routes like any other (the web app's page).
+    for path in ["/bench/hello".to_string(), format!("/bench/pk/{id}")] {
+        let r = b.get(&path).await;
+        assert!(r.body.contains("<title>Enrollflow"), "{path}: {}", r.body);
+    }
+    let bench = crate::helpers::spawn_app_with(|c| c.bench_routes = true).await;
+    let b = bench.browser("");
+    let r = b.get("/bench/hello").await;
+    assert_eq!(
+        (r.status, r.body.as_str()),
+        (StatusCode::OK, "Hello, world!")
+    );
+    let agent: uuid::Uuid = sqlx::query_scalar("SELECT id FROM agents LIMIT 1")
+        .fetch_one(&bench.pool)
+        .await
+        .expect("agent");
+    let app_id = enrollflow_server::db::applications::create(
+        &bench.pool,
+        agent,
+        time::OffsetDateTime::now_utc(),
+        None,
+        None,
+    )
+    .await
+    .expect("application");
+    let r = b.get(&format!("/bench/pk/{app_id}")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["last_step"], 1);
+    assert_eq!(
+        b.get(&format!("/bench/pk/{id}")).await.status,
+        StatusCode::NOT_FOUND
+    );
 }
