@@ -166,10 +166,14 @@ pub fn router(state: AppState) -> Router {
 /// Hashed build assets are cached for a year; everything else (index.html, API) is revalidated.
 async fn cache_control(req: Request, next: Next) -> Response {
     let immutable = req.uri().path().starts_with("/assets/");
+    // API answers belong to one session and may carry PII: never stored by a browser or proxy.
+    let api = req.uri().path().starts_with("/api/");
     let mut res = next.run(req).await;
     if !res.headers().contains_key(header::CACHE_CONTROL) {
         let value = if immutable && res.status().is_success() {
             "public, max-age=31536000, immutable"
+        } else if api {
+            "no-store"
         } else {
             "no-cache"
         };

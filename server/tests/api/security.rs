@@ -142,3 +142,32 @@ async fn the_benchmark_baselines_exist_only_with_the_bench_flag() {
         StatusCode::NOT_FOUND
     );
 }
+
+#[tokio::test]
+async fn answers_carrying_pii_are_never_stored_by_browsers_or_proxies() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = crate::helpers::at_medical(&b, crate::helpers::adult("1990-01-01")).await;
+    let census = b.get("/api/application/step/census").await;
+    assert_eq!(census.status, StatusCode::OK);
+    assert!(
+        census.body.contains("1990-01-01"),
+        "the census view holds the birth date"
+    );
+    for r in [
+        census,
+        b.get("/api/plans/1/allPlans").await,
+        b.get("/api/application/active").await,
+        // Errors too: a refused save answers with the session's data around it.
+        crate::helpers::put(
+            &b,
+            &token,
+            "/api/application/step/census",
+            serde_json::json!({}),
+        )
+        .await,
+        b.get("/api/nope").await,
+    ] {
+        assert_eq!(r.header("cache-control"), "no-store", "{}", r.body);
+    }
+}
