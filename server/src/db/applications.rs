@@ -39,7 +39,7 @@ pub async fn by_id(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<ApplicationRo
 /// the agent's user when the agent applies for a customer (the application is then agent-started);
 /// `subdomain` is the site it is started on (the dashboard's Site filter).
 pub async fn create(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     agent_id: Uuid,
     now: OffsetDateTime,
     started_by: Option<Uuid>,
@@ -57,7 +57,7 @@ pub async fn create(
     .bind(started_by.is_some())
     .bind(started_by)
     .bind(subdomain)
-    .execute(pool)
+    .execute(db)
     .await?;
     Ok(id)
 }
@@ -99,7 +99,7 @@ pub enum Save {
 /// when the application has been submitted meanwhile (a submitted application is never changed, so
 /// of two purchases racing, exactly one succeeds).
 pub async fn save_data(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     id: Uuid,
     data: &serde_json::Value,
     rules_hash: &str,
@@ -137,7 +137,7 @@ pub async fn save_data(
     .bind(flag_bool(data, "skip_other"))
     .bind(flag_bool(data, "skip_pcp"))
     .bind(save == Save::Purchase)
-    .fetch_optional(pool)
+    .fetch_optional(db)
     .await
 }
 

@@ -132,14 +132,14 @@ pub async fn delete(pool: &PgPool, id_hash: &[u8]) -> sqlx::Result<()> {
 }
 
 pub async fn set_application(
-    pool: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     id_hash: &[u8],
     application_id: Option<Uuid>,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE sessions SET application_id = $2 WHERE id_hash = $1")
         .bind(id_hash)
         .bind(application_id)
-        .execute(pool)
+        .execute(db)
         .await?;
     Ok(())
 }

@@ -37,13 +37,40 @@ pub enum ApiError {
     #[error("{0}")]
     TryAgain(String),
     #[error("internal error")]
-    Internal(#[from] anyhow::Error),
+    Internal(anyhow::Error),
+}
+
+impl From<anyhow::Error> for ApiError {
+    /// PostgreSQL out of reach (stopped, restarting, no connection within the pool's acquire
+    /// timeout) is 503, which the client may retry; anything else is a 500.
+    fn from(e: anyhow::Error) -> Self {
+        if database_unavailable(&e) {
+            tracing::warn!(error = %e, "database unavailable");
+            ApiError::Unavailable
+        } else {
+            ApiError::Internal(e)
+        }
+    }
 }
 
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
-        ApiError::Internal(anyhow::Error::new(e))
+        anyhow::Error::new(e).into()
     }
+}
+
+/// Whether the error comes from the database connection rather than the query: no connection in
+/// time, an I/O failure, or PostgreSQL's connection exception (08) and shutdown/startup (57P) codes.
+fn database_unavailable(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<sqlx::Error>())
+        .any(|e| match e {
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+            sqlx::Error::Database(d) => d
+                .code()
+                .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+            _ => false,
+        })
 }
 
 impl ApiError {

@@ -451,28 +451,29 @@ async fn save_step(
         applications::Save::Answers
     };
     let next_data = Value::Object(next_data);
-    let id = match existing {
-        Some(id) => id,
+    let row = match existing {
+        Some(id) => store(&app, id, &next_data, engine.hash(), save).await?,
         None => {
             // The context already decided: the session's user applies as the agent.
             let started_by = match ctx.applying {
                 Applying::Agent => session.user_id,
                 Applying::Consumer => None,
             };
-            let id = applications::create(
-                &app.pool,
-                agent.id,
-                app.clock.now(),
-                started_by,
-                host.0.as_deref(),
-            )
-            .await?;
-            sessions::set_application(&app.pool, &session.id_hash, Some(id)).await?;
+            // The new application, the session's link to it and its first answers commit
+            // together: a crash in between leaves no empty application behind.
+            let now = app.clock.now();
+            let mut tx = app.pool.begin().await?;
+            let id = applications::create(&mut *tx, agent.id, now, started_by, host.0.as_deref())
+                .await?;
+            sessions::set_application(&mut *tx, &session.id_hash, Some(id)).await?;
+            let row =
+                applications::save_data(&mut *tx, id, &next_data, engine.hash(), now, save).await?;
+            tx.commit().await?;
             app.caches.evict_session(&session.id_hash);
-            id
+            app.caches.evict_application(&id);
+            row.ok_or_else(already_submitted)?
         }
     };
-    let row = store(&app, id, &next_data, engine.hash(), save).await?;
     Ok(Json(Saved {
         next: t.next,
         modal: t.modal,

@@ -20,6 +20,10 @@ async fn readiness_fails_when_the_database_is_gone() {
     app.pool.close().await;
     let r = app.browser("").get("/readyz").await;
     assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE);
+    // API calls too: the database out of reach is 503 (retry), never a 500.
+    let api = app.browser("acme").get("/api/get-auth-state").await;
+    assert_eq!(api.status, StatusCode::SERVICE_UNAVAILABLE, "{}", api.body);
+    assert_eq!(api.json()["error"], "Service unavailable");
     assert!(
         !r.body.to_lowercase().contains("pool"),
         "no internals in the answer: {}",
