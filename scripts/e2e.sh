@@ -16,9 +16,12 @@ export ENROLLFLOW_PLAYGROUND=${ENROLLFLOW_PLAYGROUND:-true}
 documents=$(mktemp -d)
 export ENROLLFLOW_DOCUMENTS_DIR=$documents
 log=$(mktemp)
-ENROLLFLOW_LOG=warn "$bin" serve --listen "127.0.0.1:$E2E_PORT" --static-dir web/dist >"$log" 2>&1 &
+# The URLs and error answers the browser saw, for the PII scan (web/e2e/fixtures.ts).
+export E2E_PII_DIR=$(mktemp -d)
+# Info level: every request is logged, so the PII scan reads what production would log.
+ENROLLFLOW_LOG=info "$bin" serve --listen "127.0.0.1:$E2E_PORT" --static-dir web/dist >"$log" 2>&1 &
 pid=$!
-cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"; rm -rf "$documents"; }
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"; rm -rf "$documents" "$E2E_PII_DIR"; }
 trap cleanup EXIT INT TERM
 for _ in $(seq 1 100); do
   curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null 2>&1 && break
@@ -26,4 +29,9 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 # Extra arguments go to Playwright (a spec file, --grep …).
-npm --prefix web run e2e -- "$@"
+status=0
+npm --prefix web run e2e -- "$@" || status=$?
+# Then the PII scan (issue 8 item 5): no SSN or birth date in the server's log, the URLs or the
+# error answers, and no plaintext SSN in the database.
+python3 scripts/pii-scan.py --db "$DATABASE_URL" "$log" "$E2E_PII_DIR" || status=1
+exit $status

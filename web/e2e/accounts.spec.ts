@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiJson, collectConsoleErrors, expectAccessible, siteUrl } from './support';
 
 // Accounts in the browser (spec part 1, 2.3, 2.5, 4.2; issue 6): the account routes' modals, the top

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { collectConsoleErrors, expectAccessible, siteUrl } from './support';
 
 test.describe('landing page', () => {

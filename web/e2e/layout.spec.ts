@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiJson, collectConsoleErrors, expectAccessible, siteUrl } from './support';
 
 test('Presented by modal on /whyapplying shows the agency and formatted phone', async ({ page }) => {

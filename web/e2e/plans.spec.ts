@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl } from './support';
+import { type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite } from './support';
 
 // The plan pages and Review Selections (spec part 1, 2.7-2.11 and 4.4), on the `acme` site (Blue
 // carriers and Priority). The household is made through the API, as the forms would save it.
@@ -28,7 +29,7 @@ interface PlanList {
 
 /** Why Are You Applying? then About You, through the API; the application then stands at medical. */
 async function startHousehold(page: Page): Promise<void> {
-  await page.goto(siteUrl('acme'));
+  await openSite(page, 'acme');
   const steps = await page.evaluate(async (census) => {
     const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
     const put = async (path: string, body: unknown) => {
@@ -250,7 +251,7 @@ test('dental with vision goes to Review Selections; vision and Change Plan', asy
 });
 
 test('an agent offering only Priority has no dental plans to show', async ({ page }) => {
-  await page.goto(siteUrl('lakeshore'));
+  await openSite(page, 'lakeshore');
   const ok = await page.evaluate(async (census) => {
     const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
     const headers = { 'Content-Type': 'application/json', 'X-CSRF-Token': auth.csrf_token };

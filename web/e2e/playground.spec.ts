@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { collectConsoleErrors, expectAccessible, siteUrl } from './support';
 
 // scripts/e2e.sh runs the server with the playground on (ENROLLFLOW_PLAYGROUND=true); the top bar

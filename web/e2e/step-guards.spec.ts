@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { siteUrl } from './support';
+import { expect, test } from './fixtures';
+import { siteUrl, openSite } from './support';
 
 test('step routes need the server to confirm the step (validStep)', async ({ page }) => {
-  await page.goto(siteUrl('acme'));
+  await openSite(page, 'acme');
   // Start an application the way the Why Are You Applying? form will: save step 1 (last step becomes 2).
   const saved = await page.evaluate(async () => {
     const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();

@@ -10,6 +10,17 @@ export function siteUrl(subdomain: string | null, path = '/'): string {
 }
 
 /** No serious or critical axe violations on the page as it is now. */
+/**
+ * Opens a site and waits for the app's own auth-state call: API calls the test then makes from the
+ * page join the app's session. Made at once, they would race it on a browser without a cookie (two
+ * sessions, and one side left with the other's CSRF token: 419).
+ */
+export async function openSite(page: Page, subdomain: string, path = '/'): Promise<void> {
+  const session = page.waitForResponse((r) => r.url().includes('/api/get-auth-state') && r.ok());
+  await page.goto(siteUrl(subdomain, path));
+  await session;
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl } from './support';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite } from './support';
 
 // The wizard's form steps drawn by the generic renderer from the server's views (forms/*.form.yaml),
 // against the seeded demo data with ENROLLFLOW_TODAY=2024-11-20 (open enrollment for 2025, policies
@@ -225,7 +226,7 @@ test('the server errors show under their fields, with the banner, at the top of 
  * Information is next. Gives the plan's name and monthly premium in dollars.
  */
 async function readyToApply(page: Page): Promise<{ name: string; total: number }> {
-  await page.goto(siteUrl('acme'));
+  await openSite(page, 'acme');
   const result = await page.evaluate(async () => {
     const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
     const send = async (method: string, path: string, body?: unknown) => {

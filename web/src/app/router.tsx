@@ -6,9 +6,7 @@ import { AppShell } from './layout/app-shell';
 import { StepLayout } from './layout/step-layout';
 import { guardNavigation } from './navigation-guard';
 import type { RouteHandle } from './route-handle';
-import { DashboardPage } from './routes/dashboard';
 import { LandingRoute } from './routes/landing';
-import { ManageMessagesPage } from './routes/manage-messages';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 import { StepPage } from './routes/step-page';
@@ -23,7 +21,11 @@ function guarded(target: GuardTarget) {
   };
 }
 
+const dashboardUi = () => import('./dashboard-ui');
+
 const full = (title: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ title, layout: 'full', ...extra });
+/** The dashboard's pages: full page, fluid container (spec part 2, 2). */
+const fluid = (title: string, extra: Partial<RouteHandle> = {}): RouteHandle => full(title, { layout: 'fluid', ...extra });
 const publicPage = guarded({ kind: 'public' });
 
 export const routes: RouteObject[] = [
@@ -68,28 +70,39 @@ export const routes: RouteObject[] = [
       {
         path: 'dashboard',
         loader: guarded({ kind: 'agent' }),
-        handle: full('Dashboard'),
+        handle: fluid('Dashboard'),
+        // The dashboard (shell, home, lists, notifications) is loaded on demand with Manage Messages
+        // (./dashboard-ui.ts): the landing bundle stays as it is. Only the components are lazy (the
+        // object form), so the guard's redirect of a visitor does not wait for the chunk.
+        lazy: { Component: async () => (await dashboardUi()).DashboardLayout },
         children: [
           { index: true, loader: () => redirect('/dashboard/home') },
-          { path: 'home', element: <DashboardPage section="home" />, handle: full('Dashboard', { hidePresentedBy: true }) },
-          // The lists are loaded on demand (features/dashboard): the landing bundle stays as it is.
+          {
+            path: 'home',
+            lazy: { Component: async () => (await dashboardUi()).DashboardHome },
+            handle: fluid('Dashboard', { hidePresentedBy: true }),
+          },
           {
             path: 'quoting',
-            lazy: async () => ({ Component: (await import('@/features/dashboard')).QuotingPage }),
-            handle: full('Dashboard | Quoting'),
+            lazy: { Component: async () => (await dashboardUi()).QuotingPage },
+            handle: fluid('Dashboard | Quoting'),
           },
           {
             path: 'enrolled',
-            lazy: async () => ({ Component: (await import('@/features/dashboard')).SubmissionsPage }),
-            handle: full('Dashboard | Submissions'),
+            lazy: { Component: async () => (await dashboardUi()).SubmissionsPage },
+            handle: fluid('Dashboard | Submissions'),
           },
-          { path: 'recentNotifications', element: <DashboardPage section="recentNotifications" /> },
+          {
+            path: 'recentNotifications',
+            lazy: { Component: async () => (await dashboardUi()).RecentNotificationsPage },
+            handle: fluid('Dashboard'),
+          },
           { path: '*', loader: () => redirect('/404'), element: <NotFoundPage /> },
         ],
       },
       {
         path: 'manageMessages',
-        element: <ManageMessagesPage />,
+        lazy: { Component: async () => (await dashboardUi()).ManageMessagesPage },
         loader: guarded({ kind: 'admin' }),
         handle: full('Manage Messages'),
       },

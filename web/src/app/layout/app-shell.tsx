@@ -94,8 +94,8 @@ export function AppShell() {
             )}
           </div>
         )}
-        {layout === 'full' ? (
-          <div className="ds-l-container">
+        {layout === 'full' || layout === 'fluid' ? (
+          <div className={layout === 'fluid' ? 'ds-l-container ef-container--fluid' : 'ds-l-container'}>
             <Outlet />
           </div>
         ) : (

@@ -1,6 +1,11 @@
-// The lazy entry of the dashboard lists (loaded by the dashboard routes' `lazy`).
+// The dashboard's lazy entry (loaded through app/dashboard-ui.ts by the dashboard routes' `lazy`).
 import { createElement } from 'react';
 import { DashboardList } from './components/list-page';
+
+export { DashboardActionsContext, type DashboardActions } from './components/dashboard-actions';
+export { DashboardHome } from './components/dashboard-home';
+export { DashboardShell } from './components/dashboard-shell';
+export { RecentNotificationsPage } from './components/recent-notifications';
 
 export function QuotingPage() {
   return createElement(DashboardList, { kind: 'quotes' });

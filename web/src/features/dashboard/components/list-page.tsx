@@ -1,12 +1,21 @@
 import { Alert, Badge, Button, Choice, Spinner, TextField } from '@cmsgov/design-system';
 import { useEffect, useId, useState } from 'react';
 import { GENERIC_ERROR } from '@/lib/api-client';
+import { enroll } from '../api/enroll';
 import { EXPORT_FILE_NAMES, exportList } from '../api/export-list';
 import { getList } from '../api/get-list';
-import type { DashboardListPage, DashboardRow, ListKind, Period, Product, SortCol } from '../types';
+import { useShellStore } from '../stores/shell-store';
+import type { DashboardListPage, DashboardRow, ListKind, Period, Product, SortCol, StartedBy } from '../types';
+import { formatDate, rowName } from '../utils/format';
+import { mailtoHref } from '../utils/mailto';
 import { pageItems } from '../utils/pagination';
-import { PERIODS, PRODUCTS, type ListQuery } from '../utils/query';
+import { PERIODS, PRODUCTS, STARTED_BY, type ListQuery } from '../utils/query';
 import { initialSort, toggleSort, type SortState } from '../utils/sort';
+import { AppInfoModal } from './app-info-modal';
+import { useDashboardActions } from './dashboard-actions';
+import { ProductBadges } from './product-badges';
+import { RowMenu, type RowMenuItem } from './row-menu';
+import { DASHBOARD_ERROR } from './texts';
 
 const TITLES: Record<ListKind, string> = { quotes: 'Quoting', enrollees: 'Submissions' };
 const PRODUCT_LABELS: Record<Product, string> = { medical: 'Medical', dental: 'Dental', vision: 'Vision' };
@@ -17,54 +26,23 @@ interface Column {
   cell: (row: DashboardRow) => React.ReactNode;
 }
 
-/** YYYY-MM-DD or an RFC 3339 time as mm/dd/yyyy (the calendar date as sent). */
-export function formatDate(value: string | null): string {
-  if (!value) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!m) return value;
-  if (value.length > 10) {
-    const d = new Date(value);
-    if (!Number.isNaN(d.getTime())) {
-      return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
-    }
-  }
-  return `${m[2]}/${m[3]}/${m[1]}`;
+/** Quoting's Started By: the agent's user who started it, or Consumer. */
+function startedBy(row: DashboardRow): string {
+  if (row.agent_started === false) return 'Consumer';
+  if (row.agent_started) return row.started_by || 'Agent';
+  return row.started_by || 'Consumer';
 }
 
-/** A plan name's text (names may hold markup such as `<sup>&reg;</sup>`); DOMParser runs no script. */
-function plainText(html: string): string {
-  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-function ProductBadges({ row }: { row: DashboardRow }) {
-  const items: [string, string, string | null][] = [
-    ['M', 'Medical', row.medical_plan_name],
-    ['D', 'Dental', row.dental_plan_name],
-    ['V', 'Vision', row.vision_plan_name],
-  ];
-  return (
-    <span className="ef-dashboard__products">
-      {items
-        .filter(([, , name]) => name)
-        .map(([letter, label, name]) => {
-          const text = `${label}: ${plainText(name ?? '')}`;
-          return (
-            <span key={letter} className="ds-c-badge ds-c-badge--info ds-u-margin-right--1" title={text}>
-              <span aria-hidden="true">{letter}</span>
-              <span className="ds-u-visibility--screen-reader">{text}</span>
-            </span>
-          );
-        })}
-    </span>
-  );
+/** The row menu's entries: More Info, Send Email (with an address), View Medical SBC (with a link). */
+export function rowMenuItems(row: DashboardRow, kind: ListKind, agentFullName: string, onMoreInfo: () => void): RowMenuItem[] {
+  const items: RowMenuItem[] = [{ kind: 'button', label: 'More Info', onSelect: onMoreInfo }];
+  if (row.sub_email) items.push({ kind: 'link', label: 'Send Email', href: mailtoHref(row, agentFullName, kind) });
+  if (row.sbc_url) items.push({ kind: 'link', label: 'View Medical SBC', href: row.sbc_url, newTab: true });
+  return items;
 }
 
 function columns(kind: ListKind): Column[] {
-  const name: Column = {
-    label: 'Subscriber Name',
-    sort: 'last_name',
-    cell: (r) => r.full_name || `${r.first_name} ${r.last_name}`.trim(),
-  };
+  const name: Column = { label: 'Subscriber Name', sort: 'last_name', cell: rowName };
   const email: Column = { label: 'E-mail', cell: (r) => r.sub_email };
   const effective: Column = { label: 'Effective Date', sort: 'effective_date', cell: (r) => formatDate(r.effective_date) };
   const period: Column = { label: 'OEP/SEP', cell: (r) => r.period_badge };
@@ -74,6 +52,7 @@ function columns(kind: ListKind): Column[] {
     return [
       name,
       email,
+      { label: 'Started By', cell: startedBy },
       { label: 'Created Date', sort: 'created_at', cell: (r) => formatDate(r.created_at) },
       effective,
       period,
@@ -117,8 +96,24 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   const [data, setData] = useState<DashboardListPage | null>(null);
   const [error, setError] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [subdomain, setSubdomain] = useState('');
+  const [startedBy, setStartedBy] = useState<StartedBy>('');
+  const [infoFor, setInfoFor] = useState<string | null>(null);
+  const [enrolling, setEnrolling] = useState<string | null>(null);
+  const [enrollError, setEnrollError] = useState(false);
+  const agentFullName = useShellStore((st) => st.shell?.agent_full_name ?? '');
+  const { resume } = useDashboardActions();
 
-  const query: ListQuery = { page, sortCol: sort.col, sortOrderAsc: sort.asc, daysToShow: days, searchName: search, products };
+  const query: ListQuery = {
+    page,
+    sortCol: sort.col,
+    sortOrderAsc: sort.asc,
+    daysToShow: days,
+    searchName: search,
+    products,
+    subdomain,
+    ...(kind === 'quotes' ? { startedBy } : {}),
+  };
   const queryKey = JSON.stringify(query);
 
   // Search after a pause in typing; a new search starts at page 1.
@@ -158,7 +153,40 @@ export function DashboardList({ kind }: { kind: ListKind }) {
     }
   };
 
-  const cols = columns(kind);
+  const onEnroll = async (row: DashboardRow) => {
+    setEnrolling(row.application_id);
+    setEnrollError(false);
+    try {
+      const { route } = await enroll(row.application_id);
+      await resume(route);
+    } catch {
+      setEnrollError(true);
+      setEnrolling(null);
+    }
+  };
+
+  const menuColumn: Column = {
+    label: 'Actions',
+    cell: (r) => (
+      <RowMenu label={`Actions for ${rowName(r)}`} items={rowMenuItems(r, kind, agentFullName, () => setInfoFor(r.application_id))} />
+    ),
+  };
+  const enrollColumn: Column = {
+    label: 'Enroll',
+    cell: (r) => (
+      <Button
+        variation="solid"
+        size="small"
+        disabled={enrolling !== null}
+        aria-label={`Enroll ${rowName(r)}`}
+        onClick={() => void onEnroll(r)}
+      >
+        Enroll
+      </Button>
+    ),
+  };
+  const cols = [menuColumn, ...columns(kind), ...(kind === 'quotes' ? [enrollColumn] : [])];
+  const sites = data?.subdomains ?? [];
   const title = TITLES[kind];
   const items = data ? pageItems(data.page, data.pages) : [];
 
@@ -234,17 +262,64 @@ export function DashboardList({ kind }: { kind: ListKind }) {
             />
           ))}
         </fieldset>
+        {sites.length > 1 && (
+          <div className="ds-u-margin-bottom--2">
+            <label className="ds-c-label ds-u-margin-top--0" htmlFor={`${ids}-site`}>
+              Site
+            </label>
+            <select
+              id={`${ids}-site`}
+              className="ds-c-field"
+              value={subdomain}
+              onChange={(e) => {
+                setSubdomain(e.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">All</option>
+              {sites.map((site) => (
+                <option key={site} value={site}>
+                  {site}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {kind === 'quotes' && (
+          <div className="ds-u-margin-bottom--2">
+            <label className="ds-c-label ds-u-margin-top--0" htmlFor={`${ids}-started-by`}>
+              Started by
+            </label>
+            <select
+              id={`${ids}-started-by`}
+              className="ds-c-field"
+              value={startedBy}
+              onChange={(e) => {
+                setStartedBy(e.target.value as StartedBy);
+                setPage(1);
+              }}
+            >
+              {STARTED_BY.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
 
-      {error && (
+      {(error || enrollError) && (
         <Alert variation="error" heading={GENERIC_ERROR}>
-          An error occurred, please try again. If it continues, contact your agent.
+          {DASHBOARD_ERROR}
         </Alert>
       )}
+      {infoFor && <AppInfoModal applicationId={infoFor} onClose={() => setInfoFor(null)} />}
       {!data && !error && <Spinner aria-valuetext="Loading" role="status" />}
 
       {data && (
-        <div className="ds-u-overflow--auto">
+        // The table scrolls sideways on narrow screens: the region takes keyboard focus to scroll it.
+        <div className="ds-u-overflow--auto" tabIndex={0} role="region" aria-label={`${title} results`}>
           <table className="ds-c-table ds-c-table--borderless ef-dashboard__table">
             <caption className="ds-u-visibility--screen-reader">{title}</caption>
             <thead>
@@ -257,7 +332,9 @@ export function DashboardList({ kind }: { kind: ListKind }) {
                       scope="col"
                       aria-sort={active ? (sort.asc ? 'ascending' : 'descending') : undefined}
                     >
-                      {c.sort ? (
+                      {c === menuColumn ? (
+                        <span className="ds-u-visibility--screen-reader">{c.label}</span>
+                      ) : c.sort ? (
                         <button
                           type="button"
                           className="ds-c-button ds-c-button--ghost ds-u-padding--0"

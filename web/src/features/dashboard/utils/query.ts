@@ -1,4 +1,4 @@
-import type { Period, Product, SortCol } from '../types';
+import type { Period, Product, SortCol, StartedBy } from '../types';
 
 export const RESULTS_PER_PAGE = 12;
 export const PERIODS: { value: Period; label: string }[] = [
@@ -7,6 +7,11 @@ export const PERIODS: { value: Period; label: string }[] = [
   { value: 365, label: 'Last 12 months' },
 ];
 export const PRODUCTS: Product[] = ['medical', 'dental', 'vision'];
+export const STARTED_BY: { value: StartedBy; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'agent', label: 'Agent' },
+  { value: 'consumer', label: 'Consumer' },
+];
 
 export interface ListQuery {
   page: number;
@@ -15,6 +20,10 @@ export interface ListQuery {
   daysToShow: Period;
   searchName: string;
   products: Product[];
+  /** `filterSubdomain`: one of the agent's sites; '' (or absent) for all. */
+  subdomain?: string;
+  /** `filterStartedBy` (Quoting only); '' (or absent) for all. */
+  startedBy?: StartedBy;
 }
 
 /** The query string of a list or export call (`filterProduct` repeats; an empty search is left out). */
@@ -30,5 +39,7 @@ export function buildQuery(q: ListQuery, withPage = true): string {
   const search = q.searchName.trim();
   if (search) params.set('searchName', search);
   for (const p of PRODUCTS) if (q.products.includes(p)) params.append('filterProduct', p);
+  if (q.subdomain) params.set('filterSubdomain', q.subdomain);
+  if (q.startedBy) params.set('filterStartedBy', q.startedBy);
   return params.toString();
 }

@@ -1,0 +1,189 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClient } from '@/lib/api-client';
+import { useShellStore } from '../stores/shell-store';
+import type { DashboardRow } from '../types';
+import { DashboardActionsContext } from './dashboard-actions';
+import { DashboardList } from './list-page';
+
+const row = (extra: Partial<DashboardRow> = {}): DashboardRow => ({
+  application_id: 'app-1',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  full_name: 'Ann Lee',
+  sub_email: 'ann@example.com',
+  created_at: '2024-11-02T10:00:00Z',
+  updated_at: '2024-11-02T10:00:00Z',
+  submission_time: null,
+  effective_date: '2025-01-01',
+  period_badge: 'OEP',
+  contract_count: 1,
+  last_application_step_type_id: 3,
+  agent_started: true,
+  started_by: 'Maria Alvarez',
+  medical_plan_name: null,
+  dental_plan_name: null,
+  vision_plan_name: null,
+  subdomain: 'acme',
+  sbc_url: 'https://sbc.example.com/plan.pdf',
+  ...extra,
+});
+
+const urls: string[] = [];
+let subdomains = ['acme', 'acmeins'];
+let rows: DashboardRow[] = [];
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  urls.push(`${init?.method ?? 'GET'} ${url}`);
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+  if (url.startsWith('/api/dashboard/getAppInfo/')) {
+    return json({
+      primary_name: 'Ann Lee',
+      primary_phone: '7345550100',
+      email: 'ann@example.com',
+      residential_street: '1 Main St',
+      residential_street2: 'Apt 2',
+      residential_city: 'Ann Arbor',
+      residential_state: 'MI',
+      residential_zip: '48104',
+      billing_provided: true,
+      billing_street: 'PO Box 9',
+      billing_street2: null,
+      billing_city: 'Detroit',
+      billing_state: 'MI',
+      billing_zip: '48201',
+    });
+  }
+  if (url.startsWith('/api/dashboard/enroll/')) return json({ route: '/medical' });
+  return json({ total: rows.length, page: 1, pages: 1, rows, subdomains });
+});
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+beforeEach(() => {
+  urls.length = 0;
+  subdomains = ['acme', 'acmeins'];
+  rows = [row()];
+  vi.stubGlobal('fetch', fetchMock);
+  configureApiClient({ csrfToken: () => 'tok', redirectToRoot: () => {} });
+  useShellStore.setState({
+    shell: {
+      agent_full_name: 'Maria Alvarez',
+      user_full_name: 'Maria Alvarez',
+      display_medicare: false,
+      medicare_url: null,
+      marketplace_links: [],
+      account_manager: null,
+      subdomains,
+      has_application: false,
+    },
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  resetApiClient();
+});
+
+describe('row menu', () => {
+  it('opens from the keyboard, moves with arrows and closes with Escape', async () => {
+    render(<DashboardList kind="enrollees" />);
+    const button = await screen.findByRole('button', { name: 'Actions for Ann Lee' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const menu = screen.getByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['More Info', 'Send Email', 'View Medical SBC (opens in a new tab)']);
+    await waitFor(() => expect(document.activeElement).toBe(items[0]));
+    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(items[1]!, { key: 'End' });
+    expect(document.activeElement).toBe(items[2]);
+    fireEvent.keyDown(items[2]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('Send Email is a mailto draft signed by the agent; SBC opens in a new tab', async () => {
+    render(<DashboardList kind="enrollees" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
+    const mail = screen.getByRole('menuitem', { name: 'Send Email' });
+    const href = mail.getAttribute('href') ?? '';
+    expect(href.startsWith('mailto:ann@example.com?subject=')).toBe(true);
+    expect(decodeURIComponent(href)).toContain('Dear Ann,');
+    expect(decodeURIComponent(href)).toContain('Maria Alvarez');
+    const sbc = screen.getByRole('menuitem', { name: /View Medical SBC/ });
+    expect(sbc.getAttribute('href')).toBe('https://sbc.example.com/plan.pdf');
+    expect(sbc.getAttribute('target')).toBe('_blank');
+    expect(sbc.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('has no SBC entry without a link', async () => {
+    rows = [row({ sbc_url: null })];
+    render(<DashboardList kind="enrollees" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
+    expect(screen.queryByRole('menuitem', { name: /View Medical SBC/ })).toBeNull();
+  });
+
+  it('More Info shows the contact details and both addresses', async () => {
+    render(<DashboardList kind="enrollees" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'More Info' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('(734) 555-0100')).toBeTruthy();
+    expect(within(dialog).getByText('Ann Arbor, MI 48104')).toBeTruthy();
+    expect(within(dialog).getByText('Billing Address')).toBeTruthy();
+    expect(within(dialog).getByText('Detroit, MI 48201')).toBeTruthy();
+    expect(urls).toContain('GET /api/dashboard/getAppInfo/app-1');
+  });
+});
+
+describe('filters and Enroll', () => {
+  it('offers the Site filter only with more than one site, and Started by on Quoting', async () => {
+    render(<DashboardList kind="quotes" />);
+    await screen.findByText('Ann Lee');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const site = screen.getByLabelText('Site') as HTMLSelectElement;
+    expect(Array.from(site.options).map((o) => o.textContent)).toEqual(['All', 'acme', 'acmeins']);
+    fireEvent.change(site, { target: { value: 'acmeins' } });
+    await waitFor(() => expect(urls.at(-1)).toContain('filterSubdomain=acmeins'));
+    const started = screen.getByLabelText('Started by') as HTMLSelectElement;
+    expect(Array.from(started.options).map((o) => o.textContent)).toEqual(['All', 'Agent', 'Consumer']);
+    fireEvent.change(started, { target: { value: 'agent' } });
+    await waitFor(() => expect(urls.at(-1)).toContain('filterStartedBy=agent'));
+    expect(screen.getByRole('columnheader', { name: 'Started By' })).toBeTruthy();
+    expect(screen.getByText('Maria Alvarez')).toBeTruthy();
+  });
+
+  it('has no Site filter with one site and no Started by on Submissions', async () => {
+    subdomains = ['lakeshore'];
+    render(<DashboardList kind="enrollees" />);
+    await screen.findByText('Ann Lee');
+    expect(screen.queryByLabelText('Site')).toBeNull();
+    expect(screen.queryByLabelText('Started by')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Enroll/ })).toBeNull();
+  });
+
+  it('Enroll makes the application the session’s and resumes at the returned route', async () => {
+    const resume = vi.fn(async () => {});
+    render(
+      <DashboardActionsContext.Provider value={{ continuePath: null, startQuote: async () => {}, resume }}>
+        <DashboardList kind="quotes" />
+      </DashboardActionsContext.Provider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Enroll Ann Lee' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledWith('/medical'));
+    expect(urls).toContain('POST /api/dashboard/enroll/app-1');
+  });
+});

@@ -1,0 +1,147 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+export type RowMenuItem =
+  | { kind: 'button'; label: string; onSelect: () => void }
+  | { kind: 'link'; label: string; href: string; newTab?: boolean };
+
+interface RowMenuProps {
+  /** The button's accessible name, e.g. "Actions for Ann Lee". */
+  label: string;
+  items: RowMenuItem[];
+}
+
+/**
+ * A row's action menu (WAI-ARIA menu button): the button has aria-haspopup and aria-expanded;
+ * Enter, Space or ArrowDown open it on the first item, ArrowUp on the last; arrows, Home and End
+ * move between items; Escape closes it and returns focus to the button; Tab or a click outside closes it.
+ */
+export function RowMenu({ label, items }: RowMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  const [focusIndex, setFocusIndex] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    itemRefs.current[focusIndex]?.focus();
+  }, [open, focusIndex]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDocClick = (event: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', onDocClick);
+    return () => document.removeEventListener('click', onDocClick);
+  }, [open]);
+
+  const openAt = (index: number) => {
+    setFocusIndex(index);
+    setOpen(true);
+  };
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      openAt(0);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(items.length - 1);
+    }
+  };
+
+  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const last = items.length - 1;
+    const move = (to: number) => {
+      event.preventDefault();
+      setFocusIndex(to);
+      itemRefs.current[to]?.focus();
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        move(focusIndex >= last ? 0 : focusIndex + 1);
+        break;
+      case 'ArrowUp':
+        move(focusIndex <= 0 ? last : focusIndex - 1);
+        break;
+      case 'Home':
+        move(0);
+        break;
+      case 'End':
+        move(last);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+      default:
+    }
+  };
+
+  return (
+    <div className="ef-row-menu" ref={rootRef}>
+      <button
+        type="button"
+        id={buttonId}
+        ref={buttonRef}
+        className="ds-c-button ds-c-button--ghost ds-c-button--small ef-row-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={label}
+        onClick={() => (open ? close(false) : openAt(0))}
+        onKeyDown={onButtonKey}
+      >
+        <span aria-hidden="true">⋮</span>
+      </button>
+      <ul id={menuId} role="menu" aria-labelledby={buttonId} className="ef-row-menu__list" hidden={!open} onKeyDown={onMenuKey}>
+        {items.map((item, i) => (
+          <li key={item.label} role="none">
+            {item.kind === 'button' ? (
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                ref={(el) => {
+                  itemRefs.current[i] = el;
+                }}
+                className="ef-row-menu__item"
+                onClick={() => {
+                  close(true);
+                  item.onSelect();
+                }}
+              >
+                {item.label}
+              </button>
+            ) : (
+              <a
+                role="menuitem"
+                tabIndex={-1}
+                ref={(el) => {
+                  itemRefs.current[i] = el;
+                }}
+                className="ef-row-menu__item"
+                href={item.href}
+                {...(item.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                onClick={() => close(false)}
+              >
+                {item.label}
+                {item.newTab && <span className="ds-u-visibility--screen-reader"> (opens in a new tab)</span>}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Manage Agent Messages (admins), loaded on demand through app/dashboard-ui.ts.
+export { ManageMessagesPage } from './components/manage-messages-page';
