@@ -5,14 +5,17 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 DEMO_LISTEN ?= 127.0.0.1:8080
 # The demo shows plan years 2024 and 2025: pretend today is in the 2025 open enrollment.
 DEMO_TODAY ?= 2024-11-20
+# Demo quotes and submissions shared by the demo agents (loaded once: later runs add none).
+DEMO_APPLICATIONS ?= 4000
 
-.PHONY: demo test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps
+.PHONY: demo test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
 	cargo build --release --bin enrollflow
 	set -a && . .demo/env && set +a && ENROLLFLOW_TODAY=$${ENROLLFLOW_TODAY:-$(DEMO_TODAY)} \
 	scripts/with-db.sh bash -c '$(TARGET_DIR)/release/enrollflow seed --file demo/agents.json && \
+	  $(TARGET_DIR)/release/enrollflow seed-demo-data --applications $(DEMO_APPLICATIONS) && \
 	  echo "Enrollflow: http://acme.localhost:8080/ (also lakeshore, northstar, demo); today is $$ENROLLFLOW_TODAY" && \
 	  exec $(TARGET_DIR)/release/enrollflow serve --listen $(DEMO_LISTEN)'
 
@@ -22,9 +25,11 @@ demo: web-build .demo/env
 	printf 'ENROLLFLOW_DATA_KEY=%s\nENROLLFLOW_ADMIN_TOKEN=%s\n' "$$(head -c32 /dev/urandom | base64)" "$$(head -c16 /dev/urandom | od -An -tx1 | tr -d ' \n')" > $@
 	chmod 600 $@
 
-## make test: every test (formatting and lints, Rust, web units, browser tests)
+## make test: every test (formatting and lints, Rust, web units, browser tests with the PII scan,
+## the short fault suite)
 test: check web-deps chromium
 	scripts/with-db.sh $(MAKE) --no-print-directory test-with-db
+	$(MAKE) --no-print-directory test-faults
 
 test-with-db: clean-test-dbs test-rust test-rules test-web test-e2e
 
@@ -74,10 +79,48 @@ clean-test-dbs:
 bench:
 	cargo bench -p enrollflow-engine --bench engine
 
-## make bench-http: quoting throughput under wrk against /healthz (release build, loopback)
+## make bench-http: step view, quote and step submit throughput as ratios to /bench/hello and a
+## primary-key read (wrk, release build, loopback)
 bench-http:
-	scripts/with-db.sh tests/load/quote-throughput.sh
+	scripts/with-db.sh tests/load/ratios.sh
 
 ## make bench-steps: p50/p95 of every step call over whole consumer journeys (release build, loopback)
 bench-steps:
 	scripts/with-db.sh tests/load/step-latency.sh
+
+## make bench-dashboard: dashboard lists (p50/p95) and the 100,000-row export on 125,000 applications (release build)
+bench-dashboard:
+	scripts/with-db.sh tests/load/dashboard.sh
+
+.PHONY: faults test-faults
+
+## make faults: kill -9 of the server in saves and purchases (20 cycles), PostgreSQL stopped 20 s under load, a full upload disk (private PostgreSQL cluster; debug build)
+faults:
+	cargo build --bin enrollflow
+	python3 tests/faults/faults.py --bin $(TARGET_DIR)/debug/enrollflow --cycles 20 --outage 20
+
+## make test-faults: the same with 3 kill cycles and a 7 s outage (under a minute)
+test-faults:
+	cargo build --bin enrollflow
+	python3 tests/faults/faults.py --bin $(TARGET_DIR)/debug/enrollflow --cycles 3 --outage 7
+
+.PHONY: fuzz
+
+## make fuzz: every cargo-fuzz target of fuzz/ for FUZZ_SECONDS each (default 600); fails on a crash
+fuzz:
+	scripts/fuzz.sh $(or $(FUZZ_SECONDS),600)
+
+.PHONY: soak two-instances schemathesis
+
+## make soak: 500 shopper journeys over 10 minutes with agents paging and exporting (release build)
+soak:
+	scripts/with-db.sh tests/load/soak.sh
+
+## make two-instances: two instances on one database behind nginx (sessions, rule edits, throughput)
+two-instances:
+	scripts/with-db.sh tests/load/two-instances.sh
+
+## make schemathesis: Schemathesis over /api/openapi.json as a consumer, an agent and an admin
+## (SCHEMATHESIS_SECONDS per role, default 300)
+schemathesis:
+	scripts/with-db.sh tests/security/schemathesis.sh $(or $(SCHEMATHESIS_SECONDS),300)

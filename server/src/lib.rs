@@ -6,6 +6,7 @@ pub mod clock;
 pub mod config;
 pub mod crypto;
 pub mod db;
+pub mod demo_data;
 pub mod documents;
 pub mod http;
 pub mod mail;

@@ -1,4 +1,5 @@
-//! The `enrollflow` command: `serve`, `migrate`, `seed`, `invite`, `check`, `scenarios`.
+//! The `enrollflow` command: `serve`, `migrate`, `seed`, `seed-demo-data`, `invite`, `check`,
+//! `scenarios`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -10,7 +11,7 @@ use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
 use enrollflow_server::rules::{self, Rules};
 use enrollflow_server::startup::{AppState, serve};
-use enrollflow_server::{accounts, db, seed, telemetry};
+use enrollflow_server::{accounts, db, demo_data, seed, telemetry};
 
 #[derive(Parser)]
 #[command(
@@ -38,6 +39,26 @@ enum Command {
         /// The demo data file.
         #[arg(long, default_value = "demo/agents.json")]
         file: PathBuf,
+    },
+    /// Load demo quotes and submissions for the demo agents, spread over the 12 months before
+    /// today (ENROLLFLOW_TODAY), and three agent messages (idempotent: an agent that already has
+    /// demo applications gets none). Run `seed` first.
+    SeedDemoData {
+        /// Applications in all, shared equally by the agents.
+        #[arg(long, default_value_t = 4000)]
+        applications: usize,
+        /// Only the agent with this NPN (repeatable); all agents by default.
+        #[arg(long = "agent")]
+        agents: Vec<String>,
+        /// The share of the applications that are submitted (0 to 1).
+        #[arg(long, default_value_t = 0.38)]
+        submitted_share: f64,
+        /// The random generator's seed.
+        #[arg(long, default_value_t = 2024)]
+        seed: u64,
+        /// The folder holding rules/ (the plan catalog and the calendar).
+        #[arg(long, env = "ENROLLFLOW_ROOT", default_value = ".")]
+        root: PathBuf,
     },
     /// Invite a user: creates the account without a password and e-mails (to the outbox) a link
     /// to create it, valid for 7 days.
@@ -84,7 +105,11 @@ async fn main() -> ExitCode {
     let cli = Cli::parse();
     if matches!(
         cli.command,
-        Command::Serve(_) | Command::Migrate | Command::Seed { .. } | Command::Invite { .. }
+        Command::Serve(_)
+            | Command::Migrate
+            | Command::Seed { .. }
+            | Command::SeedDemoData { .. }
+            | Command::Invite { .. }
     ) {
         telemetry::init();
     }
@@ -119,6 +144,50 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 n.agents,
                 n.users_created,
                 file.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::SeedDemoData {
+            applications,
+            agents,
+            submitted_share,
+            seed,
+            root,
+        } => {
+            let bundle = match rules::load_bundle(&root) {
+                Ok(b) => b,
+                Err(problems) => {
+                    print_problems(&problems);
+                    anyhow::bail!("the rules under {} have problems", root.display());
+                }
+            };
+            let today = {
+                use enrollflow_server::clock::Clock;
+                SystemClock::from_env()?.today()
+            };
+            let pool = db::connect(&url()?).await?;
+            db::migrate(&pool).await?;
+            let started = std::time::Instant::now();
+            let opts = demo_data::Options {
+                agents,
+                submitted_share,
+                seed,
+                ..demo_data::Options::new(applications, today)
+            };
+            let rules = demo_data::Rules {
+                catalog: bundle.engine.catalog(),
+                tables: bundle.engine.tables(),
+                hash: bundle.engine.hash(),
+            };
+            let n = demo_data::load(&pool, &rules, &opts).await?;
+            println!(
+                "seeded {} demo applications ({} submitted; {} agents already had theirs) and {} \
+                 messages in {:.1} s (today {today})",
+                n.applications,
+                n.submitted,
+                n.agents_skipped,
+                n.messages,
+                started.elapsed().as_secs_f64()
             );
             Ok(ExitCode::SUCCESS)
         }

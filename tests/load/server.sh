@@ -1,5 +1,5 @@
 # Sourced by the load scripts: builds the release server, starts it on a fresh seeded database on
-# $PORT (stopped on exit) and waits until it is ready. Needs DATABASE_URL (scripts/with-db.sh).
+# $PORT (stopped on exit) and waits until it is ready; its log is $server_log. Needs DATABASE_URL (scripts/with-db.sh).
 : "${DATABASE_URL:?run through scripts/with-db.sh}"
 PORT=${PORT:-18181}
 bin=${CARGO_TARGET_DIR:-target}/release/enrollflow
@@ -7,9 +7,10 @@ cargo build --release --bin enrollflow >&2
 DATABASE_URL=$(scripts/seeded-db.sh "${LOAD_DB:-enrollflow_load}" "$bin")
 export DATABASE_URL
 documents=$(mktemp -d)
-ENROLLFLOW_LOG=warn ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_DATA_KEY=$(head -c32 /dev/urandom | base64) \
+server_log=/tmp/${LOAD_DB:-enrollflow_load}.log
+ENROLLFLOW_BENCH_ROUTES=true ENROLLFLOW_LOG=warn ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_DATA_KEY=$(head -c32 /dev/urandom | base64) \
   ENROLLFLOW_DOCUMENTS_DIR="$documents" \
-  "$bin" serve --listen "127.0.0.1:$PORT" --no-watch >/tmp/enrollflow-load.log 2>&1 &
+  "$bin" serve --listen "127.0.0.1:$PORT" --no-watch >"$server_log" 2>&1 &
 server_pid=$!
 trap 'kill $server_pid 2>/dev/null || true; wait $server_pid 2>/dev/null || true; rm -rf "$documents"' EXIT
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$PORT/readyz" >/dev/null && break; sleep 0.1; done

@@ -296,9 +296,12 @@ async fn list_page(
     let agent_id = agent_of(user)?;
     let (q, subdomains) = agent_query(app, agent_id, list, raw).await?;
     let f = filter(app, agent_id, &q);
-    let total = db::count(&app.pool, list, &f).await?;
     let offset = (q.page - 1).saturating_mul(q.per_page);
-    let rows = db::rows(&app.pool, list, &f, q.sort, q.asc, q.per_page, offset).await?;
+    // The count and the page are independent queries: on two connections at once.
+    let (total, rows) = tokio::try_join!(
+        db::count(&app.pool, list, &f),
+        db::rows(&app.pool, list, &f, q.sort, q.asc, q.per_page, offset)
+    )?;
     Ok(Json(DashboardPage {
         total,
         page: q.page,

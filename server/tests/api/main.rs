@@ -8,6 +8,7 @@ mod agent_assisted;
 mod application;
 mod cache;
 mod dashboard;
+mod demo_data;
 mod documents;
 mod helpers;
 mod home;

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Latency of the agent dashboard's list pages and the time and memory of its export.
+
+Logs in as the acme agent's user (the demo password), then calls every list variant REQUESTS times
+one after another (after a few warm-up calls) and prints p50/p95/max in milliseconds; then exports
+the quotes and the submissions of the last 12 months, counts the rows of each workbook and reads
+the server's resident memory (VmRSS, and the peak VmHWM) from /proc before and after.
+Standard library only. Usage: dashboard.py http://127.0.0.1:PORT acme.localhost:PORT SERVER_PID [requests]
+"""
+import http.client
+import io
+import json
+import re
+import statistics
+import sys
+import time
+import urllib.parse
+import zipfile
+
+base, host, pid = sys.argv[1], sys.argv[2], sys.argv[3]
+requests = int(sys.argv[4]) if len(sys.argv) > 4 else 300
+url = urllib.parse.urlparse(base)
+USER = "maria.alvarez@acme-insurance.example.com"
+PASSWORD = "demo-password-2024"
+
+
+class Client:
+    def __init__(self):
+        self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=600)
+        self.cookie = None
+        self.token = ""
+
+    def call(self, method, path, body=None):
+        headers = {"Host": host, "Origin": f"http://{host}", "X-CSRF-Token": self.token}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        data = None
+        if body is not None:
+            data = json.dumps(body)
+            headers["Content-Type"] = "application/json"
+        start = time.perf_counter()
+        self.conn.request(method, path, body=data, headers=headers)
+        resp = self.conn.getresponse()
+        raw = resp.read()
+        ms = (time.perf_counter() - start) * 1000
+        for k, v in resp.getheaders():
+            if k.lower() == "set-cookie" and v.startswith("ef_session="):
+                self.cookie = v.split(";")[0]
+        if resp.status != 200:
+            raise SystemExit(f"{method} {path}: {resp.status} {raw[:300]!r}")
+        return raw, ms
+
+
+def memory():
+    status = open(f"/proc/{pid}/status").read()
+    kb = lambda key: int(re.search(rf"^{key}:\s+(\d+) kB", status, re.M).group(1))
+    return kb("VmRSS") / 1024, kb("VmHWM") / 1024
+
+
+c = Client()
+c.token = json.loads(c.call("GET", "/api/get-auth-state")[0])["csrf_token"]
+c.token = json.loads(c.call("POST", "/api/login", {"email": USER, "password": PASSWORD})[0])["csrf_token"]
+
+Y = "daysToShow=365"
+CASES = [
+    ("quotes: default (60 days, name)", "/api/dashboard/quotes"),
+    ("quotes: 12 months, name asc", f"/api/dashboard/quotes?{Y}"),
+    ("quotes: 12 months, name desc", f"/api/dashboard/quotes?{Y}&sortCol=last_name&sortOrderAsc=false"),
+    ("quotes: 12 months, created desc", f"/api/dashboard/quotes?{Y}&sortCol=created_at"),
+    ("quotes: 12 months, effective asc", f"/api/dashboard/quotes?{Y}&sortCol=effective_date&sortOrderAsc=true"),
+    ("quotes: 12 months, search 'smith'", f"/api/dashboard/quotes?{Y}&searchName=smith"),
+    ("quotes: 12 months, search e-mail", f"/api/dashboard/quotes?{Y}&searchName=olivia.garcia1"),
+    ("quotes: 12 months, dental", f"/api/dashboard/quotes?{Y}&filterProduct=dental"),
+    ("quotes: 12 months, started by agent", f"/api/dashboard/quotes?{Y}&filterStartedBy=agent"),
+    ("quotes: 12 months, name, page 4000", f"/api/dashboard/quotes?{Y}&page=4000"),
+    ("quotes: 12 months, created, page 8000", f"/api/dashboard/quotes?{Y}&sortCol=created_at&page=8000"),
+    ("enrollees: default (60 days, submitted)", "/api/dashboard/enrollees"),
+    ("enrollees: 12 months, submitted desc", f"/api/dashboard/enrollees?{Y}"),
+    ("enrollees: 12 months, name asc", f"/api/dashboard/enrollees?{Y}&sortCol=last_name&sortOrderAsc=true"),
+    ("enrollees: 12 months, name desc", f"/api/dashboard/enrollees?{Y}&sortCol=last_name&sortOrderAsc=false"),
+    ("enrollees: 12 months, effective desc", f"/api/dashboard/enrollees?{Y}&sortCol=effective_date"),
+    ("enrollees: 12 months, search 'smith'", f"/api/dashboard/enrollees?{Y}&searchName=smith"),
+    ("enrollees: 12 months, vision", f"/api/dashboard/enrollees?{Y}&filterProduct=vision"),
+    ("enrollees: 12 months, name, page 1500", f"/api/dashboard/enrollees?{Y}&sortCol=last_name&page=1500"),
+]
+
+total_quotes = json.loads(c.call("GET", f"/api/dashboard/quotes?{Y}")[0])["total"]
+total_enrollees = json.loads(c.call("GET", f"/api/dashboard/enrollees?{Y}")[0])["total"]
+print(f"acme agent: {total_quotes} quotes and {total_enrollees} submissions in the last 12 months")
+print(f"{requests} requests per list, one at a time; milliseconds per call")
+print(f"{'list':42} {'rows':>7} {'p50':>7} {'p95':>7} {'max':>7}")
+worst = 0.0
+for label, path in CASES:
+    for _ in range(5):
+        c.call("GET", path)
+    ms = []
+    for _ in range(requests):
+        raw, t = c.call("GET", path)
+        ms.append(t)
+    total = json.loads(raw)["total"]
+    ms.sort()
+    p95 = ms[min(len(ms) - 1, int(round(0.95 * len(ms))) - 1)]
+    worst = max(worst, p95)
+    print(f"{label:42} {total:7} {statistics.median(ms):7.2f} {p95:7.2f} {ms[-1]:7.2f}", flush=True)
+print(f"slowest p95: {worst:.2f} ms (target: under 50 ms)")
+
+
+def rows_of(workbook):
+    with zipfile.ZipFile(io.BytesIO(workbook)) as z:
+        sheet = z.read("xl/worksheets/sheet1.xml")
+    return len(re.findall(rb"<row ", sheet)) - 1  # minus the header row
+
+
+for label, path in [
+    ("quotesExport, 12 months", f"/api/dashboard/quotesExport?{Y}"),
+    ("enrolleesExport, 12 months", f"/api/dashboard/enrolleesExport?{Y}"),
+]:
+    rss0, hwm0 = memory()
+    raw, ms = c.call("GET", path)
+    rss1, hwm1 = memory()
+    print(f"{label}: {rows_of(raw)} rows, {len(raw) / 1e6:.1f} MB in {ms / 1000:.2f} s; server RSS "
+          f"{rss0:.0f} MB before, {rss1:.0f} MB after, peak {hwm1:.0f} MB "
+          f"(peak before {hwm0:.0f} MB: growth at most {max(hwm1 - rss0, 0):.0f} MB)", flush=True)
