@@ -48,8 +48,11 @@ pub fn module() -> Module {
     });
     m.set_native_fn("add_days", |s: &str, n: i64| {
         let d = date(s)?;
-        let moved = d
-            .checked_add(time::Duration::days(n))
+        // `Duration::days` panics when n days overflow a duration: check the multiplication first.
+        let moved = n
+            .checked_mul(86_400)
+            .map(time::Duration::seconds)
+            .and_then(|by| d.checked_add(by))
             .ok_or_else(|| format!("`{s}` plus {n} days is out of range"))?;
         Ok(format(moved))
     });

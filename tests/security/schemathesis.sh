@@ -30,8 +30,21 @@ for role in consumer agent admin; do
     --checks not_a_server_error,negative_data_rejection \
     --phases examples,coverage,fuzzing --max-time "$seconds" --workers 2 \
     --request-timeout 10 --suppress-health-check all --warnings off \
-    --report junit --report-dir "$reports/$role" >"$reports/$role.txt" 2>&1 || status=1
+    --report junit,har --report-dir "$reports/$role" >"$reports/$role.txt" 2>&1 || status=1
   tail -n 15 "$reports/$role.txt" >&2
+  # What the server answered: the calls must get past the session and CSRF checks (few 419s),
+  # or the run proved nothing.
+  python3 - "$reports/$role" "$role" <<'PY' >&2 || status=1
+import collections, glob, json, sys
+statuses = collections.Counter()
+for f in glob.glob(f"{sys.argv[1]}/har-*.json"):
+    for e in json.load(open(f))["log"]["entries"]:
+        statuses[e["response"]["status"]] += 1
+total = sum(statuses.values())
+print(f"{sys.argv[2]}: {total} calls; answers: " + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())))
+if not total or statuses[419] > total * 0.05:
+    sys.exit(f"{sys.argv[2]}: the calls were refused by the session checks: the run did not get in")
+PY
 done
 # The server's own log must hold no panic.
 if grep -q "panicked" "$server_log"; then

@@ -51,23 +51,11 @@ async fn read_file(mut field: axum::extract::multipart::Field<'_>) -> ApiResult<
     Ok(bytes)
 }
 
-#[utoipa::path(post, path = "/api/whyapplying/fileupload", tag = "application",
-    request_body(content_type = "multipart/form-data",
-                 description = "`file`: the PDF (at most 3 MB); `enrollment_type`: optional, must be `qle`"),
-    responses((status = 200, body = Uploaded),
-              (status = 403, description = "No application on this session yet (save Why Are You Applying first)"),
-              (status = 409, description = "The application has been submitted"),
-              (status = 413, description = "The file is larger than 3 MB"),
-              (status = 415, description = "The file is not a PDF"),
-              (status = 503, description = "The file could not be stored; nothing was changed")))]
-async fn upload(
-    State(app): State<AppState>,
-    session: LiveSession,
-    host: SiteHost,
-    mut multipart: Multipart,
-) -> ApiResult<Json<Uploaded>> {
-    let s = open_step(&app, &session, &host, STEP).await?;
-    let id = s.id.ok_or(ApiError::Forbidden)?;
+/// The upload check: reads the multipart body and answers the cleaned file name and the bytes of
+/// the `file` part, or the refusal (400 unreadable, no file, empty or a wrong `enrollment_type`;
+/// 413 over [`documents::MAX_BYTES`]; 415 not a PDF). Pure apart from reading the body, so
+/// `fuzz/` drives it with arbitrary bodies.
+pub async fn read_upload(mut multipart: Multipart) -> ApiResult<(String, Vec<u8>)> {
     let mut file = None;
     while let Some(field) = multipart.next_field().await.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -100,6 +88,27 @@ async fn upload(
     if !documents::is_pdf(&bytes) {
         return Err(ApiError::UnsupportedMediaType);
     }
+    Ok((file_name, bytes))
+}
+
+#[utoipa::path(post, path = "/api/whyapplying/fileupload", tag = "application",
+    request_body(content_type = "multipart/form-data",
+                 description = "`file`: the PDF (at most 3 MB); `enrollment_type`: optional, must be `qle`"),
+    responses((status = 200, body = Uploaded),
+              (status = 403, description = "No application on this session yet (save Why Are You Applying first)"),
+              (status = 409, description = "The application has been submitted"),
+              (status = 413, description = "The file is larger than 3 MB"),
+              (status = 415, description = "The file is not a PDF"),
+              (status = 503, description = "The file could not be stored; nothing was changed")))]
+async fn upload(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    multipart: Multipart,
+) -> ApiResult<Json<Uploaded>> {
+    let s = open_step(&app, &session, &host, STEP).await?;
+    let id = s.id.ok_or(ApiError::Forbidden)?;
+    let (file_name, bytes) = read_upload(multipart).await?;
 
     // Bytes first, then the row and the application in one transaction; a failure on the way
     // removes the stored object again, so nothing half-done remains.
