@@ -77,8 +77,8 @@ impl CachedApplication {
         }
         let made = Arc::new(make()?);
         let mut map = self.lock();
-        // A handful of keys at most (plan types × rules versions); keep it bounded anyway.
-        if map.len() >= 32 {
+        // A few dozen keys at most (step views and checks, plan types; × rules versions): bounded anyway.
+        if map.len() >= 64 {
             map.clear();
         }
         map.insert(key, made.clone());

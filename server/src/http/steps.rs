@@ -4,7 +4,10 @@
 use std::sync::Arc;
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
@@ -300,15 +303,29 @@ async fn view_step(
     session: LiveSession,
     host: SiteHost,
     Path(step): Path<String>,
-) -> ApiResult<Json<StepView>> {
+) -> ApiResult<Response> {
     let s = open_step(&app, &session, &host, &step).await?;
-    let mut view = s
-        .bundle
-        .engine
-        .step_view(&step, &s.data, &s.ctx)
-        .map_err(eval_error)?;
-    mask_sensitive(&app.cipher, &view.schema, &mut view.data)?;
-    Ok(Json(view))
+    let make = || -> ApiResult<Bytes> {
+        let mut view = s
+            .bundle
+            .engine
+            .step_view(&step, &s.data, &s.ctx)
+            .map_err(eval_error)?;
+        mask_sensitive(&app.cipher, &view.schema, &mut view.data)?;
+        let json = serde_json::to_vec(&view).map_err(|e| ApiError::Internal(e.into()))?;
+        Ok(Bytes::from(json))
+    };
+    // The view is a function of the application's version, the rules and the context: written
+    // once per version (masked: no SSN is kept in the clear) and served from the cache after.
+    let body = match &s.cached {
+        Some(c) => (*c.prepared(
+            format!("view:{step}:{}:{:?}", s.bundle.engine.hash(), s.ctx),
+            make,
+        )?)
+        .clone(),
+        None => make()?,
+    };
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// What a step call works on: the serving rules, the context, and the session's application.
