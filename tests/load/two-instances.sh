@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Two `enrollflow serve` instances on one PostgreSQL behind nginx round-robin (issue 8 item 7):
-#   1. a shopper's whole journey through nginx (every other call lands on the other instance), and
-#      a session started on instance A continued on instance B directly: session, application and
-#      CSRF token work across both;
+#   1. shoppers' whole journeys through nginx (sessions spread over both instances by a hash of the
+#      session cookie: see docs/deploy.md on why a session sticks to an instance), and a session
+#      started on instance A continued on instance B directly (the failover case): session,
+#      application and CSRF token work across both;
 #   2. a rule edit (in the rules folder both instances watch) reaches both: their rule hashes change
 #      to the same new value;
 #   3. quote throughput through nginx with one upstream, then with two (wrk, DURATION s each).
@@ -44,7 +45,7 @@ for port in $P1 $P2; do
   for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
 done
 
-nginx_with() { # upstream ports...
+nginx_with() { # upstream ports... (BALANCE: the upstream's balancing directive)
   [ -f "$work/nginx/nginx.pid" ] && { kill "$(cat "$work/nginx/nginx.pid")"; sleep 0.5; }
   local servers=""
   for p in "$@"; do servers+="server 127.0.0.1:$p; "; done
@@ -57,7 +58,7 @@ http {
   access_log off;
   client_body_temp_path $work/nginx/body; proxy_temp_path $work/nginx/proxy;
   fastcgi_temp_path $work/nginx/fastcgi; uwsgi_temp_path $work/nginx/uwsgi; scgi_temp_path $work/nginx/scgi;
-  upstream enrollflow { $servers keepalive 64; }
+  upstream enrollflow { ${BALANCE:-} $servers keepalive 64; }
   server {
     listen 127.0.0.1:$P0;
     client_max_body_size 5m;
@@ -77,6 +78,9 @@ CONF
 }
 
 host="acme.localhost:$P0"
+# A session's requests go to one instance (its own writes are read back at once); a request
+# without a session cookie goes to either.
+BALANCE='hash $cookie_ef_session consistent;'
 nginx_with "$P1" "$P2"
 echo "== 1. sessions across instances" >&2
 python3 - "$P0" "$P1" "$P2" <<'PY'
@@ -84,10 +88,10 @@ import sys
 sys.path.insert(0, "tests/load")
 from client import Session, journey
 p0, p1, p2 = sys.argv[1:]
-# Through nginx: round-robin sends consecutive calls to alternate instances.
-for _ in range(5):
+# Through nginx: 20 shoppers, their sessions spread over both instances.
+for _ in range(20):
     journey(Session(f"http://127.0.0.1:{p0}", f"acme.localhost:{p0}"))
-print("5 whole journeys through nginx round-robin: purchased")
+print("20 whole journeys through nginx (sessions hashed over both instances): purchased")
 # Directly: started on A, continued on B with A's cookie and token.
 a = Session(f"http://127.0.0.1:{p1}", f"acme.localhost:{p0}")
 a.start()
