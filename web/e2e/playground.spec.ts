@@ -59,6 +59,8 @@ test('playground: a Priority-only agent is not offered adult-only vision', async
 test('playground: every step draws without a renderer failure', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await openPlayground(page);
+  // The step list arrives with the playground's first call: wait for it before reading it.
+  await expect(page.getByLabel('Step').locator('option')).not.toHaveCount(0);
   const ids = await page.getByLabel('Step').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(ids.length).toBeGreaterThan(0);
   for (const id of ids) {
