@@ -14,28 +14,16 @@ pub fn repo() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
 }
 
-fn read_dir(root: &Path, dir: &str, out: &mut Vec<Source>) {
-    let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().to_string();
-        let rel = format!("{dir}/{name}");
-        if e.path().is_dir() {
-            read_dir(root, &rel, out);
-        } else if name.ends_with(".yaml") || name.ends_with(".rhai") {
-            let text = std::fs::read_to_string(e.path()).expect("readable rule file");
-            out.push(Source::new(rel, text));
-        }
-    }
+/// The YAML and Rhai files under these folders of the repository, read as the server reads them.
+fn read_folders(folders: &[&str]) -> Vec<Source> {
+    enrollflow_server::rules::read_folders(&repo(), folders)
+        .unwrap_or_else(|d| panic!("cannot read {folders:?}: {d:?}"))
 }
 
 /// `rules/` and `forms/` as the server reads them (YAML and Rhai files), sorted by path so that a
 /// fuzz input's file index always names the same file.
 pub static SOURCES: LazyLock<Vec<Source>> = LazyLock::new(|| {
-    let mut out = Vec::new();
-    read_dir(&repo(), "rules", &mut out);
-    read_dir(&repo(), "forms", &mut out);
+    let mut out = read_folders(&["rules", "forms"]);
     out.sort_by(|a, b| a.path.cmp(&b.path));
     assert!(
         out.len() > 10,
@@ -75,8 +63,7 @@ pub static FORM_STEPS: LazyLock<Vec<String>> = LazyLock::new(|| {
 /// step id, flags merged, `set` flags of plan pages merged). A step no scenario submits gets one
 /// moment with an empty application.
 pub static MOMENTS: LazyLock<Vec<Vec<Moment>>> = LazyLock::new(|| {
-    let mut suites = Vec::new();
-    read_dir(&repo(), "tests/scenarios", &mut suites);
+    let mut suites = read_folders(&["tests/scenarios"]);
     suites.sort_by(|a, b| a.path.cmp(&b.path));
     let mut by_step: Vec<Vec<Moment>> = vec![Vec::new(); FORM_STEPS.len()];
     let mut default_ctx = None;

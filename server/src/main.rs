@@ -154,13 +154,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             seed,
             root,
         } => {
-            let bundle = match rules::load_bundle(&root) {
-                Ok(b) => b,
-                Err(problems) => {
-                    print_problems(&problems);
-                    anyhow::bail!("the rules under {} have problems", root.display());
-                }
-            };
+            let bundle = bundle_or_bail(&root)?;
             let today = {
                 use enrollflow_server::clock::Clock;
                 SystemClock::from_env()?.today()
@@ -200,13 +194,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             base_url,
             root,
         } => {
-            let bundle = match rules::load_bundle(&root) {
-                Ok(b) => b,
-                Err(problems) => {
-                    print_problems(&problems);
-                    anyhow::bail!("the templates under {} have problems", root.display());
-                }
-            };
+            let bundle = bundle_or_bail(&root)?;
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let id = accounts::invite(
@@ -291,6 +279,17 @@ fn suite_files(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
         anyhow::bail!("no such suite: {}", path.display());
     }
     Ok(())
+}
+
+/// The rules, forms and templates under `root`, or their problems printed and an error.
+fn bundle_or_bail(root: &Path) -> anyhow::Result<rules::Bundle> {
+    rules::load_bundle(root).map_err(|problems| {
+        print_problems(&problems);
+        anyhow::anyhow!(
+            "the rules, forms or templates under {} have problems",
+            root.display()
+        )
+    })
 }
 
 fn scenarios(root: &Path, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {

@@ -139,8 +139,14 @@ pub fn watch(
 
 /// Every rule and form file under `root` (paths relative to it, `/`-separated).
 pub fn read_sources(root: &Path) -> Result<Vec<Source>, Diagnostic> {
+    read_folders(root, &["rules", "forms"])
+}
+
+/// The YAML and Rhai files under these folders of `root`, in path order (also the scenario
+/// suites, for tools that replay them).
+pub fn read_folders(root: &Path, folders: &[&str]) -> Result<Vec<Source>, Diagnostic> {
     let mut out = Vec::new();
-    for folder in ["rules", "forms"] {
+    for folder in folders {
         read_dir(root, folder, &mut out, &|name| {
             name.ends_with(".yaml") || name.ends_with(".rhai")
         })?;

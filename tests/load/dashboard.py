@@ -7,48 +7,25 @@ the quotes and the submissions of the last 12 months, counts the rows of each wo
 the server's resident memory (VmRSS, and the peak VmHWM) from /proc before and after.
 Standard library only. Usage: dashboard.py http://127.0.0.1:PORT acme.localhost:PORT SERVER_PID [requests]
 """
-import http.client
 import io
 import json
 import re
 import statistics
 import sys
-import time
-import urllib.parse
 import zipfile
+
+from client import Session, percentile
 
 base, host, pid = sys.argv[1], sys.argv[2], sys.argv[3]
 requests = int(sys.argv[4]) if len(sys.argv) > 4 else 300
-url = urllib.parse.urlparse(base)
 USER = "maria.alvarez@acme-insurance.example.com"
-PASSWORD = "demo-password-2024"
 
 
-class Client:
-    def __init__(self):
-        self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=600)
-        self.cookie = None
-        self.token = ""
-
-    def call(self, method, path, body=None):
-        headers = {"Host": host, "Origin": f"http://{host}", "X-CSRF-Token": self.token}
-        if self.cookie:
-            headers["Cookie"] = self.cookie
-        data = None
-        if body is not None:
-            data = json.dumps(body)
-            headers["Content-Type"] = "application/json"
-        start = time.perf_counter()
-        self.conn.request(method, path, body=data, headers=headers)
-        resp = self.conn.getresponse()
-        raw = resp.read()
-        ms = (time.perf_counter() - start) * 1000
-        for k, v in resp.getheaders():
-            if k.lower() == "set-cookie" and v.startswith("ef_session="):
-                self.cookie = v.split(";")[0]
-        if resp.status != 200:
-            raise SystemExit(f"{method} {path}: {resp.status} {raw[:300]!r}")
-        return raw, ms
+class Client(Session):
+    def get(self, path):
+        """The answer's bytes and its time in milliseconds."""
+        raw = self.call(path, "GET", path, raw=True)
+        return raw, self.timings[path][-1][0]
 
 
 def memory():
@@ -57,9 +34,8 @@ def memory():
     return kb("VmRSS") / 1024, kb("VmHWM") / 1024
 
 
-c = Client()
-c.token = json.loads(c.call("GET", "/api/get-auth-state")[0])["csrf_token"]
-c.token = json.loads(c.call("POST", "/api/login", {"email": USER, "password": PASSWORD})[0])["csrf_token"]
+c = Client(base, host, timeout=600)
+c.login(USER)
 
 Y = "daysToShow=365"
 CASES = [
@@ -84,22 +60,22 @@ CASES = [
     ("enrollees: 12 months, name, page 1500", f"/api/dashboard/enrollees?{Y}&sortCol=last_name&page=1500"),
 ]
 
-total_quotes = json.loads(c.call("GET", f"/api/dashboard/quotes?{Y}")[0])["total"]
-total_enrollees = json.loads(c.call("GET", f"/api/dashboard/enrollees?{Y}")[0])["total"]
+total_quotes = json.loads(c.get(f"/api/dashboard/quotes?{Y}")[0])["total"]
+total_enrollees = json.loads(c.get(f"/api/dashboard/enrollees?{Y}")[0])["total"]
 print(f"acme agent: {total_quotes} quotes and {total_enrollees} submissions in the last 12 months")
 print(f"{requests} requests per list, one at a time; milliseconds per call")
 print(f"{'list':42} {'rows':>7} {'p50':>7} {'p95':>7} {'max':>7}")
 worst = 0.0
 for label, path in CASES:
     for _ in range(5):
-        c.call("GET", path)
+        c.get(path)
     ms = []
     for _ in range(requests):
-        raw, t = c.call("GET", path)
+        raw, t = c.get(path)
         ms.append(t)
     total = json.loads(raw)["total"]
     ms.sort()
-    p95 = ms[min(len(ms) - 1, int(round(0.95 * len(ms))) - 1)]
+    p95 = percentile(ms, 0.95)
     worst = max(worst, p95)
     print(f"{label:42} {total:7} {statistics.median(ms):7.2f} {p95:7.2f} {ms[-1]:7.2f}", flush=True)
 print(f"slowest p95: {worst:.2f} ms (target: under 50 ms)")
@@ -116,7 +92,7 @@ for label, path in [
     ("enrolleesExport, 12 months", f"/api/dashboard/enrolleesExport?{Y}"),
 ]:
     rss0, hwm0 = memory()
-    raw, ms = c.call("GET", path)
+    raw, ms = c.get(path)
     rss1, hwm1 = memory()
     print(f"{label}: {rows_of(raw)} rows, {len(raw) / 1e6:.1f} MB in {ms / 1000:.2f} s; server RSS "
           f"{rss0:.0f} MB before, {rss1:.0f} MB after, peak {hwm1:.0f} MB "

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite } from './support';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite, answerOtherQuestions } from './support';
 
 // The agent's Quoting list (issue 7, item 2): a quote made through the API shows, search narrows
 // the list, Export downloads Exported_Quotes.xlsx.
@@ -206,18 +206,7 @@ async function agentPurchase(page: Page, first: string, last: string): Promise<v
   await page.getByLabel(/^City/).fill('Ann Arbor');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/other'));
-  await expect(page.getByLabel(/Who Is Paying the Premium/)).toBeVisible();
-  const confirmations = page.getByRole('radiogroup', { name: /Dental Confirmation/ });
-  for (let i = 0; i < (await confirmations.count()); i++) await confirmations.nth(i).getByRole('radio').first().check();
-  for (const question of [/Previous Coverage/, /Medicaid or CHIP/, /Active Medical Coverage/]) {
-    const group = page.getByRole('radiogroup', { name: question });
-    if (await group.count()) await group.getByRole('radio', { name: 'No' }).check();
-  }
-  const signature = page.getByLabel(/^Signature/);
-  for (let i = 0; i < (await signature.count()); i++) await signature.nth(i).fill(`${first} ${last}`);
-  const dates = page.getByLabel(/^Date/);
-  for (let i = 0; i < (await dates.count()); i++) await dates.nth(i).fill('11/20/2024');
-  await page.getByLabel(/Who Is Paying the Premium/).selectOption({ label: 'Self' });
+  await answerOtherQuestions(page, `${first} ${last}`);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/rap'));
   await page.getByRole('button', { name: 'View Terms and Conditions' }).click();

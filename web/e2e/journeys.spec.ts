@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite } from './support';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite, answerOtherQuestions } from './support';
 
 // Whole consumer journeys in the browser (issue 5), each ending where the spec says: a stored
 // submission read back through the API, or the page that stops the applicant. Demo data, today
@@ -56,25 +56,12 @@ async function subscriberInformation(page: Page): Promise<void> {
   await page.getByLabel(/^City/).fill('Ann Arbor');
 }
 
-/** Other Questions, whichever carrier asks them: the first dental confirmation, "No" to every yes/no
- * question, a signature dated today, the subscriber paying. */
+/** Other Questions, whichever carrier asks them (answered by `answerOtherQuestions`), checked for
+ * accessibility, then Continue. */
 async function otherQuestions(page: Page): Promise<void> {
   await expect(page).toHaveURL(siteUrl('acme', '/other'));
   await expect(page.getByRole('heading', { level: 1, name: 'Other Questions' })).toBeVisible();
-  // Every carrier asks who pays: once it is drawn, the carrier's own questions are too (they are
-  // counted below, and counting does not wait).
-  await expect(page.getByLabel(/Who Is Paying the Premium/)).toBeVisible();
-  const confirmations = page.getByRole('radiogroup', { name: /Dental Confirmation/ });
-  for (let i = 0; i < (await confirmations.count()); i++) await confirmations.nth(i).getByRole('radio').first().check();
-  for (const question of [/Previous Coverage/, /Medicaid or CHIP/, /Active Medical Coverage/]) {
-    const group = page.getByRole('radiogroup', { name: question });
-    if (await group.count()) await group.getByRole('radio', { name: 'No' }).check();
-  }
-  const signature = page.getByLabel(/^Signature/);
-  for (let i = 0; i < (await signature.count()); i++) await signature.nth(i).fill('Ann Lee');
-  const dates = page.getByLabel(/^Date/);
-  for (let i = 0; i < (await dates.count()); i++) await dates.nth(i).fill('11/20/2024');
-  await page.getByLabel(/Who Is Paying the Premium/).selectOption({ label: 'Self' });
+  await answerOtherQuestions(page, 'Ann Lee');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 }

@@ -55,3 +55,23 @@ export async function apiJson<T = Record<string, unknown>>(page: Page, path: str
     return res.json();
   }, path) as Promise<T>;
 }
+
+/**
+ * Answers the Other Questions page drawn for the chosen carriers: the first dental confirmation,
+ * No to every coverage question, each signature by `signer` dated 11/20/2024, the subscriber
+ * paying. Waits for the form first (every carrier asks who pays; counting does not wait).
+ */
+export async function answerOtherQuestions(page: Page, signer: string): Promise<void> {
+  await expect(page.getByLabel(/Who Is Paying the Premium/)).toBeVisible();
+  const confirmations = page.getByRole('radiogroup', { name: /Dental Confirmation/ });
+  for (let i = 0; i < (await confirmations.count()); i++) await confirmations.nth(i).getByRole('radio').first().check();
+  for (const question of [/Previous Coverage/, /Medicaid or CHIP/, /Active Medical Coverage/]) {
+    const group = page.getByRole('radiogroup', { name: question });
+    if (await group.count()) await group.getByRole('radio', { name: 'No' }).check();
+  }
+  const signature = page.getByLabel(/^Signature/);
+  for (let i = 0; i < (await signature.count()); i++) await signature.nth(i).fill(signer);
+  const dates = page.getByLabel(/^Date/);
+  for (let i = 0; i < (await dates.count()); i++) await dates.nth(i).fill('11/20/2024');
+  await page.getByLabel(/Who Is Paying the Premium/).selectOption({ label: 'Self' });
+}

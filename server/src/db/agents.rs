@@ -22,6 +22,20 @@ pub struct AgentRow {
     pub subdomains: Vec<String>,
 }
 
+impl AgentRow {
+    /// A display flag by the name rules data gives it (a carrier's or a marketplace link's
+    /// `agent_flag`); an unknown name is off.
+    pub fn flag(&self, name: &str) -> bool {
+        match name {
+            "display_bcbsm" => self.display_bcbsm,
+            "display_ph" => self.display_ph,
+            "display_medicare" => self.display_medicare,
+            "marketplace_certified" => self.marketplace_certified,
+            _ => false,
+        }
+    }
+}
+
 const SELECT_AGENT: &str = "
     SELECT a.id, a.npn, a.agent_name, a.agency_name, a.address_lines, a.email, a.phone_number,
            a.fax_number, a.website_url, a.display_bcbsm, a.display_ph, a.display_medicare,
@@ -37,6 +51,13 @@ pub async fn by_subdomain(pool: &PgPool, subdomain: &str) -> sqlx::Result<Option
     .bind(subdomain)
     .fetch_optional(pool)
     .await
+}
+
+pub async fn by_id(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<AgentRow>> {
+    sqlx::query_as::<_, AgentRow>(&format!("{SELECT_AGENT} WHERE a.id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await
 }
 
 pub async fn by_npn(pool: &PgPool, npn: &str) -> sqlx::Result<Option<AgentRow>> {

@@ -112,6 +112,29 @@ pub struct ListRow {
     pub sbc_url: Option<String>,
 }
 
+impl ListRow {
+    /// First and last name of the subscriber.
+    pub fn primary_name(&self) -> String {
+        format!("{} {}", self.first_name, self.last_name)
+            .trim()
+            .to_string()
+    }
+
+    /// `OEP` when the enrollment period type is 1, else `SEP` (spec part 2, Submissions list).
+    pub fn period_badge(&self) -> &'static str {
+        if self.enrollment_period_type_id == Some(1) {
+            "OEP"
+        } else {
+            "SEP"
+        }
+    }
+
+    /// 1 + dependents + 1 with a spouse.
+    pub fn contract_count(&self) -> i32 {
+        1 + self.dependents + i32::from(self.has_spouse)
+    }
+}
+
 const COLUMNS: &str = "
     a.id, a.list_first_name AS first_name, a.list_last_name AS last_name, a.list_email AS email,
     a.created_at, a.updated_at, a.submission_time,

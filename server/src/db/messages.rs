@@ -33,8 +33,13 @@ pub struct NewMessage {
     pub agents: Vec<Uuid>,
 }
 
-const AGENT_COLUMNS: &str = "m.id, m.title, m.content, m.is_sticky, m.publish_date, m.expires_at,
-    m.code, m.created_at, (d.user_id IS NOT NULL) AS dismissed, '{}'::uuid[] AS agents";
+/// An agent's messages for one of its users: $1 agent, $2 user.
+const FOR_AGENT: &str =
+    "SELECT m.id, m.title, m.content, m.is_sticky, m.publish_date, m.expires_at,
+         m.code, m.created_at, (d.user_id IS NOT NULL) AS dismissed, '{}'::uuid[] AS agents
+     FROM agent_messages m
+     JOIN agent_message_targets t ON t.message_id = m.id AND t.agent_id = $1
+     LEFT JOIN agent_message_dismissals d ON d.message_id = m.id AND d.user_id = $2";
 
 /// The agent's current messages for this user: published, not expired, not dismissed.
 pub async fn current(
@@ -44,10 +49,7 @@ pub async fn current(
     today: Date,
 ) -> sqlx::Result<Vec<MessageRow>> {
     sqlx::query_as(&format!(
-        "SELECT {AGENT_COLUMNS}
-         FROM agent_messages m
-         JOIN agent_message_targets t ON t.message_id = m.id AND t.agent_id = $1
-         LEFT JOIN agent_message_dismissals d ON d.message_id = m.id AND d.user_id = $2
+        "{FOR_AGENT}
          WHERE m.publish_date <= $3 AND (m.expires_at IS NULL OR m.expires_at >= $3)
            AND (d.user_id IS NULL OR m.is_sticky)
          ORDER BY m.publish_date DESC, m.created_at DESC"
@@ -69,10 +71,7 @@ pub async fn old(
     days: i64,
 ) -> sqlx::Result<Vec<MessageRow>> {
     sqlx::query_as(&format!(
-        "SELECT {AGENT_COLUMNS}
-         FROM agent_messages m
-         JOIN agent_message_targets t ON t.message_id = m.id AND t.agent_id = $1
-         LEFT JOIN agent_message_dismissals d ON d.message_id = m.id AND d.user_id = $2
+        "{FOR_AGENT}
          WHERE m.publish_date <= $3 AND m.publish_date >= $3 - $4::int
            AND ((d.user_id IS NOT NULL AND NOT m.is_sticky)
                 OR (m.expires_at IS NOT NULL AND m.expires_at < $3))
@@ -129,24 +128,30 @@ pub async fn dismiss(
     }
 }
 
+/// Messages with their agents (the admin's view); `$1` one message's id, or NULL for all.
+const WITH_AGENTS: &str = "SELECT m.id, m.title, m.content, m.is_sticky, m.publish_date,
+         m.expires_at, m.code, m.created_at, false AS dismissed,
+         coalesce(array_agg(t.agent_id ORDER BY t.agent_id)
+                  FILTER (WHERE t.agent_id IS NOT NULL), '{}') AS agents
+     FROM agent_messages m
+     LEFT JOIN agent_message_targets t ON t.message_id = m.id
+     WHERE $1::uuid IS NULL OR m.id = $1
+     GROUP BY m.id
+     ORDER BY m.created_at DESC, m.id";
+
 /// Every message with its agents, newest first (the admin's list).
 pub async fn all(pool: &PgPool) -> sqlx::Result<Vec<MessageRow>> {
-    sqlx::query_as(
-        "SELECT m.id, m.title, m.content, m.is_sticky, m.publish_date, m.expires_at, m.code,
-                m.created_at, false AS dismissed,
-                coalesce(array_agg(t.agent_id ORDER BY t.agent_id)
-                         FILTER (WHERE t.agent_id IS NOT NULL), '{}') AS agents
-         FROM agent_messages m
-         LEFT JOIN agent_message_targets t ON t.message_id = m.id
-         GROUP BY m.id
-         ORDER BY m.created_at DESC, m.id",
-    )
-    .fetch_all(pool)
-    .await
+    sqlx::query_as(WITH_AGENTS)
+        .bind(None::<Uuid>)
+        .fetch_all(pool)
+        .await
 }
 
 pub async fn by_id(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<MessageRow>> {
-    Ok(all(pool).await?.into_iter().find(|m| m.id == id))
+    sqlx::query_as(WITH_AGENTS)
+        .bind(Some(id))
+        .fetch_optional(pool)
+        .await
 }
 
 /// How many of these ids are agents.

@@ -65,6 +65,15 @@ impl CurrentUser {
         self.session.impersonator_id.unwrap_or(self.user.id)
     }
 
+    /// The agent whose dashboard this is: 403 for an admin not acting as an agent, or a user
+    /// without an agent.
+    pub fn dashboard_agent(&self) -> ApiResult<Uuid> {
+        if self.user.is_admin() {
+            return Err(ApiError::Forbidden);
+        }
+        self.agent_id().ok_or(ApiError::Forbidden)
+    }
+
     /// The agent this user acts for, if any.
     pub fn agent_id(&self) -> Option<Uuid> {
         self.user.agent_id

@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
+use crate::db::agents;
 use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy};
 use crate::startup::AppState;
 
@@ -144,15 +145,6 @@ fn parse_query(list: List, raw: Option<&str>) -> ApiResult<ListQuery> {
     Ok(q)
 }
 
-/// The agent whose lists the caller sees: 403 for an admin not acting as an agent, or a user
-/// without an agent.
-fn agent_of(user: &CurrentUser) -> ApiResult<Uuid> {
-    if user.user.is_admin() {
-        return Err(ApiError::Forbidden);
-    }
-    user.agent_id().ok_or(ApiError::Forbidden)
-}
-
 fn filter(app: &AppState, agent_id: Uuid, q: &ListQuery) -> Filter {
     Filter {
         agent_id,
@@ -164,16 +156,6 @@ fn filter(app: &AppState, agent_id: Uuid, q: &ListQuery) -> Filter {
     }
 }
 
-/// The agent's sites, the shared one first.
-pub(crate) async fn agent_subdomains(app: &AppState, agent_id: Uuid) -> ApiResult<Vec<String>> {
-    Ok(sqlx::query_scalar(
-        "SELECT subdomain FROM agent_subdomains WHERE agent_id = $1 ORDER BY position, subdomain",
-    )
-    .bind(agent_id)
-    .fetch_all(&app.pool)
-    .await?)
-}
-
 /// The list's query for this agent: a site filter must name one of the agent's sites.
 async fn agent_query(
     app: &AppState,
@@ -182,7 +164,11 @@ async fn agent_query(
     raw: Option<&str>,
 ) -> ApiResult<(ListQuery, Vec<String>)> {
     let q = parse_query(list, raw)?;
-    let sites = agent_subdomains(app, agent_id).await?;
+    // The agent's sites, the shared one first.
+    let sites = agents::by_id(&app.pool, agent_id)
+        .await?
+        .map(|a| a.subdomains)
+        .unwrap_or_default();
     if let Some(s) = &q.subdomain
         && !sites.contains(s)
     {
@@ -236,9 +222,8 @@ pub struct DashboardRow {
 
 impl From<ListRow> for DashboardRow {
     fn from(r: ListRow) -> Self {
-        let primary_name = format!("{} {}", r.first_name, r.last_name)
-            .trim()
-            .to_string();
+        let primary_name = r.primary_name();
+        let (period_badge, contract_count) = (r.period_badge(), r.contract_count());
         DashboardRow {
             application_id: r.id,
             full_name: primary_name.clone(),
@@ -251,12 +236,8 @@ impl From<ListRow> for DashboardRow {
             submission_time: r.submission_time,
             effective_date: r.effective_date.map(|d| d.to_string()),
             enrollment_period_type_id: r.enrollment_period_type_id,
-            period_badge: if r.enrollment_period_type_id == Some(1) {
-                "OEP"
-            } else {
-                "SEP"
-            },
-            contract_count: 1 + r.dependents + i32::from(r.has_spouse),
+            period_badge,
+            contract_count,
             dependents_count: r.dependents,
             has_spouse: r.has_spouse,
             last_application_step_type_id: r.last_step,
@@ -293,7 +274,7 @@ async fn list_page(
     list: List,
     raw: Option<&str>,
 ) -> ApiResult<Json<DashboardPage>> {
-    let agent_id = agent_of(user)?;
+    let agent_id = user.dashboard_agent()?;
     let (q, subdomains) = agent_query(app, agent_id, list, raw).await?;
     let f = filter(app, agent_id, &q);
     let offset = (q.page - 1).saturating_mul(q.per_page);
@@ -371,7 +352,7 @@ async fn export(
     list: List,
     raw: Option<&str>,
 ) -> ApiResult<Response> {
-    let agent_id = agent_of(user)?;
+    let agent_id = user.dashboard_agent()?;
     let (q, _) = agent_query(app, agent_id, list, raw).await?;
     let f = filter(app, agent_id, &q);
     // Rows flow from PostgreSQL through a bounded channel into the writer on the blocking pool,
@@ -473,10 +454,7 @@ fn workbook(list: List, mut next: impl FnMut() -> Option<ListRow>) -> Result<Vec
     let mut n: u32 = 0;
     while let Some(r) = next() {
         n = n.checked_add(1).ok_or(XlsxError::RowColumnLimitError)?;
-        let name = format!("{} {}", r.first_name, r.last_name)
-            .trim()
-            .to_string();
-        text(ws, n, 0, &name)?;
+        text(ws, n, 0, &r.primary_name())?;
         text(ws, n, 1, &r.email)?;
         let plans = [
             &r.medical_plan_name,
@@ -499,13 +477,8 @@ fn workbook(list: List, mut next: impl FnMut() -> Option<ListRow>) -> Result<Vec
                 if let Some(d) = r.effective_date {
                     ws.write_datetime_with_format(n, 3, excel_date(d)?, &date)?;
                 }
-                let badge = if r.enrollment_period_type_id == Some(1) {
-                    "OEP"
-                } else {
-                    "SEP"
-                };
-                text(ws, n, 4, badge)?;
-                ws.write_number(n, 5, f64::from(1 + r.dependents + i32::from(r.has_spouse)))?;
+                text(ws, n, 4, r.period_badge())?;
+                ws.write_number(n, 5, f64::from(r.contract_count()))?;
             }
         }
         for (c, p) in [6u16, 7, 8].into_iter().zip(plans) {

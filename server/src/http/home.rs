@@ -32,20 +32,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(enroll))
 }
 
-/// The agent of a dashboard call: 403 for an admin not acting as an agent.
-fn agent_of(user: &CurrentUser) -> ApiResult<Uuid> {
-    if user.user.is_admin() {
-        return Err(ApiError::Forbidden);
-    }
-    user.agent_id().ok_or(ApiError::Forbidden)
-}
-
 async fn agent_row(app: &AppState, user: &CurrentUser) -> ApiResult<agents::AgentRow> {
-    let id = agent_of(user)?;
-    agents::all(&app.pool)
+    agents::by_id(&app.pool, user.dashboard_agent()?)
         .await?
-        .into_iter()
-        .find(|a| a.id == id)
         .ok_or(ApiError::Forbidden)
 }
 
@@ -74,6 +63,9 @@ pub struct AccountManager {
 pub struct Link {
     pub title: String,
     pub url: String,
+    /// The agent display flag that shows the link (`rules/marketplace.yaml`); none: always.
+    #[serde(default, skip_serializing)]
+    pub agent_flag: Option<String>,
 }
 
 /// `rules/dashboard.yaml`.
@@ -113,17 +105,12 @@ async fn shell(State(app): State<AppState>, user: CurrentUser) -> ApiResult<Json
     let agent = agent_row(&app, &user).await?;
     let dash: Option<DashboardTable> = table(&app, "dashboard");
     let market: Option<MarketplaceTable> = table(&app, "marketplace");
-    let mut marketplace_links = Vec::new();
-    if let Some(m) = market {
-        for (flag, key) in [
-            (agent.display_bcbsm, "blue"),
-            (agent.display_ph, "priority"),
-        ] {
-            if let (true, Some(l)) = (flag, m.agent_links.get(key)) {
-                marketplace_links.push(l.clone());
-            }
-        }
-    }
+    let marketplace_links: Vec<Link> = market
+        .map(|m| m.agent_links.into_values())
+        .into_iter()
+        .flatten()
+        .filter(|l| l.agent_flag.as_deref().is_none_or(|f| agent.flag(f)))
+        .collect();
     let has_application = match user.session.application_id {
         Some(id) => sqlx::query_scalar::<_, bool>(
             "SELECT submission_time IS NULL FROM applications WHERE id = $1 AND agent_id = $2",
@@ -188,6 +175,9 @@ struct MedicareCountdown {
     /// MM-DD, every year.
     start: String,
     end: String,
+    /// `{year}` in the messages: the period's year plus this.
+    #[serde(default)]
+    coverage_year_offset: i32,
     #[serde(flatten)]
     messages: Messages,
 }
@@ -257,19 +247,19 @@ fn medicare(cal: &CalendarTable, today: Date) -> Countdown {
         let (Some(start), Some(end)) = (month_day(year, &m.start), month_day(year, &m.end)) else {
             return NONE;
         };
-        // Coverage chosen in the fall starts the next year.
+        let coverage_year = year + m.coverage_year_offset;
         if today < start {
             let days = (start - today).whole_days();
             return Countdown {
                 days: Some(days),
-                message: Some(say(&m.messages.before, days, year + 1)),
+                message: Some(say(&m.messages.before, days, coverage_year)),
             };
         }
         if today <= end {
             let days = (end - today).whole_days() + 1;
             return Countdown {
                 days: Some(days),
-                message: Some(say(&m.messages.during, days, year + 1)),
+                message: Some(say(&m.messages.during, days, coverage_year)),
             };
         }
     }
@@ -283,7 +273,7 @@ async fn countdown_individual(
     State(app): State<AppState>,
     user: CurrentUser,
 ) -> ApiResult<Json<Countdown>> {
-    agent_of(&user)?;
+    user.dashboard_agent()?;
     let cal: Option<CalendarTable> = table(&app, "calendar");
     Ok(Json(
         cal.map_or(NONE, |c| individual(&c, app.clock.today())),
@@ -326,7 +316,7 @@ async fn enrollments_ytd(
     State(app): State<AppState>,
     user: CurrentUser,
 ) -> ApiResult<Json<BTreeMap<String, i64>>> {
-    let agent = agent_of(&user)?;
+    let agent = user.dashboard_agent()?;
     let today = app.clock.today();
     let (from, to) = year_to_date(today)?;
     let rows: Vec<(i32, i64)> = sqlx::query_as(
@@ -366,7 +356,7 @@ async fn carrier_share(
     State(app): State<AppState>,
     user: CurrentUser,
 ) -> ApiResult<Json<CarrierShare>> {
-    let agent = agent_of(&user)?;
+    let agent = user.dashboard_agent()?;
     let (from, to) = year_to_date(app.clock.today())?;
     let rows: Vec<(i16, i64)> = sqlx::query_as(
         "SELECT medical_carrier_id, count(*) FROM applications
@@ -473,7 +463,7 @@ async fn app_info(
     user: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<AppInfo>> {
-    let agent = agent_of(&user)?;
+    let agent = user.dashboard_agent()?;
     let data = crate::db::applications::data_for_agent(&app.pool, id, agent)
         .await?
         .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
@@ -496,7 +486,7 @@ async fn enroll(
     user: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Resume>> {
-    let agent = agent_of(&user)?;
+    let agent = user.dashboard_agent()?;
     let row: Option<(i16, bool)> = sqlx::query_as(
         "SELECT last_step, submission_time IS NOT NULL FROM applications
          WHERE id = $1 AND agent_id = $2",
@@ -538,7 +528,7 @@ mod tests {
             ],
             "countdowns": {
                 "individual": {"before": "{days} days until {year}", "during": "{days} left for {year}"},
-                "medicare": {"start": "10-15", "end": "12-07", "before": "b {year}", "during": "d {year}"}
+                "medicare": {"start": "10-15", "end": "12-07", "coverage_year_offset": 1, "before": "b {year}", "during": "d {year}"}
             }
         }))
         .expect("calendar")

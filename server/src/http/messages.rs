@@ -90,15 +90,6 @@ pub struct Messages {
     pub messages: Vec<Message>,
 }
 
-/// The agent and user of a dashboard call: 403 for an admin not acting as an agent.
-fn agent_user(user: &CurrentUser) -> ApiResult<(Uuid, Uuid)> {
-    if user.user.is_admin() {
-        return Err(ApiError::Forbidden);
-    }
-    let agent = user.agent_id().ok_or(ApiError::Forbidden)?;
-    Ok((agent, user.user.id))
-}
-
 fn listed(rows: Vec<MessageRow>) -> Json<Messages> {
     Json(Messages {
         messages: rows.into_iter().map(Message::from).collect(),
@@ -109,7 +100,7 @@ fn listed(rows: Vec<MessageRow>) -> Json<Messages> {
     description = "The agent's current messages: published, not expired, not dismissed by this user.",
     responses((status = 200, body = Messages), (status = 403), (status = 419)))]
 async fn get_messages(State(app): State<AppState>, user: CurrentUser) -> ApiResult<Json<Messages>> {
-    let (agent, me) = agent_user(&user)?;
+    let (agent, me) = (user.dashboard_agent()?, user.user.id);
     Ok(listed(
         db::current(&app.pool, agent, me, app.clock.today()).await?,
     ))
@@ -122,7 +113,7 @@ async fn get_old_messages(
     State(app): State<AppState>,
     user: CurrentUser,
 ) -> ApiResult<Json<Messages>> {
-    let (agent, me) = agent_user(&user)?;
+    let (agent, me) = (user.dashboard_agent()?, user.user.id);
     Ok(listed(
         db::old(&app.pool, agent, me, app.clock.today(), RECENT_DAYS).await?,
     ))
@@ -138,7 +129,7 @@ async fn dismiss_message(
     user: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<StatusCode> {
-    let (agent, me) = agent_user(&user)?;
+    let (agent, me) = (user.dashboard_agent()?, user.user.id);
     match db::dismiss(&app.pool, id, agent, me, app.clock.now()).await? {
         Dismissed::Done => Ok(StatusCode::NO_CONTENT),
         Dismissed::Sticky => Err(ApiError::Forbidden),

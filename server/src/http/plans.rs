@@ -57,12 +57,7 @@ pub(crate) fn key(kind: PlanKind) -> &'static str {
 pub(crate) fn offered_carriers(cat: &Catalog, agent: &agents::AgentRow) -> Vec<u8> {
     cat.carriers
         .iter()
-        .filter(|c| match c.agent_flag.as_deref() {
-            Some("display_bcbsm") => agent.display_bcbsm,
-            Some("display_ph") => agent.display_ph,
-            Some(_) => false,
-            None => true,
-        })
+        .filter(|c| c.agent_flag.as_deref().is_none_or(|f| agent.flag(f)))
         .map(|c| c.id)
         .collect()
 }

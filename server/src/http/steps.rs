@@ -318,11 +318,7 @@ async fn view_step(
     // The view is a function of the application's version, the rules and the context: written
     // once per version (masked: no SSN is kept in the clear) and served from the cache after.
     let body = match &s.cached {
-        Some(c) => (*c.prepared(
-            format!("view:{step}:{}:{:?}", s.bundle.engine.hash(), s.ctx),
-            make,
-        )?)
-        .clone(),
+        Some(c) => (*c.prepared(format!("view:{step}:{}", s.prepared_key), make)?).clone(),
         None => make()?,
     };
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
@@ -339,6 +335,8 @@ pub(crate) struct OpenStep {
     pub data: Arc<Value>,
     /// The cached application, where answers prepared from it are kept.
     pub cached: Option<Arc<CachedApplication>>,
+    /// What a prepared answer depends on besides the application: the rules and the context.
+    pub prepared_key: String,
 }
 
 /// Loads what a step call needs and refuses a step the application may not open (403).
@@ -360,12 +358,10 @@ pub(crate) async fn open_step(
             .valid_step(step, &data, &ctx)
             .map_err(eval_error)
     };
+    // Remembered with the application's version, for these rules and this context.
+    let prepared_key = format!("{}:{ctx:?}", bundle.engine.hash());
     let valid = match &cached {
-        // Remembered with the application's version, for these rules and this context.
-        Some(c) => *c.prepared(
-            format!("valid:{step}:{}:{ctx:?}", bundle.engine.hash()),
-            valid,
-        )?,
+        Some(c) => *c.prepared(format!("valid:{step}:{prepared_key}"), valid)?,
         None => valid()?,
     };
     if !valid {
@@ -378,6 +374,7 @@ pub(crate) async fn open_step(
         id,
         data,
         cached,
+        prepared_key,
     })
 }
 

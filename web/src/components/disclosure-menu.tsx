@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useClickOutside } from './use-click-outside';
 
 interface DisclosureMenuProps {
   /** The button's content (its accessible name). */
@@ -17,14 +18,7 @@ export function DisclosureMenu({ label, children }: DisclosureMenuProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDocClick = (event: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('click', onDocClick);
-    return () => document.removeEventListener('click', onDocClick);
-  }, [open]);
+  useClickOutside(rootRef, open, useCallback(() => setOpen(false), []));
 
   return (
     <div

@@ -222,3 +222,16 @@ export interface OutboxMessage {
   sent_at: string | null;
   attempts: number;
 }
+
+/** An agent message as the server sends it (notifications and Manage Messages). `content` is
+ * sanitized HTML; dates are YYYY-MM-DD, `created_at_formatted` MM/DD/YYYY. */
+export interface AgentMessageFields {
+  id: string;
+  title: string;
+  content: string;
+  is_sticky: boolean;
+  publish_date: string;
+  expiration_date: string | null;
+  code: string | null;
+  created_at_formatted: string;
+}

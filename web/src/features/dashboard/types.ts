@@ -1,5 +1,7 @@
 // Wire types of the dashboard calls (docs/dashboard-api.md): lists, shell, home, notifications.
 
+import type { AgentMessageFields } from '@/types/api';
+
 export type ListKind = 'quotes' | 'enrollees';
 export type Product = 'medical' | 'dental' | 'vision';
 export type Period = 60 | 180 | 365;
@@ -71,15 +73,7 @@ export interface CarrierShare {
 }
 
 /** A notification (GET /api/dashboard/getMessages, /getOldMessages). `content` is HTML. */
-export interface AgentMessage {
-  id: string;
-  title: string;
-  content: string;
-  is_sticky: boolean;
-  publish_date: string;
-  expiration_date: string | null;
-  code: string | null;
-  created_at_formatted: string;
+export interface AgentMessage extends AgentMessageFields {
   dismissed: boolean;
 }
 

@@ -1,5 +1,7 @@
 // Wire types of Manage Agent Messages (docs/dashboard-api.md, admins).
 
+import type { AgentMessageFields } from '@/types/api';
+
 /** GET /api/admin/agentList */
 export interface MessageAgent {
   id: string;
@@ -10,15 +12,7 @@ export interface MessageAgent {
 }
 
 /** GET /api/admin/messageList, PUT /api/admin/manageMessage. `content` is HTML. */
-export interface AdminMessage {
-  id: string;
-  title: string;
-  content: string;
-  is_sticky: boolean;
-  publish_date: string;
-  expiration_date: string | null;
-  code: string | null;
-  created_at_formatted: string;
+export interface AdminMessage extends AgentMessageFields {
   agents: string[];
 }
 

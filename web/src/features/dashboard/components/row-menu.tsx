@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useClickOutside } from '@/components/use-click-outside';
 
 export type RowMenuItem =
   | { kind: 'button'; label: string; onSelect: () => void }
@@ -29,14 +30,7 @@ export function RowMenu({ label, items }: RowMenuProps) {
     itemRefs.current[focusIndex]?.focus();
   }, [open, focusIndex]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDocClick = (event: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('click', onDocClick);
-    return () => document.removeEventListener('click', onDocClick);
-  }, [open]);
+  useClickOutside(rootRef, open, useCallback(() => setOpen(false), []));
 
   const openAt = (index: number) => {
     setFocusIndex(index);
