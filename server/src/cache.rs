@@ -2,15 +2,25 @@
 //! the session's application (with its prepared quotes), so the hot paths need no PostgreSQL round
 //! trip. PostgreSQL stays the truth:
 //!
-//! - Triggers (migration 4) `NOTIFY enrollflow_cache` on every change of a session's application, a
-//!   deleted session, a changed application and any change of agents or subdomains, whichever
-//!   instance or tool made it. A listener task evicts what they name.
+//! - Every change of a session's application, a deleted session, and any change of agents or
+//!   subdomains is announced by a trigger (migration 4) on `NOTIFY enrollflow_cache`, whichever
+//!   instance or tool made it. A listener task evicts what the notifications name.
+//! - Application saves are announced by the instance that made them, after the commit
+//!   (`a:{id}:{revision}`, batched off the request path by the announcer task): a NOTIFY inside the
+//!   saving transaction would hold PostgreSQL's notify lock through the WAL flush and serialize
+//!   every save. Any other change of an application (an UPDATE that does not bump `revision`, a
+//!   DELETE) is still announced by its trigger (migration 11).
+//! - The saving instance keeps the saved version (write-through); a copy is only ever replaced by a
+//!   newer revision, and an announcement evicts only older copies.
+//! - A browser's own writes are read back on any instance at once: the `ef_rev` cookie
+//!   (server/src/revision.rs) names its session's application and the revision it last wrote, and
+//!   an older cached copy is not served to it.
 //! - The caches are used only while that listener is connected: until it is, and from the moment it
 //!   fails until it has reconnected (and cleared everything), every lookup goes to PostgreSQL.
-//! - A writer on this instance also evicts directly after its commit, so a client reads its own
-//!   writes at once; other instances follow within the notification's delivery.
 //! - A value read from PostgreSQL is inserted only if no eviction happened while it was being read
 //!   (a global generation counter), so a slow reader never re-inserts what a writer just replaced.
+//! - Cached applications live at most `APPLICATION_TTL`: the backstop for an announcement lost
+//!   when an instance dies between its commit and the announcement.
 //! - Idle expiry is never decided from the cache: a session is served from it only while its
 //!   recorded activity is recent (under the 15-second write interval); otherwise PostgreSQL decides.
 
@@ -24,7 +34,7 @@ use serde_json::Value;
 use sqlx::PgPool;
 use sqlx::postgres::PgListener;
 use time::OffsetDateTime;
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
 
 use crate::db::agents::AgentRow;
@@ -43,20 +53,26 @@ pub struct CachedSession {
     pub last_seen_at: OffsetDateTime,
 }
 
+/// How long a cached application is kept at most (see the module's notes).
+const APPLICATION_TTL: Duration = Duration::from_secs(300);
+
 /// An application's data document, and what has been prepared from it.
 pub struct CachedApplication {
     pub agent_id: Uuid,
     pub data: Arc<Value>,
+    /// The application's `revision` this document is.
+    pub revision: i64,
     /// Prepared answers keyed by whatever else they depend on (rules, day, agent's offer); they
     /// go away with the entry when the application changes.
     prepared: Mutex<HashMap<String, Arc<dyn std::any::Any + Send + Sync>>>,
 }
 
 impl CachedApplication {
-    pub fn new(agent_id: Uuid, data: Arc<Value>) -> Self {
+    pub fn new(agent_id: Uuid, data: Arc<Value>, revision: i64) -> Self {
         Self {
             agent_id,
             data,
+            revision,
             prepared: Mutex::new(HashMap::new()),
         }
     }
@@ -101,6 +117,9 @@ pub struct Caches {
     live: AtomicBool,
     generation: AtomicU64,
     barrier: watch::Sender<u64>,
+    /// Notification payloads for the announcer task (`spawn_announcer`) to send.
+    outbox: mpsc::UnboundedSender<String>,
+    outbox_rx: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
 }
 
 impl Default for Caches {
@@ -112,6 +131,7 @@ impl Default for Caches {
 impl Caches {
     pub fn new() -> Self {
         let idle = Duration::from_secs(30 * 60);
+        let (outbox, outbox_rx) = mpsc::unbounded_channel();
         Self {
             sessions: Cache::builder()
                 .max_capacity(200_000)
@@ -121,10 +141,13 @@ impl Caches {
             applications: Cache::builder()
                 .max_capacity(50_000)
                 .time_to_idle(idle)
+                .time_to_live(APPLICATION_TTL)
                 .build(),
             live: AtomicBool::new(false),
             generation: AtomicU64::new(0),
             barrier: watch::channel(0).0,
+            outbox,
+            outbox_rx: Mutex::new(Some(outbox_rx)),
         }
     }
 
@@ -187,6 +210,47 @@ impl Caches {
         self.applications.invalidate(id);
     }
 
+    /// Evicts a cached copy older than `revision` (an announced save); a copy at least as new stays.
+    fn evict_application_before(&self, id: &Uuid, revision: i64) {
+        if self
+            .applications
+            .get(id)
+            .is_some_and(|c| c.revision >= revision)
+        {
+            return;
+        }
+        self.evict_application(id);
+    }
+
+    /// After this instance saved an application: keeps the saved version unless a newer one is
+    /// already held, and announces the save to the other instances.
+    pub fn saved_application(&self, id: Uuid, saved: Arc<CachedApplication>) {
+        let revision = saved.revision;
+        // A reader that loaded an older version meanwhile must not insert it after this.
+        self.bump();
+        if self.is_live()
+            && self
+                .applications
+                .get(&id)
+                .is_none_or(|c| c.revision < revision)
+        {
+            self.applications.insert(id, saved);
+        }
+        self.announce(format!("a:{id}:{revision}"));
+    }
+
+    /// After this instance changed an application in PostgreSQL without holding the new document
+    /// (an upload's attachment): evicts it here and announces the change.
+    pub fn changed_application(&self, id: Uuid, revision: i64) {
+        self.evict_application(&id);
+        self.announce(format!("a:{id}:{revision}"));
+    }
+
+    fn announce(&self, payload: String) {
+        // Fails only once the announcer has stopped (shutdown); nothing is left to tell then.
+        let _ = self.outbox.send(payload);
+    }
+
     pub fn evict_agents(&self) {
         self.bump();
         self.agents.invalidate_all();
@@ -199,7 +263,8 @@ impl Caches {
         self.applications.invalidate_all();
     }
 
-    /// Applies one notification payload: `s:{hex hash}`, `a:{uuid}`, `g:` (agents) or `b:{n}`.
+    /// Applies one notification payload: `s:{hex hash}`, `a:{uuid}` (any change), `a:{uuid}:{revision}`
+    /// (a save), `g:` (agents) or `b:{n}`.
     fn apply(&self, payload: &str) {
         match payload.split_once(':') {
             Some(("s", hash)) => {
@@ -208,11 +273,18 @@ impl Caches {
                     self.evict_session(&id);
                 }
             }
-            Some(("a", id)) => {
-                if let Ok(id) = id.parse() {
-                    self.evict_application(&id);
+            Some(("a", rest)) => match rest.split_once(':') {
+                Some((id, revision)) => {
+                    if let (Ok(id), Ok(revision)) = (id.parse(), revision.parse()) {
+                        self.evict_application_before(&id, revision);
+                    }
                 }
-            }
+                None => {
+                    if let Ok(id) = rest.parse() {
+                        self.evict_application(&id);
+                    }
+                }
+            },
             Some(("g", _)) => self.evict_agents(),
             Some(("b", n)) => {
                 if let Ok(n) = n.parse() {
@@ -223,24 +295,85 @@ impl Caches {
         }
     }
 
-    /// Waits until every change committed before this call has been applied (tests, tools).
-    pub async fn settle(&self, pool: &PgPool) -> anyhow::Result<()> {
+    /// Waits until every change committed before this call, and every save this instance has
+    /// announced, has been applied here (tests, tools). The barrier goes through the announcer,
+    /// after what it was asked to send before.
+    pub async fn settle(&self) -> anyhow::Result<()> {
         static NEXT: AtomicU64 = AtomicU64::new(1);
         if !self.is_live() {
             return Ok(());
         }
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let mut seen = self.barrier.subscribe();
-        sqlx::query("SELECT pg_notify($1, $2)")
-            .bind(CHANNEL)
-            .bind(format!("b:{n}"))
-            .execute(pool)
-            .await?;
+        self.announce(format!("b:{n}"));
         tokio::time::timeout(Duration::from_secs(10), seen.wait_for(|&v| v >= n))
             .await
             .map_err(|_| anyhow::anyhow!("cache invalidations did not arrive"))??;
         Ok(())
     }
+}
+
+/// Sends the saves this instance announces (`Caches::saved_application`), in batches, each in a
+/// transaction that does not wait for the WAL flush (losing one in a crash is what
+/// `APPLICATION_TTL` covers; the saves themselves are durable).
+pub fn spawn_announcer(caches: Arc<Caches>, pool: PgPool) -> tokio::task::JoinHandle<()> {
+    let rx = caches
+        .outbox_rx
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .take();
+    tokio::spawn(async move {
+        let Some(mut rx) = rx else {
+            tracing::error!("the cache announcer was started twice");
+            return;
+        };
+        let mut batch: Vec<String> = Vec::new();
+        let mut failures = 0;
+        loop {
+            if batch.is_empty() {
+                match rx.recv().await {
+                    Some(p) => batch.push(p),
+                    None => return,
+                }
+            }
+            while batch.len() < 1000 {
+                match rx.try_recv() {
+                    Ok(p) => batch.push(p),
+                    Err(_) => break,
+                }
+            }
+            match send_batch(&pool, &batch).await {
+                Ok(()) => {
+                    batch.clear();
+                    failures = 0;
+                }
+                Err(e) => {
+                    failures += 1;
+                    // PostgreSQL unreachable for long: every instance's listener has lost its
+                    // connection too and clears its caches when it is back, so nothing is owed.
+                    if failures >= 10 {
+                        tracing::warn!(error = %e, dropped = batch.len(), "cache announcements dropped");
+                        batch.clear();
+                        failures = 0;
+                    }
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        }
+    })
+}
+
+async fn send_batch(pool: &PgPool, batch: &[String]) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SET LOCAL synchronous_commit = off")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p")
+        .bind(CHANNEL)
+        .bind(batch)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await
 }
 
 /// Keeps the caches coherent with PostgreSQL: listens for the triggers' notifications, and turns
@@ -276,6 +409,7 @@ async fn listen(caches: &Caches, pool: &PgPool) -> sqlx::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn session() -> CachedSession {
         CachedSession {
@@ -316,7 +450,11 @@ mod tests {
         let c = Caches::new();
         c.live.store(true, Ordering::Release);
         let id = Uuid::new_v4();
-        let app = Arc::new(CachedApplication::new(Uuid::nil(), Arc::new(Value::Null)));
+        let app = Arc::new(CachedApplication::new(
+            Uuid::nil(),
+            Arc::new(Value::Null),
+            0,
+        ));
         c.put_application(c.generation(), id, app);
         c.put_session(c.generation(), [3; 32], session());
         c.apply(&format!("a:{id}"));
@@ -327,8 +465,64 @@ mod tests {
     }
 
     #[test]
+    fn an_announced_save_evicts_only_older_copies() {
+        let c = Caches::new();
+        c.live.store(true, Ordering::Release);
+        let id = Uuid::new_v4();
+        let at = |revision| {
+            Arc::new(CachedApplication::new(
+                Uuid::nil(),
+                Arc::new(Value::Null),
+                revision,
+            ))
+        };
+        c.saved_application(id, at(5));
+        c.apply(&format!("a:{id}:5"));
+        assert_eq!(
+            c.application(&id).map(|a| a.revision),
+            Some(5),
+            "its own save stays"
+        );
+        c.saved_application(id, at(4));
+        assert_eq!(
+            c.application(&id).map(|a| a.revision),
+            Some(5),
+            "never replaced by an older one"
+        );
+        c.apply(&format!("a:{id}:6"));
+        assert!(
+            c.application(&id).is_none(),
+            "a newer save elsewhere evicts it"
+        );
+        c.saved_application(id, at(7));
+        c.apply(&format!("a:{id}"));
+        assert!(
+            c.application(&id).is_none(),
+            "a change without a revision evicts any copy"
+        );
+    }
+
+    #[test]
+    fn a_read_that_raced_a_save_is_not_inserted() {
+        let c = Caches::new();
+        c.live.store(true, Ordering::Release);
+        let id = Uuid::new_v4();
+        let before = c.generation();
+        c.saved_application(
+            id,
+            Arc::new(CachedApplication::new(Uuid::nil(), Arc::new(json!(2)), 2)),
+        );
+        c.put_application(
+            before,
+            id,
+            Arc::new(CachedApplication::new(Uuid::nil(), Arc::new(json!(1)), 1)),
+        );
+        assert_eq!(c.application(&id).map(|a| a.revision), Some(2));
+    }
+
+    #[test]
     fn prepared_values_are_made_once_per_key() {
-        let a = CachedApplication::new(Uuid::nil(), Arc::new(Value::Null));
+        let a = CachedApplication::new(Uuid::nil(), Arc::new(Value::Null), 0);
         let mut made = 0;
         for _ in 0..3 {
             let v = a

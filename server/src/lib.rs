@@ -12,6 +12,7 @@ pub mod http;
 pub mod mail;
 pub mod password;
 pub mod pdf;
+pub mod revision;
 pub mod rules;
 pub mod seed;
 pub mod session;

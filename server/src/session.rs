@@ -28,6 +28,7 @@ use uuid::Uuid;
 use crate::cache::CachedSession;
 use crate::db;
 use crate::http::error::ApiError;
+use crate::revision::{self, Seen};
 use crate::startup::AppState;
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
@@ -120,6 +121,7 @@ pub async fn start(app: &AppState) -> Result<(Session, HeaderValue), ApiError> {
     let csrf_token = random_hex(32);
     let id_hash = hash_token(&token);
     db::sessions::create(&app.pool, &id_hash, &csrf_token, app.clock.now()).await?;
+    revision::wrote(None, 0);
     let cookie = session_cookie(app.config.https, &token)?;
     Ok((
         Session {
@@ -160,6 +162,7 @@ pub async fn replace(
     if let Some(old) = old {
         app.caches.evict_session(&old.id_hash);
     }
+    revision::wrote(None, 0);
     let cookie = session_cookie(app.config.https, &token)?;
     Ok((
         Session {
@@ -233,13 +236,19 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
-/// The live session of a token's hash: from the cache while its recorded activity is recent,
-/// otherwise from PostgreSQL (which records the activity and decides idle expiry).
-async fn resolve(app: &AppState, id_hash: [u8; 32]) -> Result<SessionState, ApiError> {
+/// The live session of a token's hash: from the cache while its recorded activity is recent and
+/// it names the application the browser last saw (`seen`, the `ef_rev` cookie), otherwise from
+/// PostgreSQL (which records the activity and decides idle expiry).
+async fn resolve(
+    app: &AppState,
+    id_hash: [u8; 32],
+    seen: Option<&Seen>,
+) -> Result<SessionState, ApiError> {
     let now = app.clock.now();
     if let Some(c) = app.caches.session(&id_hash)
         && c.last_seen_at <= now
         && now - c.last_seen_at < db::sessions::TOUCH_EVERY
+        && revision::session_is_current(seen, c.application_id)
     {
         return Ok(SessionState::Live(Arc::new(Session {
             id_hash,
@@ -287,12 +296,13 @@ pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) ->
         return next.run(req).await;
     }
     let https = app.config.https;
+    let seen = revision::from_headers(req.headers(), https);
     let state = match token_from(req.headers(), cookie_name(https)) {
         None => SessionState::None,
         Some(Err(())) => SessionState::Expired,
         Some(Ok(token)) => {
             let id_hash = hash_token(&token);
-            match resolve(&app, id_hash).await {
+            match resolve(&app, id_hash, seen.as_ref()).await {
                 Ok(state) => state,
                 Err(e) => return e.into_response(),
             }
@@ -315,7 +325,13 @@ pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) ->
 
     let expired = matches!(state, SessionState::Expired);
     req.extensions_mut().insert(state);
-    let mut response = next.run(req).await;
+    let (mut response, wrote) = revision::scope(seen, next.run(req)).await;
+    if let Some(cookie) = wrote
+        .filter(|w| Some(w) != seen.as_ref())
+        .and_then(|w| revision::cookie(https, &w))
+    {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
     if expired {
         let name = cookie_name(https).as_bytes();
         let sets_cookie = response

@@ -53,6 +53,11 @@ impl AppState {
     pub fn spawn_cache_listener(&self) -> tokio::task::JoinHandle<()> {
         cache::spawn_listener(self.caches.clone(), self.pool.clone())
     }
+
+    /// Starts the task that announces this instance's saves to the others.
+    pub fn spawn_cache_announcer(&self) -> tokio::task::JoinHandle<()> {
+        cache::spawn_announcer(self.caches.clone(), self.pool.clone())
+    }
 }
 
 /// Serves until SIGINT or SIGTERM, then lets requests in flight finish.
@@ -71,6 +76,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         _ => tracing::info!("no SMTP relay configured: e-mail stays in the outbox"),
     }
     let _listener = state.spawn_cache_listener();
+    let _announcer = state.spawn_cache_announcer();
     let _watcher = if state.config.no_watch {
         None
     } else {

@@ -40,15 +40,26 @@ class CallFailed(Exception):
 
 
 class Session:
-    """One browser: keeps its connection, cookie and CSRF token; records (label, ms, status)."""
+    """One browser: keeps its connection, cookies (the session's and `ef_rev`, which lets any instance
+    behind a round-robin balancer read this browser's last save) and CSRF token; records
+    (label, ms, status)."""
 
     def __init__(self, base, host, timings=None, timeout=30):
         url = urllib.parse.urlparse(base)
         self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
         self.host = host
-        self.cookie = None
+        self.cookies = {}
         self.token = ""
         self.timings = timings if timings is not None else defaultdict(list)
+
+    @property
+    def cookie(self):
+        """The `Cookie` header this browser sends (None before it has any)."""
+        return "; ".join(f"{k}={v}" for k, v in self.cookies.items()) or None
+
+    @cookie.setter
+    def cookie(self, header):
+        self.cookies = dict(p.strip().partition("=")[::2] for p in header.split(";")) if header else {}
 
     def call(self, label, method, path, body=None, expect=(200,), raw=False):
         headers = {"Host": self.host, "Origin": f"http://{self.host}", "X-CSRF-Token": self.token}
@@ -69,8 +80,12 @@ class Session:
             raise CallFailed(label, 0, str(e).encode()) from e
         self.timings[label].append(((time.perf_counter() - start) * 1000, resp.status))
         for k, v in resp.getheaders():
-            if k.lower() == "set-cookie" and v.startswith("ef_session="):
-                self.cookie = v.split(";")[0]
+            if k.lower() == "set-cookie":
+                name, _, value = v.split(";")[0].partition("=")
+                if "Max-Age=0" in v:
+                    self.cookies.pop(name, None)
+                else:
+                    self.cookies[name] = value
         if resp.status not in expect:
             raise CallFailed(label, resp.status, payload)
         if raw:

@@ -3,7 +3,8 @@
 spreads requests over their sessions (one request per session in turn, so that writes do not all
 queue on one application's row).
 Usage: wrk_sessions.py BASE_URL HOST N OUT_DIR
-Writes OUT_DIR/{step_view,step_submit,quote,pk_read}.lua.
+Writes OUT_DIR/{step_view,step_submit,quote,quote_identity,pk_read}.lua. Requests carry the
+headers a browser sends (Accept-Encoding: gzip, deflate, br), except quote_identity's.
 """
 import json
 import sys
@@ -27,7 +28,10 @@ for _ in range(n):
     shoppers.append((s.cookie, s.token, app))
 
 
-def lua(name, method, paths, body=None):
+BROWSER = '["Accept-Encoding"] = "gzip, deflate, br", '
+
+
+def lua(name, method, paths, body=None, extra=BROWSER):
     entries = ",\n".join(
         "{%s, %s, %s}" % (json.dumps(c), json.dumps(t), json.dumps(p)) for (c, t, _), p in zip(shoppers, paths))
     with open(f"{out}/{name}.lua", "w") as f:
@@ -39,7 +43,7 @@ local body = {json.dumps(json.dumps(body)) if body is not None else 'nil'}
 request = function()
   i = i % #s + 1
   local e = s[i]
-  local h = {{ ["Host"] = "{host}", ["Origin"] = "http://{host}", ["Cookie"] = e[1],
+  local h = {{ {extra}["Host"] = "{host}", ["Origin"] = "http://{host}", ["Cookie"] = e[1],
               ["X-CSRF-Token"] = e[2], ["Content-Type"] = "application/json" }}
   return wrk.format("{method}", e[3], h, body)
 end
@@ -55,5 +59,6 @@ end
 lua("step_view", "GET", ["/api/application/step/census"] * n)
 lua("step_submit", "PUT", ["/api/application/step/census"] * n, FAMILY)
 lua("quote", "GET", ["/api/plans/1/allPlans"] * n)
+lua("quote_identity", "GET", ["/api/plans/1/allPlans"] * n, extra="")
 lua("pk_read", "GET", [f"/bench/pk/{app}" for _, _, app in shoppers])
 print(f"{n} sessions with a household of 6 at the census")

@@ -21,12 +21,14 @@ pub struct ApplicationRow {
     pub skip_other: bool,
     pub skip_pcp: bool,
     pub submission_time: Option<OffsetDateTime>,
+    /// Bumped by every save (the caches and the `ef_rev` cookie compare it).
+    pub revision: i64,
 }
 
 /// The columns of an `ApplicationRow`.
 const ROW: &str = "id, agent_id, last_step, effective_date, enrollment_period_type_id,
     medical_carrier_id, dental_carrier_id, vision_carrier_id, medical_network_type_id,
-    skip_medical, skip_dental, skip_vision, skip_other, skip_pcp, submission_time";
+    skip_medical, skip_dental, skip_vision, skip_other, skip_pcp, submission_time, revision";
 
 pub async fn by_id(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<ApplicationRow>> {
     sqlx::query_as::<_, ApplicationRow>(&format!("SELECT {ROW} FROM applications WHERE id = $1"))
@@ -62,13 +64,13 @@ pub async fn create(
     Ok(id)
 }
 
-/// The application's data document, if it belongs to this agent.
+/// The application's data document and its revision, if it belongs to this agent.
 pub async fn data_for_agent(
     pool: &PgPool,
     id: Uuid,
     agent_id: Uuid,
-) -> sqlx::Result<Option<serde_json::Value>> {
-    sqlx::query_scalar("SELECT data FROM applications WHERE id = $1 AND agent_id = $2")
+) -> sqlx::Result<Option<(serde_json::Value, i64)>> {
+    sqlx::query_as("SELECT data, revision FROM applications WHERE id = $1 AND agent_id = $2")
         .bind(id)
         .bind(agent_id)
         .fetch_optional(pool)
@@ -117,7 +119,8 @@ pub async fn save_data(
                 dental_carrier_id = $9, vision_carrier_id = $10, medical_network_type_id = $11,
                 skip_medical = $12, skip_dental = $13, skip_vision = $14, skip_other = $15,
                 skip_pcp = $16,
-                submission_time = CASE WHEN $17 THEN $4 ELSE NULL END
+                submission_time = CASE WHEN $17 THEN $4 ELSE NULL END,
+                revision = revision + 1
          WHERE id = $1 AND submission_time IS NULL RETURNING {ROW}"
     ))
     .bind(id)
@@ -155,30 +158,29 @@ pub struct NewDocument<'a> {
 
 /// Records a stored document and makes it the application's qualifying-event document
 /// (`enrollment_reason_document`, and the file name in the step's answers), in one transaction.
-/// `false` when the application has been submitted (nothing is written).
-pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result<bool> {
+/// The application's new revision; `None` when it has been submitted (nothing is written).
+pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result<Option<i64>> {
     let mut tx = pool.begin().await?;
-    let updated = sqlx::query(
-        "UPDATE applications SET updated_at = $3,
+    let revision: Option<i64> = sqlx::query_scalar(
+        "UPDATE applications SET updated_at = $3, revision = revision + 1,
                 data = jsonb_set(
                     data || jsonb_build_object('enrollment_reason_document',
                                                jsonb_build_object('id', $2::text, 'file_name', $4::text)),
                     ARRAY[$5::text],
                     coalesce(data -> $5, '{}'::jsonb)
                         || jsonb_build_object('enrollment_reason_file_name', $4::text))
-         WHERE id = $1 AND submission_time IS NULL",
+         WHERE id = $1 AND submission_time IS NULL RETURNING revision",
     )
     .bind(d.application_id)
     .bind(d.id)
     .bind(d.now)
     .bind(d.file_name)
     .bind(d.step)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if updated == 0 {
-        return Ok(false);
-    }
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(revision) = revision else {
+        return Ok(None);
+    };
     sqlx::query(
         "INSERT INTO documents (id, application_id, storage_key, file_name, content_type, size_bytes, created_at)
          VALUES ($1, $2, $3, $4, 'application/pdf', $5, $6)",
@@ -192,5 +194,5 @@ pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(true)
+    Ok(Some(revision))
 }

@@ -88,6 +88,7 @@ async fn active(
     if q.reset {
         sessions::set_application(&app.pool, &session.id_hash, None).await?;
         app.caches.evict_session(&session.id_hash);
+        crate::revision::wrote(None, 0);
         return Ok(Json(ActiveResponse { application: None }));
     }
     let application = match session.application_id {

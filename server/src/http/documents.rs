@@ -135,12 +135,15 @@ async fn upload(
         },
     )
     .await;
-    app.caches.evict_application(&id);
     match saved {
-        Ok(true) => Ok(Json(Uploaded {
-            document_id,
-            file_name,
-        })),
+        Ok(Some(revision)) => {
+            app.caches.changed_application(id, revision);
+            crate::revision::wrote(Some(id), revision);
+            Ok(Json(Uploaded {
+                document_id,
+                file_name,
+            }))
+        }
         other => {
             if let Err(e) = app.documents.delete(&key).await {
                 tracing::warn!(error = %e, "could not remove an unused stored document");

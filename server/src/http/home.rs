@@ -464,7 +464,7 @@ async fn app_info(
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<AppInfo>> {
     let agent = user.dashboard_agent()?;
-    let data = crate::db::applications::data_for_agent(&app.pool, id, agent)
+    let (data, _) = crate::db::applications::data_for_agent(&app.pool, id, agent)
         .await?
         .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
     Ok(Json(app_info_of(&data)))
@@ -487,18 +487,19 @@ async fn enroll(
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Resume>> {
     let agent = user.dashboard_agent()?;
-    let row: Option<(i16, bool)> = sqlx::query_as(
-        "SELECT last_step, submission_time IS NOT NULL FROM applications
+    let row: Option<(i16, bool, i64)> = sqlx::query_as(
+        "SELECT last_step, submission_time IS NOT NULL, revision FROM applications
          WHERE id = $1 AND agent_id = $2",
     )
     .bind(id)
     .bind(agent)
     .fetch_optional(&app.pool)
     .await?;
-    let (last_step, submitted) =
+    let (last_step, submitted, revision) =
         row.ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
     sessions::set_application(&app.pool, &user.session.id_hash, Some(id)).await?;
     app.caches.evict_session(&user.session.id_hash);
+    crate::revision::wrote(Some(id), revision);
     let bundle = app.rules.current();
     let engine = &bundle.engine;
     let step = if submitted {

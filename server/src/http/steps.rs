@@ -105,14 +105,18 @@ pub(crate) async fn agent_application(
     id: Uuid,
     agent_id: Uuid,
 ) -> ApiResult<Option<Arc<CachedApplication>>> {
-    if let Some(cached) = app.caches.application(&id) {
+    // A copy older than what this browser last wrote (another instance saved it) is not served.
+    if let Some(cached) = app.caches.application(&id)
+        && crate::revision::application_is_current(id, cached.revision)
+    {
         return Ok((cached.agent_id == agent_id).then_some(cached));
     }
     let generation = app.caches.generation();
-    let Some(data) = applications::data_for_agent(&app.pool, id, agent_id).await? else {
+    let Some((data, revision)) = applications::data_for_agent(&app.pool, id, agent_id).await?
+    else {
         return Ok(None);
     };
-    let cached = Arc::new(CachedApplication::new(agent_id, Arc::new(data)));
+    let cached = Arc::new(CachedApplication::new(agent_id, Arc::new(data), revision));
     app.caches.put_application(generation, id, cached.clone());
     Ok(Some(cached))
 }
@@ -131,19 +135,28 @@ async fn session_application(
         .map(|cached| (id, cached)))
 }
 
-/// Stores an application's document and lets the caches go of the old one; 409 when the
-/// application has been submitted meanwhile.
+/// Stores an application's document; the caches keep the new version (and tell the other
+/// instances), the browser's `ef_rev` cookie names it. 409 when the application has been
+/// submitted meanwhile.
 pub(crate) async fn store(
     app: &AppState,
     id: Uuid,
-    data: &Value,
+    data: Value,
     rules_hash: &str,
     save: applications::Save,
 ) -> ApiResult<applications::ApplicationRow> {
-    let row =
-        applications::save_data(&app.pool, id, data, rules_hash, app.clock.now(), save).await?;
-    app.caches.evict_application(&id);
-    row.ok_or_else(already_submitted)
+    let row = applications::save_data(&app.pool, id, &data, rules_hash, app.clock.now(), save)
+        .await?
+        .ok_or_else(already_submitted)?;
+    saved(app, &row, data);
+    Ok(row)
+}
+
+/// After a save committed: the new version into the caches, its revision into the cookie.
+fn saved(app: &AppState, row: &applications::ApplicationRow, data: Value) {
+    let cached = CachedApplication::new(row.agent_id, Arc::new(data), row.revision);
+    app.caches.saved_application(row.id, Arc::new(cached));
+    crate::revision::wrote(Some(row.id), row.revision);
 }
 
 /// Merges flags into the opened application's document and stores it (hand-built pages: plan
@@ -159,7 +172,7 @@ pub(crate) async fn store_updates(
     store(
         app,
         id,
-        &Value::Object(data),
+        Value::Object(data),
         s.bundle.engine.hash(),
         applications::Save::Answers,
     )
@@ -466,7 +479,7 @@ async fn save_step(
     };
     let next_data = Value::Object(next_data);
     let row = match existing {
-        Some(id) => store(&app, id, &next_data, engine.hash(), save).await?,
+        Some(id) => store(&app, id, next_data, engine.hash(), save).await?,
         None => {
             // The context already decided: the session's user applies as the agent.
             let started_by = match ctx.applying {
@@ -484,8 +497,9 @@ async fn save_step(
                 applications::save_data(&mut *tx, id, &next_data, engine.hash(), now, save).await?;
             tx.commit().await?;
             app.caches.evict_session(&session.id_hash);
-            app.caches.evict_application(&id);
-            row.ok_or_else(already_submitted)?
+            let row = row.ok_or_else(already_submitted)?;
+            saved(&app, &row, next_data);
+            row
         }
     };
     Ok(Json(Saved {

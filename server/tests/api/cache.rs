@@ -4,7 +4,9 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{adult, at_medical, put, spawn_app};
+use crate::helpers::{
+    Browser, adult, at_medical, consumer_census, in_open_enrollment, put, spawn_app,
+};
 
 fn totals(body: &str) -> Vec<f64> {
     let v: Value = serde_json::from_str(body).expect("json");
@@ -32,9 +34,7 @@ async fn a_save_on_one_instance_is_read_on_the_other() {
     assert_eq!(first_b.body, first_a.body);
 
     // The census is saved again on A with an older subscriber: B answers with the new premiums.
-    let mut older = adult("1962-01-01");
-    older["medicare_eligible"] = json!(0);
-    older["wants_subsidy"] = json!(0);
+    let older = consumer_census(adult("1962-01-01"));
     let r = put(&on_a, &token, "/api/application/step/census", older).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_ne!(
@@ -42,6 +42,8 @@ async fn a_save_on_one_instance_is_read_on_the_other() {
         totals(&first_a.body),
         "the instance that saved reads its own write at once"
     );
+    // Another browser's view (on_b never saw this save's cookie): once A's announcement is out.
+    a.settle().await;
     b.settle().await;
     let after_b = on_b.get("/api/plans/1/allPlans").await;
     assert_eq!(
@@ -60,6 +62,77 @@ async fn a_save_on_one_instance_is_read_on_the_other() {
     )
     .await;
     assert!(r.status.is_success(), "{}: {}", r.status, r.body);
+}
+
+/// The browser's cookies move with it from one instance to the other, as behind round-robin.
+fn hand_over(from: &Browser<'_>, to: &Browser<'_>) {
+    *to.cookie.lock().expect("cookie") = from.cookie.lock().expect("cookie").clone();
+    *to.rev.lock().expect("rev") = from.rev.lock().expect("rev").clone();
+}
+
+#[tokio::test]
+async fn a_browser_alternating_between_instances_reads_its_own_writes_at_once() {
+    // A never announces its saves: B can only know of them from the browser's `ef_rev` cookie.
+    let b_app = spawn_app().await;
+    let a_app = b_app.an_unannounced_instance().await;
+    let (on_a, on_b) = (a_app.browser("acme"), b_app.browser("acme"));
+
+    // The session gets its application on A while B holds the session (without one) in memory.
+    let token = on_a.start_session().await;
+    hand_over(&on_a, &on_b);
+    let r = on_b.get("/api/application/active").await;
+    assert_eq!(r.json()["application"], Value::Null, "{}", r.body);
+    in_open_enrollment(&on_a, &token).await;
+    hand_over(&on_a, &on_b);
+    let census = consumer_census(adult("1990-01-01"));
+    let r = put(&on_b, &token, "/api/application/step/census", census).await;
+    assert_eq!(
+        r.status,
+        StatusCode::OK,
+        "B saves the census on A's application: {}",
+        r.body
+    );
+    hand_over(&on_b, &on_a);
+    let young = on_a.get("/api/plans/1/allPlans").await;
+    assert_eq!(young.status, StatusCode::OK, "{}", young.body);
+    hand_over(&on_a, &on_b);
+    assert_eq!(
+        totals(&on_b.get("/api/plans/1/allPlans").await.body),
+        totals(&young.body)
+    );
+
+    // B now holds the application in memory; A saves an older subscriber and B answers with it.
+    let older = consumer_census(adult("1962-01-01"));
+    let r = put(&on_a, &token, "/api/application/step/census", older).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    hand_over(&on_a, &on_b);
+    let old = on_b.get("/api/plans/1/allPlans").await;
+    assert_ne!(
+        totals(&old.body),
+        totals(&young.body),
+        "B served its stale copy"
+    );
+
+    // A selection made on A opens the dental step on B at once (it was refused before).
+    let plan_id = serde_json::from_str::<Value>(&old.body).expect("json")["plans"][0]["id"].clone();
+    let r = put(
+        &on_a,
+        &token,
+        "/api/plans/1",
+        json!({ "selected_plan_id": plan_id }),
+    )
+    .await;
+    assert!(r.status.is_success(), "{}: {}", r.status, r.body);
+    hand_over(&on_a, &on_b);
+    let dental = on_b.get("/api/plans/2/allPlans").await;
+    assert_eq!(dental.status, StatusCode::OK, "{}", dental.body);
+
+    // Restart Quote on A: B no longer serves the old application to this session.
+    let r = on_a.get("/api/application/active?reset=true").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    hand_over(&on_a, &on_b);
+    let r = on_b.get("/api/application/active").await;
+    assert_eq!(r.json()["application"], Value::Null, "{}", r.body);
 }
 
 #[tokio::test]

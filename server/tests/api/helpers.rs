@@ -77,14 +77,16 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
     let clock = Arc::new(ManualClock::new(
         time::macros::datetime!(2024-11-20 10:00 UTC),
     ));
-    spawn_on(pool, clock, configure).await
+    spawn_on(pool, clock, configure, true).await
 }
 
-/// A server on an existing database and clock (a second instance shares both with the first).
+/// A server on an existing database and clock (a second instance shares both with the first);
+/// `announce`: whether its saves are announced to the other instances.
 async fn spawn_on(
     pool: PgPool,
     clock: Arc<ManualClock>,
     configure: impl FnOnce(&mut ServeArgs),
+    announce: bool,
 ) -> TestApp {
     let static_dir =
         std::env::temp_dir().join(format!("enrollflow-static-{}", uuid::Uuid::new_v4()));
@@ -124,6 +126,9 @@ async fn spawn_on(
     // The caches serve requests as in production once their invalidation listener is connected.
     let caches = state.caches.clone();
     state.spawn_cache_listener();
+    if announce {
+        state.spawn_cache_announcer();
+    }
     tokio::time::timeout(Duration::from_secs(10), async {
         while !caches.is_live() {
             tokio::time::sleep(Duration::from_millis(5)).await;
@@ -158,14 +163,20 @@ impl TestApp {
     /// Another server on the same database and clock, with its own caches (a second instance
     /// behind a load balancer).
     pub async fn another_instance(&self) -> TestApp {
-        spawn_on(self.pool.clone(), self.clock.clone(), |_| {}).await
+        spawn_on(self.pool.clone(), self.clock.clone(), |_| {}, true).await
+    }
+
+    /// Another instance whose saves are never announced: as if every announcement were still on
+    /// its way, so the others can learn of its writes only from the browser's `ef_rev` cookie.
+    pub async fn an_unannounced_instance(&self) -> TestApp {
+        spawn_on(self.pool.clone(), self.clock.clone(), |_| {}, false).await
     }
 
     /// After writing to the database behind the server's back: waits until the server's caches
     /// have applied every change committed so far.
     pub async fn settle(&self) {
         self.caches
-            .settle(&self.pool)
+            .settle()
             .await
             .expect("cache invalidations arrive");
     }
@@ -175,7 +186,10 @@ impl TestApp {
 pub struct Browser<'a> {
     app: &'a TestApp,
     pub host: String,
+    /// The session cookie (`name=value`).
     pub cookie: Mutex<Option<String>>,
+    /// The `ef_rev` cookie (`name=value`): the revision of its application this browser last saw.
+    pub rev: Mutex<Option<String>>,
 }
 
 pub struct Reply {
@@ -207,6 +221,7 @@ impl TestApp {
             app: self,
             host,
             cookie: Mutex::new(None),
+            rev: Mutex::new(None),
         }
     }
 }
@@ -296,8 +311,12 @@ impl Browser<'_> {
             .client
             .request(method, url)
             .header(HOST, &self.host);
-        if let Some(c) = self.cookie.lock().expect("lock").clone() {
-            req = req.header("cookie", c);
+        let cookies: Vec<String> = [&self.cookie, &self.rev]
+            .iter()
+            .filter_map(|c| c.lock().expect("lock").clone())
+            .collect();
+        if !cookies.is_empty() {
+            req = req.header("cookie", cookies.join("; "));
         }
         for (k, v) in headers {
             req = req.header(*k, v);
@@ -312,7 +331,12 @@ impl Browser<'_> {
             let set = set.to_str().expect("cookie ascii");
             let pair = set.split(';').next().unwrap_or("");
             let cleared = set.contains("Max-Age=0");
-            *self.cookie.lock().expect("lock") = if cleared {
+            let jar = if pair.contains("ef_rev=") {
+                &self.rev
+            } else {
+                &self.cookie
+            };
+            *jar.lock().expect("lock") = if cleared {
                 None
             } else {
                 Some(pair.to_string())
@@ -338,21 +362,30 @@ pub async fn put(b: &Browser<'_>, token: &str, path: &str, body: Value) -> Reply
     b.call(Method::PUT, path, token, &body).await
 }
 
+/// Saves Why Are You Applying: open enrollment.
+pub async fn in_open_enrollment(b: &Browser<'_>, token: &str) {
+    let r = save_step(b, token, "whyApplying", json!({ "enrollment_type": "oe" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+/// A consumer's census answers for this household: not eligible for Medicare, no subsidy.
+pub fn consumer_census(mut census: Value) -> Value {
+    census["medicare_eligible"] = json!(0);
+    census["wants_subsidy"] = json!(0);
+    census
+}
+
 /// A browser whose application has reached the medical plans for this household.
 pub async fn at_medical(b: &Browser<'_>, census: Value) -> String {
     let token = b.start_session().await;
+    in_open_enrollment(b, &token).await;
     let r = put(
         b,
         &token,
-        "/api/application/step/whyApplying",
-        json!({ "enrollment_type": "oe" }),
+        "/api/application/step/census",
+        consumer_census(census),
     )
     .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let mut answers = census;
-    answers["medicare_eligible"] = json!(0);
-    answers["wants_subsidy"] = json!(0);
-    let r = put(b, &token, "/api/application/step/census", answers).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.json()["next"]["id"], "medical", "{}", r.body);
     token

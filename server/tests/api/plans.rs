@@ -316,3 +316,62 @@ async fn plans_wait_for_about_you() {
         StatusCode::FORBIDDEN
     );
 }
+
+#[tokio::test]
+async fn the_whole_list_is_sent_gzip_compressed_to_browsers_that_accept_it() {
+    use std::io::Read as _;
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let _ = at_medical(&b, family()).await;
+    let plain = b.get("/api/plans/1/allPlans").await;
+    assert_eq!(plain.status, StatusCode::OK, "{}", plain.body);
+    assert_eq!(plain.header("content-encoding"), "");
+    assert_eq!(plain.header("vary"), "accept-encoding");
+
+    let client = reqwest::Client::new();
+    let gzip = |accept: &'static str, path: &'static str| {
+        let (b, client, addr) = (&b, &client, app.addr);
+        async move {
+            let url = format!("http://{addr}{path}");
+            let cookie = b.cookie();
+            client
+                .get(url)
+                .header("host", &b.host)
+                .header("cookie", cookie)
+                .header("accept-encoding", accept)
+                .send()
+                .await
+                .expect("request")
+        }
+    };
+    let r = gzip("br, gzip;q=0.8, deflate", "/api/plans/1/allPlans").await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    let bytes = r.bytes().await.expect("body");
+    assert!(
+        bytes.len() * 4 < plain.body.len(),
+        "{} of {}",
+        bytes.len(),
+        plain.body.len()
+    );
+    let mut json = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut json)
+        .expect("gzip");
+    assert_eq!(json, plain.body, "the same answer, compressed");
+
+    // Refused gzip, and filtered lists, come as they are.
+    let r = gzip("gzip;q=0, identity", "/api/plans/1/allPlans").await;
+    assert!(r.headers().get("content-encoding").is_none());
+    assert_eq!(r.text().await.expect("body"), plain.body);
+    let r = gzip("gzip", "/api/plans/1/allPlans?filters=m_2").await;
+    assert!(r.headers().get("content-encoding").is_none());
+    let filtered: Value = serde_json::from_str(&r.text().await.expect("body")).expect("json");
+    assert!(
+        filtered["plans"]
+            .as_array()
+            .expect("plans")
+            .iter()
+            .all(|p| p["metal"] == 2)
+    );
+}
