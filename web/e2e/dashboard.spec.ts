@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite, answerOtherQuestions } from './support';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSiteToLogIn, answerOtherQuestions } from './support';
 
 // The agent's Quoting list (issue 7, item 2): a quote made through the API shows, search narrows
 // the list, Export downloads Exported_Quotes.xlsx.
@@ -10,7 +10,7 @@ const LAST_NAME = 'Quotewright';
 
 /** Logs in as the acme agent and starts one quote (Why Are You Applying?, then About You). */
 async function agentWithQuote(page: Page): Promise<void> {
-  await openSite(page, 'acme');
+  await openSiteToLogIn(page, 'acme');
   const statuses = await page.evaluate(async (lastName) => {
     const token = async () => (await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json()).csrf_token as string;
     const send = async (method: string, path: string, body: unknown) => {
@@ -113,7 +113,7 @@ const ADMIN = 'admin@enrollflow.example.com';
 
 /** Logs in through the API from a page of the site (no modal); the page then reloads its state. */
 async function apiLogin(page: Page, subdomain: string, email: string): Promise<void> {
-  await openSite(page, subdomain);
+  await openSiteToLogIn(page, subdomain);
   const status = await page.evaluate(
     async ([e, p]) => {
       const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();

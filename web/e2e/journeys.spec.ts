@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite, answerOtherQuestions } from './support';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSiteToLogIn, answerOtherQuestions } from './support';
 
 // Whole consumer journeys in the browser (issue 5), each ending where the spec says: a stored
 // submission read back through the API, or the page that stops the applicant. Demo data, today
@@ -272,7 +272,7 @@ test('the idle warning counts down, Continue keeps the session, then it expires'
 });
 
 test('an agent applies for a customer through purchase with the agent signature', async ({ page }) => {
-  await openSite(page, 'acme');
+  await openSiteToLogIn(page, 'acme');
   const login = await page.evaluate(async () => {
     const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
     const res = await fetch('/api/login', {

@@ -21,6 +21,17 @@ export async function openSite(page: Page, subdomain: string, path = '/'): Promi
   await session;
 }
 
+/**
+ * Opens a site where the test logs in from the page: waits until the app's own calls are done too.
+ * Logging in replaces the session; an app call still in flight with the old cookie is answered
+ * "session ended" and clears the cookie, and if that answer lands after the login's, the browser
+ * drops the new session (the next call: 419).
+ */
+export async function openSiteToLogIn(page: Page, subdomain: string): Promise<void> {
+  await openSite(page, subdomain);
+  await page.waitForLoadState('networkidle');
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations
