@@ -14,7 +14,7 @@
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue};
 use uuid::Uuid;
 
 /// What a browser last saw of its session's application.
@@ -37,18 +37,11 @@ pub fn cookie_name(https: bool) -> &'static str {
     if https { "__Host-ef_rev" } else { "ef_rev" }
 }
 
-/// The `ef_rev` cookie's value in a request, if it has the right shape.
+/// The `ef_rev` cookie's value in a request (the last one sent), if it has the right shape.
 pub fn from_headers(headers: &HeaderMap, https: bool) -> Option<Seen> {
-    let name = cookie_name(https);
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .filter(|(k, _)| *k == name)
-        .filter_map(|(_, v)| parse(v))
+    crate::session::cookie_values(headers, cookie_name(https))
         .next_back()
+        .and_then(parse)
 }
 
 fn parse(value: &str) -> Option<Seen> {
@@ -74,15 +67,11 @@ fn format(seen: &Seen) -> String {
 
 /// The `Set-Cookie` value that records `seen`.
 pub fn cookie(https: bool, seen: &Seen) -> Option<HeaderValue> {
-    let attributes = if https {
-        "Path=/; HttpOnly; SameSite=Lax; Secure"
-    } else {
-        "Path=/; HttpOnly; SameSite=Lax"
-    };
     HeaderValue::from_str(&format!(
-        "{}={}; {attributes}",
+        "{}={}; {}",
         cookie_name(https),
-        format(seen)
+        format(seen),
+        crate::session::cookie_attributes(https)
     ))
     .ok()
 }
@@ -134,6 +123,7 @@ pub fn application_is_current(id: Uuid, revision: i64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::header;
 
     #[test]
     fn the_cookie_round_trips_and_bad_values_are_ignored() {

@@ -71,7 +71,8 @@ pub fn cookie_name(https: bool) -> &'static str {
     }
 }
 
-fn cookie_attributes(https: bool) -> &'static str {
+/// The attributes of Enrollflow's cookies: `HttpOnly; SameSite=Lax; Path=/`, and `Secure` over HTTPS.
+pub(crate) fn cookie_attributes(https: bool) -> &'static str {
     if https {
         "Path=/; HttpOnly; SameSite=Lax; Secure"
     } else {
@@ -89,21 +90,27 @@ fn random_hex(bytes: usize) -> String {
     hex::encode(buf)
 }
 
-/// The session token from the request's cookies, if it has the right shape.
+/// The values of the request's cookies named `name`, in the order sent.
+pub(crate) fn cookie_values<'a>(
+    headers: &'a HeaderMap,
+    name: &'a str,
+) -> impl DoubleEndedIterator<Item = &'a str> + 'a {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .filter(move |(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// The session token from the request's cookies (the last one sent), if it has the right shape.
 fn token_from(headers: &HeaderMap, name: &str) -> Option<Result<String, ()>> {
-    let mut found = None;
-    for value in headers.get_all(header::COOKIE) {
-        let Ok(value) = value.to_str() else { continue };
-        for pair in value.split(';') {
-            if let Some((k, v)) = pair.trim().split_once('=')
-                && k == name
-            {
-                let ok = v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit());
-                found = Some(if ok { Ok(v.to_string()) } else { Err(()) });
-            }
-        }
-    }
-    found
+    cookie_values(headers, name).next_back().map(|v| {
+        let ok = v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit());
+        if ok { Ok(v.to_string()) } else { Err(()) }
+    })
 }
 
 fn session_cookie(https: bool, token: &str) -> Result<HeaderValue, ApiError> {

@@ -400,13 +400,8 @@ pub(crate) fn prepared_quote(s: &OpenStep, kind: PlanKind) -> ApiResult<Arc<Prep
     let Some(cached) = &s.cached else {
         return PreparedQuote::new(s, kind).map(Arc::new);
     };
-    let key = format!(
-        "quote:{}:{}:{}:{:?}",
-        kind.type_id(),
-        s.bundle.engine.hash(),
-        s.ctx.today,
-        offered_carriers(s.bundle.engine.catalog(), &s.agent)
-    );
+    // The rules, the day and the agent's flags (hence the carriers offered) are in the key.
+    let key = format!("quote:{}:{}", kind.type_id(), s.prepared_key);
     cached.prepared(key, || PreparedQuote::new(s, kind))
 }
 

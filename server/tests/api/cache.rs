@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Browser, adult, at_medical, consumer_census, in_open_enrollment, put, spawn_app,
+    Browser, adult, at_medical, consumer_census, in_open_enrollment, put, select_plan, spawn_app,
 };
 
 fn totals(body: &str) -> Vec<f64> {
@@ -54,13 +54,7 @@ async fn a_save_on_one_instance_is_read_on_the_other() {
     // A CSRF token issued on A is good on B: a selection saved through B.
     let plan_id =
         serde_json::from_str::<Value>(&after_b.body).expect("json")["plans"][0]["id"].clone();
-    let r = put(
-        &on_b,
-        &token,
-        "/api/plans/1",
-        json!({ "selected_plan_id": plan_id }),
-    )
-    .await;
+    let r = select_plan(&on_b, &token, 1, json!(plan_id)).await;
     assert!(r.status.is_success(), "{}: {}", r.status, r.body);
 }
 
@@ -115,13 +109,7 @@ async fn a_browser_alternating_between_instances_reads_its_own_writes_at_once() 
 
     // A selection made on A opens the dental step on B at once (it was refused before).
     let plan_id = serde_json::from_str::<Value>(&old.body).expect("json")["plans"][0]["id"].clone();
-    let r = put(
-        &on_a,
-        &token,
-        "/api/plans/1",
-        json!({ "selected_plan_id": plan_id }),
-    )
-    .await;
+    let r = select_plan(&on_a, &token, 1, json!(plan_id)).await;
     assert!(r.status.is_success(), "{}: {}", r.status, r.body);
     hand_over(&on_a, &on_b);
     let dental = on_b.get("/api/plans/2/allPlans").await;

@@ -362,6 +362,12 @@ pub async fn put(b: &Browser<'_>, token: &str, path: &str, body: Value) -> Reply
     b.call(Method::PUT, path, token, &body).await
 }
 
+/// Selects a plan (1 medical, 2 dental, 3 vision; `null` for none) as the plan pages do.
+pub async fn select_plan(b: &Browser<'_>, token: &str, plan_type: u8, id: Value) -> Reply {
+    let body = json!({ "selected_plan_id": id });
+    put(b, token, &format!("/api/plans/{plan_type}"), body).await
+}
+
 /// Saves Why Are You Applying: open enrollment.
 pub async fn in_open_enrollment(b: &Browser<'_>, token: &str) {
     let r = save_step(b, token, "whyApplying", json!({ "enrollment_type": "oe" })).await;

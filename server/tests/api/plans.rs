@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, adult, at_medical, family, put, spawn_app};
+use crate::helpers::{TestApp, adult, at_medical, family, put, select_plan, spawn_app};
 
 fn totals(list: &Value) -> Vec<f64> {
     list["plans"]
@@ -172,13 +172,7 @@ async fn choosing_plans_moves_through_dental_and_vision_to_review() {
         pick
     );
 
-    let refused = put(
-        &b,
-        &token,
-        "/api/plans/2",
-        json!({ "selected_plan_id": 99999 }),
-    )
-    .await;
+    let refused = select_plan(&b, &token, 2, json!(99999)).await;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(refused.json()["errors"]["selected_plan_id"].is_array());
 
@@ -190,14 +184,7 @@ async fn choosing_plans_moves_through_dental_and_vision_to_review() {
     let with_vision = dental["plans"][0]["id"]
         .as_i64()
         .expect("a dental plan with vision");
-    let r = put(
-        &b,
-        &token,
-        "/api/plans/2",
-        json!({ "selected_plan_id": with_vision }),
-    )
-    .await
-    .json();
+    let r = select_plan(&b, &token, 2, json!(with_vision)).await.json();
     assert_eq!(r["next"]["id"], "review");
     assert_eq!(r["application"]["skipVision"], true);
     let info = b.get("/api/plans/planInfo").await.json();
@@ -213,24 +200,10 @@ async fn choosing_plans_moves_through_dental_and_vision_to_review() {
     assert!((info["total"].as_f64().expect("total") - sum).abs() < 0.001);
 
     // Going on without dental leads to vision, and vision may be skipped since medical is chosen.
-    let r = put(
-        &b,
-        &token,
-        "/api/plans/2",
-        json!({ "selected_plan_id": null }),
-    )
-    .await
-    .json();
+    let r = select_plan(&b, &token, 2, json!(null)).await.json();
     assert_eq!(r["next"]["id"], "vision");
     assert_eq!(r["application"]["skipDental"], true);
-    let r = put(
-        &b,
-        &token,
-        "/api/plans/3",
-        json!({ "selected_plan_id": null }),
-    )
-    .await
-    .json();
+    let r = select_plan(&b, &token, 3, json!(null)).await.json();
     assert_eq!(r["next"]["id"], "review");
 }
 
@@ -246,13 +219,7 @@ async fn only_the_agents_carriers_are_quoted_and_an_empty_list_is_the_no_plans_s
             .is_some_and(|p| !p.is_empty() && p.iter().all(|p| p["carrier"] == 3))
     );
     let pick = list["plans"][0]["id"].as_i64().expect("id");
-    put(
-        &b,
-        &token,
-        "/api/plans/1",
-        json!({ "selected_plan_id": pick }),
-    )
-    .await;
+    select_plan(&b, &token, 1, json!(pick)).await;
     let dental = b.get("/api/plans/2/allPlans").await.json();
     assert_eq!(
         dental["plans"],

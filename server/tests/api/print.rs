@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use reqwest::header::HOST;
 use serde_json::{Value, json};
 
-use crate::helpers::{Browser, TestApp, adult, at_medical, family, put, spawn_app};
+use crate::helpers::{Browser, TestApp, adult, at_medical, family, put, select_plan, spawn_app};
 
 const AGENCY: &str = "Acme Insurance Agency";
 
@@ -324,26 +324,14 @@ async fn a_family_sheet_of_medical_dental_and_vision_runs_over_pages_with_its_he
 
     // Reach the vision page (a dental plan without vision) so that every list can be read.
     let pick = medical[0]["id"].clone();
-    let r = put(
-        &b,
-        &token,
-        "/api/plans/1",
-        json!({ "selected_plan_id": pick }),
-    )
-    .await;
+    let r = select_plan(&b, &token, 1, json!(pick)).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let dental_only = plans(
         &b.get("/api/plans/2/allPlans?filters=dental_only")
             .await
             .json(),
     );
-    let r = put(
-        &b,
-        &token,
-        "/api/plans/2",
-        json!({ "selected_plan_id": dental_only[0]["id"] }),
-    )
-    .await;
+    let r = select_plan(&b, &token, 2, json!(dental_only[0]["id"])).await;
     assert_eq!(r.json()["next"]["id"], "vision", "{}", r.body);
     let medical = plans(&b.get("/api/plans/1/allPlans").await.json());
     let dental = plans(&b.get("/api/plans/2/allPlans").await.json());
@@ -402,35 +390,17 @@ async fn the_benefit_selection_sheet_shows_the_chosen_plans_their_breakdown_and_
     let token = at_medical(&b, family()).await;
     let medical = plans(&b.get("/api/plans/1/allPlans").await.json());
     let m = medical[3].clone();
-    put(
-        &b,
-        &token,
-        "/api/plans/1",
-        json!({ "selected_plan_id": m["id"] }),
-    )
-    .await;
+    select_plan(&b, &token, 1, json!(m["id"])).await;
     let dental = plans(
         &b.get("/api/plans/2/allPlans?filters=dental_only")
             .await
             .json(),
     );
     let d = dental[0].clone();
-    put(
-        &b,
-        &token,
-        "/api/plans/2",
-        json!({ "selected_plan_id": d["id"] }),
-    )
-    .await;
+    select_plan(&b, &token, 2, json!(d["id"])).await;
     let vision = plans(&b.get("/api/plans/3/allPlans").await.json());
     let v = vision[0].clone();
-    let r = put(
-        &b,
-        &token,
-        "/api/plans/3",
-        json!({ "selected_plan_id": v["id"] }),
-    )
-    .await;
+    let r = select_plan(&b, &token, 3, json!(v["id"])).await;
     assert_eq!(r.json()["next"]["id"], "review", "{}", r.body);
 
     let info = b.get("/api/plans/planInfo").await.json();
