@@ -246,6 +246,8 @@ pub struct Catalog {
     pub zips: HashMap<String, Vec<u16>>,
     /// By plan year, by kind: plans in id order.
     pub plans: BTreeMap<i32, BTreeMap<PlanKind, Vec<Plan>>>,
+    /// The legal limits by plan year (`<year>/limits.yaml`).
+    pub limits: BTreeMap<i32, Limits>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -286,6 +288,55 @@ struct CountiesFile {
 #[derive(Debug, Deserialize)]
 struct ZipsFile {
     zips: BTreeMap<String, Vec<u16>>,
+}
+
+/// The legal limits of a plan year (`rules/catalog/<year>/limits.yaml`): yearly amounts in
+/// dollars. Every plan of the year is checked against them at load.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    pub plan_year: i32,
+    /// The ACA annual limit on cost sharing, for every medical plan.
+    pub medical: MedicalLimits,
+    /// HSA-qualifying high-deductible plans (`hsa: true`); needed when the year has one.
+    #[serde(default)]
+    pub hsa: Option<HsaLimits>,
+    /// Stand-alone dental plans' pediatric out-of-pocket cap; checked when given.
+    #[serde(default)]
+    pub dental: Option<DentalLimits>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MedicalLimits {
+    pub max_oop: SelfFamily,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct HsaLimits {
+    pub min_deductible: SelfFamily,
+    pub max_oop: SelfFamily,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DentalLimits {
+    pub max_oop: Children,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SelfFamily {
+    pub self_only: f64,
+    pub family: f64,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Children {
+    pub one_child: f64,
+    pub two_or_more: f64,
 }
 
 const DIR: &str = "rules/catalog/";
@@ -425,11 +476,33 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
         }
     }
 
+    // Each plan year's legal limits first: its plans are checked against them.
+    let mut limit_files = BTreeSet::new();
     for s in &files {
-        let Some(rest) = s.path.strip_prefix(DIR) else {
+        let Some((Ok(year), LIMITS_FILE)) = year_file(&s.path).map(|(y, f)| (y.parse::<i32>(), f))
+        else {
             continue;
         };
-        let Some((year_dir, file)) = rest.split_once('/') else {
+        limit_files.insert(year);
+        match yaml::parse::<Limits>(&s.path, &s.text) {
+            Ok(l) => {
+                if l.plan_year != year {
+                    problems.push(Diagnostic::file(
+                        &s.path,
+                        format!(
+                            "plan_year `{}` does not match the folder `{year}`",
+                            l.plan_year
+                        ),
+                    ));
+                }
+                cat.limits.insert(year, l);
+            }
+            Err(d) => problems.push(d),
+        }
+    }
+
+    for s in &files {
+        let Some((year_dir, file)) = year_file(&s.path) else {
             continue;
         };
         let Ok(year) = year_dir.parse::<i32>() else {
@@ -443,10 +516,11 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
             "medical.yaml" => PlanKind::Medical,
             "dental.yaml" => PlanKind::Dental,
             "vision.yaml" => PlanKind::Vision,
+            LIMITS_FILE => continue,
             _ => {
                 problems.push(Diagnostic::file(
                     &s.path,
-                    "plan files are medical.yaml, dental.yaml and vision.yaml",
+                    "a plan year folder holds medical.yaml, dental.yaml, vision.yaml and limits.yaml",
                 ));
                 continue;
             }
@@ -465,7 +539,12 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
                 let mut plans = Vec::new();
                 for p in f.plans {
                     match check_plan(&cat, &s.path, year, kind, p) {
-                        Ok(plan) => plans.push(plan),
+                        Ok(plan) => {
+                            if let Some(l) = cat.limits.get(&year) {
+                                problems.extend(check_limits(&s.path, &plan, l));
+                            }
+                            plans.push(plan);
+                        }
                         Err(d) => problems.push(d),
                     }
                 }
@@ -473,6 +552,17 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
                 cat.plans.entry(year).or_default().insert(kind, plans);
             }
             Err(d) => problems.push(d),
+        }
+    }
+    for (year, kinds) in &cat.plans {
+        if kinds.values().any(|p| !p.is_empty()) && !limit_files.contains(year) {
+            problems.push(Diagnostic::file(
+                &format!("{DIR}{year}/{LIMITS_FILE}"),
+                format!(
+                    "plan year {year} has plans but no legal limits: add {LIMITS_FILE} to its folder \
+                     (out-of-pocket maximum, HSA deductible and out-of-pocket limits; see rules/README.md)"
+                ),
+            ));
         }
     }
     let mut seen = BTreeSet::new();
@@ -491,6 +581,116 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
     } else {
         Err(problems)
     }
+}
+
+/// The file of a plan year's legal limits, next to its plan files.
+const LIMITS_FILE: &str = "limits.yaml";
+
+/// `rules/catalog/<year dir>/<file>` split into its folder and file name.
+fn year_file(path: &str) -> Option<(&str, &str)> {
+    path.strip_prefix(DIR)?.split_once('/')
+}
+
+/// Every way a plan exceeds its plan year's legal limits, each naming the plan, the field, the
+/// value and the limit. Medical plans must state their out-of-pocket maxima (individual and
+/// family); HSA-eligible plans also their deductibles.
+fn check_limits(file: &str, plan: &Plan, l: &Limits) -> Vec<Diagnostic> {
+    let year = plan.plan_year;
+    let above = |field: &str, value: Option<f64>, limit: f64, what: &str, key: &str| {
+        value.filter(|v| *v > limit).map(|v| {
+            format!("{field} {v} is above the {year} {what}, {limit} ({LIMITS_FILE} {key})")
+        })
+    };
+    let mut found: Vec<String> = Vec::new();
+    match plan.kind {
+        PlanKind::Medical => {
+            for (field, value) in [
+                ("max_ind_oop", plan.max_ind_oop),
+                ("max_fam_oop", plan.max_fam_oop),
+            ] {
+                if value.is_none() {
+                    found.push(format!(
+                        "needs {field} (checked against the {year} out-of-pocket maximum)"
+                    ));
+                }
+            }
+            let aca = l.medical.max_oop;
+            let what = "ACA out-of-pocket maximum";
+            let (ind, fam) = ("medical.max_oop.self_only", "medical.max_oop.family");
+            found.extend(
+                [
+                    above("max_ind_oop", plan.max_ind_oop, aca.self_only, what, ind),
+                    above("max_2p_oop", plan.max_2p_oop, aca.family, what, fam),
+                    above("max_fam_oop", plan.max_fam_oop, aca.family, what, fam),
+                    // In-network deductibles count toward the out-of-pocket maximum.
+                    above("ded_ind", plan.ded_ind, aca.self_only, what, ind),
+                    above("ded_fam", plan.ded_fam, aca.family, what, fam),
+                ]
+                .into_iter()
+                .flatten(),
+            );
+            match (&l.hsa, plan.hsa) {
+                (_, false) => {}
+                (None, true) => found.push(format!(
+                    "is HSA-eligible but the {year} {LIMITS_FILE} has no `hsa` limits"
+                )),
+                (Some(h), true) => {
+                    let what = "HSA out-of-pocket maximum";
+                    let (ind, fam) = ("hsa.max_oop.self_only", "hsa.max_oop.family");
+                    found.extend(
+                        [
+                            above(
+                                "max_ind_oop",
+                                plan.max_ind_oop,
+                                h.max_oop.self_only,
+                                what,
+                                ind,
+                            ),
+                            above("max_2p_oop", plan.max_2p_oop, h.max_oop.family, what, fam),
+                            above("max_fam_oop", plan.max_fam_oop, h.max_oop.family, what, fam),
+                        ]
+                        .into_iter()
+                        .flatten(),
+                    );
+                    let min = h.min_deductible;
+                    for (field, value, limit, key) in [
+                        ("ded_ind", plan.ded_ind, min.self_only, "self_only"),
+                        ("ded_fam", plan.ded_fam, min.family, "family"),
+                    ] {
+                        match value {
+                            None => found.push(format!("is HSA-eligible and needs {field}")),
+                            Some(v) if v < limit => found.push(format!(
+                                "{field} {v} is below the {year} HSA minimum deductible, {limit} \
+                                 ({LIMITS_FILE} hsa.min_deductible.{key})"
+                            )),
+                            Some(_) => {}
+                        }
+                    }
+                }
+            }
+        }
+        PlanKind::Dental => {
+            if let Some(d) = &l.dental {
+                let what = "pediatric dental out-of-pocket cap";
+                let (one, more) = (d.max_oop.one_child, d.max_oop.two_or_more);
+                let (k1, k2) = ("dental.max_oop.one_child", "dental.max_oop.two_or_more");
+                found.extend(
+                    [
+                        above("max_ind_oop", plan.max_ind_oop, one, what, k1),
+                        above("max_2p_oop", plan.max_2p_oop, more, what, k2),
+                        above("max_fam_oop", plan.max_fam_oop, more, what, k2),
+                    ]
+                    .into_iter()
+                    .flatten(),
+                );
+            }
+        }
+        PlanKind::Vision => {}
+    }
+    found
+        .into_iter()
+        .map(|m| Diagnostic::file(file, format!("plan `{}` ({}): {m}", plan.id, plan.name)))
+        .collect()
 }
 
 fn check_plan(

@@ -29,6 +29,16 @@ const FEDERAL: &str = "curves:
     - { from: 64, factor: 3.000 }
 ";
 
+/// Every medical plan states its out-of-pocket maxima; the loader checks them against these.
+const OOP: &str = "max_ind_oop: 6000, max_2p_oop: 12000, max_fam_oop: 12000";
+
+const LIMITS: &str = "plan_year: 2025
+medical: { max_oop: { self_only: 9200, family: 18400 } }
+hsa:
+  min_deductible: { self_only: 1650, family: 3300 }
+  max_oop: { self_only: 8300, family: 16600 }
+";
+
 fn rates(v: f64) -> String {
     (1..=16)
         .map(|a| format!("{a}: {v}"))
@@ -40,10 +50,10 @@ fn catalog() -> Catalog {
     let medical = format!(
         "plan_year: 2025
 plans:
-  - {{ id: 1, name: Gold PPO, carrier: 1, network: 1, metal: 5, tobacco_factor: 1.2, rates: {{ {} }} }}
-  - {{ id: 2, name: Silver HMO, carrier: 3, network: 2, metal: 4, hsa: true, rates: {{ {} }} }}
-  - {{ id: 3, name: Bronze EPO Washtenaw, carrier: 1, network: 3, metal: 2, counties: [161], rates: {{ {} }} }}
-  - {{ id: 4, name: Catastrophic, carrier: 1, network: 1, metal: 1, rates: {{ {} }} }}
+  - {{ id: 1, name: Gold PPO, carrier: 1, network: 1, metal: 5, tobacco_factor: 1.2, {OOP}, rates: {{ {} }} }}
+  - {{ id: 2, name: Silver HMO, carrier: 3, network: 2, metal: 4, hsa: true, ded_ind: 3000, ded_fam: 6000, {OOP}, rates: {{ {} }} }}
+  - {{ id: 3, name: Bronze EPO Washtenaw, carrier: 1, network: 3, metal: 2, counties: [161], {OOP}, rates: {{ {} }} }}
+  - {{ id: 4, name: Catastrophic, carrier: 1, network: 1, metal: 1, {OOP}, rates: {{ {} }} }}
 ",
         rates(300.0),
         rates(350.0).replacen("1: 350", "1: 305.12", 1),
@@ -78,6 +88,7 @@ plans:
             "zips:\n  \"48104\": [161]\n  \"49938\": [1, 999]\n",
         ),
         Source::new("rules/catalog/2025/medical.yaml", medical),
+        Source::new("rules/catalog/2025/limits.yaml", LIMITS),
     ];
     let refs: Vec<&Source> = sources.iter().collect();
     catalog::load(&refs).unwrap_or_else(|p| panic!("{p:?}"))

@@ -46,6 +46,9 @@ BENCHMARK = {
 AREAS = range(1, 17)
 
 LIMITS = {
+    #     The generator's own targets for the demo plans. The legal limits themselves are data in
+    #     rules/catalog/<year>/limits.yaml, which `enrollflow check` and verify.py check plans against
+    #     (this script writes only the plan files, never limits.yaml).
     #     ACA OOP max (self, family), HSA min deductible (self, family), HSA max OOP (self, family),
     #     stand-alone pediatric dental OOP cap (one child, two or more). 2024 has no published cap in
     #     domain-facts; 2024 dental plans are kept at or under 400 / 800, inside the 2025 caps.

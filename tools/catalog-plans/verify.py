@@ -6,9 +6,11 @@
 Independent of generate.py: it reads the YAML files as they are (hand edits included) and checks
 what the catalog promises -- every county in one rating area with its real FIPS code, every ZIP
 pointing at known counties and every county reachable from a ZIP, every plan with 16 area rates,
-benefit amounts within the plan year's legal limits (domain-facts.md), plan ids unique and on the
-right side of the 520 split, and at least a dozen medical plans in each county. The Rust loader
-(`enrollflow check`) does its own checks at load; this adds the domain ones.
+benefit amounts within the plan year's legal limits (read from `<year>/limits.yaml`, the same file
+the Rust loader checks against), plan ids unique and each year wholly on one side of the drug-list
+split, and at least a dozen medical plans in each county. Plan years are the catalog's year folders,
+so a new year (2026) needs no edit here. The Rust loader (`enrollflow check`) does its own checks
+at load, the legal limits included; this adds the domain ones.
 """
 
 import collections
@@ -40,11 +42,6 @@ FEDERAL = {**{a: 0.765 for a in range(0, 15)}, 15: 0.833, 16: 0.859, 17: 0.885, 
            45: 1.444, 46: 1.500, 47: 1.563, 48: 1.635, 49: 1.706, 50: 1.786, 51: 1.865, 52: 1.952,
            53: 2.040, 54: 2.135, 55: 2.230, 56: 2.333, 57: 2.437, 58: 2.548, 59: 2.603, 60: 2.714,
            61: 2.810, 62: 2.873, 63: 2.952, **{a: 3.0 for a in range(64, 121)}}
-LIMITS = {  # ACA OOP self/family, HSA min deductible self/family, HSA max OOP self/family, dental cap
-    2024: dict(oop=(9450, 18900), hsa_ded=(1600, 3200), hsa_oop=(8050, 16100), dental=(425, 850)),
-    2025: dict(oop=(9200, 18400), hsa_ded=(1650, 3300), hsa_oop=(8300, 16600), dental=(425, 850)),
-}
-
 problems = []
 
 
@@ -56,6 +53,7 @@ def load(rel):
 def need(cond, msg):
     if not cond:
         problems.append(msg)
+    return bool(cond)
 
 
 def curve_factor(bands, age):
@@ -95,7 +93,8 @@ need(all(per_county[c] >= 1 for c in counties), "every county needs at least one
 # --- carriers, lists, curves --------------------------------------------------------------------
 carriers = load("carriers.yaml")
 need([c["id"] for c in carriers["carriers"]] == [1, 2, 3, 4], "carriers 1-4")
-need(carriers["drug_list_newer_from_plan_id"] == 520, "drug-list split 520")
+split = carriers["drug_list_newer_from_plan_id"]
+need(isinstance(split, int), "drug-list split: a plan id")
 for c in carriers["carriers"]:
     need(("drug_list" in c) == (c["id"] != 4), f"carrier {c['id']}: drug lists for 1-3 only")
 lists = load("lists.yaml")
@@ -110,8 +109,14 @@ for age in range(0, 121):
 # --- plans --------------------------------------------------------------------------------------
 all_ids = set()
 summary = []
-for year in (2024, 2025):
-    lim = LIMITS[year]
+years = sorted(int(d) for d in os.listdir(CAT) if d.isdigit() and os.path.isdir(os.path.join(CAT, d)))
+need(years, "no plan year folders")
+sides = []  # per year: True when its plans link the newer drug lists (ids at or above the split)
+for year in years:
+    lim = load(f"{year}/limits.yaml")  # ACA OOP, HSA deductible and OOP, optional dental cap
+    need(lim["plan_year"] == year, f"{year}/limits: plan_year")
+    aca, hsa, dental = lim["medical"]["max_oop"], lim.get("hsa"), lim.get("dental")
+    year_sides = set()
     for kind in ("medical", "dental", "vision"):
         f = load(f"{year}/{kind}.yaml")
         need(f["plan_year"] == year, f"{year}/{kind}: plan_year")
@@ -121,7 +126,7 @@ for year in (2024, 2025):
             tag = f"{year}/{kind} plan {p['id']}"
             need(p["id"] not in all_ids, f"{tag}: id used twice")
             all_ids.add(p["id"])
-            need((p["id"] < 520) == (year == 2024), f"{tag}: id on the wrong side of 520")
+            year_sides.add(p["id"] >= split)
             need(sorted(p["rates"]) == list(range(1, 17)) and all(r > 0 for r in p["rates"].values()),
                  f"{tag}: rates for areas 1-16")
             need(1 <= p.get("tobacco_factor", 1) <= 1.5, f"{tag}: tobacco factor")
@@ -129,20 +134,23 @@ for year in (2024, 2025):
             need(p["counties"] == "all" or all(c in counties for c in p["counties"]), f"{tag}: counties")
             need(p["carrier"] in (1, 2, 3, 4), f"{tag}: carrier")
             if kind == "medical":
-                need(p["max_ind_oop"] <= lim["oop"][0] and p["max_fam_oop"] <= lim["oop"][1], f"{tag}: ACA OOP")
+                need(p["max_ind_oop"] <= aca["self_only"] and p["max_fam_oop"] <= aca["family"], f"{tag}: ACA OOP")
                 need(p["max_ind_oop"] <= p["max_2p_oop"] <= p["max_fam_oop"], f"{tag}: OOP order")
                 need(p["max_2p_oop"] == min(2 * p["max_ind_oop"], p["max_fam_oop"]), f"{tag}: two-person OOP")
                 need(p["ded_ind"] <= p["max_ind_oop"] and p["ded_fam"] <= p["max_fam_oop"], f"{tag}: ded > OOP")
                 need((p["ded_out_ind"] == 0) == (p["network"] != 1), f"{tag}: out-of-network deductible")
                 need(p["network"] in (1, 2, 3) and p["metal"] in (1, 2, 3, 4, 5, 6), f"{tag}: network/metal")
-                if p["hsa"]:
-                    need(p["ded_ind"] >= lim["hsa_ded"][0] and p["ded_fam"] >= lim["hsa_ded"][1], f"{tag}: HSA ded")
-                    need(p["max_ind_oop"] <= lim["hsa_oop"][0] and p["max_fam_oop"] <= lim["hsa_oop"][1],
+                if p["hsa"] and need(hsa, f"{tag}: HSA plan but {year}/limits.yaml has no hsa limits"):
+                    ded, oop = hsa["min_deductible"], hsa["max_oop"]
+                    need(p["ded_ind"] >= ded["self_only"] and p["ded_fam"] >= ded["family"], f"{tag}: HSA ded")
+                    need(p["max_ind_oop"] <= oop["self_only"] and p["max_fam_oop"] <= oop["family"],
                          f"{tag}: HSA OOP")
             elif kind == "dental":
                 need(p["age_curve"] == "dental", f"{tag}: dental curve")
-                need(p["max_ind_oop"] <= lim["dental"][0] and p["max_fam_oop"] <= lim["dental"][1],
-                     f"{tag}: pediatric dental OOP cap")
+                if dental:  # no cap given for the year: not checked
+                    cap = dental["max_oop"]
+                    need(p["max_ind_oop"] <= cap["one_child"] and p["max_fam_oop"] <= cap["two_or_more"],
+                         f"{tag}: pediatric dental OOP cap")
                 need(p["carrier"] in (1, 2, 4), f"{tag}: dental carriers 1, 2, 4")
             else:
                 need(p["plan_type"] in (3, 4) and p["age_curve"] == "flat", f"{tag}: vision type/curve")
@@ -166,6 +174,9 @@ for year in (2024, 2025):
             line += "; plan types " + ", ".join(
                 f"{t}:{n}" for t, n in sorted(collections.Counter(p['plan_type'] for p in plans).items()))
         summary.append(line)
+    need(len(year_sides) <= 1, f"{year}: plan ids on both sides of the drug-list split {split}")
+    sides.extend(year_sides)
+need(sides == sorted(sides), f"drug-list split {split}: an earlier year's plans are at or above it")
 
 print(f"counties: {len(counties)} + out of state; ZIPs: {len(zips)}, "
       f"{sum(len(v) > 1 for v in zips.values())} with several counties, "
