@@ -1,7 +1,9 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, adult, at_medical, family, put, select_plan, spawn_app};
+use crate::helpers::{
+    TestApp, adult, at_medical, catalog_plans, family, put, select_plan, spawn_app, spawn_app_with,
+};
 
 fn totals(list: &Value) -> Vec<f64> {
     list["plans"]
@@ -341,4 +343,252 @@ async fn the_whole_list_is_sent_gzip_compressed_to_browsers_that_accept_it() {
             .iter()
             .all(|p| p["metal"] == 2)
     );
+}
+
+fn ids(list: &Value) -> Vec<i64> {
+    list["plans"]
+        .as_array()
+        .expect("plans")
+        .iter()
+        .map(|p| p["id"].as_i64().expect("id"))
+        .collect()
+}
+
+/// A 40-year-old living in Ironwood (ZIP 49938), Gogebic County (53), in the western Upper
+/// Peninsula.
+fn in_gogebic() -> Value {
+    let mut census = adult("1984-06-15");
+    census["residential_zip"] = json!("49938");
+    census["residential_county_id"] = json!(53);
+    census
+}
+
+#[tokio::test]
+async fn a_county_where_the_agents_carriers_sell_no_plans_gets_the_no_plans_state() {
+    let app = spawn_app().await;
+    // rules/catalog/2025/medical.yaml: Priority Health's plans (545-555) list neither Gogebic nor
+    // the other western Upper Peninsula counties, so the lakeshore agent (Priority only) has none
+    // to quote there.
+    let b = app.browser("lakeshore");
+    let token = at_medical(&b, in_gogebic()).await;
+    let r = b.get("/api/plans/1/allPlans").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        r.json(),
+        json!({ "plans": [], "price_range": null, "household_size": 1, "selected_plan_id": null }),
+        "the no-plans state: an empty list and no slider"
+    );
+    let r = b.get("/api/plans/1/allPlans?filters=car_3").await;
+    assert_eq!(r.json()["plans"], json!([]));
+    for list in ["carriers", "metals", "networks"] {
+        let r = b.get(&format!("/api/plans/1/{list}")).await;
+        assert_eq!(r.status, StatusCode::OK, "{list}: {}", r.body);
+        assert_eq!(r.json(), json!([]), "no {list} to filter by");
+    }
+    // A Priority plan sold elsewhere (546: MyPriority Bronze 8700 HMO) is not offered here.
+    let refused = select_plan(&b, &token, 1, json!(546)).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+
+    // The county is not empty for everyone: of the acme agent's carriers only Blue Cross (1)
+    // sells there, every metal but catastrophic (under 30 only) and platinum (plan 532 is
+    // southeast Michigan's): plans 521-531.
+    let acme = app.browser("acme");
+    at_medical(&acme, in_gogebic()).await;
+    let list = acme.get("/api/plans/1/allPlans").await.json();
+    let mut got = ids(&list);
+    got.sort_unstable();
+    assert_eq!(got, (521..=531).collect::<Vec<_>>());
+    assert!(list["price_range"].is_object());
+}
+
+/// A couple of 40 and 38, neither using tobacco, in Washtenaw.
+fn couple() -> Value {
+    let mut census = adult("1984-06-15");
+    census["spouse"] = json!({ "gender": "M", "birth_date": "1986-03-01", "tobacco": 0 });
+    census
+}
+
+fn dollars_field(plan: &std::collections::BTreeMap<String, String>, k: &str) -> f64 {
+    plan.get(k)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("{k} in {plan:?}"))
+}
+
+#[tokio::test]
+async fn a_household_of_two_is_shown_each_plans_two_person_out_of_pocket_maximum() {
+    // In the repository's catalog every plan's two-person maximum equals its family one; so that
+    // the two columns can be told apart, this catalog gives plan 530 (Blue Cross Premier PPO Gold
+    // HSA: individual 4,000, family 8,000) a two-person maximum of 7,500.
+    let root = crate::reload::rules_copy();
+    let file = "rules/catalog/2025/medical.yaml";
+    crate::reload::edit(
+        &root,
+        file,
+        "    max_ind_oop: 4000\n    max_2p_oop: 8000\n",
+        "    max_ind_oop: 4000\n    max_2p_oop: 7500\n",
+    );
+    let app = spawn_app_with(|c| c.root = root.clone()).await;
+    let b = app.browser("acme");
+    at_medical(&b, couple()).await;
+    let list = b.get("/api/plans/1/allPlans").await.json();
+    assert_eq!(list["household_size"], 2);
+    let plans = list["plans"].as_array().expect("plans");
+    assert!(plans.len() >= 10, "{}", plans.len());
+
+    let catalog = catalog_plans(&root, file);
+    for p in plans {
+        let id = p["id"].as_i64().expect("id");
+        let yaml = catalog
+            .iter()
+            .find(|c| c["id"] == id.to_string())
+            .unwrap_or_else(|| panic!("plan {id} in {file}"));
+        assert_eq!(
+            p["max_oop"].as_f64(),
+            Some(dollars_field(yaml, "max_2p_oop")),
+            "plan {id}: the two-person maximum"
+        );
+        assert_eq!(
+            p["max_2p_oop"].as_f64(),
+            Some(dollars_field(yaml, "max_2p_oop"))
+        );
+        assert_eq!(
+            p["max_ind_oop"].as_f64(),
+            Some(dollars_field(yaml, "max_ind_oop"))
+        );
+        assert_eq!(
+            p["max_fam_oop"].as_f64(),
+            Some(dollars_field(yaml, "max_fam_oop"))
+        );
+    }
+    let gold_hsa = plans
+        .iter()
+        .find(|p| p["id"] == 530)
+        .expect("plan 530 is quoted in Washtenaw");
+    assert_eq!(gold_hsa["max_oop"], json!(7500.0));
+    assert_eq!(gold_hsa["max_fam_oop"], json!(8000.0));
+    assert_eq!(gold_hsa["max_ind_oop"], json!(4000.0));
+}
+
+#[tokio::test]
+async fn add_hsa_is_stored_with_an_hsa_plan_and_read_back() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_medical(&b, adult("1984-06-15")).await;
+    let all = b.get("/api/plans/1/allPlans").await.json();
+    let plans = all["plans"].as_array().expect("plans");
+    let hsa = plans
+        .iter()
+        .find(|p| p["is_hsa"] == true)
+        .expect("an HSA-eligible plan")["id"]
+        .as_i64()
+        .expect("id");
+    let not_hsa = plans
+        .iter()
+        .find(|p| p["is_hsa"] == false)
+        .expect("a plan without HSA")["id"]
+        .as_i64()
+        .expect("id");
+    assert_eq!(b.get("/api/plans/1").await.json()["add_hsa"], false);
+
+    let stored = || async {
+        let v: Value = sqlx::query_scalar("SELECT data->'add_hsa' FROM applications")
+            .fetch_one(&app.pool)
+            .await
+            .expect("the application");
+        v
+    };
+    let choose = |id: i64, add_hsa: bool| {
+        let (b, token) = (&b, &token);
+        async move {
+            let body = json!({ "selected_plan_id": id, "add_hsa": add_hsa });
+            let r = put(b, token, "/api/plans/1", body).await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        }
+    };
+
+    choose(hsa, true).await;
+    let sel = b.get("/api/plans/1").await.json();
+    assert_eq!(sel["medical_product_id"], hsa);
+    assert_eq!(sel["add_hsa"], true, "{sel}");
+    assert_eq!(stored().await, json!(true), "kept in the application");
+
+    // An HSA is added to HSA-eligible plans only.
+    choose(not_hsa, true).await;
+    let sel = b.get("/api/plans/1").await.json();
+    assert_eq!(sel["medical_product_id"], not_hsa);
+    assert_eq!(sel["add_hsa"], false);
+    assert_eq!(stored().await, json!(false));
+
+    // And given up again when the box is cleared.
+    choose(hsa, true).await;
+    assert_eq!(b.get("/api/plans/1").await.json()["add_hsa"], true);
+    choose(hsa, false).await;
+    assert_eq!(b.get("/api/plans/1").await.json()["add_hsa"], false);
+    assert_eq!(stored().await, json!(false));
+}
+
+#[tokio::test]
+async fn the_metal_and_attribute_option_lists_are_the_catalogs() {
+    let app = spawn_app().await;
+    // rules/catalog/lists.yaml; a metal is listed when a quoted plan has it.
+    let b = app.browser("acme");
+    let token = at_medical(&b, adult("1984-06-15")).await;
+    assert_eq!(
+        b.get("/api/plans/1/metals").await.json(),
+        json!([
+            { "id": 2, "name": "Bronze" },
+            { "id": 3, "name": "Expanded Bronze" },
+            { "id": 4, "name": "Silver" },
+            { "id": 5, "name": "Gold" },
+            { "id": 6, "name": "Platinum" }
+        ]),
+        "at 40, no catastrophic plan is quoted (max_age 29)"
+    );
+    assert_eq!(
+        b.get("/api/plans/1/networks").await.json(),
+        json!([
+            { "id": 1, "name": "PPO" },
+            { "id": 2, "name": "HMO" },
+            { "id": 3, "name": "EPO" }
+        ])
+    );
+    assert_eq!(
+        b.get("/api/plans/1/attributes").await.json(),
+        json!([{ "id": "hsa", "name": "HSA eligible" }])
+    );
+
+    // Aged 25 on January 1, 2025: catastrophic plans are quoted, and their metal listed.
+    let young = app.browser("acme");
+    at_medical(&young, adult("1999-06-15")).await;
+    let metals = young.get("/api/plans/1/metals").await.json();
+    assert_eq!(
+        metals[0],
+        json!({ "id": 1, "name": "Catastrophic", "max_age": 29 })
+    );
+    assert_eq!(metals.as_array().map(Vec::len), Some(6));
+
+    // The dental page: dental only versus dental and vision; dental plans have no metal.
+    let medical = b.get("/api/plans/1/allPlans").await.json();
+    select_plan(&b, &token, 1, medical["plans"][0]["id"].clone()).await;
+    assert_eq!(
+        b.get("/api/plans/2/attributes").await.json(),
+        json!([
+            { "id": "dental_only", "name": "Dental only" },
+            { "id": "dental_and_vision", "name": "Dental and vision" }
+        ])
+    );
+    assert_eq!(b.get("/api/plans/2/metals").await.json(), json!([]));
+    assert_eq!(b.get("/api/plans/2/networks").await.json(), json!([]));
+    let only = b
+        .get("/api/plans/2/allPlans?filters=dental_only")
+        .await
+        .json();
+    let r = select_plan(&b, &token, 2, only["plans"][0]["id"].clone()).await;
+    assert_eq!(r.json()["next"]["id"], "vision", "{}", r.body);
+    assert_eq!(b.get("/api/plans/3/attributes").await.json(), json!([]));
 }

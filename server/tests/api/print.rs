@@ -469,3 +469,170 @@ async fn the_benefit_selection_sheet_shows_the_chosen_plans_their_breakdown_and_
     assert!(text.contains("No plans have been selected yet."), "{text}");
     assert!(!text.contains("Your total cost"));
 }
+
+/// Whether the text has a table row of this plan: its name followed by the next cell (two
+/// spaces or more) or the line's end, so that "Blue Dental PPO Plus" is not found in the row of
+/// "Blue Dental PPO Plus with Blue Vision".
+fn has_row(text: &str, name: &str) -> bool {
+    text.lines().any(|l| {
+        l.match_indices(name).any(|(at, _)| {
+            let rest = &l[at + name.len()..];
+            rest.is_empty() || rest.starts_with("  ")
+        })
+    })
+}
+
+/// The plans of `all` the predicate keeps are on the sheet; the others are not.
+fn assert_only(text: &str, all: &[Value], keep: impl Fn(&Value) -> bool) {
+    let (kept, dropped): (Vec<Value>, Vec<Value>) = all.iter().cloned().partition(|p| keep(p));
+    assert!(
+        !kept.is_empty() && !dropped.is_empty(),
+        "a filter that narrows"
+    );
+    assert_lists(text, &kept);
+    for p in &dropped {
+        let name = plain(p["name"].as_str().expect("name"));
+        assert!(!has_row(text, &name), "{name} is filtered out:\n{text}");
+    }
+}
+
+#[tokio::test]
+async fn the_medical_dental_and_vision_sheet_honours_network_metal_price_and_dental_filters() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_medical(&b, adult("1984-06-15")).await;
+    let medical = plans(&b.get("/api/plans/1/allPlans").await.json());
+
+    // From the medical page: HMO (network 2) and gold (metal 5) plans only. In Washtenaw, for a
+    // 40-year-old (rules/catalog/2025/medical.yaml): 539, 540 and 544 of Blue Care Network and
+    // 552 of Priority Health.
+    let text = pdf_text(
+        &sheet(&app, &b, "/api/printPdf/1/true/net_2,m_5", "compare.pdf").await,
+        None,
+    );
+    assert!(text.contains("Filters: Network HMO; metal Gold"), "{text}");
+    assert!(text.contains("Medical plans (4)"), "{text}");
+    assert_only(&text, &medical, |p| p["network"] == 2 && p["metal"] == 5);
+    let mut hmo_gold: Vec<i64> = medical
+        .iter()
+        .filter(|p| p["network"] == 2 && p["metal"] == 5)
+        .map(|p| p["id"].as_i64().expect("id"))
+        .collect();
+    hmo_gold.sort_unstable();
+    assert_eq!(hmo_gold, vec![539, 540, 544, 552]);
+
+    // A price floor: the plans from the middle one's premium up.
+    let floor = medical[medical.len() / 2]["rates"]["total"].clone();
+    let min = floor.as_f64().expect("total");
+    let text = pdf_text(
+        &sheet(
+            &app,
+            &b,
+            &format!("/api/printPdf/1/true/minPrice:{min}"),
+            "compare.pdf",
+        )
+        .await,
+        None,
+    );
+    assert!(
+        text.contains(&format!(
+            "Filters: Premium from {} a month",
+            dollars(&floor)
+        )),
+        "{text}"
+    );
+    let kept = medical
+        .iter()
+        .filter(|p| p["rates"]["total"].as_f64().expect("total") >= min)
+        .count();
+    assert!(text.contains(&format!("Medical plans ({kept})")), "{text}");
+    assert_only(&text, &medical, |p| {
+        p["rates"]["total"].as_f64().expect("total") >= min
+    });
+
+    // From the dental page (a medical plan chosen): the dental kinds narrow the dental plans,
+    // while the medical and vision lists are whole.
+    let r = select_plan(&b, &token, 1, medical[0]["id"].clone()).await;
+    assert_eq!(r.json()["next"]["id"], "dental", "{}", r.body);
+    let medical = plans(&b.get("/api/plans/1/allPlans").await.json());
+    let dental = plans(&b.get("/api/plans/2/allPlans").await.json());
+    // The vision page is not open yet; its list is the whole vision catalog of 2025 (plans
+    // 720-726: Blue Cross, Blue Care Network and UnitedHealthcare, sold statewide).
+    let vision = "Vision plans (7)";
+    let with_vision = dental
+        .iter()
+        .filter(|p| p["include_vision"] == true)
+        .count();
+
+    let text = pdf_text(
+        &sheet(&app, &b, "/api/printPdf/2/true/dental_only", "compare.pdf").await,
+        None,
+    );
+    assert!(text.contains("Filters: Dental only"), "{text}");
+    assert!(
+        text.contains(&format!("Dental plans ({})", dental.len() - with_vision)),
+        "{text}"
+    );
+    assert_only(&text, &dental, |p| p["include_vision"] == false);
+    assert!(text.contains(&format!("Medical plans ({})", medical.len())));
+    assert_lists(&text, &medical);
+    assert!(text.contains(vision), "{text}");
+
+    let text = pdf_text(
+        &sheet(
+            &app,
+            &b,
+            "/api/printPdf/2/true/dental_and_vision",
+            "compare.pdf",
+        )
+        .await,
+        None,
+    );
+    assert!(text.contains("Filters: Dental and vision"), "{text}");
+    assert!(
+        text.contains(&format!("Dental plans ({with_vision})")),
+        "{text}"
+    );
+    assert_only(&text, &dental, |p| p["include_vision"] == true);
+    assert!(text.contains(vision), "{text}");
+}
+
+#[tokio::test]
+async fn a_county_without_plans_prints_the_no_plans_sentence() {
+    let app = spawn_app().await;
+    // Gogebic (53): the lakeshore agent's only carrier, Priority Health, sells no plan there.
+    let b = app.browser("lakeshore");
+    let mut census = adult("1984-06-15");
+    census["residential_zip"] = json!("49938");
+    census["residential_county_id"] = json!(53);
+    at_medical(&b, census).await;
+    let text = pdf_text(
+        &sheet(&app, &b, "/api/printPdf/1/false", "compare.pdf").await,
+        None,
+    );
+    assert!(text.contains("Medical plans (0)"), "{text}");
+    assert!(
+        text.contains("Sorry, there are no plans available in your area."),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn a_couples_sheet_heads_the_out_of_pocket_column_for_two_people() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let mut census = adult("1984-06-15");
+    census["spouse"] = json!({ "gender": "M", "birth_date": "1986-03-01", "tobacco": 0 });
+    at_medical(&b, census).await;
+    let text = pdf_text(
+        &sheet(&app, &b, "/api/printPdf/1/false", "compare.pdf").await,
+        None,
+    );
+    // The column's title runs over lines: "Out-of-pocket / max (2 / people)".
+    assert!(
+        text.contains("max (2") && text.contains("people)"),
+        "{text}"
+    );
+    assert!(!text.contains("(individual)") && !text.contains("(family)"));
+    assert!(text.contains("Household (2)"), "{text}");
+}

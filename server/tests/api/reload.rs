@@ -4,7 +4,9 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{ADMIN_TOKEN, spawn_app_with};
+use crate::helpers::{
+    ADMIN_TOKEN, adult, at_medical, catalog_plan, federal_factor, spawn_app_with,
+};
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("mkdir");
@@ -19,7 +21,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// A private copy of the repository's rules, forms and templates.
-fn rules_copy() -> PathBuf {
+pub(crate) fn rules_copy() -> PathBuf {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let root = std::env::temp_dir().join(format!("enrollflow-rules-{}", uuid::Uuid::new_v4()));
     for d in ["rules", "forms", "templates"] {
@@ -28,7 +30,7 @@ fn rules_copy() -> PathBuf {
     root
 }
 
-fn edit(root: &Path, file: &str, from: &str, to: &str) {
+pub(crate) fn edit(root: &Path, file: &str, from: &str, to: &str) {
     let path = root.join(file);
     let text = std::fs::read_to_string(&path).expect("read");
     assert!(text.contains(from), "{file} lacks `{from}`");
@@ -158,4 +160,109 @@ async fn a_runaway_rule_fails_its_request_in_time_and_the_server_keeps_answering
     );
     // And the next request works as usual.
     assert_eq!(b.get("/api/site").await.status, StatusCode::OK);
+}
+
+/// The age-21 rate of a plan in a rating area, from its `rates: { area: dollars, … }` line.
+fn area_rate(rates: &str, area: u32) -> f64 {
+    let key = format!(" {area}: ");
+    let at = rates.find(&key).expect("the area's rate") + key.len();
+    rates[at..]
+        .split([',', ' ', '}'])
+        .next()
+        .and_then(|r| r.parse().ok())
+        .expect("a rate")
+}
+
+#[tokio::test]
+async fn an_edited_catalog_changes_the_quoted_list_without_a_restart() {
+    let root = rules_copy();
+    let app = spawn_app_with(|c| c.root = root.clone()).await;
+    let _watcher = enrollflow_server::rules::watch(app.rules.clone()).expect("watch");
+    let b = app.browser("acme");
+    at_medical(&b, adult("1984-06-15")).await;
+    let file = "rules/catalog/2025/medical.yaml";
+    let list = b.get("/api/plans/1/allPlans").await.json();
+    let plans = list["plans"].as_array().expect("plans").clone();
+    let gold = plans
+        .iter()
+        .position(|p| p["id"] == 530)
+        .expect("plan 530 quoted");
+    assert_eq!(plans[gold]["name"], "Blue Cross Premier PPO Gold HSA");
+    assert!(gold > 0, "not the cheapest before the edit");
+
+    // Washtenaw is in rating area 4 (counties.yaml); the subscriber is 40 on January 1, 2025.
+    let yaml = catalog_plan(&root, file, 530);
+    let old_rate = area_rate(&yaml["rates"], 4);
+    let factor = federal_factor(&root, 40);
+    let cents = |rate: f64| (rate * factor * 100.0).round() as i64;
+    let total = |p: &serde_json::Value| {
+        (p["rates"]["total"].as_f64().expect("total") * 100.0).round() as i64
+    };
+    assert_eq!(
+        total(&plans[gold]),
+        cents(old_rate),
+        "before: from the catalog"
+    );
+
+    // An analyst renames the plan and lowers its area-4 rate to $100.00; the editor saves
+    // atomically (a temporary file renamed over the original).
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).expect("read");
+    let rates_before = format!("3: 392.15, 4: {old_rate:.2},");
+    assert!(text.contains(&rates_before), "{rates_before}");
+    let edited = text
+        .replacen(
+            "name: \"Blue Cross Premier PPO Gold HSA\"",
+            "name: \"Blue Cross Premier PPO Gold HSA 4000\"",
+            1,
+        )
+        .replacen(&rates_before, "3: 392.15, 4: 100.00,", 1);
+    let tmp = root.join("rules/catalog/2025/.medical.yaml.swp");
+    std::fs::write(&tmp, edited).expect("write");
+    std::fs::rename(&tmp, &path).expect("rename");
+    assert_eq!(
+        area_rate(&catalog_plan(&root, file, 530)["rates"], 4),
+        100.0
+    );
+
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let after = loop {
+        let list = b.get("/api/plans/1/allPlans").await.json();
+        if list["plans"][0]["id"] == 530 {
+            break list;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the edit was not quoted:\n{list}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let first = &after["plans"][0];
+    assert_eq!(first["name"], "Blue Cross Premier PPO Gold HSA 4000");
+    // $100.00 × 1.278 (age 40) = $127.80, now the cheapest plan.
+    assert_eq!(total(first), cents(100.0));
+    assert_eq!(total(first), 12780);
+    assert_eq!(
+        after["plans"].as_array().map(Vec::len),
+        Some(plans.len()),
+        "the same plans"
+    );
+    assert_eq!(
+        after["price_range"]["min"], 130,
+        "the slider starts at $127.80 rounded up to the step of 10"
+    );
+
+    // A rate of zero does not pass the catalog's checks: the last good catalog keeps serving.
+    edit(&root, file, "3: 392.15, 4: 100.00,", "3: 392.15, 4: 0,");
+    assert!(!app.rules.reload());
+    let problems = &app.rules.status().problems;
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.file == file && p.message.contains("530")),
+        "{problems:?}"
+    );
+    let still = b.get("/api/plans/1/allPlans").await.json();
+    assert_eq!(still["plans"][0]["id"], 530);
+    assert_eq!(total(&still["plans"][0]), 12780);
 }
