@@ -11,7 +11,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::config::ServeArgs;
-use crate::db::{self, login_failures, users};
+use crate::db::{self, audit, login_failures, users};
 use crate::http::site::PRODUCT_NAME;
 use crate::mail;
 
@@ -103,13 +103,44 @@ pub fn public_origin(config: &ServeArgs, host: Option<&str>) -> String {
     }
 }
 
+/// A forgot-password request, as taken from the request before it is answered.
+pub struct ResetRequest {
+    /// The address as typed (checked by [`normalize_email`]); it may belong to no account.
+    pub email: String,
+    /// Where the link points ([`public_origin`]).
+    pub origin: String,
+    /// The client's address (for the audit log).
+    pub address: Option<IpAddr>,
+    /// When the request arrived: the link's hour counts from here.
+    pub now: OffsetDateTime,
+}
+
+/// The work of a forgot-password request, done after the request has been answered (so the
+/// answer and its timing are the same whether or not the address exists): if the address
+/// belongs to a user who has a password, a reset link is mailed. Whether a mail was written.
+pub async fn request_reset(
+    pool: &PgPool,
+    templates: &minijinja::Environment<'_>,
+    r: &ResetRequest,
+) -> anyhow::Result<bool> {
+    let Some(user) = users::by_email(pool, &r.email).await? else {
+        return Ok(false);
+    };
+    if user.password_hash.is_none() {
+        return Ok(false);
+    }
+    send_reset_link(pool, templates, &r.origin, &user, r.address, r.now).await
+}
+
 /// Sends a password-reset link to a user who has a password (the caller answers the same way
-/// whether or not this happens). At most [`RESETS_PER_HOUR`] per account.
+/// whether or not this happens); the token, the mail and the audit entry are written in one
+/// transaction. At most [`RESETS_PER_HOUR`] per account.
 pub async fn send_reset_link(
     pool: &PgPool,
     templates: &minijinja::Environment<'_>,
     origin: &str,
     user: &users::UserRow,
+    address: Option<IpAddr>,
     now: OffsetDateTime,
 ) -> anyhow::Result<bool> {
     let recent = users::tokens_since(
@@ -148,6 +179,17 @@ pub async fn send_reset_link(
     )
     .await?;
     mail::enqueue(&mut *tx, &user.email, &email, now).await?;
+    audit::record(
+        &mut *tx,
+        now,
+        &audit::Entry {
+            action: audit::Action::PasswordResetRequested,
+            actor: None,
+            subject: Some(user.id),
+            address,
+        },
+    )
+    .await?;
     tx.commit().await?;
     Ok(true)
 }

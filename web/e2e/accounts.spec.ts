@@ -165,7 +165,11 @@ test('forgot password: the admin reads the outbox, the reset link sets a new pas
   await expect(admin).toHaveURL(siteUrl('demo', '/admin/outbox'));
   await expect(admin.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   const mail = admin.locator('.ef-outbox__message').filter({ hasText: OKAFOR }).first();
-  await expect(mail).toContainText('Reset your Enrollflow password');
+  // The mail is written just after the answer (the answer must not wait for it): reload until it is in.
+  await expect(async () => {
+    await admin.reload();
+    await expect(mail).toContainText('Reset your Enrollflow password', { timeout: 1_000 });
+  }).toPass();
   await expectAccessible(admin);
   const link = await mail.getByRole('link', { name: /\/reset-password\// }).getAttribute('href');
   expect(link).toMatch(new RegExp(`^${siteUrl('lakeshore', '/reset-password/email/')}`));

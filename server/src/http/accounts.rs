@@ -5,11 +5,13 @@
 //! - A wrong password and an unknown address get the same answer in about the same time.
 //! - Failed logins are counted per account and per client address over a sliding window; past the
 //!   limit the call answers 429 without looking at the password. A success clears the account.
-//! - Forgot-password answers the same whether or not the address exists.
+//! - Forgot-password answers the same, in the same time, whether or not the address exists: the
+//!   lookup and the mail are done after the answer.
 //! - Every login, failed login, logout, password change, reset and registration is audited (ids,
 //!   time, client address; never a password, token or e-mail address).
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use axum::Json;
 use axum::extract::{FromRequest, Path, Request, State};
@@ -18,6 +20,7 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tracing::Instrument;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -254,8 +257,9 @@ pub struct ForgotPasswordRequest {
 #[utoipa::path(post, path = "/api/forgot-password", tag = "accounts",
     request_body = ForgotPasswordRequest,
     responses(
-        (status = 200, body = Message, description = "The same answer whether or not the address \
-            belongs to an account; if it does, a single-use link valid for an hour is e-mailed"),
+        (status = 200, body = Message, description = "The same answer, at once, whether or not the \
+            address belongs to an account; if it does, a single-use link valid for an hour is \
+            e-mailed shortly after"),
         (status = 422, description = "`errors.email`: not an e-mail address")))]
 async fn forgot_password(
     State(app): State<AppState>,
@@ -270,30 +274,66 @@ async fn forgot_password(
             "Please enter a valid e-mail address.",
         ));
     };
-    if let Some(user) = users::by_email(&app.pool, &email).await?
-        && user.password_hash.is_some()
-    {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        let origin = accounts::public_origin(&app.config, host);
-        let bundle = app.rules.current();
-        let now = app.clock.now();
-        // A failure here must not change the answer (that would tell the address exists).
-        match accounts::send_reset_link(&app.pool, &bundle.templates, &origin, &user, now).await {
-            Ok(true) => {
-                record(
-                    &app,
-                    Action::PasswordResetRequested,
-                    None,
-                    Some(user.id),
-                    address,
-                )
-                .await?;
-            }
-            Ok(false) => {}
-            Err(e) => tracing::error!(error = %e, "password reset e-mail not written"),
-        }
-    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    // Nothing that depends on whether the address exists happens before the answer: the lookup,
+    // the link and the mail are done after it, for every address alike.
+    spawn_reset(
+        &app,
+        accounts::ResetRequest {
+            email,
+            origin: accounts::public_origin(&app.config, host),
+            address,
+            now: app.clock.now(),
+        },
+    );
     Ok(message(FORGOT_MESSAGE))
+}
+
+/// Forgot-password work running at once (a few queries each): a burst of requests waits its turn
+/// instead of taking the database pool from the other calls.
+static RESET_WORKERS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
+/// Forgot-password requests started and not finished yet.
+static RESETS_PENDING: AtomicUsize = AtomicUsize::new(0);
+/// Past this many pending requests, more are answered the same way but dropped (logged): a flood
+/// cannot grow the queue without bound.
+const MAX_RESETS_PENDING: usize = 1000;
+
+/// One pending request, counted until it is dropped.
+struct Pending;
+
+impl Pending {
+    /// Counts one more pending request; `None` when too many are pending already.
+    fn start() -> Option<Pending> {
+        let before = RESETS_PENDING.fetch_add(1, Ordering::Relaxed);
+        let pending = Pending;
+        (before < MAX_RESETS_PENDING).then_some(pending)
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        RESETS_PENDING.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Starts the work of a forgot-password request (the caller answers without waiting for it); a
+/// failure is logged, never answered (that would tell whether the address exists).
+fn spawn_reset(app: &AppState, request: accounts::ResetRequest) {
+    let Some(pending) = Pending::start() else {
+        tracing::warn!("too many password reset requests pending: one was dropped");
+        return;
+    };
+    let (pool, bundle) = (app.pool.clone(), app.rules.current());
+    let work = async move {
+        let _pending = pending;
+        let Ok(_turn) = RESET_WORKERS.acquire().await else {
+            return;
+        };
+        if let Err(e) = accounts::request_reset(&pool, &bundle.templates, &request).await {
+            tracing::error!(error = %e, "password reset e-mail not written");
+        }
+    };
+    tokio::spawn(work.in_current_span());
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

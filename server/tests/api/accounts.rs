@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::helpers::{
-    ACME_USER, Browser, DEMO_PASSWORD, LAKESHORE_USER, MINUTE, TestApp, spawn_app,
+    ACME_USER, Browser, DEMO_PASSWORD, LAKESHORE_USER, MINUTE, Reply, TestApp, spawn_app,
+    wait_for_mails,
 };
 
 const BAD_CREDENTIALS: &str = "These credentials do not match our records.";
@@ -259,14 +260,14 @@ async fn forgot_password_answers_the_same_and_mails_a_single_use_expiring_link()
     assert_eq!(known.status, StatusCode::OK, "{}", known.body);
     assert_eq!((unknown.status, &unknown.body), (known.status, &known.body));
     assert!(known.json()["message"].is_string());
+
+    // The mail is written after the answer: waited for.
+    let (subject, body) = wait_for_mails(&app.pool, ACME_USER, 1).await.remove(0);
     assert_eq!(
         outbox_count(&app.pool).await,
         1,
         "mail only for the known one"
     );
-
-    let (to, subject, body) = last_mail(&app.pool).await;
-    assert_eq!(to, ACME_USER);
     assert!(subject.contains("Reset"), "{subject}");
     let link = format!(
         "http://acme.localhost:{}/reset-password/email/{ACME_USER}/token/",
@@ -337,7 +338,7 @@ async fn forgot_password_answers_the_same_and_mails_a_single_use_expiring_link()
         )
         .await;
     assert_eq!(r.status, StatusCode::OK);
-    let late_token = token_in(&last_mail(&app.pool).await.2);
+    let late_token = token_in(&wait_for_mails(&app.pool, ACME_USER, 2).await[1].1);
     app.clock.advance(61 * MINUTE);
     let b = app.browser("acme");
     let token = b.start_session().await;
@@ -367,7 +368,7 @@ async fn a_reset_ends_every_session_of_the_account() {
         &json!({ "email": ACME_USER }),
     )
     .await;
-    let reset_token = token_in(&last_mail(&app.pool).await.2);
+    let reset_token = token_in(&wait_for_mails(&app.pool, ACME_USER, 1).await[0].1);
     let r = b
         .call(
             Method::POST,
@@ -409,6 +410,70 @@ async fn invite_sam(app: &TestApp) -> String {
         "{body}"
     );
     token_in(&body)
+}
+
+/// A reply's headers without those that differ between any two replies (the date, the request
+/// id), sorted.
+fn comparable_headers(r: &Reply) -> Vec<(String, String)> {
+    let mut h: Vec<(String, String)> = r
+        .headers
+        .iter()
+        .filter(|(name, _)| !matches!(name.as_str(), "date" | "x-request-id"))
+        .map(|(name, value)| {
+            (
+                name.to_string(),
+                value.to_str().expect("ascii header").to_string(),
+            )
+        })
+        .collect();
+    h.sort();
+    h
+}
+
+#[tokio::test]
+async fn forgot_password_answers_every_address_identically_before_any_work_on_it() {
+    let app = spawn_app().await;
+    // An address with an account, one invited but not registered yet, and one without an
+    // account (in two spellings).
+    invite_sam(&app).await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    let mut replies = Vec::new();
+    for email in [
+        ACME_USER,
+        "sam.rivera@acme-insurance.example.com",
+        "nobody@example.com",
+        "Nobody.Else@Example.org",
+    ] {
+        let r = b
+            .call(
+                Method::POST,
+                "/api/forgot-password",
+                &token,
+                &json!({ "email": email }),
+            )
+            .await;
+        replies.push((email, r));
+    }
+    let (_, known) = &replies[0];
+    assert_eq!(known.status, StatusCode::OK, "{}", known.body);
+    assert_eq!(
+        known.json(),
+        json!({ "message": enrollflow_server::http::accounts::FORGOT_MESSAGE })
+    );
+    for (email, r) in &replies[1..] {
+        assert_eq!(r.status, known.status, "{email}");
+        assert_eq!(r.body, known.body, "{email}");
+        assert_eq!(comparable_headers(r), comparable_headers(known), "{email}");
+    }
+
+    // Only the account with a password gets a link (Sam has only the invitation).
+    wait_for_mails(&app.pool, ACME_USER, 1).await;
+    let to: Vec<String> = sqlx::query_scalar("SELECT to_address FROM outbox ORDER BY id")
+        .fetch_all(&app.pool)
+        .await
+        .expect("outbox");
+    assert_eq!(to, ["sam.rivera@acme-insurance.example.com", ACME_USER]);
 }
 
 #[tokio::test]
@@ -664,6 +729,8 @@ async fn the_audit_trail_names_ids_and_addresses_never_addresses_or_passwords() 
         &json!({ "email": ACME_USER }),
     )
     .await;
+    // The request is audited with its mail, after the answer: waited for.
+    wait_for_mails(&app.pool, ACME_USER, 1).await;
     b.call(Method::POST, "/api/logout", &token, &json!({}))
         .await;
 

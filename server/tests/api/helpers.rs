@@ -417,3 +417,89 @@ pub fn family() -> Value {
     ]);
     f
 }
+
+/// The plans of a catalog file (`rules/catalog/2025/medical.yaml` under `root`) read straight
+/// from its text: each plan's one-line `key: value` fields, comments and quotes dropped. A test's
+/// expected values come from here rather than from the API (or the loader) under test.
+pub fn catalog_plans(
+    root: &std::path::Path,
+    file: &str,
+) -> Vec<std::collections::BTreeMap<String, String>> {
+    let text = std::fs::read_to_string(root.join(file)).expect("catalog file");
+    let mut plans = Vec::new();
+    for line in text.lines() {
+        let line = line.split(" #").next().unwrap_or("").trim_end();
+        let field = if let Some(rest) = line.strip_prefix("  - ") {
+            plans.push(std::collections::BTreeMap::new());
+            rest
+        } else if let Some(rest) = line.strip_prefix("    ") {
+            rest
+        } else {
+            continue;
+        };
+        let Some((k, v)) = field.split_once(": ") else {
+            continue;
+        };
+        if k.starts_with(' ') || k.is_empty() {
+            continue;
+        }
+        if let Some(plan) = plans.last_mut() {
+            plan.insert(k.to_string(), v.trim().trim_matches('"').to_string());
+        }
+    }
+    plans
+}
+
+/// One plan's fields from a catalog file (see `catalog_plans`).
+pub fn catalog_plan(
+    root: &std::path::Path,
+    file: &str,
+    id: i64,
+) -> std::collections::BTreeMap<String, String> {
+    catalog_plans(root, file)
+        .into_iter()
+        .find(|p| p.get("id").is_some_and(|v| *v == id.to_string()))
+        .unwrap_or_else(|| panic!("plan {id} is not in {file}"))
+}
+
+/// The federal age curve's factor for an age, read from `rules/catalog/age_curves.yaml`.
+pub fn federal_factor(root: &std::path::Path, age: i64) -> f64 {
+    let text =
+        std::fs::read_to_string(root.join("rules/catalog/age_curves.yaml")).expect("age curves");
+    let band = format!("{{ from: {age}, to: {age}, factor: ");
+    let at = text.find(&band).expect("a one-year band") + band.len();
+    text[at..]
+        .split([' ', '}'])
+        .next()
+        .and_then(|f| f.parse().ok())
+        .expect("factor")
+}
+
+// Mail written after a request has been answered (forgot-password) is waited for, never assumed:
+// these poll the outbox until it is there, up to a deadline that only a failure reaches.
+
+/// How long a test waits for work done after a request was answered before it fails.
+pub const BACKGROUND_DEADLINE: Duration = Duration::from_secs(30);
+
+/// The mails to this address in the outbox, oldest first, as (subject, body), once there are at
+/// least `n` of them.
+pub async fn wait_for_mails(pool: &PgPool, to: &str, n: usize) -> Vec<(String, String)> {
+    let deadline = tokio::time::Instant::now() + BACKGROUND_DEADLINE;
+    loop {
+        let mails: Vec<(String, String)> =
+            sqlx::query_as("SELECT subject, body FROM outbox WHERE to_address = $1 ORDER BY id")
+                .bind(to)
+                .fetch_all(pool)
+                .await
+                .expect("outbox");
+        if mails.len() >= n {
+            return mails;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{} of {n} mails to {to} after {BACKGROUND_DEADLINE:?}",
+            mails.len()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}

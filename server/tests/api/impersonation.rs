@@ -275,6 +275,8 @@ async fn the_outbox_shows_the_newest_mail_first() {
             )
             .await;
         assert_eq!(r.status, StatusCode::OK);
+        // The mail is written after the answer.
+        crate::helpers::wait_for_mails(&app.pool, email, 1).await;
         app.clock.advance(std::time::Duration::from_secs(1));
     }
     let r = b.get("/api/admin/outbox").await;

@@ -82,6 +82,8 @@ async fn outbox_mail_goes_to_the_relay_and_a_failure_is_retried_later() {
         )
         .await;
     assert_eq!(r.status, StatusCode::OK);
+    // The mail is written after the answer.
+    crate::helpers::wait_for_mails(&app.pool, ACME_USER, 1).await;
 
     // The relay is down: the message stays, with the attempt counted and a later retry time.
     let down = Mailer::new(
