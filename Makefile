@@ -53,7 +53,7 @@ test-rules:
 	$(TARGET_DIR)/debug/enrollflow scenarios tests/scenarios
 
 test-web: web-deps
-	cd web && npm run typecheck && npm run lint && npm test
+	cd web && npm run typecheck && npm run lint && npm test && npm run budget
 
 test-e2e: web-build
 	cargo build --bin enrollflow
@@ -84,7 +84,8 @@ bench:
 bench-http:
 	scripts/with-db.sh tests/load/ratios.sh
 
-## make bench-steps: p50/p95 of every step call over whole consumer journeys (release build, loopback)
+## make bench-steps: p50/p95 of every step call over whole consumer journeys (release build, loopback);
+## fails when a call's p95 is over 20 ms
 bench-steps:
 	scripts/with-db.sh tests/load/step-latency.sh
 

@@ -1,6 +1,14 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSiteToLogIn, answerOtherQuestions } from './support';
+import {
+  apiJson,
+  collectConsoleErrors,
+  expectAccessible,
+  siteUrl,
+  openSiteToLogIn,
+  answerOtherQuestions,
+  storedApplication,
+} from './support';
 
 // Whole consumer journeys in the browser (issue 5), each ending where the spec says: a stored
 // submission read back through the API, or the page that stops the applicant. Demo data, today
@@ -224,7 +232,9 @@ test('Change Plan from review, then back and forward through the browser history
   await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
   await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/medical'));
-  const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans');
+  // Blue PPO plans: their Subscriber Information and Other Questions are the known ones.
+  const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
+  expect(medical.plans.length).toBeGreaterThan(1);
   await choose(page, medical.plans[0]!.name);
   await page.getByRole('button', { name: 'Continue without Dental Coverage' }).first().click();
   await page.getByRole('button', { name: 'Continue without Vision Coverage' }).first().click();
@@ -249,15 +259,44 @@ test('Change Plan from review, then back and forward through the browser history
   await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name) })).toBeVisible();
   await page.goto(siteUrl('acme', '/census'));
   await expect(page.getByLabel('First Name').first()).toHaveValue('Ann');
+
+  // On to the purchase: what is bought is the changed plan.
+  await page.goto(siteUrl('acme', '/review'));
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name) })).toBeVisible();
+  await page.getByRole('button', { name: 'Apply Now' }).click();
+  await subscriberInformation(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await otherQuestions(page);
+  await expect(page).toHaveURL(siteUrl('acme', '/rap'));
+  const bought = page.getByRole('table', { name: 'Your plans and their monthly premiums' });
+  await expect(bought.getByRole('row')).toHaveCount(3);
+  await expect(bought.getByRole('row').nth(1)).toContainText(shown(medical.plans[1]!.name));
+  await expect(bought).not.toContainText(shown(medical.plans[0]!.name));
+  const info = await apiJson<{ medicalPlan: { id: number } }>(page, '/api/plans/planInfo');
+  expect(info.medicalPlan.id).toBe(medical.plans[1]!.id);
+  await purchase(page, ['Subscriber']);
+  await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible();
+  const stored = await storedApplication(page);
+  expect(stored.submitted).toBe(true);
+  expect(stored.data.medical_plan).toMatchObject({ id: medical.plans[1]!.id, name: medical.plans[1]!.name });
 });
 
 test('the idle warning counts down, Continue keeps the session, then it expires', async ({ page }) => {
   await page.clock.install();
+  // About You's own calls are answered first: an answer landing after the jump would count as
+  // activity and take the warning away again.
+  const settled = Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith('/api/application/step/census')),
+    page.waitForResponse((r) => r.url().endsWith('/api/events/pageView') && (r.request().postData() ?? '').includes('/census')),
+  ]);
   await whyApplying(page, 'Open Enrollment');
+  await settled;
   // 29 minutes idle: the warning counts down from 60 (answered at once: it expires a minute later).
   await page.clock.fastForward('29:00');
   const warning = page.getByRole('dialog').filter({ hasText: /\d+ seconds/ });
   await expect(warning).toBeVisible();
+  await expectAccessible(page);
   await warning.getByRole('button', { name: 'Continue' }).click();
   await expect(warning).toBeHidden();
   // The full 30 minutes idle: the session has expired; Continue goes home.
@@ -306,4 +345,180 @@ test('an agent applies for a customer through purchase with the agent signature'
   await otherQuestions(page);
   await expect(page.getByLabel('Subscriber Signature', { exact: true })).toHaveCount(0);
   await purchase(page, ['Agent']);
+});
+
+/**
+ * About You for Ann alone (no Medicare, no subsidy), the first Blue PPO plan, no dental or vision:
+ * Review Selections, then Apply Now. Gives the plan.
+ */
+async function bluePpoToSubscriberInformation(page: Page): Promise<PlanList['plans'][number]> {
+  await subscriber(page, '03/02/1985');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+  const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
+  const plan = medical.plans[0]!;
+  await choose(page, plan.name);
+  await page.getByRole('button', { name: 'Continue without Dental Coverage' }).first().click();
+  await page.getByRole('button', { name: 'Continue without Vision Coverage' }).first().click();
+  await expect(page).toHaveURL(siteUrl('acme', '/review'));
+  await page.getByRole('button', { name: 'Apply Now' }).click();
+  await subscriberInformation(page);
+  return plan;
+}
+
+test('a qualifying event with a PDF upload through purchase: document contacts, then the stored event and document', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto(siteUrl('acme', '/whyapplying'));
+  await page.getByRole('radio', { name: 'Qualifying event / loss of coverage / moving to Michigan' }).check();
+  await page.getByRole('radio', { name: 'Lost job-based health coverage' }).check();
+  await page.getByLabel('Date of Event').fill('11/10/2024');
+  const startDates = page.getByRole('radiogroup', { name: 'Coverage Start Date' });
+  await startDates.getByRole('radio', { name: 'First of the month after the application' }).check();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
+  await page.getByLabel(/Upload documentation/).setInputFiles({ name: 'layoff-letter.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByText('Selected: layoff-letter.pdf')).toBeVisible();
+  // The file goes once the step is saved.
+  const upload = page.waitForResponse((r) => r.url().endsWith('/api/whyapplying/fileupload') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  expect((await upload).status()).toBe(200);
+  await expect(page).toHaveURL(siteUrl('acme', '/census'));
+
+  const plan = await bluePpoToSubscriberInformation(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await otherQuestions(page);
+
+  // Review and Purchase: where the documents go, for the application's carrier only, and by when
+  // (30 days from 11/20/2024); coverage from the first of the next month.
+  await expect(page).toHaveURL(siteUrl('acme', '/rap'));
+  await expect(page.getByText('Submitting Documents', { exact: true })).toHaveCount(1);
+  const documents = page.getByRole('region', { name: 'Submitting Documents' });
+  await expect(documents).toContainText('please send them by 12/20/2024 to your carrier');
+  await expect(documents.getByRole('heading', { level: 3 })).toHaveText(['Blue Cross Blue Shield of Michigan']);
+  await expect(documents).toContainText('individualdocs@bcbsm.example.com');
+  await expect(documents).toContainText('(877) 555-0101');
+  await expect(documents).toContainText('600 E. Lafayette Blvd');
+  await expect(documents).toContainText('Detroit, MI 48226');
+  await expect(page.getByRole('region', { name: 'Your Plans' })).toContainText('12/01/2024');
+  await expect(page.getByRole('table', { name: 'Your plans and their monthly premiums' })).toContainText(shown(plan.name));
+  await purchase(page, ['Subscriber']);
+
+  // Purchased: the thank-you dialog; the page no longer asks for the documents.
+  await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible();
+  await expectAccessible(page);
+  // (By text: behind the modal dialog the page is out of the accessibility tree.)
+  await expect(page.getByText('Submitting Documents', { exact: true })).toHaveCount(0);
+
+  // Stored: a special enrollment for the event, with the uploaded PDF attached.
+  const stored = await storedApplication(page);
+  expect(stored.submitted).toBe(true);
+  expect(stored.enrollment_period_type_id).toBe(2);
+  expect(stored.effective_date).toBe('2024-12-01');
+  expect(stored.medical_carrier_id).toBe(1);
+  expect(stored.data.whyApplying).toMatchObject({
+    enrollment_type: 'qle',
+    enrollment_reason_id: 7,
+    qle_event_date: '2024-11-10',
+  });
+  expect(stored.documents).toHaveLength(1);
+  const document = stored.documents[0]!;
+  expect(document).toMatchObject({ file_name: 'layoff-letter.pdf', content_type: 'application/pdf', size_bytes: pdf.length });
+  expect(stored.data.enrollment_reason_document).toEqual({ id: document.id, file_name: 'layoff-letter.pdf' });
+  expect(stored.data.medical_plan).toMatchObject({ id: plan.id });
+  // Stored under a random name, not the applicant's.
+  expect(document.storage_key).not.toContain('layoff');
+  expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+});
+
+test('Subscriber Information bills at another address: the billing ZIP reloads its county, Review and Purchase shows it', async ({
+  page,
+}) => {
+  await whyApplying(page, 'Open Enrollment');
+  await bluePpoToSubscriberInformation(page);
+
+  const county = page.getByLabel(/^Billing County/);
+  await expect(page.getByLabel(/^Billing Street Address/)).toHaveCount(0);
+  await page.getByLabel('Bill me at a different address').check();
+  await page.getByLabel(/^Billing Street Address/).fill('500 Center St');
+  await page.getByLabel(/^Billing City/).fill('Northville');
+  await page.getByLabel(/^Billing State/).selectOption({ label: 'Michigan' });
+  await expect(county).toHaveCount(0);
+
+  /** Types a billing ZIP and waits for its county list. */
+  const billingZip = async (zip: string) => {
+    const counties = page.waitForResponse((r) => r.url().endsWith(`/countyList/${zip}`) && r.ok());
+    await page.getByLabel(/^Billing ZIP Code/).fill(zip);
+    await counties;
+  };
+  // Northville lies in Oakland and Wayne: the select, with both.
+  await billingZip('48167');
+  await expect(county).toBeVisible();
+  await expect(county.locator('option')).toContainText(['Oakland', 'Wayne']);
+  await expectAccessible(page);
+  // Ann Arbor lies in Washtenaw alone: the county is chosen and the select hidden.
+  await billingZip('48104');
+  await expect(county).toHaveCount(0);
+  // Back to Northville: the select again, without a county chosen.
+  await billingZip('48167');
+  await expect(county).toBeVisible();
+  await county.selectOption({ label: 'Wayne' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await otherQuestions(page);
+
+  await expect(page).toHaveURL(siteUrl('acme', '/rap'));
+  const contact = page.getByRole('region', { name: 'Contact and Billing Information' });
+  await expect(contact).toContainText('Residential Address1 Main StAnn Arbor, MI 48104');
+  await expect(contact).toContainText('Billing Address500 Center StNorthville, MI 48167');
+  await purchase(page, ['Subscriber']);
+  await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible();
+
+  const stored = await storedApplication(page);
+  expect(stored.submitted).toBe(true);
+  expect(stored.data.subInfo).toMatchObject({
+    billing_provided: true,
+    billing_street: '500 Center St',
+    billing_city: 'Northville',
+    billing_state: 'MI',
+    billing_zip: '48167',
+    billing_county_id: 163,
+  });
+});
+
+test('a double click on Purchase submits once and shows the Thank you dialog', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await whyApplying(page, 'Open Enrollment');
+  await bluePpoToSubscriberInformation(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await otherQuestions(page);
+
+  await expect(page).toHaveURL(siteUrl('acme', '/rap'));
+  await page.getByRole('button', { name: 'View Terms and Conditions' }).click();
+  await page.getByRole('dialog', { name: 'Terms and Conditions' }).getByRole('button', { name: 'Agree' }).click();
+  await page.getByLabel('I am the subscriber applying for this coverage').check();
+  await page.getByLabel('Subscriber Signature', { exact: true }).fill('Ann Lee');
+  await page.getByLabel('Confirm Subscriber Signature').fill('Ann Lee');
+  await page.getByLabel('Subscriber Signature Date').fill('11/20/2024');
+
+  const saves: number[] = [];
+  page.on('response', (r) => {
+    if (r.request().method() === 'PUT' && r.url().endsWith('/api/application/step/rap')) saves.push(r.status());
+  });
+  const purchased = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/api/application/step/rap'));
+  await page.getByRole('button', { name: 'Purchase' }).dblclick();
+  expect((await purchased).status()).toBe(200);
+
+  const thanks = page.getByRole('dialog', { name: 'Thank you!' });
+  await expect(thanks).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectAccessible(page);
+  // Once the page has settled, one purchase was sent and accepted.
+  await page.waitForLoadState('networkidle');
+  expect(saves).toEqual([200]);
+  const stored = await storedApplication(page);
+  expect(stored.submitted).toBe(true);
+  expect(stored.data.rap).toMatchObject({ agree_tc: true, subscriber_signature: 'Ann Lee' });
+  expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
 });

@@ -283,3 +283,64 @@ test('Apply Now saves Review Selections and goes to Subscriber Information', asy
   await page.getByRole('button', { name: 'Apply Now' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/subInfo'));
 });
+
+test('the print buttons are disabled while the PDF is made, then compare.pdf downloads', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await startHousehold(page);
+  const all = await apiJson<PlanList>(page, '/api/plans/1/allPlans');
+  await page.goto(siteUrl('acme', '/medical'));
+  await expect(cards(page)).toHaveCount(all.plans.length);
+
+  // The print requests wait here until the test has seen the buttons disabled.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/printPdf/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const pagePrint = page.getByRole('button', { name: 'Print Medical Comparison' });
+  const allPrint = page.getByRole('button', { name: 'Print Medical, Dental and Vision Comparison' });
+
+  // From the page.
+  let asked = page.waitForRequest((r) => r.url().includes('/api/printPdf/'));
+  let download = page.waitForEvent('download');
+  await allPrint.click();
+  await asked;
+  await expect(pagePrint).toBeDisabled();
+  await expect(allPrint).toBeDisabled();
+  release();
+  let sheet = await download;
+  expect(sheet.suggestedFilename()).toBe('compare.pdf');
+  expect(await pdfOf(sheet)).toBe('%PDF-');
+  await expect(pagePrint).toBeEnabled();
+  await expect(allPrint).toBeEnabled();
+
+  // From the compare dialog: its button says so while it waits.
+  const again = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unroute('**/api/printPdf/**');
+  await page.route('**/api/printPdf/**', async (route) => {
+    await again;
+    await route.continue();
+  });
+  for (const plan of all.plans.slice(0, 2)) await card(page, plan.name).getByRole('checkbox', { name: 'Compare Plan' }).check();
+  await page.getByRole('button', { name: /^Compare Selected Plans/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Compare Medical Plans' })).toBeVisible();
+  asked = page.waitForRequest((r) => r.url().includes('/api/printPdf/'));
+  download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Print this comparison' }).click();
+  await asked;
+  const printing = dialog.getByRole('button', { name: 'Printing…' });
+  await expect(printing).toBeDisabled();
+  await expectAccessible(page);
+  release();
+  sheet = await download;
+  expect(sheet.suggestedFilename()).toBe('compare.pdf');
+  expect(await pdfOf(sheet)).toBe('%PDF-');
+  await expect(dialog.getByRole('button', { name: 'Print this comparison' })).toBeEnabled();
+  expect(errors).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -9,7 +10,6 @@ export function siteUrl(subdomain: string | null, path = '/'): string {
   return `http://${host}:${E2E_PORT}${path}`;
 }
 
-/** No serious or critical axe violations on the page as it is now. */
 /**
  * Opens a site and waits for the app's own auth-state call: API calls the test then makes from the
  * page join the app's session. Made at once, they would race it on a browser without a cookie (two
@@ -32,6 +32,7 @@ export async function openSiteToLogIn(page: Page, subdomain: string): Promise<vo
   await page.waitForLoadState('networkidle');
 }
 
+/** No serious or critical axe violations on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations
@@ -85,4 +86,51 @@ export async function answerOtherQuestions(page: Page, signer: string): Promise<
   const dates = page.getByLabel(/^Date/);
   for (let i = 0; i < (await dates.count()); i++) await dates.nth(i).fill('11/20/2024');
   await page.getByLabel(/Who Is Paying the Premium/).selectOption({ label: 'Self' });
+}
+
+/**
+ * One JSON value read from the test database (DATABASE_URL, which scripts/e2e.sh exports): `sql`
+ * answers a single row with a single json column. `vars` become psql variables, quoted in the
+ * query as :'name' (psql escapes them).
+ */
+export function dbJson<T = unknown>(sql: string, vars: Record<string, string> = {}): T {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run the tests through scripts/e2e.sh');
+  const args = [url, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1'];
+  for (const [name, value] of Object.entries(vars)) args.push('-v', `${name}=${value}`);
+  const out = execFileSync('psql', args, { input: sql, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
+  if (!out) throw new Error(`no row for: ${sql}`);
+  return JSON.parse(out) as T;
+}
+
+/** An application as stored: its typed columns, its answers by step, and its documents. */
+export interface StoredApplication {
+  submitted: boolean;
+  enrollment_period_type_id: number | null;
+  effective_date: string | null;
+  medical_carrier_id: number | null;
+  /** The answers under each step id (`whyApplying`, `subInfo`, `rap`, …) and the derived facts
+   * (`medical_plan`, `enrollment_reason_document`, …). */
+  data: Record<string, unknown>;
+  documents: { id: string; file_name: string; content_type: string; size_bytes: number; storage_key: string }[];
+}
+
+/** The application of the page's session, read from the database. */
+export async function storedApplication(page: Page): Promise<StoredApplication> {
+  const active = await apiJson<{ application: { applicationId: string } | null }>(page, '/api/application/active');
+  if (!active.application) throw new Error('the session has no application');
+  return dbJson<StoredApplication>(
+    `SELECT json_build_object(
+       'submitted', a.submission_time IS NOT NULL,
+       'enrollment_period_type_id', a.enrollment_period_type_id,
+       'effective_date', a.effective_date,
+       'medical_carrier_id', a.medical_carrier_id,
+       'data', a.data,
+       'documents', (SELECT coalesce(json_agg(json_build_object('id', d.id, 'file_name', d.file_name,
+                       'content_type', d.content_type, 'size_bytes', d.size_bytes,
+                       'storage_key', d.storage_key) ORDER BY d.created_at), '[]'::json)
+                     FROM documents d WHERE d.application_id = a.id))
+     FROM applications a WHERE a.id = :'id'`,
+    { id: active.application.applicationId },
+  );
 }

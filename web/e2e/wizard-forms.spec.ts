@@ -76,6 +76,7 @@ test('a consumer answers Why Are You Applying and About You and reaches the medi
 
   const subsidy = page.getByRole('dialog', { name: 'Premium Subsidies' });
   await expect(subsidy).toContainText('not eligible for premium subsidies');
+  await expectAccessible(page);
   await subsidy.getByRole('button', { name: 'No' }).click();
 
   await expect(page).toHaveURL(siteUrl('acme', '/medical'));
@@ -168,6 +169,65 @@ test('a 16-year-old subscriber alone gets the child-only dialog and stays on Abo
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(siteUrl('acme', '/census'));
+});
+
+test('a subscriber under 21 alone gets the possible child-only dialog: Cancel stays, Continue goes on', async ({ page }) => {
+  const consoleErrors = collectConsoleErrors(page);
+  await startOpenEnrollment(page);
+  // 20 on the effective date (01/01/2025), with no spouse or dependent.
+  await fillSubscriber(page, '01/02/2004');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Child Only Application?' });
+  await expect(dialog).toContainText(
+    'The subscriber is under 21 and no spouse or dependents were entered. If this application is for a child only, please contact your agent. Otherwise choose Continue.',
+  );
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expectAccessible(page);
+  // Cancel: back on About You, the answers kept, nothing asked next.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(siteUrl('acme', '/census'));
+  await expect(page.getByLabel('Birth Date')).toHaveValue('01/02/2004');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Asked again on the next Continue; Continue in the dialog goes on to the Medicare question.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+
+  // The answer is stored with About You: the dialog is not asked again.
+  const census = await apiJson<{ data: Record<string, unknown> }>(page, '/api/application/step/census');
+  expect(census.data).toMatchObject({ possible_child_only_ok: true, sub_birth_date: '2004-01-02', medicare_eligible: 0 });
+  await page.goto(siteUrl('acme', '/census'));
+  await expect(page.getByLabel('Birth Date')).toHaveValue('01/02/2004');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+  expect(consoleErrors).toEqual([]);
+});
+
+test('no possible child-only dialog at 21, nor under 21 with a dependent', async ({ page }) => {
+  await startOpenEnrollment(page);
+  // 21 on the effective date: the flow goes straight to the Medicare question.
+  await fillSubscriber(page, '01/01/2004');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const medicare = page.getByRole('dialog', { name: 'Medicare Eligible?' });
+  await expect(medicare).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Child Only Application?' })).toHaveCount(0);
+  await medicare.getByRole('button', { name: 'Close modal dialog' }).click();
+  await expect(medicare).toBeHidden();
+
+  // 20, with a child on the application: not a child-only application either.
+  await page.getByLabel('Birth Date').first().fill('01/02/2004');
+  await page.getByRole('button', { name: 'Add a dependent' }).click();
+  const child = page.getByRole('group', { name: 'Dependent 1' });
+  await child.getByRole('radio', { name: 'Male', exact: true }).check();
+  await child.getByLabel('Birth Date').fill('05/05/2023');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(medicare).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Child Only Application?' })).toHaveCount(0);
 });
 
 test('an out-of-state county opens the residency notice, which clears the ZIP and the county', async ({ page }) => {

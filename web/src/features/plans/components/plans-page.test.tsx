@@ -16,8 +16,25 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** A fake server: the plan list for any filters (recorded), options, selection. */
-function fakeServer(list: PlanList, save: () => Response | Promise<Response> = () => json({ next: { id: 'dental', number: 4, route: '/dental', title: 'Dental Plans' }, application: { applicationId: 'a' } })) {
+function pdf(): Response {
+  return new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+}
+
+/** A response the test hands over when it chooses (to look at the page while a print is running). */
+function deferred() {
+  let resolve: (r: Response) => void = () => {};
+  const promise = new Promise<Response>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** A fake server: the plan list for any filters (recorded), options, selection, the comparison PDF. */
+function fakeServer(
+  list: PlanList,
+  save: () => Response | Promise<Response> = () => json({ next: { id: 'dental', number: 4, route: '/dental', title: 'Dental Plans' }, application: { applicationId: 'a' } }),
+  print: () => Response | Promise<Response> = () => pdf(),
+) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -33,6 +50,7 @@ function fakeServer(list: PlanList, save: () => Response | Promise<Response> = (
       if (path.endsWith('/metals')) return json([{ id: 4, name: 'Silver' }]);
       if (path.endsWith('/attributes')) return json([{ id: 'hsa', name: 'HSA eligible' }]);
       if (path === '/api/plans/1') return json({ add_hsa: false });
+      if (path.startsWith('/api/printPdf/')) return print();
       return json({ error: 'no' }, 404);
     }),
   );
@@ -170,5 +188,84 @@ describe('PlansPage', () => {
     renderPage();
     expect(await screen.findByText(NO_PLANS)).toBeTruthy();
     expect(screen.queryByRole('slider')).toBeNull();
+  });
+
+  describe('print buttons (disabled while printing; the browser downloads compare.pdf)', () => {
+    let downloads: string[];
+
+    beforeEach(() => {
+      downloads = [];
+      URL.createObjectURL = vi.fn(() => 'blob:compare') as unknown as typeof URL.createObjectURL;
+      URL.revokeObjectURL = vi.fn() as unknown as typeof URL.revokeObjectURL;
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(this: HTMLAnchorElement) {
+        downloads.push(this.download);
+      });
+    });
+
+    const printUrls = (calls: Call[]) => calls.filter((c) => c.url.pathname.startsWith('/api/printPdf/')).map((c) => c.url.pathname);
+    const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+    const pageButtons = () => [button('Print Medical Comparison'), button('Print Medical, Dental and Vision Comparison')];
+
+    it("disables the page's print buttons while a print runs and enables them after", async () => {
+      const pending = deferred();
+      let prints = 0;
+      const calls = fakeServer(planList(2), undefined, () => (prints++ === 0 ? pending.promise : pdf()));
+      renderPage();
+      await screen.findByRole('article', { name: 'Plan 1' });
+      expect(pageButtons().map((b) => b.disabled)).toEqual([false, false]);
+
+      fireEvent.click(button('Print Medical, Dental and Vision Comparison'));
+      await waitFor(() => expect(printUrls(calls)).toEqual(['/api/printPdf/1/true']));
+      expect(pageButtons().map((b) => b.disabled)).toEqual([true, true]);
+      fireEvent.click(button('Print Medical Comparison'));
+      expect(printUrls(calls)).toHaveLength(1);
+
+      await act(async () => pending.resolve(pdf()));
+      await waitFor(() => expect(pageButtons().map((b) => b.disabled)).toEqual([false, false]));
+      expect(downloads).toEqual(['compare.pdf']);
+
+      fireEvent.click(button('Print Medical Comparison'));
+      await waitFor(() => expect(printUrls(calls)).toEqual(['/api/printPdf/1/true', '/api/printPdf/1/false']));
+      await waitFor(() => expect(downloads).toEqual(['compare.pdf', 'compare.pdf']));
+    });
+
+    it('enables them again after a failed print, with the alert', async () => {
+      const pending = deferred();
+      fakeServer(planList(1), undefined, () => pending.promise);
+      renderPage();
+      await screen.findByRole('article', { name: 'Plan 1' });
+      fireEvent.click(button('Print Medical Comparison'));
+      await waitFor(() => expect(pageButtons().every((b) => b.disabled)).toBe(true));
+      await act(async () => pending.resolve(json({ error: 'no' }, 500)));
+      await waitFor(() => expect(pageButtons().map((b) => b.disabled)).toEqual([false, false]));
+      expect((await screen.findByRole('alert')).textContent).toContain(TRY_AGAIN);
+      expect(downloads).toEqual([]);
+    });
+
+    it("disables the compare dialog's print button while printing (Printing…) and enables it after", async () => {
+      const pending = deferred();
+      const calls = fakeServer(planList(3), undefined, () => pending.promise);
+      renderPage();
+      await screen.findByRole('article', { name: 'Plan 3' });
+      const boxes = screen.getAllByRole('checkbox', { name: 'Compare Plan' });
+      fireEvent.click(boxes[2]!);
+      fireEvent.click(boxes[0]!);
+      fireEvent.click(screen.getByRole('button', { name: /Compare Selected Plans/ }));
+      const dialog = await screen.findByRole('dialog');
+      const print = within(dialog).getByRole('button', { name: 'Print this comparison' }) as HTMLButtonElement;
+      expect(print.disabled).toBe(false);
+
+      fireEvent.click(print);
+      await waitFor(() => expect(print.disabled).toBe(true));
+      expect(print.textContent).toBe('Printing…');
+      expect(printUrls(calls)).toEqual([`/api/printPdf/1/false/${encodeURIComponent('plan_520,plan_522')}`]);
+      fireEvent.click(print);
+      expect(printUrls(calls)).toHaveLength(1);
+
+      await act(async () => pending.resolve(pdf()));
+      await waitFor(() => expect(print.disabled).toBe(false));
+      expect(print.textContent).toBe('Print this comparison');
+      expect(downloads).toEqual(['compare.pdf']);
+    });
   });
 });

@@ -1,0 +1,251 @@
+#!/usr/bin/env node
+// @ts-check
+// Bundle budgets (issue 5): production JavaScript, gzipped, of
+//   - the landing page's first load: the entry chunk and the chunks it imports statically (the
+//     `modulepreload` links of index.html) — the landing route loads nothing else at startup;
+//   - a form step: the landing load plus the lazily loaded form renderer (RJSF and the CMS widgets).
+// Each file is gzipped on its own (Node's zlib, level 9, as a server would send it); kB = 1000 bytes, as
+// Vite prints. Vite's own gzip figures (its native reporter, printed by `vite build`) run about 1.3%
+// higher than zlib's level 9 for the same files; when this script builds, it reads them from the build's
+// output too and a route must keep its budget by both measures.
+//
+//   node scripts/bundle-budget.mjs              build into a temporary folder (never dist/), check, remove it
+//   node scripts/bundle-budget.mjs --dist DIR   check an existing build made with `vite build --manifest`
+//
+// Exits 1 when a budget is exceeded or the build no longer matches what this script expects
+// (a lazy entry renamed or moved into the main bundle): update ROUTES below with the router.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import { constants, gzipSync } from 'node:zlib';
+
+const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ENTRY = 'index.html';
+const KB = 1000;
+
+/**
+ * @typedef {object} RouteLoad
+ * @property {string} name
+ * @property {number | null} budgetKb null: reported, not checked
+ * @property {readonly string[]} lazy manifest keys (source paths) of the dynamic imports the route
+ *   waits for, each imported by a chunk loaded before it
+ * @property {string} why
+ */
+
+/** @type {readonly RouteLoad[]} */
+export const ROUTES = [
+  {
+    name: 'landing (first load)',
+    budgetKb: 120,
+    // `/`: LandingRoute and AppShell are in the entry; the account modals (account-ui), the user menus,
+    // the session, legal and Presented by dialogs are lazy and load only when shown.
+    lazy: [],
+    why: 'entry + modulepreload',
+  },
+  {
+    name: 'form step',
+    budgetKb: 200,
+    // A `form` step (e.g. /whyapplying): StepPage is in the entry and `React.lazy`-loads the renderer
+    // (src/app/routes/step-page.tsx); RJSF comes with it (schema-validator chunk).
+    lazy: ['src/features/step-form/components/step-form.tsx'],
+    why: 'landing + step-form (RJSF)',
+  },
+  {
+    name: 'plan step',
+    budgetKb: null,
+    // A `plans` / `review` step: StepPage loads the hand-built pages (src/features/plans/index.ts).
+    lazy: ['src/features/plans/index.ts'],
+    why: 'landing + plans',
+  },
+];
+
+/**
+ * @typedef {object} ManifestChunk
+ * @property {string} file
+ * @property {string} [src]
+ * @property {boolean} [isEntry]
+ * @property {boolean} [isDynamicEntry]
+ * @property {string[]} [imports]
+ * @property {string[]} [dynamicImports]
+ * @property {string[]} [css]
+ */
+/** @typedef {Record<string, ManifestChunk>} Manifest */
+
+/**
+ * The chunk `key` and every chunk it imports statically, transitively (what the browser loads with it).
+ * @param {Manifest} manifest
+ * @param {string} key
+ * @param {Set<string>} [seen]
+ * @returns {Set<string>} manifest keys
+ */
+export function staticClosure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * The chunks of a route: the entry's closure, then each lazy import's closure. A lazy key must be a
+ * dynamic import of a chunk already loaded (else the route does not load it the way ROUTES says).
+ * @param {Manifest} manifest
+ * @param {readonly string[]} lazy
+ * @returns {Set<string>}
+ */
+export function routeChunks(manifest, lazy) {
+  const keys = staticClosure(manifest, ENTRY);
+  for (const key of lazy) {
+    const importer = [...keys].find((k) => manifest[k]?.dynamicImports?.includes(key));
+    if (!importer) throw new Error(`${key} is not imported lazily by the chunks loaded before it: update ROUTES`);
+    staticClosure(manifest, key, keys);
+  }
+  return keys;
+}
+
+/**
+ * The entry's script and modulepreload links in index.html, as asset paths.
+ * @param {string} html
+ * @returns {string[]}
+ */
+export function htmlScripts(html) {
+  const out = [];
+  for (const m of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const tag = m[0];
+    const isScript = tag.startsWith('<script') && /\btype="module"/.test(tag);
+    const isPreload = tag.startsWith('<link') && /\brel="modulepreload"/.test(tag);
+    const url = /\b(?:src|href)="\/?([^"]+)"/.exec(tag)?.[1];
+    if ((isScript || isPreload) && url) out.push(url);
+  }
+  return out.sort();
+}
+
+/** @param {string} dist @param {string} file */
+function gzipped(dist, file) {
+  return gzipSync(readFileSync(join(dist, file)), { level: constants.Z_BEST_COMPRESSION }).length;
+}
+
+/** @param {number} bytes */
+const kb = (bytes) => (bytes / KB).toFixed(2);
+
+/**
+ * Vite's gzip figures from its build output (`assets/index-AbC.js  340.00 kB │ gzip: 107.59 kB`), in
+ * bytes, by asset file name.
+ * @param {string} output
+ * @returns {Map<string, number>}
+ */
+export function viteGzipSizes(output) {
+  const sizes = new Map();
+  const plain = stripVTControlCharacters(output);
+  const line = /(?:^|[\s/])([\w.-]+\.(?:js|css))\s+[\d.,]+ [kM]?B\s*│\s*gzip:\s*([\d.,]+) ([kM]?B)/gm;
+  for (const m of plain.matchAll(line)) {
+    const [, file, size, unit] = m;
+    if (!file || !size) continue;
+    const scale = unit === 'MB' ? 1e6 : unit === 'kB' ? 1e3 : 1;
+    sizes.set(file, Math.round(Number(size.replace(/,/g, '')) * scale));
+  }
+  return sizes;
+}
+
+/**
+ * Builds into `outDir`; answers Vite's gzip figures.
+ * @param {string} outDir
+ */
+function build(outDir) {
+  const vite = join(WEB, 'node_modules', 'vite', 'bin', 'vite.js');
+  const args = [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'];
+  const run = spawnSync(process.execPath, args, { cwd: WEB, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (run.status !== 0) {
+    process.stdout.write(run.stdout ?? '');
+    throw new Error(`vite build failed (${run.status ?? run.signal})`);
+  }
+  return viteGzipSizes(run.stdout);
+}
+
+/** @param {string} file */
+const shortName = (file) => file.replace(/^assets\//, '').replace(/-[\w-]{8}\.js$/, '');
+
+/**
+ * Prints the table; answers whether every budget is kept.
+ * @param {string} dist a build made with `--manifest`
+ * @param {Map<string, number> | null} viteSizes Vite's gzip figures of that build, when known
+ * @returns {boolean}
+ */
+export function check(dist, viteSizes) {
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build with \`vite build --manifest\``);
+  /** @type {Manifest} */
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+  // The manifest's view of the first load must be what index.html loads.
+  const fromManifest = [...staticClosure(manifest, ENTRY)].map((k) => manifest[k]?.file ?? k).sort();
+  const fromHtml = htmlScripts(readFileSync(join(dist, 'index.html'), 'utf8'));
+  if (fromManifest.join() !== fromHtml.join()) {
+    throw new Error(`index.html loads ${fromHtml.join(', ')} but the manifest says ${fromManifest.join(', ')}`);
+  }
+
+  let ok = true;
+  /** @type {string[][]} */
+  const rows = [];
+  for (const route of ROUTES) {
+    const chunks = [...routeChunks(manifest, route.lazy)].map((k) => /** @type {ManifestChunk} */ (manifest[k]));
+    const js = chunks.map((c) => c.file).filter((f) => f.endsWith('.js'));
+    const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+    const zlibBytes = js.reduce((sum, f) => sum + gzipped(dist, f), 0);
+    const cssBytes = css.reduce((sum, f) => sum + gzipped(dist, f), 0);
+    const viteParts = viteSizes ? js.map((f) => viteSizes.get(f.replace(/^.*\//, ''))) : [];
+    const viteBytes = viteSizes && viteParts.every((n) => n !== undefined) ? viteParts.reduce((a, b) => (a ?? 0) + (b ?? 0), 0) : null;
+    if (viteSizes && viteBytes === null) console.warn(`bundle-budget: Vite printed no gzip size for some of ${js.join(', ')}`);
+    const worst = Math.max(zlibBytes, viteBytes ?? 0);
+    const over = route.budgetKb !== null && worst > route.budgetKb * KB;
+    if (over) ok = false;
+    rows.push([
+      route.name,
+      kb(zlibBytes),
+      viteBytes === null ? '-' : kb(viteBytes),
+      route.budgetKb === null ? '-' : String(route.budgetKb),
+      route.budgetKb === null ? 'info' : over ? 'OVER' : 'ok',
+      kb(cssBytes),
+      `${route.why}: ${js.map(shortName).join(' ')}`,
+    ]);
+  }
+
+  const head = ['route', 'JS zlib-9', 'JS Vite', 'budget', '', 'CSS', 'JS chunks'];
+  const last = head.length - 1;
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (/** @type {string[]} */ r) =>
+    r.map((c, i) => (i === 0 || i === last ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+  console.log('Bundle budgets: production JavaScript, gzipped per file, kB (1000 bytes). zlib-9: Node zlib level 9;');
+  console.log("Vite: `vite build`'s own gzip figures. Both must keep the budget. CSS (zlib-9) is not budgeted.");
+  console.log(line(head));
+  for (const r of rows) console.log(line(r));
+  if (!ok) console.error('bundle-budget: a budget is exceeded (web/README.md, "Bundle budgets").');
+  return ok;
+}
+
+function main() {
+  const i = process.argv.indexOf('--dist');
+  const given = i >= 0 ? process.argv[i + 1] : undefined;
+  if (i >= 0 && !given) throw new Error('--dist needs a folder');
+  const dist = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'enrollflow-budget-'));
+  try {
+    const viteSizes = given ? null : build(dist);
+    return check(dist, viteSizes);
+  } finally {
+    if (!given) rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    process.exitCode = main() ? 0 : 1;
+  } catch (e) {
+    console.error(`bundle-budget: ${e instanceof Error ? e.message : String(e)}`);
+    process.exitCode = 1;
+  }
+}
