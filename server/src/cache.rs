@@ -394,6 +394,10 @@ pub fn spawn_listener(caches: Arc<Caches>, pool: PgPool) -> tokio::task::JoinHan
 
 async fn listen(caches: &Caches, pool: &PgPool) -> sqlx::Result<()> {
     let mut listener = PgListener::connect_with(pool).await?;
+    // By default `try_recv` reconnects before reporting a lost connection, and waits for the pool
+    // (up to its acquire timeout) to do so: the caches would stay on, unwatched, all that time.
+    // Report the loss at once instead; the loop above turns the caches off and reconnects.
+    listener.eager_reconnect(false);
     listener.listen(CHANNEL).await?;
     // Anything cached before this point may have missed its notification.
     caches.clear();
