@@ -61,7 +61,8 @@ class Session:
     def cookie(self, header):
         self.cookies = dict(p.strip().partition("=")[::2] for p in header.split(";")) if header else {}
 
-    def call(self, label, method, path, body=None, expect=(200,), raw=False):
+    def call(self, label, method, path, body=None, expect=(200,), raw=False, upload=None):
+        """`body` is sent as JSON; `upload` = (bytes, content type) is sent as it is."""
         headers = {"Host": self.host, "Origin": f"http://{self.host}", "X-CSRF-Token": self.token}
         if self.cookie:
             headers["Cookie"] = self.cookie
@@ -69,6 +70,8 @@ class Session:
         if body is not None:
             data = json.dumps(body)
             headers["Content-Type"] = "application/json"
+        elif upload is not None:
+            data, headers["Content-Type"] = upload
         start = time.perf_counter()
         try:
             self.conn.request(method, path, body=data, headers=headers)

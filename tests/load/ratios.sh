@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Throughput ratios against the server's own baselines in one run on loopback (issue 8 item 2):
 # step view and the quote (one county's full medical list for a household of 6) against
-# /bench/hello, and the step submit (validation, encryption, the write) against a primary-key read
+# /bench/hello (and the quote against /healthz too, the baseline the catalog issue names), and
+# the step submit (validation, encryption, the write) against a primary-key read
 # (/bench/pk/{id}). SESSIONS shoppers (64) take turns so writes do not queue on one row. Requests
 # carry a browser's Accept-Encoding (the quote is then sent gzip-compressed); the quote without it
 # is reported too. Where pgbench is installed, PostgreSQL's own ratio on this machine (a durable
@@ -30,6 +31,7 @@ rate() { # $1 path or lua script name
   awk '/Requests\/sec/ { print $2 }' <<<"$out"
 }
 hello=$(rate /bench/hello)
+healthz=$(rate /healthz)
 view=$(rate step_view)
 quote=$(rate quote)
 identity=$(rate quote_identity)
@@ -50,13 +52,15 @@ if command -v pgbench >/dev/null; then
   rm -f "$lua.sql"
   psql "$server/postgres" -qc "drop database enrollflow_pgbench" >/dev/null
 fi
-python3 - "$hello" "$view" "$quote" "$identity" "$pk" "$submit" "$pg_update" "$pg_select" <<'PY'
+python3 - "$hello" "$healthz" "$view" "$quote" "$identity" "$pk" "$submit" "$pg_update" "$pg_select" <<'PY'
 import sys
-hello, view, quote, identity, pk, submit, pg_update, pg_select = map(float, sys.argv[1:])
+hello, healthz, view, quote, identity, pk, submit, pg_update, pg_select = map(float, sys.argv[1:])
 rows = [("/bench/hello (baseline)", hello, None, None),
         ("step view GET census", view, view / hello, 0.5),
         ("quote GET allPlans (6 people)", quote, quote / hello, 0.5),
         ("  the same without gzip", identity, identity / hello, None),
+        ("/healthz (issue 4's baseline)", healthz, None, None),
+        ("quote GET allPlans vs /healthz", quote, quote / healthz, 0.5),
         ("/bench/pk read (baseline)", pk, None, None),
         ("step submit PUT census", submit, submit / pk, 0.6)]
 if pg_select:

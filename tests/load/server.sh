@@ -6,6 +6,10 @@ bin=${CARGO_TARGET_DIR:-target}/release/enrollflow
 cargo build --release --bin enrollflow >&2
 DATABASE_URL=$(scripts/seeded-db.sh "${LOAD_DB:-enrollflow_load}" "$bin")
 export DATABASE_URL
+# LOAD_DEMO_APPLICATIONS=N: also the demo quotes and submissions `make demo` loads (N of them).
+if [ -n "${LOAD_DEMO_APPLICATIONS:-}" ]; then
+  ENROLLFLOW_LOG=warn ENROLLFLOW_TODAY=2024-11-20 "$bin" seed-demo-data --applications "$LOAD_DEMO_APPLICATIONS" >&2
+fi
 documents=$(mktemp -d)
 server_log=/tmp/${LOAD_DB:-enrollflow_load}.log
 ENROLLFLOW_BENCH_ROUTES=true ENROLLFLOW_LOG=warn ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_DATA_KEY=$(head -c32 /dev/urandom | base64) \
