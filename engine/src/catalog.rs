@@ -601,6 +601,15 @@ fn check_limits(file: &str, plan: &Plan, l: &Limits) -> Vec<Diagnostic> {
             format!("{field} {v} is above the {year} {what}, {limit} ({LIMITS_FILE} {key})")
         })
     };
+    // The individual, two-person and family out-of-pocket maxima against a one-person limit and a
+    // limit for more people (`one_key`, `more_key` name them in the limits file).
+    let oop = |one: f64, more: f64, what: &str, one_key: &str, more_key: &str| {
+        [
+            above("max_ind_oop", plan.max_ind_oop, one, what, one_key),
+            above("max_2p_oop", plan.max_2p_oop, more, what, more_key),
+            above("max_fam_oop", plan.max_fam_oop, more, what, more_key),
+        ]
+    };
     let mut found: Vec<String> = Vec::new();
     match plan.kind {
         PlanKind::Medical => {
@@ -618,39 +627,25 @@ fn check_limits(file: &str, plan: &Plan, l: &Limits) -> Vec<Diagnostic> {
             let what = "ACA out-of-pocket maximum";
             let (ind, fam) = ("medical.max_oop.self_only", "medical.max_oop.family");
             found.extend(
-                [
-                    above("max_ind_oop", plan.max_ind_oop, aca.self_only, what, ind),
-                    above("max_2p_oop", plan.max_2p_oop, aca.family, what, fam),
-                    above("max_fam_oop", plan.max_fam_oop, aca.family, what, fam),
-                    // In-network deductibles count toward the out-of-pocket maximum.
-                    above("ded_ind", plan.ded_ind, aca.self_only, what, ind),
-                    above("ded_fam", plan.ded_fam, aca.family, what, fam),
-                ]
-                .into_iter()
-                .flatten(),
+                oop(aca.self_only, aca.family, what, ind, fam)
+                    .into_iter()
+                    .flatten(),
             );
+            // In-network deductibles count toward the out-of-pocket maximum.
+            found.extend(above("ded_ind", plan.ded_ind, aca.self_only, what, ind));
+            found.extend(above("ded_fam", plan.ded_fam, aca.family, what, fam));
             match (&l.hsa, plan.hsa) {
                 (_, false) => {}
                 (None, true) => found.push(format!(
                     "is HSA-eligible but the {year} {LIMITS_FILE} has no `hsa` limits"
                 )),
                 (Some(h), true) => {
-                    let what = "HSA out-of-pocket maximum";
                     let (ind, fam) = ("hsa.max_oop.self_only", "hsa.max_oop.family");
+                    let (one, more) = (h.max_oop.self_only, h.max_oop.family);
                     found.extend(
-                        [
-                            above(
-                                "max_ind_oop",
-                                plan.max_ind_oop,
-                                h.max_oop.self_only,
-                                what,
-                                ind,
-                            ),
-                            above("max_2p_oop", plan.max_2p_oop, h.max_oop.family, what, fam),
-                            above("max_fam_oop", plan.max_fam_oop, h.max_oop.family, what, fam),
-                        ]
-                        .into_iter()
-                        .flatten(),
+                        oop(one, more, "HSA out-of-pocket maximum", ind, fam)
+                            .into_iter()
+                            .flatten(),
                     );
                     let min = h.min_deductible;
                     for (field, value, limit, key) in [
@@ -671,18 +666,10 @@ fn check_limits(file: &str, plan: &Plan, l: &Limits) -> Vec<Diagnostic> {
         }
         PlanKind::Dental => {
             if let Some(d) = &l.dental {
-                let what = "pediatric dental out-of-pocket cap";
                 let (one, more) = (d.max_oop.one_child, d.max_oop.two_or_more);
                 let (k1, k2) = ("dental.max_oop.one_child", "dental.max_oop.two_or_more");
-                found.extend(
-                    [
-                        above("max_ind_oop", plan.max_ind_oop, one, what, k1),
-                        above("max_2p_oop", plan.max_2p_oop, more, what, k2),
-                        above("max_fam_oop", plan.max_fam_oop, more, what, k2),
-                    ]
-                    .into_iter()
-                    .flatten(),
-                );
+                let what = "pediatric dental out-of-pocket cap";
+                found.extend(oop(one, more, what, k1, k2).into_iter().flatten());
             }
         }
         PlanKind::Vision => {}

@@ -135,7 +135,7 @@ pub async fn request_reset(
 /// Sends a password-reset link to a user who has a password (the caller answers the same way
 /// whether or not this happens); the token, the mail and the audit entry are written in one
 /// transaction. At most [`RESETS_PER_HOUR`] per account.
-pub async fn send_reset_link(
+async fn send_reset_link(
     pool: &PgPool,
     templates: &minijinja::Environment<'_>,
     origin: &str,

@@ -49,6 +49,14 @@ async function subscriber(page: Page, birthDate: string): Promise<void> {
 }
 
 /** Chooses the plan named on a plan page. */
+/** Continue from About You, answering No to Medicare and to the subsidy: the medical plans. */
+async function continueToMedical(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+}
+
 async function choose(page: Page, name: string): Promise<void> {
   await page.getByRole('article', { name: shown(name), exact: true }).getByRole('button', { name: 'Select' }).click();
 }
@@ -101,10 +109,7 @@ test('a single adult in open enrollment buys medical, dental and vision', async 
   const errors = collectConsoleErrors(page);
   await whyApplying(page, 'Open Enrollment');
   await subscriber(page, '03/02/1985');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
-  await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();
-  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+  await continueToMedical(page);
 
   // A Blue PPO plan (its Other Questions are known), a dental plan without vision, a vision plan.
   const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
@@ -155,10 +160,7 @@ test('a couple with four children on an HMO plan: three children charged, PCP st
     await child.getByLabel('Birth Date').fill(birth);
   }
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
-  await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();
-  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+  await continueToMedical(page);
 
   // A Blue Care Network HMO (a Blue carrier: its Other Questions are known).
   const hmo = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=net_2');
@@ -228,10 +230,7 @@ test('Medicare "yes" buys dental and vision only', async ({ page }) => {
 test('Change Plan from review, then back and forward through the browser history', async ({ page }) => {
   await whyApplying(page, 'Open Enrollment');
   await subscriber(page, '03/02/1985');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
-  await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();
-  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+  await continueToMedical(page);
   // Blue PPO plans: their Subscriber Information and Other Questions are the known ones.
   const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
   expect(medical.plans.length).toBeGreaterThan(1);
@@ -353,10 +352,7 @@ test('an agent applies for a customer through purchase with the agent signature'
  */
 async function bluePpoToSubscriberInformation(page: Page): Promise<PlanList['plans'][number]> {
   await subscriber(page, '03/02/1985');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
-  await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();
-  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+  await continueToMedical(page);
   const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
   const plan = medical.plans[0]!;
   await choose(page, plan.name);

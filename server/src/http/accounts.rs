@@ -11,7 +11,6 @@
 //!   time, client address; never a password, token or e-mail address).
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use axum::Json;
 use axum::extract::{FromRequest, Path, Request, State};
@@ -292,34 +291,14 @@ async fn forgot_password(
 /// Forgot-password work running at once (a few queries each): a burst of requests waits its turn
 /// instead of taking the database pool from the other calls.
 static RESET_WORKERS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
-/// Forgot-password requests started and not finished yet.
-static RESETS_PENDING: AtomicUsize = AtomicUsize::new(0);
-/// Past this many pending requests, more are answered the same way but dropped (logged): a flood
-/// cannot grow the queue without bound.
-const MAX_RESETS_PENDING: usize = 1000;
-
-/// One pending request, counted until it is dropped.
-struct Pending;
-
-impl Pending {
-    /// Counts one more pending request; `None` when too many are pending already.
-    fn start() -> Option<Pending> {
-        let before = RESETS_PENDING.fetch_add(1, Ordering::Relaxed);
-        let pending = Pending;
-        (before < MAX_RESETS_PENDING).then_some(pending)
-    }
-}
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        RESETS_PENDING.fetch_sub(1, Ordering::Relaxed);
-    }
-}
+/// Forgot-password requests started and not finished yet, at most this many: past it, more are
+/// answered the same way but dropped (logged), so a flood cannot grow the queue without bound.
+static RESETS_PENDING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1000);
 
 /// Starts the work of a forgot-password request (the caller answers without waiting for it); a
 /// failure is logged, never answered (that would tell whether the address exists).
 fn spawn_reset(app: &AppState, request: accounts::ResetRequest) {
-    let Some(pending) = Pending::start() else {
+    let Ok(pending) = RESETS_PENDING.try_acquire() else {
         tracing::warn!("too many password reset requests pending: one was dropped");
         return;
     };
