@@ -240,29 +240,30 @@ test('Change Plan from review, then back and forward through the browser history
   await expect(page).toHaveURL(siteUrl('acme', '/review'));
 
   // Change Plan: another medical plan, and review shows it.
-  await page.getByRole('article', { name: shown(medical.plans[0]!.name) }).getByRole('link', { name: 'Change Plan' }).click();
+  await page.getByRole('article', { name: shown(medical.plans[0]!.name), exact: true }).getByRole('link', { name: 'Change Plan' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/medical'));
   await choose(page, medical.plans[1]!.name);
   // Dental and vision were declined: the new choice goes straight back to review.
   await expect(page).toHaveURL(siteUrl('acme', '/review'));
-  await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Review Your Selections' })).toBeVisible();
+  await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name), exact: true })).toBeVisible();
 
   // Back and forward: every page comes back from the server with the saved state.
   await page.goBack();
   await expect(page).toHaveURL(siteUrl('acme', '/medical'));
-  await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name) }).getByRole('button', { name: /Selected|Continue/ }).first()).toBeVisible();
+  await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name), exact: true }).getByRole('button', { name: /Selected|Continue/ }).first()).toBeVisible();
   await page.goForward();
   await expect(page).toHaveURL(siteUrl('acme', '/review'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Review Your Selections' })).toBeVisible();
-  await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name) })).toBeVisible();
+  await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name), exact: true })).toBeVisible();
   await page.goto(siteUrl('acme', '/census'));
   await expect(page.getByLabel('First Name').first()).toHaveValue('Ann');
 
   // On to the purchase: what is bought is the changed plan.
   await page.goto(siteUrl('acme', '/review'));
   await expect(page.getByRole('article')).toHaveCount(1);
-  await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name) })).toBeVisible();
+  await expect(page.getByRole('article', { name: shown(medical.plans[1]!.name), exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Apply Now' }).click();
   await subscriberInformation(page);
   await page.getByRole('button', { name: 'Continue' }).click();
