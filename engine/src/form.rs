@@ -29,6 +29,7 @@ pub struct Form {
     pub only_when: Vec<(FieldPath, Expr)>,
     pub options: Vec<(FieldPath, Expr)>,
     pub keep_when: Vec<(FieldPath, Expr)>,
+    pub required_when: Vec<(FieldPath, Expr)>,
     pub refresh_on: Vec<String>,
     pub initial: Option<Expr>,
     pub extras: Option<Expr>,
@@ -87,6 +88,33 @@ pub fn drop_field(schema: &mut Value, path: &[String]) {
     if let Some(req) = parent.get_mut("required").and_then(Value::as_array_mut) {
         req.retain(|r| r.as_str() != Some(last));
     }
+}
+
+/// Marks a field required in its parent object.
+pub fn mark_required(schema: &mut Value, path: &[String]) {
+    let Some((last, parent)) = path.split_last() else {
+        return;
+    };
+    let Some(Value::Object(parent)) = schema_at_mut(schema, parent) else {
+        return;
+    };
+    let req = parent
+        .entry("required")
+        .or_insert_with(|| Value::Array(Vec::new()));
+    if let Some(req) = req.as_array_mut()
+        && !req.iter().any(|r| r.as_str() == Some(last))
+    {
+        req.push(Value::String(last.clone()));
+    }
+}
+
+/// The message of a required field left empty.
+pub fn required_message(schema: &Value, path: &[String]) -> String {
+    let title = title_of(
+        schema_at(schema, path),
+        path.last().map(String::as_str).unwrap_or("field"),
+    );
+    format!("The {title} field is required.")
 }
 
 /// Removes an answer at a path of property names (no `*`).

@@ -168,6 +168,7 @@ struct Step {
     skip_when: Option<Expr>,
     next: Option<Expr>,
     previous: Option<Expr>,
+    reopen: Option<Expr>,
     always_valid: bool,
 }
 
@@ -376,6 +377,20 @@ fn load_form(rhai: &rhai::Engine, s: &Source) -> Result<Form, Vec<Diagnostic>> {
     let only_when = paths(file.only_when, "only_when", &mut problems);
     let options = paths(file.options, "options", &mut problems);
     let keep_when = paths(file.keep_when, "keep_when", &mut problems);
+    let required_when = paths(file.required_when, "required_when", &mut problems);
+    for (path, e) in &required_when {
+        if path.iter().any(|p| p == "*") {
+            problems.push(Diagnostic::new(
+                &s.path,
+                e.line,
+                1,
+                format!(
+                    "required_when names `{}`: a field inside a list cannot be required by a rule",
+                    form::path_string(path)
+                ),
+            ));
+        }
+    }
     for f in &file.refresh_on {
         if form::schema_at(&schema, &form::parse_path(f)).is_none() {
             problems.push(Diagnostic::file(
@@ -405,6 +420,7 @@ fn load_form(rhai: &rhai::Engine, s: &Source) -> Result<Form, Vec<Diagnostic>> {
             only_when,
             options,
             keep_when,
+            required_when,
             refresh_on: file.refresh_on,
             initial,
             extras,
@@ -485,6 +501,10 @@ fn load_flow(
             .extras
             .as_ref()
             .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let reopen = st
+            .reopen
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
         steps.push(Step {
             select,
             extras,
@@ -500,6 +520,7 @@ fn load_flow(
             skip_when,
             next,
             previous,
+            reopen,
             always_valid: st.always_valid,
         });
     }
@@ -707,6 +728,50 @@ impl Engine {
         Ok(!self.is_skipped(step, &v)?)
     }
 
+    /// Opening a skipped step again (its `reopen` rule): the application flags to save, or None
+    /// when the step cannot be reopened (it is not skipped, has no `reopen` rule, lies past the
+    /// last step reached, or the application is submitted). The flags must make the step apply.
+    pub fn reopen(&self, id: &str, app: &Value, ctx: &Context) -> Result<Option<Value>, EvalError> {
+        let Ok(step) = self.step(id) else {
+            return Ok(None);
+        };
+        let Some(e) = &step.reopen else {
+            return Ok(None);
+        };
+        if app.get("submitted").is_some_and(truthy) {
+            return Ok(None);
+        }
+        let last = app.get("last_step").and_then(Value::as_u64).unwrap_or(0);
+        let v = self.vars(app, ctx);
+        if u64::from(step.info.number) > last || !self.is_skipped(step, &v)? {
+            return Ok(None);
+        }
+        let flags = self.eval(e, &v, None)?;
+        let Value::Object(map) = &flags else {
+            return Err(EvalError::Rule(Diagnostic::new(
+                &e.file,
+                e.line,
+                1,
+                format!("`{}` must give a map of application flags", e.source),
+            )));
+        };
+        let mut reopened = app.clone();
+        if let Value::Object(a) = &mut reopened {
+            for (k, x) in map {
+                a.insert(k.clone(), x.clone());
+            }
+        }
+        if self.is_skipped(step, &self.vars(&reopened, ctx))? {
+            return Err(EvalError::Rule(Diagnostic::new(
+                &e.file,
+                e.line,
+                1,
+                format!("`{}` leaves step `{id}` skipped", e.source),
+            )));
+        }
+        Ok(Some(flags))
+    }
+
     /// The view of a step for an application.
     pub fn step_view(&self, id: &str, app: &Value, ctx: &Context) -> Result<StepView, EvalError> {
         self.view_with(id, app, ctx, None)
@@ -797,6 +862,11 @@ impl Engine {
             if !truthy(&self.eval(e, v, Some(input))?) {
                 form::drop_field(&mut schema, path);
                 dropped.push(path.clone());
+            }
+        }
+        for (path, e) in &form.required_when {
+            if !dropped.contains(path) && truthy(&self.eval(e, v, Some(input))?) {
+                form::mark_required(&mut schema, path);
             }
         }
         for (path, e) in &form.options {
@@ -1018,6 +1088,29 @@ impl Engine {
             }
         }
         let mut errors = form::schema_errors(form, &schema, &answers, &dropped);
+        for (path, _) in &form.required_when {
+            let marked = form::schema_at(&schema, path.split_last().map_or(&[][..], |(_, p)| p))
+                .and_then(|s| s.get("required"))
+                .and_then(Value::as_array)
+                .is_some_and(|r| {
+                    r.iter()
+                        .any(|x| x.as_str() == path.last().map(String::as_str))
+                });
+            let empty = match answers_at(&answers, path) {
+                None | Some(Value::Null) => true,
+                Some(Value::String(s)) => s.trim().is_empty(),
+                Some(_) => false,
+            };
+            if marked
+                && empty
+                && let Some((last, parent)) = path.split_last()
+            {
+                errors
+                    .entry(form::error_key(&schema, &answers, parent, Some(last)))
+                    .or_default()
+                    .push(form::required_message(&schema, path));
+            }
+        }
         for (path, _) in &form.options {
             if let Some(field) = answers_at(&answers, path) {
                 let choices = form::schema_at(&schema, path)

@@ -55,6 +55,11 @@ pub struct StepFile {
     /// The step may always be opened, even before an application exists.
     #[serde(default)]
     pub always_valid: bool,
+    /// Rhai: the application flags that open this step again after it was skipped ("I want to
+    /// select a dental plan instead": `#{ skip_dental: false }`). Without it a skipped step stays
+    /// skipped.
+    #[serde(default)]
+    pub reopen: Option<Spanned<String>>,
 }
 
 /// `forms/<name>.form.yaml`.
@@ -76,6 +81,10 @@ pub struct FormFile {
     /// validation otherwise), so answers that no longer apply are cleared.
     #[serde(default)]
     pub keep_when: BTreeMap<String, Spanned<String>>,
+    /// Field path (no `*`) -> Rhai over `app`, `ctx` and `input`: the field is required when true
+    /// (a condition on the application, which `if`/`then` in the schema cannot see).
+    #[serde(default)]
+    pub required_when: BTreeMap<String, Spanned<String>>,
     /// Fields whose change makes the client ask for a fresh view (choices that depend on answers).
     #[serde(default)]
     pub refresh_on: Vec<String>,

@@ -43,6 +43,9 @@ struct Action {
     view: Option<String>,
     #[serde(default)]
     valid: Option<String>,
+    /// Open a skipped step again (its `reopen` rule); `allowed` says whether it could be.
+    #[serde(default)]
+    reopen: Option<String>,
     /// A hand-built page step (plans) saved its part: `set` these flags, then go on.
     #[serde(default)]
     after: Option<String>,
@@ -79,6 +82,8 @@ struct Expect {
     skipped: Option<bool>,
     /// view: where Previous goes (`none` for nowhere).
     previous: Option<String>,
+    /// view: the page's heading.
+    title: Option<String>,
     /// view: values in the shown data / extras (dotted paths).
     data: Map<String, Value>,
     extras: Map<String, Value>,
@@ -114,6 +119,36 @@ fn run(engine: &Engine, s: &Scenario) -> ScenarioResult {
     for (i, a) in s.steps.iter().enumerate() {
         let at = format!("step {}", i + 1);
         let r = match (&a.submit, &a.view, &a.valid, &a.after) {
+            _ if a.reopen.is_some()
+                && (a.submit.is_some()
+                    || a.view.is_some()
+                    || a.valid.is_some()
+                    || a.after.is_some()) =>
+            {
+                vec![format!(
+                    "{at}: give exactly one of `submit`, `view`, `after`, `valid` or `reopen`"
+                )]
+            }
+            (None, None, None, None) if a.reopen.is_some() => {
+                let step = a.reopen.as_deref().unwrap_or_default();
+                match engine.reopen(step, &app, &s.context) {
+                    Ok(flags) => {
+                        let reopened = flags.is_some();
+                        if let (Some(Value::Object(f)), Value::Object(m)) = (flags, &mut app) {
+                            m.extend(f);
+                        }
+                        match a.expect.allowed {
+                            Some(want) if want != reopened => vec![format!(
+                                "{at}: reopening `{step}` was {}, expected {}",
+                                if reopened { "allowed" } else { "refused" },
+                                if want { "allowed" } else { "refused" }
+                            )],
+                            _ => vec![],
+                        }
+                    }
+                    Err(e) => vec![format!("{at}: {e}")],
+                }
+            }
             (Some(step), None, None, None) => submit(engine, &mut app, step, a, &s.context, &at),
             (None, Some(step), None, None) => view(engine, &app, step, &a.expect, &s.context, &at),
             (None, None, None, Some(step)) => after(engine, &mut app, step, a, &s.context, &at),
@@ -129,7 +164,7 @@ fn run(engine: &Engine, s: &Scenario) -> ScenarioResult {
                 Err(e) => vec![format!("{at}: {e}")],
             },
             _ => vec![format!(
-                "{at}: give exactly one of `submit`, `view`, `after` or `valid`"
+                "{at}: give exactly one of `submit`, `view`, `after`, `valid` or `reopen`"
             )],
         };
         let stop = !r.is_empty();
@@ -310,6 +345,14 @@ fn view(
         if !same_list {
             f.push(format!("{at}: `{p}` offers {got:?}, expected {want:?}"));
         }
+    }
+    if let Some(want) = &e.title
+        && *want != v.step.title
+    {
+        f.push(format!(
+            "{at}: the heading of `{step}` is `{}`, expected `{want}`",
+            v.step.title
+        ));
     }
     if let Some(want) = e.skipped
         && want != v.skipped

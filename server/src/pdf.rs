@@ -413,8 +413,9 @@ impl Sheet {
         self.pages.len()
     }
 
-    /// Adds the footers ("Page N of M") and writes the PDF.
-    pub fn finish(mut self) -> Vec<u8> {
+    /// Adds the footers ("Page N of M") and writes the PDF, created at `created` (the clock's
+    /// time: the document's creation and modification dates).
+    pub fn finish(mut self, created: time::OffsetDateTime) -> Vec<u8> {
         let count = self.pages.len();
         let note = Style::NOTE;
         for n in 0..count {
@@ -430,6 +431,11 @@ impl Sheet {
         let mut doc = PdfDocument::new(&self.title);
         doc.metadata.info.author = self.branding.agency_name.clone();
         doc.metadata.info.creator = "Enrollflow".into();
+        if let Ok(at) = printpdf::OffsetDateTime::from_unix_timestamp(created.unix_timestamp()) {
+            doc.metadata.info.creation_date = at;
+            doc.metadata.info.modification_date = at;
+            doc.metadata.info.metadata_date = at;
+        }
         let (w, h) = (Mm::from(Pt(self.width)), Mm::from(Pt(self.height)));
         let pages = self
             .pages
@@ -749,7 +755,7 @@ mod tests {
         sheet.paragraph(Style::BODY, &"word ".repeat(60));
         sheet.table(&table);
         assert!(sheet.page_count() >= 3);
-        let pdf = sheet.finish();
+        let pdf = sheet.finish(time::macros::datetime!(2024-11-20 15:00 UTC));
         assert!(pdf.starts_with(b"%PDF-"));
     }
 }

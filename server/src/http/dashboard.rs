@@ -358,7 +358,14 @@ async fn export(
     // Rows flow from PostgreSQL through a bounded channel into the writer on the blocking pool,
     // which keeps the worksheet in a temporary file (constant memory mode).
     let (tx, mut rx) = tokio::sync::mpsc::channel::<ListRow>(512);
-    let writer = tokio::task::spawn_blocking(move || workbook(list, || rx.blocking_recv()));
+    let steps: Vec<(i16, String)> = app
+        .rules
+        .current()
+        .engine
+        .steps()
+        .map(|s| (i16::from(s.number), s.title.clone()))
+        .collect();
+    let writer = tokio::task::spawn_blocking(move || workbook(list, &steps, || rx.blocking_recv()));
     let read = db::each_row(&app.pool, list, &f, q.sort, q.asc, |row| {
         let tx = tx.clone();
         async move { tx.send(row).await.is_ok() }
@@ -395,7 +402,7 @@ pub fn headers(list: List) -> &'static [&'static str] {
             "Name",
             "Email",
             "Started By",
-            "Created Date",
+            "Created Date (Michigan time)",
             "Effective Date",
             "Last Step",
             "Medical Plan",
@@ -405,7 +412,7 @@ pub fn headers(list: List) -> &'static [&'static str] {
         List::Enrollees => &[
             "Subscriber Name",
             "Email",
-            "Submit Date",
+            "Submit Date (Michigan time)",
             "Effective Date",
             "OEP/SEP",
             "Contract Count",
@@ -421,9 +428,24 @@ fn excel_date(d: Date) -> Result<ExcelDateTime, XlsxError> {
     ExcelDateTime::from_ymd(year, u8::from(d.month()), d.day())
 }
 
+/// The agents' time zone: Michigan's (spec: agents follow their business in local time).
+pub const AGENT_TIME_ZONE: &str = "America/Detroit";
+
+/// An instant as the agent's wall-clock time in Michigan (daylight saving included).
 fn excel_time(t: OffsetDateTime) -> Result<ExcelDateTime, XlsxError> {
-    let t = t.to_offset(time::UtcOffset::UTC);
-    excel_date(t.date())?.and_hms(u16::from(t.hour()), t.minute(), f64::from(t.second()))
+    let bad = || XlsxError::DateTimeRangeError(t.to_string());
+    let zone = jiff::tz::TimeZone::get(AGENT_TIME_ZONE).map_err(|_| bad())?;
+    let local = jiff::Timestamp::from_second(t.unix_timestamp())
+        .map_err(|_| bad())?
+        .to_zoned_datetime(zone);
+    let year = u16::try_from(local.year()).map_err(|_| bad())?;
+    let month = u8::try_from(local.month()).map_err(|_| bad())?;
+    let day = u8::try_from(local.day()).map_err(|_| bad())?;
+    ExcelDateTime::from_ymd(year, month, day)?.and_hms(
+        u16::try_from(local.hour()).map_err(|_| bad())?,
+        u8::try_from(local.minute()).map_err(|_| bad())?,
+        f64::from(local.second()),
+    )
 }
 
 /// User text: always a string cell, so `=…`, `+…`, `-…` and `@…` stay text (never a formula).
@@ -433,7 +455,12 @@ fn text(ws: &mut Worksheet, row: u32, col: u16, s: &str) -> Result<(), XlsxError
 }
 
 /// The workbook of the rows `next` gives until it gives none.
-fn workbook(list: List, mut next: impl FnMut() -> Option<ListRow>) -> Result<Vec<u8>, XlsxError> {
+/// `steps`: each step's number and title (the Last Step column).
+fn workbook(
+    list: List,
+    steps: &[(i16, String)],
+    mut next: impl FnMut() -> Option<ListRow>,
+) -> Result<Vec<u8>, XlsxError> {
     let mut wb = Workbook::new();
     let ws = wb.add_worksheet_with_constant_memory()?;
     ws.set_name(match list {
@@ -468,7 +495,10 @@ fn workbook(list: List, mut next: impl FnMut() -> Option<ListRow>) -> Result<Vec
                 if let Some(d) = r.effective_date {
                     ws.write_datetime_with_format(n, 4, excel_date(d)?, &date)?;
                 }
-                ws.write_number(n, 5, f64::from(r.last_step))?;
+                match steps.iter().find(|(number, _)| *number == r.last_step) {
+                    Some((_, title)) => text(ws, n, 5, title)?,
+                    None => ws.write_number(n, 5, f64::from(r.last_step)).map(|_| ())?,
+                }
             }
             List::Enrollees => {
                 if let Some(t) = r.submission_time {

@@ -93,15 +93,30 @@ impl ApiError {
     }
 }
 
+/// The key of a rule's refusal of a whole submission, answered as `{"submit_error": "…"}`.
+pub const SUBMIT_ERROR: &str = "submit_error";
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
         let body = match &self {
-            ApiError::Validation(errors) => json!({ "errors": errors }),
-            ApiError::BadRequest(m)
-            | ApiError::NotFound(m)
-            | ApiError::Conflict(m)
-            | ApiError::TryAgain(m) => {
+            // A refusal of the whole submission (a purchase the rules refuse: spec part 2, 7 and
+            // 8 `submit_error`) comes apart from the field errors.
+            ApiError::Validation(errors) => match errors.get(SUBMIT_ERROR) {
+                Some(refusal) => {
+                    let fields: BTreeMap<&String, &Vec<String>> =
+                        errors.iter().filter(|(k, _)| *k != SUBMIT_ERROR).collect();
+                    if fields.is_empty() {
+                        json!({ SUBMIT_ERROR: refusal.join(" ") })
+                    } else {
+                        json!({ SUBMIT_ERROR: refusal.join(" "), "errors": fields })
+                    }
+                }
+                None => json!({ "errors": errors }),
+            },
+            // The purchase of a submitted application is refused the same way.
+            ApiError::Conflict(m) => json!({ "error": m, SUBMIT_ERROR: m }),
+            ApiError::BadRequest(m) | ApiError::NotFound(m) | ApiError::TryAgain(m) => {
                 json!({ "error": m })
             }
             ApiError::Forbidden => json!({ "error": "You are not allowed to do that." }),

@@ -37,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(plan_info))
         .routes(routes!(stored_selection, save_selection))
         .routes(routes!(county_list))
+        .routes(routes!(billing_state_zip))
 }
 
 fn kind_of(plan_type: u8) -> ApiResult<PlanKind> {
@@ -259,7 +260,8 @@ pub struct PriceRange {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlanList {
     pub plans: Vec<PlanView>,
-    /// The slider's range over the unfiltered list (null when there are no plans).
+    /// The slider's range over the list the other filters (carrier, network, metal, other)
+    /// give, price aside: it follows the list (spec part 1, 4.4); null when that list is empty.
     pub price_range: Option<PriceRange>,
     pub household_size: usize,
     pub selected_plan_id: Option<i64>,
@@ -271,6 +273,8 @@ pub struct PlanList {
 pub(crate) struct PreparedQuote {
     plans: Vec<PreparedPlan>,
     price_range: Option<PriceRange>,
+    /// The price slider's step in dollars.
+    price_step: i64,
     household_size: usize,
     selected: Option<i64>,
     /// The unfiltered answer (what a plan page asks first), written once; and gzip-compressed,
@@ -311,6 +315,7 @@ impl PreparedQuote {
         Ok(Self {
             plans,
             price_range,
+            price_step: step,
             household_size: h.members.len(),
             selected,
             whole: OnceLock::new(),
@@ -356,7 +361,29 @@ impl PreparedQuote {
             out.extend_from_slice(&p.json);
         }
         out.extend_from_slice(b"],\"price_range\":");
-        serde_json::to_writer(&mut out, &self.price_range).map_err(anyhow::Error::new)?;
+        // The slider's range follows the list the other filters give (its own bounds aside, or
+        // moving the slider would move its ends).
+        let unpriced = Filter {
+            min_price: None,
+            max_price: None,
+            ..filter.clone()
+        };
+        if unpriced == Filter::default() {
+            serde_json::to_writer(&mut out, &self.price_range).map_err(anyhow::Error::new)?;
+        } else {
+            let totals = self
+                .plans
+                .iter()
+                .filter(|p| unpriced.accepts(&p.plan, p.total))
+                .map(|p| p.total);
+            let range =
+                rating::price_bounds(totals, self.price_step).map(|(min, max)| PriceRange {
+                    min,
+                    max,
+                    step: self.price_step,
+                });
+            serde_json::to_writer(&mut out, &range).map_err(anyhow::Error::new)?;
+        }
         out.extend_from_slice(b",\"household_size\":");
         serde_json::to_writer(&mut out, &self.household_size).map_err(anyhow::Error::new)?;
         out.extend_from_slice(b",\"selected_plan_id\":");
@@ -687,6 +714,65 @@ async fn county_list(
     let cat = s.bundle.engine.catalog();
     Ok(Json(
         cat.counties_for_zip(&zip)
+            .into_iter()
+            .map(|c| CountyOption {
+                id: c.id,
+                description: c.name.clone(),
+            })
+            .collect(),
+    ))
+}
+
+#[utoipa::path(get, path = "/api/application/{application_id}/billingStateZip/{state}/{zip}", tag = "application",
+    params(("application_id" = Uuid, Path, description = "The session's application"),
+           ("state" = String, Path, description = "A two-letter state code (DC included)"),
+           ("zip" = String, Path, description = "A 5-digit ZIP code")),
+    responses((status = 200, description = "The counties to choose for a Michigan billing ZIP; empty for another state's ZIP (no county is chosen)", body = Vec<CountyOption>),
+              (status = 400, description = "Not a 5-digit ZIP or not a state code"),
+              (status = 422, description = "`{\"errors\": {\"billing_zip\": [message]}}`: the ZIP is not one of the state's")))]
+/// The billing address's counties (spec part 1, 7 `billingStateZip/{state}/{zip}`): a billing
+/// address may be outside Michigan, but its ZIP must belong to its state
+/// (`rules/zip_states.yaml`).
+async fn billing_state_zip(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path((id, state, zip)): Path<(Uuid, String, String)>,
+) -> ApiResult<Json<Vec<CountyOption>>> {
+    if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::BadRequest("A ZIP code has 5 digits.".into()));
+    }
+    if state.len() != 2 || !state.bytes().all(|b| b.is_ascii_uppercase()) {
+        return Err(ApiError::BadRequest(
+            "A state is its two-letter code, e.g. MI.".into(),
+        ));
+    }
+    let s = open_step(&app, &session, &host, "whyApplying").await?;
+    if s.id != Some(id) {
+        return Err(ApiError::Forbidden);
+    }
+    let engine = &s.bundle.engine;
+    let Some(prefixes) = engine.tables()["zip_states"]["states"][state.as_str()].as_array() else {
+        return Err(ApiError::BadRequest(format!(
+            "`{state}` is not a state code."
+        )));
+    };
+    if !prefixes.iter().any(|p| p.as_str() == Some(&zip[..3])) {
+        return Err(ApiError::Validation(
+            [(
+                "billing_zip".to_string(),
+                vec![format!("{zip} is not a ZIP code of {state}.")],
+            )]
+            .into(),
+        ));
+    }
+    if state != "MI" {
+        return Ok(Json(Vec::new()));
+    }
+    Ok(Json(
+        engine
+            .catalog()
+            .counties_for_zip(&zip)
             .into_iter()
             .map(|c| CountyOption {
                 id: c.id,

@@ -81,7 +81,7 @@ async fn print_selection_pdf(
     let s = open_step(&app, &session, &host, "review").await?;
     let h = household(&s)?;
     let sheet = selection_sheet(&s, &h)?;
-    Ok(pdf_response(sheet.finish(), BENEFITS))
+    Ok(pdf_response(sheet.finish(app.clock.now()), BENEFITS))
 }
 
 const COMPARE: &str = "attachment; filename=\"compare.pdf\"";
@@ -172,7 +172,7 @@ async fn comparison(
         }
         sheet.table(&plan_table(cat, k, &shown, h.members.len()));
     }
-    Ok(pdf_response(sheet.finish(), COMPARE))
+    Ok(pdf_response(sheet.finish(app.clock.now()), COMPARE))
 }
 
 fn kind_name(kind: PlanKind) -> &'static str {

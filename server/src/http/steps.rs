@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(view_step, save_step))
         .routes(routes!(preview_step))
         .routes(routes!(continue_page))
+        .routes(routes!(reopen_step))
         .routes(routes!(last_step))
         .routes(routes!(valid_step))
 }
@@ -446,6 +447,10 @@ async fn save_step(
         ..
     } = open_step(&app, &session, &host, &step).await?;
     let engine = &bundle.engine;
+    // A submitted application is never changed: say so before its rules are asked anything.
+    if data.get("submitted").and_then(Value::as_bool) == Some(true) {
+        return Err(already_submitted());
+    }
     if !input.is_object() {
         return Err(ApiError::BadRequest(
             "The answers must be a JSON object.".into(),
@@ -537,6 +542,64 @@ async fn continue_page(
     Ok(Json(Saved {
         next,
         modal: None,
+        application: row.into(),
+    }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Reopened {
+    /// The step, now open (id, number, route, title).
+    #[schema(value_type = Object)]
+    pub step: StepInfo,
+    pub application: ActiveApplication,
+}
+
+#[utoipa::path(post, path = "/api/application/step/{step}/reopen", tag = "application",
+    params(("step" = String, Path, description = "A step id, e.g. `dental`")),
+    responses((status = 200, body = Reopened, description = "The step is open (again)"),
+              (status = 403, description = "No application, or the step cannot be opened"),
+              (status = 409, description = "The application has already been submitted")))]
+/// Opens a skipped step again by its flow's `reopen` rule ("I want to select a dental plan
+/// instead" on Other Questions); a step that is open already is answered as it is.
+async fn reopen_step(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    Path(step): Path<String>,
+) -> ApiResult<Json<Reopened>> {
+    // The first step is always valid: this loads the session's application and context.
+    let first = app
+        .rules
+        .current()
+        .engine
+        .steps()
+        .next()
+        .map(|s| s.id.clone());
+    let s = open_step(&app, &session, &host, first.as_deref().unwrap_or_default()).await?;
+    let id = s.id.ok_or(ApiError::Forbidden)?;
+    let engine = &s.bundle.engine;
+    if s.data.get("submitted").and_then(Value::as_bool) == Some(true) {
+        return Err(already_submitted());
+    }
+    let info = engine
+        .steps()
+        .find(|i| i.id == step)
+        .cloned()
+        .ok_or_else(|| ApiError::NotFound(format!("There is no step `{step}`.")))?;
+    let row = match engine.reopen(&step, &s.data, &s.ctx).map_err(eval_error)? {
+        Some(Value::Object(flags)) => store_updates(&app, &s, id, flags).await?,
+        _ if engine
+            .valid_step(&step, &s.data, &s.ctx)
+            .map_err(eval_error)? =>
+        {
+            applications::by_id(&app.pool, id)
+                .await?
+                .ok_or(ApiError::Forbidden)?
+        }
+        _ => return Err(ApiError::Forbidden),
+    };
+    Ok(Json(Reopened {
+        step: info,
         application: row.into(),
     }))
 }

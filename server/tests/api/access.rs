@@ -256,6 +256,13 @@ fn matrix(b: &BIds) -> Vec<Row> {
             ),
             row(
                 M::GET,
+                "/api/application/{application_id}/billingStateZip/{state}/{zip}",
+                &format!("/api/application/{id}/billingStateZip/OH/43604"),
+                Empty,
+                ById,
+            ),
+            row(
+                M::GET,
                 "/api/dashboard/getAppInfo/{id}",
                 &format!("/api/dashboard/getAppInfo/{id}"),
                 Empty,
@@ -426,6 +433,13 @@ fn matrix(b: &BIds) -> Vec<Row> {
             "/api/application/step/review/continue",
             Json(json!({})),
             Some(403),
+        ),
+        own(
+            M::POST,
+            "/api/application/step/{step}/reopen",
+            "/api/application/step/dental/reopen",
+            Json(json!({})),
+            None,
         ),
         own(
             M::PUT,

@@ -587,3 +587,70 @@ async fn the_site_and_started_by_filters_keep_their_rows() {
         .await;
     assert_eq!(r.status, StatusCode::OK);
 }
+
+/// Issue "The spec, to the letter" (agents' lists): times in the exports are the agent's local
+/// time, America/Detroit, and labelled so; the quotes' Last Step is the step's title.
+#[tokio::test]
+async fn export_times_are_michigan_time_and_the_last_step_is_named() {
+    let app = spawn_app().await;
+    let acme = agent_of(&app, ACME_USER).await;
+    let mut sub = person("Ema", "Evening");
+    sub.submitted_days_ago = Some(3);
+    let sub_id = insert(&app, acme, &sub).await;
+    let quote_id = insert(&app, acme, &person("Quinn", "Late")).await;
+    // 03:30 UTC on November 2, 2024 is 11:30 pm on November 1 in Detroit (EDT, UTC-4); 04:15 UTC
+    // on November 15 is 11:15 pm on November 14 (EST, UTC-5).
+    for (id, col, at) in [
+        (sub_id, "submission_time", "2024-11-02T03:30:00Z"),
+        (quote_id, "created_at", "2024-11-15T04:15:00Z"),
+    ] {
+        sqlx::query(&format!(
+            "UPDATE applications SET {col} = $2::timestamptz WHERE id = $1"
+        ))
+        .bind(id)
+        .bind(at)
+        .execute(&app.pool)
+        .await
+        .expect("time");
+    }
+    app.settle().await;
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    let serial = |d: time::Date, h: i64, m: i64| {
+        (d - time::macros::date!(1899 - 12 - 30)).whole_days() as f64 + (h * 60 + m) as f64 / 1440.0
+    };
+    let close = |x: &Data, want: f64| match x {
+        Data::DateTime(d) => (d.as_f64() - want).abs() < 1e-6,
+        _ => false,
+    };
+
+    let (status, _, body) = get_bytes(&app, &a, "/api/dashboard/enrolleesExport").await;
+    assert_eq!(status, StatusCode::OK);
+    let sheet = read_xlsx(&body);
+    assert_eq!(
+        sheet[0][2],
+        Data::String("Submit Date (Michigan time)".into())
+    );
+    let row = sheet
+        .iter()
+        .find(|r| r[0] == Data::String("Ema Evening".into()))
+        .expect("the submission");
+    let want = serial(time::macros::date!(2024 - 11 - 01), 23, 30);
+    assert!(close(&row[2], want), "{:?} is not 11/01/2024 23:30", row[2]);
+
+    let (status, _, body) = get_bytes(&app, &a, "/api/dashboard/quotesExport").await;
+    assert_eq!(status, StatusCode::OK);
+    let sheet = read_xlsx(&body);
+    assert_eq!(
+        sheet[0][3],
+        Data::String("Created Date (Michigan time)".into())
+    );
+    assert_eq!(sheet[0][5], Data::String("Last Step".into()));
+    let row = sheet
+        .iter()
+        .find(|r| r[0] == Data::String("Quinn Late".into()))
+        .expect("the quote");
+    let want = serial(time::macros::date!(2024 - 11 - 14), 23, 15);
+    assert!(close(&row[3], want), "{:?} is not 11/14/2024 23:15", row[3]);
+    assert_eq!(row[5], Data::String("Dental Plans".into()), "last step 4");
+}

@@ -111,8 +111,32 @@ async fn filters_and_the_price_range_shape_the_list() {
     );
     assert_eq!(
         cheap["price_range"], all["price_range"],
-        "the slider range is the whole list's"
+        "the price filter does not move the slider's own ends"
     );
+    // Spec part 1, 4.4: "The price slider range resets whenever the plan list changes, to the
+    // lowest and highest total rounded up to a step": a carrier filter narrows it to that list.
+    let bt = totals(&blue_care);
+    assert_eq!(blue_care["price_range"]["min"].as_i64(), Some(up(bt[0])));
+    assert_eq!(
+        blue_care["price_range"]["max"].as_i64(),
+        Some(up(bt[bt.len() - 1]))
+    );
+    assert_ne!(
+        blue_care["price_range"], all["price_range"],
+        "one carrier's plans span a narrower range than all"
+    );
+    let blue_cheap = b
+        .get(&format!(
+            "/api/plans/1/allPlans?filters=car_2,maxPrice:{}",
+            bt[0]
+        ))
+        .await
+        .json();
+    assert_eq!(blue_cheap["price_range"], blue_care["price_range"]);
+    let none = b.get("/api/plans/1/allPlans?filters=car_4").await.json();
+    if totals(&none).is_empty() {
+        assert!(none["price_range"].is_null(), "{}", none["price_range"]);
+    }
     assert_eq!(
         b.get("/api/plans/1/allPlans?filters=bogus").await.status,
         StatusCode::BAD_REQUEST
@@ -207,6 +231,79 @@ async fn choosing_plans_moves_through_dental_and_vision_to_review() {
     assert_eq!(r["application"]["skipDental"], true);
     let r = select_plan(&b, &token, 3, json!(null)).await.json();
     assert_eq!(r["next"]["id"], "review");
+
+    // Spec part 1, 2.7-2.10: "Continue without ... Coverage" exists on dental and vision only:
+    // the medical page cannot be left without a plan.
+    let refused = select_plan(&b, &token, 1, json!(null)).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        refused.body
+    );
+    assert_eq!(
+        refused.json()["errors"]["selected_plan_id"][0],
+        "Please choose a medical plan."
+    );
+    assert_eq!(
+        b.get("/api/application/step/medical").await.json()["extras"]["can_continue_without"],
+        false
+    );
+}
+
+/// Spec part 2, Other Questions: the link "I want to select a dental plan instead" goes to the
+/// dental route; after "Continue without Dental Coverage" the skipped dental step is opened again.
+#[tokio::test]
+async fn a_skipped_dental_step_is_reopened_for_the_dental_plan_instead_link() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_medical(&b, adult("1984-06-15")).await;
+    let all = b.get("/api/plans/1/allPlans").await.json();
+    select_plan(&b, &token, 1, all["plans"][0]["id"].clone()).await;
+    let r = select_plan(&b, &token, 2, json!(null)).await.json();
+    assert_eq!(r["application"]["skipDental"], true);
+    let vision = b.get("/api/plans/3/allPlans").await.json();
+    select_plan(&b, &token, 3, vision["plans"][0]["id"].clone()).await;
+    assert_eq!(
+        b.get("/api/application/step/dental").await.status,
+        StatusCode::FORBIDDEN,
+        "a skipped step does not open"
+    );
+    let reopen = |step: &'static str| {
+        let b = &b;
+        let token = &token;
+        async move {
+            b.call(
+                reqwest::Method::POST,
+                &format!("/api/application/step/{step}/reopen"),
+                token,
+                &json!({}),
+            )
+            .await
+        }
+    };
+    let r = reopen("dental").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["step"]["route"], "/dental");
+    assert_eq!(r.json()["application"]["skipDental"], false);
+    assert_eq!(
+        b.get("/api/application/step/dental").await.status,
+        StatusCode::OK
+    );
+    // Open already: answered as it is. A step without a reopen rule is refused.
+    assert_eq!(reopen("dental").await.status, StatusCode::OK);
+    assert_eq!(reopen("pcp").await.status, StatusCode::FORBIDDEN);
+    assert_eq!(reopen("nosuch").await.status, StatusCode::NOT_FOUND);
+    // Choosing the dental plan then goes on as the flow says.
+    let dental = b
+        .get("/api/plans/2/allPlans?filters=dental_only")
+        .await
+        .json();
+    let r = select_plan(&b, &token, 2, dental["plans"][0]["id"].clone())
+        .await
+        .json();
+    assert_eq!(r["application"]["skipDental"], false);
+    assert_eq!(r["next"]["id"], "vision");
 }
 
 #[tokio::test]
@@ -264,6 +361,43 @@ async fn counties_are_listed_by_zip() {
             .await
             .status,
         StatusCode::BAD_REQUEST
+    );
+
+    // Spec part 1, 7: billingStateZip/{state}/{zip}: a billing address may be outside Michigan.
+    let billing =
+        |state: &str, zip: &str| format!("/api/application/{id}/billingStateZip/{state}/{zip}");
+    assert_eq!(
+        b.get(&billing("MI", "48104")).await.json(),
+        json!([{ "id": 161, "description": "Washtenaw" }])
+    );
+    let ohio = b.get(&billing("OH", "43604")).await;
+    assert_eq!(ohio.status, StatusCode::OK, "{}", ohio.body);
+    assert_eq!(
+        ohio.json(),
+        json!([]),
+        "no county is chosen outside Michigan"
+    );
+    assert_eq!(b.get(&billing("DC", "20500")).await.status, StatusCode::OK);
+    let wrong = b.get(&billing("OH", "48104")).await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        wrong.json()["errors"]["billing_zip"][0],
+        "48104 is not a ZIP code of OH."
+    );
+    assert_eq!(
+        b.get(&billing("ZZ", "48104")).await.status,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        b.get(&billing("MI", "481")).await.status,
+        StatusCode::BAD_REQUEST
+    );
+    let other = app.browser("acme");
+    other.start_session().await;
+    assert_eq!(
+        other.get(&billing("MI", "48104")).await.status,
+        StatusCode::FORBIDDEN,
+        "another session's application"
     );
 }
 

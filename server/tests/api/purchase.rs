@@ -145,3 +145,52 @@ async fn a_double_click_on_purchase_submits_once_and_then_only_review_and_purcha
         "This application has already been submitted."
     );
 }
+
+/// Spec part 2, 8: "Purchase: submit_error text is shown in a red alert at the top and blocks the
+/// success modal"; 7: "PUT rap ... purchase; response may carry submit_error". A purchase whose
+/// coverage would already have started is refused that way, and nothing is submitted.
+#[tokio::test]
+async fn a_refused_purchase_answers_submit_error_and_submits_nothing() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_medical(&b, adult("1990-01-01")).await;
+    choose_plans(&b, &token).await;
+    // The application was left for weeks: its coverage was to start on November 1, 2024, and on
+    // November 20 it cannot be bought any more.
+    sqlx::query(
+        "UPDATE applications SET data = data || '{\"last_step\": 10, \"effective_date\": \"2024-11-01\"}'::jsonb",
+    )
+    .execute(&app.pool)
+    .await
+    .expect("advance");
+    app.settle().await;
+    let late = signatures();
+    let r = put(&b, &token, "/api/application/step/rap", late).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let body = r.json();
+    assert!(
+        body["submit_error"]
+            .as_str()
+            .is_some_and(|m| m.contains("11/01/2024 has passed")),
+        "{body}"
+    );
+    assert!(body.get("errors").is_none(), "no field errors: {body}");
+    let submitted: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM applications WHERE submission_time IS NOT NULL")
+            .fetch_one(&app.pool)
+            .await
+            .expect("count");
+    assert_eq!(submitted, 0);
+    // The purchase of a submitted application is refused with the same key.
+    sqlx::query("UPDATE applications SET data = data || '{\"submitted\": true}'::jsonb, submission_time = now()")
+        .execute(&app.pool)
+        .await
+        .expect("submit");
+    app.settle().await;
+    let again = put(&b, &token, "/api/application/step/rap", signatures()).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    assert_eq!(
+        again.json()["submit_error"],
+        "This application has already been submitted."
+    );
+}

@@ -6,6 +6,7 @@
 // - `body` is text with `{placeholders}` (a field of the answers, an extra, or a value the dialog
 //   was opened with, e.g. `{zip}`); `body_extra` names an extra whose text (or list of paragraphs)
 //   is shown too;
+// - a button's `label` may hold `{placeholders}` like `body`;
 // - a button `close`s the dialog, `submit`s the answers again with `set` merged in, opens a
 //   `link` in a new tab (`href`, or `href_extra` naming an extra; a link whose address is missing,
 //   e.g. an extra given only to consumers, is not shown), or goes `home`: the server lets go of the
@@ -79,7 +80,8 @@ export function resolveModal(
     const action = asAction(b.action);
     const href = typeof b.href === 'string' ? b.href : typeof hrefExtra === 'string' && hrefExtra !== '' ? hrefExtra : null;
     return {
-      label: typeof b.label === 'string' ? b.label : 'OK',
+      // A label may name an extra too: "{marketplace_continue_label}".
+      label: typeof b.label === 'string' ? fillTemplate(b.label, all) : 'OK',
       action,
       set: isRecord(b.set) ? b.set : {},
       href: action === 'home' ? (href?.startsWith('/') && !href.startsWith('//') ? href : '/') : href,

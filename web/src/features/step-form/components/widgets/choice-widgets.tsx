@@ -189,6 +189,7 @@ export function SelectField({ props, choices, onSelect }: SelectProps) {
         disabled={props.disabled || props.readonly}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
+        autoComplete={typeof props.options.autocomplete === 'string' ? props.options.autocomplete : undefined}
         onChange={(e: ChangeEvent<HTMLSelectElement>) => {
           const i = e.target.value === '' ? -1 : Number(e.target.value);
           onSelect(i >= 0 ? choices[i]?.value : undefined);

@@ -17,9 +17,19 @@ interface TextInputProps {
   maxLength?: number;
 }
 
+/**
+ * The form file's `ui:autocomplete` (a WCAG 1.3.5 token: `given-name`, `bday`, `billing postal-code`,
+ * …) wins over the widget's own default.
+ */
+function autocompleteOf(props: WidgetProps, fallback: string | undefined): string | undefined {
+  const fromForm = props.options.autocomplete;
+  return typeof fromForm === 'string' && fromForm !== '' ? fromForm : fallback;
+}
+
 /** A CMS TextField for an RJSF field: label, hint, the server's errors, read-only and disabled states. */
 function TextInput({ props, shown, onText, hint, type, multiline, inputMode, autoComplete, maxLength }: TextInputProps) {
   const { id, disabled, readonly, onBlur, onFocus, value, autofocus, placeholder } = props;
+  autoComplete = autocompleteOf(props, autoComplete);
   return (
     <TextField
       id={id}
