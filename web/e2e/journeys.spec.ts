@@ -444,12 +444,21 @@ test('Subscriber Information bills at another address: the billing ZIP reloads i
   await page.getByLabel(/^Billing State/).selectOption({ label: 'Michigan' });
   await expect(county).toHaveCount(0);
 
-  /** Types a billing ZIP and waits for its county list. */
-  const billingZip = async (zip: string) => {
-    const counties = page.waitForResponse((r) => r.url().endsWith(`/countyList/${zip}`) && r.ok());
+  /** Types a billing ZIP and waits for its county list (by state and ZIP: billingStateZip). */
+  const billingZip = async (zip: string, state = 'MI') => {
+    const counties = page.waitForResponse((r) => r.url().endsWith(`/billingStateZip/${state}/${zip}`));
     await page.getByLabel(/^Billing ZIP Code/).fill(zip);
     await counties;
   };
+  // A billing address may be outside Michigan (spec part 1, 7 billingStateZip): Toledo, Ohio has no
+  // county to choose and opens no Residency Notice; a Michigan ZIP under Ohio is refused at once.
+  await page.getByLabel(/^Billing State/).selectOption({ label: 'Ohio' });
+  await billingZip('43604', 'OH');
+  await expect(county).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Residency Notice' })).toHaveCount(0);
+  await billingZip('48104', 'OH');
+  await expect(page.getByRole('alert').filter({ hasText: '48104 is not a ZIP code of OH.' })).toBeVisible();
+  await page.getByLabel(/^Billing State/).selectOption({ label: 'Michigan' });
   // Northville lies in Oakland and Wayne: the select, with both.
   await billingZip('48167');
   await expect(county).toBeVisible();

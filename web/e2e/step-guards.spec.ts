@@ -18,7 +18,7 @@ test('step routes need the server to confirm the step (validStep)', async ({ pag
   expect(saved.body.application.lastStep).toBe(2);
 
   await page.goto(siteUrl('acme', '/census'));
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'First tell us a little about yourself' })).toBeVisible();
   await expect(page).toHaveURL(siteUrl('acme', '/census'));
   const progress = page.getByRole('navigation', { name: 'Application progress' });
   await expect(progress.getByRole('link', { name: 'Basic Info' })).toHaveAttribute('aria-current', 'step');

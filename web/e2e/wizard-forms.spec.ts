@@ -17,7 +17,7 @@ async function startOpenEnrollment(page: Page): Promise<void> {
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/census'));
-  await expect(page.getByRole('heading', { level: 1, name: 'About You' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'First tell us a little about yourself' })).toBeVisible();
 }
 
 /** The subscriber's part of About You. */

@@ -169,6 +169,12 @@ export interface StepSaved {
   application: Application;
 }
 
+/** POST /api/application/step/{step}/reopen: 200 (a skipped step opened again by its flow rule). */
+export interface StepReopened {
+  step: StepInfo;
+  application: Application;
+}
+
 /** GET /api/application/{applicationId}/countyList/{zip} (spec part 1, 3 "County option"). */
 export interface CountyOption {
   id: number;

@@ -1,4 +1,5 @@
 import type { Registry } from '@rjsf/utils';
+import type { Application } from '@/types/api';
 import type { FieldPath } from '../utils/paths';
 
 /** A dialog a widget asks for: an id in the view's `modals`. */
@@ -40,6 +41,8 @@ export interface StepFormContext {
   navigate: (path: string) => void;
   /** `action: home`: the server lets go of the application, then the page at `href` loads afresh. */
   goHome: (href: string) => void;
+  /** The application changed outside a save (a step opened again): the page keeps it. */
+  applicationChanged?: (application: Application) => void;
 }
 
 const NOOP_CONTEXT: StepFormContext = {

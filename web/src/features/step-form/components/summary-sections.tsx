@@ -3,6 +3,7 @@ import { Button, Dialog, Spinner } from '@cmsgov/design-system';
 import { GENERIC_ERROR } from '@/lib/api-client';
 import type { LegalDocument } from '@/types/api';
 import { getDocument } from '../api/get-document';
+import { reopenStep } from '../api/reopen-step';
 import type { LinkView } from '../utils/links';
 import type { DetailRow, SectionView, TableView } from '../utils/sections';
 import type { StepFormContext } from './form-context';
@@ -10,7 +11,7 @@ import type { StepFormContext } from './form-context';
 // The read-only parts of a form step (`ui:sections`, utils/sections.ts) and the form files' links
 // (utils/links.ts), drawn with the CMS Design System's styles.
 
-type LinkContext = Pick<StepFormContext, 'navigate' | 'goHome'>;
+type LinkContext = Pick<StepFormContext, 'navigate' | 'goHome'> & Partial<Pick<StepFormContext, 'applicationChanged'>>;
 
 function Lines({ lines }: { lines: string[] }) {
   return (
@@ -65,10 +66,47 @@ function DocumentLink({ link }: { link: LinkView }) {
   );
 }
 
+/**
+ * A link to a step that may have been skipped ("I want to select a dental plan instead"): the step
+ * is opened again on the server first, then the page goes there. A failure is said, and the page stays.
+ */
+function ReopenLink({ link, step, ctx }: { link: LinkView; step: string; ctx: LinkContext }) {
+  const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
+  return (
+    <>
+      <a
+        href={link.href}
+        aria-disabled={state === 'opening' ? true : undefined}
+        onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          if (state === 'opening') return;
+          setState('opening');
+          reopenStep(step).then(
+            (r) => {
+              ctx.applicationChanged?.(r.application);
+              ctx.navigate(r.step.route);
+            },
+            () => setState('failed'),
+          );
+        }}
+      >
+        {link.label}
+      </a>
+      {state === 'failed' && (
+        <span role="alert" className="ds-u-color--error ds-u-display--block">
+          {GENERIC_ERROR}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** A link of a form file: an app page, another site (new tab), a server text, or Return Home. */
 export function StepLink({ link, ctx }: { link: LinkView; ctx: LinkContext }) {
   switch (link.kind) {
     case 'route':
+      if (link.reopen !== undefined) return <ReopenLink link={link} step={link.reopen} ctx={ctx} />;
       return (
         <a
           href={link.href}

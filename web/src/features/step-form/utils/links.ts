@@ -1,6 +1,8 @@
 // Links of the form files: under a field (`ui:options.link`) and in summary sections (`links:`).
 //
 //   { label: I want to select a dental plan instead, href_extra: dental_route }   a page of the app
+//   { …, href_extra: dental_route, reopen: dental }   the page of a step that is opened again first
+//                                                     (the flow's `reopen` rule) if it was skipped
 //   { label: Find a doctor, href_extra: provider_directory.url }                  another site, new tab
 //   { label: Terms of Use, document: /api/legal/terms }                           a server text in a dialog
 //   { label: Return Home, action: home, href_extra: home_route }                  ends the application here
@@ -20,6 +22,8 @@ export interface LinkView {
   kind: LinkKind;
   /** The route, the address, or the API path of the document. */
   href: string;
+  /** A route link's step to open again before going (`reopen: dental`). */
+  reopen?: string;
 }
 
 const isRoute = (href: string) => href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/api/');
@@ -36,7 +40,11 @@ export function resolveLink(spec: unknown, values: Record<string, unknown>): Lin
     return spec.document.startsWith('/api/') ? { label, kind: 'document', href: spec.document } : null;
   }
   if (typeof raw !== 'string' || raw === '') return null;
-  if (isRoute(raw)) return { label, kind: 'route', href: raw };
+  if (isRoute(raw)) {
+    return typeof spec.reopen === 'string' && spec.reopen !== ''
+      ? { label, kind: 'route', href: raw, reopen: spec.reopen }
+      : { label, kind: 'route', href: raw };
+  }
   if (/^https?:\/\//i.test(raw)) return { label, kind: 'external', href: raw };
   return null;
 }

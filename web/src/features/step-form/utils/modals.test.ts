@@ -72,4 +72,15 @@ describe('resolveModal', () => {
     const elsewhere = resolveModal({ title: 'x', buttons: [{ label: 'Go', action: 'home', href: '//evil.example' }] }, {}, {});
     expect(elsewhere?.buttons[0]?.href).toBe('/');
   });
+
+  // Spec part 1, 4.3 step 7: "'Continue with Dental/Vision Only' (or 'Continue with Vision Only' for
+  // vision) proceeds": the label is the rules' (extras.marketplace_continue_label).
+  it("fills a button's label from the extras", () => {
+    const marketplace = {
+      title: 'Shop the Health Insurance Marketplace',
+      buttons: [{ label: '{marketplace_continue_label}', action: 'submit', set: { marketplace_continue: true } }],
+    };
+    const vision = resolveModal(marketplace, { marketplace_continue_label: 'Continue with Vision Only' }, {});
+    expect(vision?.buttons[0]?.label).toBe('Continue with Vision Only');
+  });
 });

@@ -30,6 +30,8 @@ export interface EfOptions {
   efTitle?: string;
   zipValue?: unknown;
   zipPath?: FieldPath;
+  /** The sibling state (`stateField`) of a county looked up by state and ZIP. */
+  stateValue?: unknown;
 }
 
 type Json = Record<string, unknown>;
@@ -95,6 +97,7 @@ function buildField(
   if (ui['ui:widget'] === 'county' && typeof opts.zipField === 'string') {
     opts.zipValue = isRecord(siblings) ? siblings[opts.zipField] : undefined;
     opts.zipPath = [...parentPath, opts.zipField];
+    if (typeof opts.stateField === 'string') opts.stateValue = isRecord(siblings) ? siblings[opts.stateField] : undefined;
   }
 
   if (isRecord(schema.properties)) {

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { InlineError } from '@cmsgov/design-system';
 import type { WidgetProps } from '@rjsf/utils';
 import type { CountyOption } from '@/types/api';
+import { ApiError } from '@/lib/api-client';
+import { getBillingCounties } from '../../api/get-billing-counties';
 import { getCountyList } from '../../api/get-county-list';
 import { stepContext } from '../form-context';
 import { SelectField } from './choice-widgets';
@@ -14,20 +16,37 @@ import { busyKey, efOptions, errorOf } from './parts';
 // - a new ZIP clears the county; a ZIP with one county chooses it and the select is not shown;
 // - the out-of-state county (or a ZIP with no county at all) opens the form's residency dialog
 //   (`outOfStateModal`, by default `residency`; its text may name `{zip}`), whose closing clears the
-//   ZIP and the county.
+//   ZIP and the county;
+// - with `stateField` (a billing address, which may be outside Michigan) the counties come from
+//   billingStateZip/{state}/{zip}: a Michigan ZIP's counties, none for another state (nothing to
+//   choose, no residency dialog), and the server's word when the ZIP is not the state's.
 
 const ZIP = /^\d{5}$/;
 
 interface Loaded {
+  /** The ZIP (and state) the list is for. */
   zip: string;
   counties: CountyOption[];
+  /** Why the ZIP has no counties, when the server said (a ZIP of another state). */
+  problem?: string;
+}
+
+/** The server's message for a refused ZIP (`{ errors: { billing_zip: [...] } }`). */
+function zipProblem(e: unknown): string | undefined {
+  if (!(e instanceof ApiError) || e.status !== 422) return undefined;
+  const first = Object.values(e.fieldErrors ?? {})[0];
+  return Array.isArray(first) && typeof first[0] === 'string' ? first[0] : undefined;
 }
 
 export function CountyWidget(props: WidgetProps) {
   const ctx = stepContext(props.registry);
   const opts = efOptions(props);
   const path = opts.efPath ?? [];
-  const zip = typeof opts.zipValue === 'string' && ZIP.test(opts.zipValue) ? opts.zipValue : null;
+  const rawZip = typeof opts.zipValue === 'string' && ZIP.test(opts.zipValue) ? opts.zipValue : null;
+  const byState = typeof opts.stateField === 'string';
+  const state = typeof opts.stateValue === 'string' && opts.stateValue !== '' ? opts.stateValue : null;
+  // A county by state and ZIP waits for both; the key names both, so a new state reloads too.
+  const zip = byState ? (rawZip && state ? `${state}/${rawZip}` : null) : rawZip;
   const outOfStateId = typeof opts.outOfStateId === 'number' ? opts.outOfStateId : null;
   const fixed = props.options.enumOptions ?? [];
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -67,17 +86,21 @@ export function CountyWidget(props: WidgetProps) {
     let live = true;
     const c = ctxRef.current;
     c.setBusy(key, true);
-    getCountyList(applicationId, zip)
+    const [first, second] = zip.split('/');
+    const request = byState && first && second ? getBillingCounties(applicationId, first, second) : getCountyList(applicationId, zip);
+    request
       .then(
         (counties) => {
           if (!live) return;
           setLoaded({ zip, counties });
-          // A ZIP outside the catalog (not in Michigan) has no county at all.
-          if (counties.length === 0) residencyRef.current(zip);
+          // A residential ZIP outside the catalog (not in Michigan) has no county at all; a
+          // billing ZIP of another state has none to choose, and that is fine.
+          if (counties.length === 0 && !byState) residencyRef.current(zip);
         },
-        () => {
-          // The list could not be loaded: no choices; the save will say the county is missing.
-          if (live) setLoaded({ zip, counties: [] });
+        (e: unknown) => {
+          // The list could not be loaded: no choices; the save will say what is missing. A ZIP
+          // the state does not have is said at once.
+          if (live) setLoaded({ zip, counties: [], problem: zipProblem(e) });
         },
       )
       .finally(() => {
@@ -87,7 +110,7 @@ export function CountyWidget(props: WidgetProps) {
       live = false;
       c.setBusy(key, false);
     };
-  }, [useServerList, zip, applicationId, key]);
+  }, [useServerList, zip, byState, applicationId, key]);
 
   const choices = useServerList
     ? loaded && loaded.zip === zip
@@ -103,7 +126,14 @@ export function CountyWidget(props: WidgetProps) {
 
   if (choices.length <= 1) {
     const error = errorOf(props);
-    return error ? <InlineError id={`${props.id}__error`}>{error}</InlineError> : null;
+    if (error) return <InlineError id={`${props.id}__error`}>{error}</InlineError>;
+    // A ZIP the billing state does not have: said at once, and announced.
+    const problem = loaded && loaded.zip === zip ? loaded.problem : undefined;
+    return problem ? (
+      <div role="alert">
+        <InlineError id={`${props.id}__error`}>{problem}</InlineError>
+      </div>
+    ) : null;
   }
   return (
     <SelectField
