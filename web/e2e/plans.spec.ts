@@ -87,6 +87,8 @@ test('medical: the filters and the price slider change the list', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'Medical Plans' })).toBeVisible();
   await expect(cards(page)).toHaveCount(all.plans.length);
   await expect(page.getByText(/three oldest dependent children under 21/)).toBeVisible();
+  // Spec part 1, 2.7-2.10: "Continue without ... Coverage" is for dental and vision only.
+  await expect(page.getByRole('button', { name: /Continue without/ })).toHaveCount(0);
   await expectAccessible(page);
 
   // Carrier filter: only that carrier's plans remain.

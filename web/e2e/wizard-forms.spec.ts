@@ -461,7 +461,10 @@ test('Subscriber Information, Other Questions, PCP Selection and Review and Purc
     });
     return { status: res.status, body: await res.json() };
   });
-  expect(again).toEqual({ status: 409, body: { error: 'This application has already been submitted.' } });
+  expect(again).toEqual({
+    status: 409,
+    body: { error: 'This application has already been submitted.', submit_error: 'This application has already been submitted.' },
+  });
   const active = await apiJson<{ application: { submissionTime: string | null } }>(page, '/api/application/active');
   expect(active.application.submissionTime).not.toBeNull();
 
