@@ -528,7 +528,7 @@ pub struct ChangePasswordRequest {
     responses(
         (status = 200, body = Message, description = "\"Your password has been changed.\" The \
             user's other sessions are ended."),
-        (status = 403, description = "Not logged in, or an admin acting as the user"),
+        (status = 403, description = "Not logged in"),
         (status = 422, description = "`errors.current_password`, `errors.new_password`, \
             `errors.new_password_confirmation`"),
         (status = 429, description = "Too many wrong passwords for this account")))]
@@ -538,11 +538,18 @@ async fn change_password(
     ClientAddress(address): ClientAddress,
     JsonBody(req): JsonBody<ChangePasswordRequest>,
 ) -> ApiResult<Json<Message>> {
-    // An admin acting as an agent never learns or sets the agent's password.
-    if current.impersonator_id().is_some() {
-        return Err(ApiError::Forbidden);
-    }
-    let user = &current.user;
+    // The person at the keyboard changes their own password: an admin acting as an agent changes
+    // the admin's (spec part 1, 2.3: Change Password stays in the menu while impersonating), and
+    // never learns or sets the agent's.
+    let impersonator = match current.impersonator_id() {
+        Some(id) => Some(
+            users::by_id(&app.pool, id)
+                .await?
+                .ok_or(ApiError::Forbidden)?,
+        ),
+        None => None,
+    };
+    let user = impersonator.as_ref().unwrap_or(&current.user);
     let now = app.clock.now();
     let key = accounts::account_key(&user.email);
     let mut errors = Errors::default();

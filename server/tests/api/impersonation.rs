@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::helpers::{ACME_NPN, ACME_USER, ADMIN_USER, LAKESHORE_USER, spawn_app};
+use crate::helpers::{ACME_NPN, ACME_USER, ADMIN_USER, DEMO_PASSWORD, LAKESHORE_USER, spawn_app};
 
 async fn user_id(pool: &sqlx::PgPool, email: &str) -> Uuid {
     sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
@@ -77,23 +77,62 @@ async fn an_admin_acts_as_an_agent_user_and_switches_back() {
             .status,
         StatusCode::OK
     );
-    // While acting as the agent, the session is the agent's: no admin calls, no password change.
+    // While acting as the agent, the session is the agent's: no admin calls.
     assert_eq!(
         b.get(&format!("/api/admin/getUsersByNPN/{ACME_NPN}"))
             .await
             .status,
         StatusCode::FORBIDDEN
     );
+    // Change Password stays in the menu while impersonating (spec part 1, 2.3): it is the admin's
+    // own password, checked against the admin's current one; the agent's is never touched.
+    let hash_of = |email: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query_scalar::<_, String>("SELECT password_hash FROM users WHERE email = $1")
+                .bind(email)
+                .fetch_one(&pool)
+                .await
+                .expect("hash")
+        }
+    };
+    let (maria_before, admin_before) = (hash_of(ACME_USER).await, hash_of(ADMIN_USER).await);
+    let change = |current: &'static str| {
+        json!({ "current_password": current, "new_password": "a-fresh-passphrase",
+                "new_password_confirmation": "a-fresh-passphrase" })
+    };
     let r = b
         .call(
             reqwest::Method::PUT,
             "/api/user/password",
             &agent_csrf,
-            &json!({ "current_password": "x", "new_password": "a-fresh-passphrase",
-                     "new_password_confirmation": "a-fresh-passphrase" }),
+            &change("not-the-admins"),
         )
         .await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(
+        r.json()["errors"]["current_password"][0],
+        "The current password is incorrect."
+    );
+    let r = b
+        .call(
+            reqwest::Method::PUT,
+            "/api/user/password",
+            &agent_csrf,
+            &change(DEMO_PASSWORD),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        hash_of(ACME_USER).await,
+        maria_before,
+        "the agent's password is untouched"
+    );
+    assert_ne!(
+        hash_of(ADMIN_USER).await,
+        admin_before,
+        "the admin's own password changed"
+    );
 
     assert_eq!(b.get("/api/unFabricateAgent").await.status.as_u16(), 419);
     let r = b.get_with_token("/api/unFabricateAgent", &agent_csrf).await;

@@ -100,6 +100,15 @@ describe('App', () => {
     expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
   }, 20_000);
 
+  // Spec part 2, 2: "Manage Messages has no client-side guard." The server refuses non-admins (403),
+  // which sends the browser to the site root.
+  it('opens Manage Messages without a client-side guard', async () => {
+    window.history.pushState({}, '', '/manageMessages');
+    render(<App />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Messages' }, { timeout: 15_000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/manageMessages');
+  }, 20_000);
+
   it('sends visitors from the dashboard to login with redirectFrom', async () => {
     window.history.pushState({}, '', '/dashboard/quoting');
     render(<App />);

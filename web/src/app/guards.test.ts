@@ -22,9 +22,13 @@ describe('guardRoute', () => {
     expect(guardRoute({ kind: 'step', step: 'census' }, ctx({ application: open }))).toBeNull();
   });
 
-  it('sends everything but rap to rap once the application is submitted', () => {
+  // Spec part 2, 2: "If the application is already submitted, any target except rap is redirected
+  // to rap." The dashboard is no exception.
+  it('sends every target but rap to rap once the application is submitted, the dashboard included', () => {
     expect(guardRoute({ kind: 'step', step: 'census' }, ctx({ application: submitted }))).toBe('/rap');
     expect(guardRoute({ kind: 'public' }, ctx({ application: submitted }))).toBe('/rap');
+    expect(guardRoute({ kind: 'agent' }, ctx({ application: submitted, isAuthorized: true }))).toBe('/rap');
+    expect(guardRoute({ kind: 'admin' }, ctx({ application: submitted, isAuthorized: true, isAdmin: true }))).toBe('/rap');
     expect(guardRoute({ kind: 'step', step: 'rap' }, ctx({ application: submitted }))).toBeNull();
   });
 
@@ -35,7 +39,7 @@ describe('guardRoute', () => {
     expect(guardRoute({ kind: 'agent' }, ctx({ isAuthorized: true }))).toBeNull();
   });
 
-  it('keeps Manage Messages for admins', () => {
+  it("keeps the admins' extra pages (the outbox) for admins", () => {
     expect(guardRoute({ kind: 'admin' }, ctx({ fullPath: '/manageMessages' }))).toBe('/login?redirectFrom=%2FmanageMessages');
     expect(guardRoute({ kind: 'admin' }, ctx({ isAuthorized: true }))).toBe('/dashboard/home');
     expect(guardRoute({ kind: 'admin' }, ctx({ isAuthorized: true, isAdmin: true }))).toBeNull();

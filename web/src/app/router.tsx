@@ -103,7 +103,9 @@ export const routes: RouteObject[] = [
       {
         path: 'manageMessages',
         lazy: { Component: async () => (await dashboardUi()).ManageMessagesPage },
-        loader: guarded({ kind: 'admin' }),
+        // "Manage Messages has no client-side guard" (spec part 2, 2): the server answers 403 to
+        // anyone but an admin, and any 403 sends the browser to the site root.
+        loader: publicPage,
         handle: full('Manage Messages'),
       },
       {

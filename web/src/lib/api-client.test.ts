@@ -104,6 +104,16 @@ describe('apiClient', () => {
     expect((error as ApiError).fieldErrors).toEqual({ sub_first_name: ['is required'] });
   });
 
+  // Spec part 2, 7: "PUT rap | purchase payload | purchase; response may carry submit_error".
+  it("keeps a purchase refusal's submit_error, with or without field errors", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(422, { submit_error: 'The coverage start date has passed.' }));
+    const refused = await apiClient.put('/api/application/step/rap', {}).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 422, submitError: 'The coverage start date has passed.', fieldErrors: null });
+    fetchMock.mockResolvedValueOnce(jsonResponse(422, { submit_error: 'No.', errors: { agree_tc: ['Required.'] } }));
+    const both = await apiClient.put('/api/application/step/rap', {}).catch((e: unknown) => e);
+    expect(both).toMatchObject({ submitError: 'No.', fieldErrors: { agree_tc: ['Required.'] } });
+  });
+
   it('falls back to a generic message when the body is not JSON', async () => {
     fetchMock.mockResolvedValue(new Response('boom', { status: 500 }));
     await expect(apiClient.get('/api/site')).rejects.toMatchObject({ status: 500, message: 'Something went wrong!' });

@@ -11,12 +11,15 @@ export type FieldErrors = Record<string, string[]>;
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: FieldErrors | null;
+  /** A refusal of the whole submission (spec part 2, 7 and 8: a purchase's `submit_error`). */
+  readonly submitError: string | null;
 
-  constructor(status: number, message: string, fieldErrors: FieldErrors | null = null) {
+  constructor(status: number, message: string, fieldErrors: FieldErrors | null = null, submitError: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.submitError = submitError;
   }
 }
 
@@ -75,13 +78,15 @@ async function readError(response: Response): Promise<ApiError> {
     body = null;
   }
   if (body && typeof body === 'object') {
-    const { error, errors } = body as { error?: unknown; errors?: unknown };
+    const { error, errors, submit_error: refusal } = body as { error?: unknown; errors?: unknown; submit_error?: unknown };
+    const submitError = typeof refusal === 'string' && refusal !== '' ? refusal : null;
     if (errors && typeof errors === 'object') {
       const fieldErrors = errors as FieldErrors;
       const first = Object.values(fieldErrors).flat()[0];
-      return new ApiError(response.status, typeof error === 'string' ? error : (first ?? GENERIC_ERROR), fieldErrors);
+      return new ApiError(response.status, typeof error === 'string' ? error : (submitError ?? first ?? GENERIC_ERROR), fieldErrors, submitError);
     }
-    if (typeof error === 'string') return new ApiError(response.status, error);
+    if (typeof error === 'string') return new ApiError(response.status, error, null, submitError);
+    if (submitError) return new ApiError(response.status, submitError, null, submitError);
   }
   return new ApiError(response.status, GENERIC_ERROR);
 }

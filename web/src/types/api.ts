@@ -167,6 +167,8 @@ export interface StepSaved {
   /** A dialog to show (its id in the view's `modals`). */
   modal: string | null;
   application: Application;
+  /** A refusal of the submission as a whole (spec part 2, 7: the purchase "may carry submit_error"). */
+  submit_error?: string | null;
 }
 
 /** POST /api/application/step/{step}/reopen: 200 (a skipped step opened again by its flow rule). */

@@ -149,7 +149,9 @@ describe('TopBar by role (spec part 1, 2.3)', () => {
     expect(await screen.findByRole('dialog', { name: 'Log in as an agent' })).toBeTruthy();
   });
 
-  it('offers Switch back to Admin (not Change Password) while impersonating; it restores the admin', async () => {
+  // Spec part 1, 2.3: "a user-name dropdown (Change Password; Switch back to Admin, only while
+  // impersonating; Log out)": Change Password stays while impersonating.
+  it('offers Change Password and Switch back to Admin while impersonating; switching back restores the admin', async () => {
     const calls: { url: string; csrf: string | undefined }[] = [];
     const bodies: Record<string, unknown> = {
       '/api/unFabricateAgent': { subdomain: 'demo', csrf_token: 'admin-tok' },
@@ -168,7 +170,7 @@ describe('TopBar by role (spec part 1, 2.3)', () => {
     configureApiClient({ csrfToken: () => useAuthStore.getState().auth?.csrf_token });
     renderAs(impersonating);
     fireEvent.click(await menu(/Maria Alvarez/));
-    expect(screen.queryByRole('button', { name: 'Change Password' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Switch back to Admin' }));
     await waitFor(() => expect(screen.getByRole('status', { name: 'path' }).textContent).toBe('/dashboard/home'));
     expect(calls[0]).toEqual({ url: '/api/unFabricateAgent', csrf: 'agent-tok' });

@@ -90,6 +90,7 @@ export function StepPage({ step }: { step: Step }) {
           applicationId={applicationId}
           agentName={agentName}
           onSaved={(saved: StepSaved) => storeApplication(saved.application)}
+          onApplicationChange={storeApplication}
           onNavigate={(path: string) => navigate(path)}
         />
       </Suspense>

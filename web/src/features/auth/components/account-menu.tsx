@@ -33,7 +33,7 @@ export function AccountMenu({ userName, impersonating, onChangePassword, onSwitc
     <DisclosureMenu label={userName || 'Account'}>
       {(close) => (
         <>
-          {!impersonating && item('Change Password', onChangePassword, close)}
+          {item('Change Password', onChangePassword, close)}
           {impersonating && item('Switch back to Admin', onSwitchBack, close)}
           {item('Log out', onLogout, close)}
         </>

@@ -1,6 +1,6 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../stores/session-store';
+import { LAST_ACCESS_COOKIE, readLastAccessCookie, useSessionStore } from '../stores/session-store';
 import { useSessionTimeout, type SessionTimeoutOptions } from './use-session-timeout';
 
 const MINUTE = 60_000;
@@ -50,6 +50,28 @@ describe('useSessionTimeout', () => {
     const { result } = setup({ hasWork: () => false });
     advance(29 * MINUTE + 30_000);
     expect(result.current.phase).toEqual({ kind: 'active' });
+  });
+
+  // Spec part 1, 4.1: "The last-access time is kept in a cookie and refreshed on every successful
+  // API response": another tab's activity (it writes the site's cookie) keeps this tab alive.
+  it("keeps the time in the site's cookie, so another tab's activity pushes this tab's expiry back", () => {
+    expect(readLastAccessCookie()).toBe(Date.now());
+    const { result } = setup();
+    advance(20 * MINUTE);
+    // Another tab of the site got an answer: it wrote the shared cookie, not this tab's store.
+    document.cookie = `${LAST_ACCESS_COOKIE}=${Date.now()}; Path=/`;
+    advance(20 * MINUTE);
+    expect(result.current.phase).toEqual({ kind: 'active' });
+    advance(9 * MINUTE);
+    expect(result.current.phase).toEqual({ kind: 'warning', secondsLeft: 60 });
+  });
+
+  it('a reload goes on from the time in the cookie', async () => {
+    const at = Date.now() - 10 * MINUTE;
+    document.cookie = `${LAST_ACCESS_COOKIE}=${at}; Path=/`;
+    vi.resetModules();
+    const fresh = await import('../stores/session-store');
+    expect(fresh.useSessionStore.getState().lastAccess).toBe(at);
   });
 
   it('pushes the expiry back whenever an API response refreshes the access time', () => {

@@ -29,8 +29,9 @@ export function useSessionTimeout({ hasWork, onExpire, onContinue, limitMs }: Se
   useEffect(() => {
     if (stopped) return;
     const id = window.setInterval(() => {
-      const { lastAccess, touch } = useSessionStore.getState();
-      const next = sessionPhase(Date.now(), lastAccess, options.current.limitMs?.() ?? undefined);
+      // The latest access of any tab of the site (the shared cookie).
+      const { current, touch } = useSessionStore.getState();
+      const next = sessionPhase(Date.now(), current(), options.current.limitMs?.() ?? undefined);
       const work = options.current.hasWork();
       if (next.kind === 'expired') {
         if (work) {

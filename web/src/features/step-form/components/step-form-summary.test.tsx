@@ -206,6 +206,72 @@ describe('StepForm summary sections', () => {
   });
 });
 
+describe('a refused purchase (spec part 2, 8: "submit_error text is shown in a red alert at the top and blocks the success modal")', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const calls: string[] = [];
+  let putAnswer: () => Response;
+
+  beforeAll(() => {
+    window.scrollTo = () => {};
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+
+  beforeEach(() => {
+    calls.length = 0;
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      if (String(input) === '/api/application/step/rap' && init?.method === 'PUT') return putAnswer();
+      if (String(input) === '/api/application/step/rap') return json(200, reviewView(true));
+      return json(404, { error: 'No such API call.' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    configureApiClient({ csrfToken: () => 'tok' });
+  });
+
+  afterEach(() => {
+    cleanup();
+    resetApiClient();
+  });
+
+  const purchase = async () => {
+    render(<StepForm view={reviewView(false)} applicationId="app-1" agentName={null} onSaved={() => {}} onNavigate={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'View Terms and Conditions' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Terms and Conditions' })).getByRole('button', { name: 'Agree' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+  };
+
+  it('shows a 422 submit_error in a red alert and no Thank-you dialog', async () => {
+    putAnswer = () => json(422, { submit_error: 'The coverage start date of 11/01/2024 has passed.' });
+    await purchase();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The coverage start date of 11/01/2024 has passed.');
+    expect(alert.className).toContain('ds-c-alert--error');
+    expect(screen.queryByRole('dialog', { name: 'Thank you!' })).toBeNull();
+    expect(calls).toEqual(['PUT /api/application/step/rap']);
+    expect((screen.getByRole('button', { name: 'Purchase' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('a 200 answer that carries a submit_error does not open the Thank-you dialog either', async () => {
+    putAnswer = () =>
+      json(200, {
+        next: { id: 'rap', number: 10, route: '/rap', title: 'Review and Purchase' },
+        modal: null,
+        application: { applicationId: 'app-1', lastStep: 10 },
+        submit_error: 'Your agent no longer offers plans from Blue Cross Blue Shield of Michigan.',
+      });
+    await purchase();
+    expect((await screen.findByRole('alert')).textContent).toContain('Your agent no longer offers plans');
+    expect(screen.queryByRole('dialog', { name: 'Thank you!' })).toBeNull();
+    expect(calls).toEqual(['PUT /api/application/step/rap']);
+  });
+});
+
 describe('StepForm links and a required choice', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const onNavigate = vi.fn();
@@ -249,7 +315,7 @@ describe('StepForm links and a required choice', () => {
     },
     ui: {
       'ui:order': ['enrollment_type', 'bcbsm_dental_confirmation'],
-      'ui:submitButtonOptions': { requires: ['enrollment_type'] },
+      'ui:submitButtonOptions': { showWhenAnswered: ['enrollment_type'] },
       'ui:sections': [
         { id: 'terms_notice', when: 'show_terms_notice', text: 'By continuing, you agree to the Terms of Use of this site.', links: [{ label: 'Read the Terms of Use', document: '/api/legal/terms' }] },
         {
@@ -275,12 +341,13 @@ describe('StepForm links and a required choice', () => {
 
   const draw = () => render(<StepForm view={view} applicationId={null} agentName={null} onSaved={() => {}} onNavigate={onNavigate} />);
 
-  it('keeps Continue disabled until the required choice is made, and shows what the choice brings', () => {
+  // Spec part 2, Why Are You Applying: "Continue appears only once a type is chosen".
+  it('shows Continue only once a type is chosen, and shows what the choice brings', () => {
     draw();
-    const next = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
-    expect(next.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Open Enrollment' })).toBeNull();
     fireEvent.click(screen.getByLabelText('Open Enrollment'));
+    const next = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
     expect(next.disabled).toBe(false);
     expect(screen.getByRole('heading', { level: 2, name: 'Open Enrollment' })).toBeTruthy();
     expect(screen.getByText('01/15/2025')).toBeTruthy();

@@ -160,10 +160,58 @@ describe('StepForm', () => {
     // An error for a field not on the page is told in the banner.
     expect(banner.textContent).toContain('Not for this agent.');
     expect(screen.getByLabelText('First Name').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('The First Name may not be greater than 30 characters.')).toBeTruthy();
+    const first = screen.getByLabelText('First Name');
+    expect(within(first.closest('.ef-field') ?? document.body).getByText('The First Name may not be greater than 30 characters.')).toBeTruthy();
     const dependent = screen.getByRole('group', { name: 'Dependent 1' });
     expect(within(dependent).getByText('The Birth Date field is required.')).toBeTruthy();
     expect(onNavigate).not.toHaveBeenCalled();
+  });
+
+  // Issue "The spec, to the letter", item 4: "An error summary at the top of a step that lists each
+  // error as a link to its field (the CMS pattern), focus moved to it on a failed Continue."
+  it('sums the errors up at the top, each a link to its field, and moves focus there', async () => {
+    answer = () =>
+      json(422, {
+        errors: {
+          dependent1_birth_date: ['The Birth Date field is required.'],
+          sub_first_name: ['The First Name may not be greater than 30 characters.'],
+        },
+      });
+    draw();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a dependent' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const banner = await screen.findByRole('alert');
+    const links = within(banner).getAllByRole('link');
+    // In the order of the form, a card's fields named with the card.
+    expect(links.map((l) => l.textContent)).toEqual([
+      'The First Name may not be greater than 30 characters.',
+      'Dependent 1: The Birth Date field is required.',
+    ]);
+    expect(links[0]?.getAttribute('href')).toBe('#ef_sub_first_name');
+    await waitFor(() => expect(banner.closest('.ef-step-form__banner')).toBe(document.activeElement));
+    Element.prototype.scrollIntoView = () => {};
+    fireEvent.click(links[1]!);
+    expect(document.activeElement?.id).toBe('ef_dependents_0_birth_date');
+    fireEvent.click(links[0]!);
+    expect(document.activeElement).toBe(screen.getByLabelText('First Name'));
+  });
+
+  // Spec part 1, 8: "census failure | show the server errors map (per field or as a list), scroll to
+  // top; census also shows 'Sorry, something went wrong'" (the form's failureWithFieldErrors).
+  it('also says "Sorry, something went wrong" when the form asks for it', async () => {
+    answer = () => json(422, { errors: { sub_first_name: ['The First Name field is required.'] } });
+    render(
+      <StepForm
+        view={{ ...view, ui: { ...view.ui, 'ui:options': { failureWithFieldErrors: true } } }}
+        applicationId="app-1"
+        agentName={null}
+        onSaved={onSaved}
+        onNavigate={onNavigate}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Sorry, something went wrong' })).toBeTruthy();
+    expect(screen.getByText(ERROR_BANNER)).toBeTruthy();
   });
 
   it('adds and removes the optional spouse and dependents up to the maximum', () => {

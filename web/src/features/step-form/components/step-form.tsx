@@ -3,13 +3,14 @@ import Form from '@rjsf/core';
 import type { Experimental_DefaultFormStateBehavior, RJSFSchema } from '@rjsf/utils';
 import { Alert, Button } from '@cmsgov/design-system';
 import { schemaValidator } from '@/lib/schema-validator';
-import type { StepSaved, StepView } from '@/types/api';
+import type { Application, StepSaved, StepView } from '@/types/api';
 import { FAILURE_TEXT, useStepForm } from '../hooks/use-step-form';
 import { placeErrors } from '../utils/error-keys';
 import { getAt, isAnswered, isRecord, parseFieldPath } from '../utils/paths';
 import { resolveSections } from '../utils/sections';
 import { isTruthy, lookup } from '../utils/template';
 import { buildUiSchema, isFieldShown } from '../utils/ui-schema';
+import { ErrorSummary } from './error-summary';
 import { StepDialog } from './step-dialog';
 import { STEP_TEMPLATES } from './templates';
 import { STEP_WIDGETS } from './widgets';
@@ -35,6 +36,8 @@ export interface StepFormProps {
   agentName: string | null;
   onSaved: (saved: StepSaved) => void;
   onNavigate: (path: string) => void;
+  /** The application changed without a save of this step (a skipped step opened again). */
+  onApplicationChange?: (application: Application) => void;
 }
 
 /** Enter in a field never submits the step (spec part 2, Why Are You Applying). */
@@ -52,13 +55,18 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((x
  * - `closedWhen: <extra>`: while the extra is given, the form is closed: the sections only, no
  *   fields, no Previous or Continue (a purchased application);
  * - `openModal: { when: <extra>, modal: <id> }`: the dialog opens by itself while the extra is given.
+ * - `failureWithFieldErrors: true`: a save refused with field errors also shows "Sorry, something
+ *   went wrong" (spec part 1, 8: the census).
  * `ui:submitButtonOptions`: `submitText` names Continue; `requires: [field, …]` keeps it disabled
  * until those answers are given (a ticked box counts, an unticked one does not), with the hint
- * `requiresMessage`.
+ * `requiresMessage`; `showWhenAnswered: [field, …]`: Continue appears only once those are given
+ * (spec part 2: "Continue appears only once a type is chosen").
+ * A refused save's errors are summed up at the top, each a link to its field (the CMS pattern), and
+ * focus goes there; a refusal of the whole submission (`submit_error`) is a red alert there.
  */
-export function StepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate }: StepFormProps) {
-  const form = useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate });
-  const { view, formData, errors, failure, uploadError, busy, dialog } = form;
+export function StepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange }: StepFormProps) {
+  const form = useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange });
+  const { view, formData, errors, failure, uploadError, submitError, busy, dialog } = form;
   const banner = useRef<HTMLDivElement>(null);
 
   const rootOptions = isRecord(view.ui['ui:options']) ? view.ui['ui:options'] : {};
@@ -75,15 +83,17 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
 
   // A refused or failed save: the banner is read out and the page goes to the top (spec part 1, 5).
   useEffect(() => {
-    if (!errors && !failure && !uploadError) return;
+    if (!errors && !failure && !uploadError && !submitError) return;
     window.scrollTo({ top: 0 });
     banner.current?.focus({ preventScroll: true });
-  }, [errors, failure, uploadError]);
+  }, [errors, failure, uploadError, submitError]);
 
   // RJSF's own `ui:submitButtonOptions.submitText` names the Continue button (e.g. "Purchase").
   const submit = isRecord(view.ui['ui:submitButtonOptions']) ? view.ui['ui:submitButtonOptions'] : {};
   const continueLabel = typeof submit.submitText === 'string' && submit.submitText !== '' ? submit.submitText : 'Continue';
   const waiting = strings(submit.requires).some((f) => !isAnswered(getAt(formData, parseFieldPath(f))));
+  const continueShown = strings(submit.showWhenAnswered).every((f) => isAnswered(getAt(formData, parseFieldPath(f))));
+  const failureWithFields = rootOptions.failureWithFieldErrors === true && placed !== null;
   const waitingHint = waiting && typeof submit.requiresMessage === 'string' && submit.requiresMessage !== '' ? submit.requiresMessage : null;
   const legend =
     rootOptions.requiredLegend === true && !closed
@@ -95,10 +105,20 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
   return (
     <div className="ef-step ef-step-form">
       <h1 className="ds-text-heading--2xl">{view.step.title}</h1>
-      <div ref={banner} tabIndex={-1} className="ef-step-form__banner">
-        {placed && (
+      <div ref={banner} tabIndex={-1} className="ef-step-form__banner" aria-label={placed ? 'Errors' : undefined}>
+        {submitError && (
+          <Alert variation="error" role="alert" className="ds-u-margin-bottom--3 ef-submit-error">
+            <p className="ds-c-alert__text">{submitError}</p>
+          </Alert>
+        )}
+        {failureWithFields && (
+          <Alert variation="error" heading={FAILURE_HEADING} headingLevel="2" className="ds-u-margin-bottom--3">
+            <p className="ds-c-alert__text">{FAILURE_TEXT}</p>
+          </Alert>
+        )}
+        {placed && (placed.fields.length > 0 || placed.unplaced.length > 0) && (
           <Alert variation="error" role="alert" className="ds-u-margin-bottom--3">
-            <p className="ds-c-alert__text">{ERROR_BANNER}</p>
+            <ErrorSummary heading={ERROR_BANNER} fields={placed.fields} uiSchema={uiSchema} formData={formData} />
             {placed.unplaced.length > 0 && (
               <ul className="ds-c-alert__text">
                 {placed.unplaced.map((m) => (
@@ -149,21 +169,23 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
               Previous
             </Button>
           )}
-          <div className="ef-step-form__continue">
-            {waitingHint && (
-              <p id="ef-continue-hint" className="ds-c-hint ef-step-form__hint">
-                {waitingHint}
-              </p>
-            )}
-            <Button
-              variation="solid"
-              onClick={() => void form.save()}
-              disabled={busy || waiting}
-              aria-describedby={waitingHint ? 'ef-continue-hint' : undefined}
-            >
-              {continueLabel}
-            </Button>
-          </div>
+          {continueShown && (
+            <div className="ef-step-form__continue">
+              {waitingHint && (
+                <p id="ef-continue-hint" className="ds-c-hint ef-step-form__hint">
+                  {waitingHint}
+                </p>
+              )}
+              <Button
+                variation="solid"
+                onClick={() => void form.save()}
+                disabled={busy || waiting}
+                aria-describedby={waitingHint ? 'ef-continue-hint' : undefined}
+              >
+                {continueLabel}
+              </Button>
+            </div>
+          )}
         </div>
       )}
       {dialog && (

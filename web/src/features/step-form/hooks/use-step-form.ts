@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
-import type { StepSaved, StepView } from '@/types/api';
+import type { Application, StepSaved, StepView } from '@/types/api';
 import { getStepView } from '../api/get-step-view';
 import { previewStep } from '../api/preview-step';
 import { resetApplication } from '../api/reset-application';
@@ -28,6 +28,24 @@ export interface OpenDialog {
 }
 
 /**
+ * `ui:clearOnChange: { field: [other, …] }`: a changed answer clears the answers that hang on it
+ * (spec part 2, 4: "Changing the reason clears the start date option").
+ */
+function clearOnChange(view: StepView, prev: unknown, next: unknown): unknown {
+  const rules = isRecord(view.ui['ui:clearOnChange']) ? view.ui['ui:clearOnChange'] : {};
+  let out = next;
+  for (const [trigger, targets] of Object.entries(rules)) {
+    const path = parsePath(trigger);
+    const before = getAt(prev, path);
+    if (before === undefined || same(before, getAt(next, path))) continue;
+    for (const t of Array.isArray(targets) ? targets : [targets]) {
+      if (typeof t === 'string' && getAt(out, parsePath(t)) !== undefined) out = setAt(out, parsePath(t), undefined);
+    }
+  }
+  return out;
+}
+
+/**
  * `ui:options.openModal: { when: <extra>, modal: <id> }` (or a list of them): the dialogs a view
  * opens by itself while the extra is given (the thank-you dialog of a purchased application).
  */
@@ -47,6 +65,8 @@ export interface UseStepFormOptions {
   /** A save was accepted (the application as it is now): before any navigation or dialog. */
   onSaved: (saved: StepSaved) => void;
   onNavigate: (path: string) => void;
+  /** The application changed without a save of this step (a skipped step opened again). */
+  onApplicationChange?: (application: Application) => void;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -57,7 +77,7 @@ function same(a: unknown, b: unknown): boolean {
  * The state of a form step: the view (recomputed through `preview` when a `refresh_on` field
  * changes), the answers, the server's errors, dialogs and what Continue waits for.
  */
-export function useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate }: UseStepFormOptions) {
+export function useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange }: UseStepFormOptions) {
   const [view, setView] = useState(initialView);
   const [formData, setFormData] = useState<unknown>(initialView.data ?? {});
   const [errors, setErrors] = useState<ServerErrors | null>(null);
@@ -65,6 +85,8 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
   const [failure, setFailure] = useState<string | null>(null);
   /** The server's answer to a refused upload (the step itself was saved). */
   const [uploadError, setUploadError] = useState<string | null>(null);
+  /** The rules refused the submission as a whole (spec part 2, 8: the purchase's `submit_error`). */
+  const [submitError, setSubmitError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(() => new Set());
@@ -78,10 +100,10 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
   const previewSeq = useRef(0);
   const previewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const uploads = useRef(new Map<string, PendingUpload>());
-  const callbacks = useRef({ onSaved, onNavigate });
+  const callbacks = useRef({ onSaved, onNavigate, onApplicationChange });
   useEffect(() => {
     viewRef.current = view;
-    callbacks.current = { onSaved, onNavigate };
+    callbacks.current = { onSaved, onNavigate, onApplicationChange };
   });
   useEffect(
     () => () => {
@@ -106,8 +128,9 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
   }, []);
 
   const change = useCallback(
-    (next: unknown, refresh = true) => {
+    (changed: unknown, refresh = true) => {
       const prev = formDataRef.current;
+      const next = clearOnChange(viewRef.current, prev, changed);
       formDataRef.current = next;
       setFormData(next);
       const refreshed = viewRef.current.refresh_on.some((f) => !same(getAt(prev, parsePath(f)), getAt(next, parsePath(f))));
@@ -202,9 +225,15 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
       setSaving(true);
       setFailure(null);
       setUploadError(null);
+      setSubmitError(null);
       try {
         const saved = await saveStep(step, formDataRef.current);
         setErrors(null);
+        // "Success (no errors and no submit_error) opens the Thank you modal" (spec part 2, 4).
+        if (typeof saved.submit_error === 'string' && saved.submit_error !== '') {
+          setSubmitError(saved.submit_error);
+          return;
+        }
         setAppId(saved.application.applicationId);
         callbacks.current.onSaved(saved);
         if (saved.modal) {
@@ -218,7 +247,11 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
         else if (saved.next.id === step) await reload();
         else callbacks.current.onNavigate(saved.next.route);
       } catch (e) {
-        if (e instanceof ApiError && e.fieldErrors) {
+        if (e instanceof ApiError && e.submitError && e.status !== 409) {
+          // The rules refused the submission itself: a red alert at the top, no dialog.
+          setSubmitError(e.submitError);
+          setErrors(e.fieldErrors);
+        } else if (e instanceof ApiError && e.fieldErrors) {
           setErrors(e.fieldErrors);
         } else if (e instanceof ApiError && e.status === 409) {
           // The application changed elsewhere (purchased already): say so and show it as it is.
@@ -260,6 +293,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
   }, []);
 
   const navigate = useCallback((path: string) => callbacks.current.onNavigate(path), []);
+  const applicationChanged = useCallback((application: Application) => callbacks.current.onApplicationChange?.(application), []);
 
   const pressDialogButton = useCallback(
     (button: ModalButton) => {
@@ -291,8 +325,9 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
       setUpload,
       navigate,
       goHome,
+      applicationChanged,
     }),
-    [view.extras, agentName, appId, markRequired, setField, openModal, setBusy, setUpload, navigate, goHome],
+    [view.extras, agentName, appId, markRequired, setField, openModal, setBusy, setUpload, navigate, goHome, applicationChanged],
   );
 
   return {
@@ -301,6 +336,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
     errors,
     failure,
     uploadError,
+    submitError,
     saving,
     busy: saving || previewing || busyKeys.size > 0,
     dialog: shownDialog,

@@ -57,9 +57,17 @@ export function errorKeyPaths(schema: unknown, data: unknown): Map<string, Field
   return keys;
 }
 
+/** A field's errors, for the summary at the top of the step. */
+export interface FieldErrorsAt {
+  path: FieldPath;
+  messages: string[];
+}
+
 export interface PlacedErrors {
   /** RJSF's error schema (`extraErrors`) for the fields on the page. */
   errorSchema: ErrorSchema;
+  /** The fields with errors, in the order of the form. */
+  fields: FieldErrorsAt[];
   /** Messages without a field to show them under (unknown keys, hidden fields): shown in the banner. */
   unplaced: string[];
 }
@@ -83,14 +91,19 @@ export function placeErrors(
   isShown: (path: FieldPath) => boolean = () => true,
 ): PlacedErrors {
   const keys = errorKeyPaths(schema, data);
+  const order = [...keys.keys()];
   const errorSchema: Record<string, unknown> = {};
   const unplaced: string[] = [];
+  const fields: (FieldErrorsAt & { at: number })[] = [];
   for (const [key, messages] of Object.entries(errors)) {
     const list = Array.isArray(messages) ? messages.filter((m) => typeof m === 'string') : [];
     if (list.length === 0) continue;
     const path = keys.get(key);
-    if (path && isShown(path)) addAt(errorSchema, path, list);
-    else unplaced.push(...list.filter((m) => !unplaced.includes(m)));
+    if (path && isShown(path)) {
+      addAt(errorSchema, path, list);
+      fields.push({ path, messages: list, at: order.indexOf(key) });
+    } else unplaced.push(...list.filter((m) => !unplaced.includes(m)));
   }
-  return { errorSchema: errorSchema as ErrorSchema, unplaced };
+  fields.sort((a, b) => a.at - b.at);
+  return { errorSchema: errorSchema as ErrorSchema, fields: fields.map(({ path, messages }) => ({ path, messages })), unplaced };
 }
