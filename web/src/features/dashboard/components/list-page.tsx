@@ -1,17 +1,20 @@
 import { Alert, Badge, Button, Choice, Spinner, TextField } from '@cmsgov/design-system';
 import { useEffect, useId, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { GENERIC_ERROR } from '@/lib/api-client';
+import { STEPS } from '@/lib/steps';
 import { enroll } from '../api/enroll';
 import { EXPORT_FILE_NAMES, exportList } from '../api/export-list';
 import { getList } from '../api/get-list';
 import { useShellStore } from '../stores/shell-store';
 import type { DashboardListPage, DashboardRow, ListKind, Period, Product, SortCol, StartedBy } from '../types';
-import { formatDate, rowName } from '../utils/format';
+import { AGENT_TIME_LABEL, AGENT_TIME_ZONE, formatDate, formatDateTime, rowName } from '../utils/format';
+import { paramsFromQuery, queryFromParams } from '../utils/list-url';
 import { mailtoHref } from '../utils/mailto';
-import { pageItems } from '../utils/pagination';
 import { PERIODS, PRODUCTS, STARTED_BY, type ListQuery } from '../utils/query';
 import { initialSort, toggleSort, type SortState } from '../utils/sort';
 import { AppInfoModal } from './app-info-modal';
+import { Pagination } from './pagination';
 import { useDashboardActions } from './dashboard-actions';
 import { ProductBadges } from './product-badges';
 import { RowMenu, type RowMenuItem } from './row-menu';
@@ -24,6 +27,31 @@ interface Column {
   label: string;
   sort?: SortCol;
   cell: (row: DashboardRow) => React.ReactNode;
+  /** The name column stays in view while the table scrolls sideways. */
+  sticky?: boolean;
+}
+
+/** An e-mail address that may wrap before its `@`, not anywhere. */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.indexOf('@');
+  return (
+    <span className="ef-dashboard__email">
+      {at > 0 ? (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      ) : (
+        address
+      )}
+    </span>
+  );
+}
+
+/** The title of the last step a quote reached (its number in the flow's step table). */
+export function lastStepTitle(row: DashboardRow): string {
+  return STEPS.find((s) => s.number === row.last_application_step_type_id)?.title ?? String(row.last_application_step_type_id);
 }
 
 /** Quoting's Started By: the agent's user who started it, or Consumer. */
@@ -41,32 +69,32 @@ export function rowMenuItems(row: DashboardRow, kind: ListKind, agentFullName: s
   return items;
 }
 
+/**
+ * The columns of each list. Quoting (spec part 2): "the primary name, email, started by, created
+ * date, effective date, last step and product badges". Submissions, exactly: "row menu, Subscriber
+ * Name, Submit Date, Effective Date, OEP/SEP, Contract Count, Products". Times are Michigan's.
+ */
 function columns(kind: ListKind): Column[] {
-  const name: Column = { label: 'Subscriber Name', sort: 'last_name', cell: rowName };
-  const email: Column = { label: 'E-mail', cell: (r) => r.sub_email };
+  const name: Column = { label: 'Subscriber Name', sort: 'last_name', cell: rowName, sticky: true };
   const effective: Column = { label: 'Effective Date', sort: 'effective_date', cell: (r) => formatDate(r.effective_date) };
-  const period: Column = { label: 'OEP/SEP', cell: (r) => r.period_badge };
-  const count: Column = { label: 'Contract Count', cell: (r) => r.contract_count };
   const products: Column = { label: 'Products', cell: (r) => <ProductBadges row={r} /> };
   if (kind === 'quotes') {
     return [
       name,
-      email,
+      { label: 'Email', cell: (r) => <EmailAddress address={r.sub_email} /> },
       { label: 'Started By', cell: startedBy },
-      { label: 'Created Date', sort: 'created_at', cell: (r) => formatDate(r.created_at) },
+      { label: `Created (${AGENT_TIME_LABEL})`, sort: 'created_at', cell: (r) => formatDateTime(r.created_at) },
       effective,
-      period,
-      count,
+      { label: 'Last Step', cell: lastStepTitle },
       products,
     ];
   }
   return [
     name,
-    email,
-    { label: 'Submit Date', sort: 'submission_time', cell: (r) => formatDate(r.submission_time) },
+    { label: `Submit Date (${AGENT_TIME_LABEL})`, sort: 'submission_time', cell: (r) => formatDateTime(r.submission_time) },
     effective,
-    period,
-    count,
+    { label: 'OEP/SEP', cell: (r) => r.period_badge },
+    { label: 'Contract Count', cell: (r) => r.contract_count },
     products,
   ];
 }
@@ -86,46 +114,52 @@ function download(blob: Blob, fileName: string): void {
 /** The Quoting or Submissions list (spec part 2, sections 2 and 4). */
 export function DashboardList({ kind }: { kind: ListKind }) {
   const ids = useId();
-  const [sort, setSort] = useState<SortState>(() => initialSort(kind));
-  const [page, setPage] = useState(1);
-  const [days, setDays] = useState<Period>(60);
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [products, setProducts] = useState<Product[]>([]);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The view is the address's: page, period, search, products, site, started by and sort.
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const query = queryFromParams(kind, params);
+  const { daysToShow: days, products, subdomain = '', startedBy = '' } = query;
+  // Each column's last direction (a column clicked again later starts from it).
+  const [stored, setStored] = useState<SortState['stored']>(() => initialSort(kind).stored);
+  const sort: SortState = { col: query.sortCol, asc: query.sortOrderAsc, stored };
+  const [searchText, setSearchText] = useState(query.searchName);
+  const [filtersOpen, setFiltersOpen] = useState(products.length > 0 || subdomain !== '' || startedBy !== '');
   const [data, setData] = useState<DashboardListPage | null>(null);
   const [error, setError] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const [subdomain, setSubdomain] = useState('');
-  const [startedBy, setStartedBy] = useState<StartedBy>('');
+  const [exportFailed, setExportFailed] = useState(false);
   const [infoFor, setInfoFor] = useState<string | null>(null);
   const [enrolling, setEnrolling] = useState<string | null>(null);
   const [enrollError, setEnrollError] = useState(false);
   const agentFullName = useShellStore((st) => st.shell?.agent_full_name ?? '');
   const { resume } = useDashboardActions();
 
-  const query: ListQuery = {
-    page,
-    sortCol: sort.col,
-    sortOrderAsc: sort.asc,
-    daysToShow: days,
-    searchName: search,
-    products,
-    subdomain,
-    ...(kind === 'quotes' ? { startedBy } : {}),
-  };
   const queryKey = JSON.stringify(query);
 
-  // Search after a pause in typing; a new search starts at page 1.
+  /** A new view: any change but the page's starts at page 1; each is a step of the history. */
+  const update = (change: Partial<ListQuery>, replace = false) => {
+    const next: ListQuery = { ...query, page: 1, ...change };
+    setParams(paramsFromQuery(kind, next), { replace });
+  };
+  const hrefFor = (n: number) => {
+    const qs = paramsFromQuery(kind, { ...query, page: n }).toString();
+    return `${location.pathname}${qs ? `?${qs}` : ''}`;
+  };
+
+  // Back or a shared link may bring another search: the field shows it.
+  const urlSearch = query.searchName;
+  const [shownSearch, setShownSearch] = useState(urlSearch);
+  if (shownSearch !== urlSearch) {
+    setShownSearch(urlSearch);
+    setSearchText(urlSearch);
+  }
+  // Search after a pause in typing, replacing the address (no history step per keystroke).
   useEffect(() => {
-    const t = setTimeout(() => {
-      setSearch((old) => {
-        if (old !== searchText) setPage(1);
-        return searchText;
-      });
-    }, 300);
+    if (searchText.trim() === urlSearch.trim()) return;
+    const t = setTimeout(() => update({ searchName: searchText }, true), 300);
     return () => clearTimeout(t);
-  }, [searchText]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` is rebuilt every render from the address
+  }, [searchText, urlSearch]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -144,10 +178,12 @@ export function DashboardList({ kind }: { kind: ListKind }) {
 
   const onExport = async () => {
     setExporting(true);
+    setExportFailed(false);
     try {
       download(await exportList(kind, query), EXPORT_FILE_NAMES[kind]);
     } catch {
-      // The spec gives exports no error handling; the button comes back.
+      // Said, with a way to try again (the spec's "no error handling" would lose the agent's click).
+      setExportFailed(true);
     } finally {
       setExporting(false);
     }
@@ -188,7 +224,6 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   const cols = [menuColumn, ...columns(kind), ...(kind === 'quotes' ? [enrollColumn] : [])];
   const sites = data?.subdomains ?? [];
   const title = TITLES[kind];
-  const items = data ? pageItems(data.page, data.pages) : [];
 
   return (
     <div className="ef-dashboard ef-dashboard-list">
@@ -203,6 +238,14 @@ export function DashboardList({ kind }: { kind: ListKind }) {
           {exporting ? 'Exporting…' : 'Export'}
         </Button>
       </div>
+      {exportFailed && (
+        <Alert variation="error" heading="The export failed" className="ds-u-margin-y--2">
+          <p className="ds-c-alert__text">The list could not be exported. Please try again; if it keeps failing, contact support.</p>
+          <Button variation="solid" size="small" disabled={exporting} onClick={() => void onExport()}>
+            {exporting ? 'Exporting…' : 'Retry'}
+          </Button>
+        </Alert>
+      )}
 
       <div className="ds-l-row ds-u-align-items--end ds-u-margin-x--0 ds-u-margin-bottom--2">
         <div className="ds-u-margin-right--2">
@@ -213,10 +256,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
             id={`${ids}-period`}
             className="ds-c-field"
             value={days}
-            onChange={(e) => {
-              setDays(Number(e.target.value) as Period);
-              setPage(1);
-            }}
+            onChange={(e) => update({ daysToShow: Number(e.target.value) as Period })}
           >
             {PERIODS.map((p) => (
               <option key={p.value} value={p.value}>
@@ -256,8 +296,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
               checked={products.includes(p)}
               onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
                 const on = e.target.checked;
-                setProducts((old) => (on ? [...old, p] : old.filter((x) => x !== p)));
-                setPage(1);
+                update({ products: on ? [...products, p] : products.filter((x: Product) => x !== p) });
               }}
             />
           ))}
@@ -271,10 +310,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
               id={`${ids}-site`}
               className="ds-c-field"
               value={subdomain}
-              onChange={(e) => {
-                setSubdomain(e.target.value);
-                setPage(1);
-              }}
+              onChange={(e) => update({ subdomain: e.target.value })}
             >
               <option value="">All</option>
               {sites.map((site) => (
@@ -294,10 +330,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
               id={`${ids}-started-by`}
               className="ds-c-field"
               value={startedBy}
-              onChange={(e) => {
-                setStartedBy(e.target.value as StartedBy);
-                setPage(1);
-              }}
+              onChange={(e) => update({ startedBy: e.target.value as StartedBy })}
             >
               {STARTED_BY.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -318,10 +351,13 @@ export function DashboardList({ kind }: { kind: ListKind }) {
       {!data && !error && <Spinner aria-valuetext="Loading" role="status" />}
 
       {data && (
-        // The table scrolls sideways on narrow screens: the region takes keyboard focus to scroll it.
-        <div className="ds-u-overflow--auto" tabIndex={0} role="region" aria-label={`${title} results`}>
+        // A table that needs more room scrolls inside its own container (the name column stays in
+        // view); the region takes keyboard focus to scroll it. Below 768 px each row is a card.
+        <div className="ef-dashboard__scroll" tabIndex={0} role="region" aria-label={`${title} results`}>
           <table className="ds-c-table ds-c-table--borderless ef-dashboard__table">
-            <caption className="ds-u-visibility--screen-reader">{title}</caption>
+            <caption className="ds-u-visibility--screen-reader">
+              {title}. Times are {AGENT_TIME_LABEL} ({AGENT_TIME_ZONE}).
+            </caption>
             <thead>
               <tr>
                 {cols.map((c) => {
@@ -330,6 +366,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
                     <th
                       key={c.label}
                       scope="col"
+                      className={c.sticky ? 'ef-dashboard__sticky' : undefined}
                       aria-sort={active ? (sort.asc ? 'ascending' : 'descending') : undefined}
                     >
                       {c === menuColumn ? (
@@ -339,8 +376,9 @@ export function DashboardList({ kind }: { kind: ListKind }) {
                           type="button"
                           className="ds-c-button ds-c-button--ghost ds-u-padding--0"
                           onClick={() => {
-                            setSort((s) => toggleSort(s, c.sort!));
-                            setPage(1);
+                            const next = toggleSort(sort, c.sort!);
+                            setStored(next.stored);
+                            update({ sortCol: next.col, sortOrderAsc: next.asc });
                           }}
                         >
                           {c.label}
@@ -363,7 +401,9 @@ export function DashboardList({ kind }: { kind: ListKind }) {
                 data.rows.map((row) => (
                   <tr key={row.application_id}>
                     {cols.map((c) => (
-                      <td key={c.label}>{c.cell(row)}</td>
+                      <td key={c.label} data-label={c === menuColumn ? undefined : c.label} className={c.sticky ? 'ef-dashboard__sticky' : undefined}>
+                        {c.cell(row)}
+                      </td>
                     ))}
                   </tr>
                 ))
@@ -373,30 +413,8 @@ export function DashboardList({ kind }: { kind: ListKind }) {
         </div>
       )}
 
-      {data && data.rows.length > 0 && items.length > 1 && (
-        <nav aria-label={`${title} pages`} className="ds-u-margin-top--2">
-          <ul className="ef-dashboard__pages">
-            {items.map((item, i) =>
-              item === 'ellipsis' ? (
-                <li key={`e${i}`} aria-hidden="true">
-                  …
-                </li>
-              ) : (
-                <li key={item}>
-                  <button
-                    type="button"
-                    className={`ds-c-button ds-c-button--small ${item === data.page ? 'ds-c-button--solid' : 'ds-c-button--ghost'}`}
-                    aria-current={item === data.page ? 'page' : undefined}
-                    aria-label={`Page ${item}`}
-                    onClick={() => setPage(item)}
-                  >
-                    {item}
-                  </button>
-                </li>
-              ),
-            )}
-          </ul>
-        </nav>
+      {data && data.rows.length > 0 && (
+        <Pagination label={title} page={data.page} pages={data.pages} hrefFor={hrefFor} onPage={(n) => update({ page: n })} />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import { useShellStore } from '../stores/shell-store';
@@ -94,7 +95,11 @@ afterEach(() => {
 
 describe('row menu', () => {
   it('opens from the keyboard, moves with arrows and closes with Escape', async () => {
-    render(<DashboardList kind="enrollees" />);
+    render(
+      <MemoryRouter>
+        <DashboardList kind="enrollees" />
+      </MemoryRouter>,
+    );
     const button = await screen.findByRole('button', { name: 'Actions for Ann Lee' });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -116,7 +121,11 @@ describe('row menu', () => {
   });
 
   it('Send Email is a mailto draft signed by the agent; SBC opens in a new tab', async () => {
-    render(<DashboardList kind="enrollees" />);
+    render(
+      <MemoryRouter>
+        <DashboardList kind="enrollees" />
+      </MemoryRouter>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     const mail = screen.getByRole('menuitem', { name: 'Send Email' });
     const href = mail.getAttribute('href') ?? '';
@@ -131,13 +140,21 @@ describe('row menu', () => {
 
   it('has no SBC entry without a link', async () => {
     rows = [row({ sbc_url: null })];
-    render(<DashboardList kind="enrollees" />);
+    render(
+      <MemoryRouter>
+        <DashboardList kind="enrollees" />
+      </MemoryRouter>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     expect(screen.queryByRole('menuitem', { name: /View Medical SBC/ })).toBeNull();
   });
 
   it('More Info shows the contact details and both addresses', async () => {
-    render(<DashboardList kind="enrollees" />);
+    render(
+      <MemoryRouter>
+        <DashboardList kind="enrollees" />
+      </MemoryRouter>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'More Info' }));
     const dialog = await screen.findByRole('dialog');
@@ -151,7 +168,11 @@ describe('row menu', () => {
 
 describe('filters and Enroll', () => {
   it('offers the Site filter only with more than one site, and Started by on Quoting', async () => {
-    render(<DashboardList kind="quotes" />);
+    render(
+      <MemoryRouter>
+        <DashboardList kind="quotes" />
+      </MemoryRouter>,
+    );
     await screen.findByText('Ann Lee');
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const site = screen.getByLabelText('Site') as HTMLSelectElement;
@@ -168,7 +189,11 @@ describe('filters and Enroll', () => {
 
   it('has no Site filter with one site and no Started by on Submissions', async () => {
     subdomains = ['lakeshore'];
-    render(<DashboardList kind="enrollees" />);
+    render(
+      <MemoryRouter>
+        <DashboardList kind="enrollees" />
+      </MemoryRouter>,
+    );
     await screen.findByText('Ann Lee');
     expect(screen.queryByLabelText('Site')).toBeNull();
     expect(screen.queryByLabelText('Started by')).toBeNull();
@@ -179,7 +204,9 @@ describe('filters and Enroll', () => {
     const resume = vi.fn(async () => {});
     render(
       <DashboardActionsContext.Provider value={{ continuePath: null, startQuote: async () => {}, resume }}>
-        <DashboardList kind="quotes" />
+        <MemoryRouter>
+          <DashboardList kind="quotes" />
+        </MemoryRouter>
       </DashboardActionsContext.Provider>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Enroll Ann Lee' }));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageItems } from './pagination';
+import { formatDate, formatDateTime } from './format';
+import { paramsFromQuery, queryFromParams } from './list-url';
 import { buildQuery } from './query';
 import { initialSort, toggleSort } from './sort';
 
@@ -66,5 +68,28 @@ describe('buildQuery', () => {
   });
   it('leaves out an empty search, and paging for exports', () => {
     expect(buildQuery({ ...q, searchName: ' ', products: [] }, false)).toBe('sortCol=last_name&sortOrderAsc=true&daysToShow=180');
+  });
+});
+
+// Issue "The spec, to the letter": dates and times on screen are the agent's local time,
+// America/Detroit (daylight saving included); a date without a time is shown as it is.
+describe('Michigan time', () => {
+  it('shows an instant on its Detroit day, in summer and in winter', () => {
+    expect(formatDate('2024-07-01T03:30:00Z')).toBe('06/30/2024'); // EDT, UTC-4
+    expect(formatDateTime('2024-07-01T03:30:00Z')).toBe('06/30/2024 11:30 PM');
+    expect(formatDateTime('2024-01-15T04:15:00Z')).toBe('01/14/2024 11:15 PM'); // EST, UTC-5
+    expect(formatDate('2025-01-01')).toBe('01/01/2025');
+  });
+});
+
+describe('the list address', () => {
+  it('leaves the defaults out and reads back what it wrote', () => {
+    const q = queryFromParams('enrollees', new URLSearchParams());
+    expect(paramsFromQuery('enrollees', q).toString()).toBe('');
+    const view = { ...q, page: 3, daysToShow: 365 as const, searchName: 'lee', products: ['vision' as const, 'medical' as const], sortCol: 'last_name' as const, sortOrderAsc: true };
+    const written = paramsFromQuery('enrollees', view);
+    expect(written.toString()).toBe('page=3&days=365&q=lee&product=medical&product=vision&sort=last_name&dir=asc');
+    expect(queryFromParams('enrollees', written)).toMatchObject({ page: 3, daysToShow: 365, searchName: 'lee', products: ['medical', 'vision'], sortCol: 'last_name', sortOrderAsc: true });
+    expect(queryFromParams('enrollees', new URLSearchParams('page=-2&days=7&sort=bogus'))).toMatchObject({ page: 1, daysToShow: 60, sortCol: 'submission_time' });
   });
 });

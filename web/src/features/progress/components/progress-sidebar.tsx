@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { StepId } from '@/lib/steps';
 import { buildProgress, type ProgressApplication, type ProgressItem } from '../utils/build-progress';
+import './progress-sidebar.css';
 
 function Item({ item }: { item: ProgressItem }) {
   const className = `ef-progress__item${item.current ? ' ef-progress__item--current' : ''}`;
@@ -24,34 +25,69 @@ function Item({ item }: { item: ProgressItem }) {
 }
 
 /**
- * The wizard's progress (spec part 1, 2.3). Below 768 px it collapses to "Step N of M" with a
- * toggle, so that on a phone the form comes first; from 768 px the whole list is shown.
+ * The wizard's progress (spec part 1, 2.3). Below 768 px it collapses to "Step N of M" (N: the
+ * current step's place among the steps listed, M: their count) with a toggle that opens the whole
+ * list over the page, so that on a phone the form comes first and is never pushed down; from 768 px
+ * the whole list is shown as before (the toggle is hidden: progress-sidebar.css, app.css).
  */
 export function ProgressSidebar({ application, currentStep }: { application: ProgressApplication | null; currentStep: StepId | null }) {
   const sections = buildProgress(application, currentStep);
-  const [open, setOpen] = useState(false);
+  // Opened on a step: the list closes by itself when another step opens.
+  const [openOn, setOpenOn] = useState<StepId | '' | null>(null);
+  const here = currentStep ?? '';
+  const open = openOn === here;
   const listId = useId();
+  const nav = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   const items = sections.flatMap((s) => s.items);
   const at = items.findIndex((i) => i.current);
   const summary = at >= 0 ? `Step ${at + 1} of ${items.length}` : 'Application progress';
   const current = at >= 0 ? items[at]?.label : undefined;
+
+  // Open over the page: a click or a tap outside it closes it.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: PointerEvent) => {
+      if (e.target instanceof Node && !nav.current?.contains(e.target)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [open]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Escape' || !open) return;
+    e.stopPropagation();
+    setOpenOn(null);
+    toggle.current?.focus();
+  };
+
   return (
-    <nav className="ef-progress" aria-label="Application progress">
+    <nav ref={nav} className="ef-progress" aria-label="Application progress" onKeyDown={onKeyDown}>
       <button
+        ref={toggle}
         type="button"
         className="ef-progress__toggle"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpenOn(open ? null : here)}
       >
-        <span className="ef-progress__summary">{summary}</span>
-        {current && <span className="ef-progress__current">: {current}</span>}
+        <span className="ef-progress__label">
+          <span className="ef-progress__summary">{summary}</span>
+          {current && `: ${current}`}
+        </span>
         <span className="ds-u-visibility--screen-reader">{open ? ', hide all steps' : ', show all steps'}</span>
         <span className="ef-progress__chevron" aria-hidden="true">
           {open ? '▲' : '▼'}
         </span>
       </button>
-      <ol id={listId} className={`ef-progress__sections${open ? ' ef-progress__sections--open' : ''}`}>
+      <ol
+        id={listId}
+        className={`ef-progress__sections${open ? ' ef-progress__sections--open' : ''}`}
+        // A step chosen from the opened list: it closes as the step opens.
+        onClick={(e) => {
+          if (e.target instanceof Element && e.target.closest('a')) setOpenOn(null);
+        }}
+      >
         {sections.map((section) =>
           section.heading === null ? (
             section.items.map((item) => <Item key={item.id} item={item} />)

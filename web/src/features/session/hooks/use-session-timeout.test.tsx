@@ -74,6 +74,15 @@ describe('useSessionTimeout', () => {
     expect(fresh.useSessionStore.getState().lastAccess).toBe(at);
   });
 
+  it('at expiry without work, a tab counts afresh without writing the shared time', () => {
+    const before = readLastAccessCookie();
+    const { result } = setup({ hasWork: () => false });
+    advance(30 * MINUTE);
+    expect(result.current.phase).toEqual({ kind: 'active' });
+    expect(useSessionStore.getState().lastAccess).toBe(Date.now());
+    expect(readLastAccessCookie()).toBe(before);
+  });
+
   it('pushes the expiry back whenever an API response refreshes the access time', () => {
     const { result } = setup();
     advance(20 * MINUTE);
@@ -114,5 +123,80 @@ describe('useSessionTimeout', () => {
     advance(29 * MINUTE - 1000);
     expect(result.current.phase).toEqual({ kind: 'active' });
     expect(options.onExpire).not.toHaveBeenCalled();
+  });
+});
+
+// Spec part 1, 4.1: "The last-access time is kept in a cookie and refreshed on every successful API
+// response." Two tabs of the site are two copies of the app (two module graphs) that share only
+// document.cookie.
+describe('the last-access cookie shared by two tabs', () => {
+  type Tab = {
+    store: typeof import('../stores/session-store');
+    hook: typeof import('./use-session-timeout');
+  };
+
+  async function openTab(): Promise<Tab> {
+    vi.resetModules();
+    const store = await import('../stores/session-store');
+    const hook = await import('./use-session-timeout');
+    return { store, hook };
+  }
+
+  const run = (tab: Tab, hasWork: () => boolean) =>
+    renderHook(() => tab.hook.useSessionTimeout({ hasWork, onExpire: vi.fn(), onContinue: vi.fn(async () => {}) }));
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2025-01-15T12:00:00Z'));
+    document.cookie = `${LAST_ACCESS_COOKIE}=${Date.now()}; Path=/`;
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it("writes the time as epoch ms in the site's cookie that both tabs read", async () => {
+    const a = await openTab();
+    const b = await openTab();
+    expect(a.store.useSessionStore).not.toBe(b.store.useSessionStore);
+    vi.setSystemTime(Date.now() + 5 * MINUTE);
+    a.store.useSessionStore.getState().touch();
+    expect(document.cookie).toContain(`${LAST_ACCESS_COOKIE}=${Date.now()}`);
+    expect(b.store.useSessionStore.getState().current()).toBe(Date.now());
+    expect(a.store.readLastAccessCookie()).toBe(b.store.readLastAccessCookie());
+  });
+
+  it("keeps an idle tab from timing out while the other tab's API calls succeed", async () => {
+    const a = await openTab();
+    const b = await openTab();
+    const idle = run(b, () => true);
+    advance(20 * MINUTE);
+    // Tab A gets an answer from the server; tab B does nothing.
+    act(() => a.store.useSessionStore.getState().touch());
+    advance(20 * MINUTE);
+    expect(idle.result.current.phase).toEqual({ kind: 'active' });
+    advance(9 * MINUTE);
+    expect(idle.result.current.phase).toEqual({ kind: 'warning', secondsLeft: 60 });
+  });
+
+  it("an idle tab with nothing to lose does not keep the other tab's session alive", async () => {
+    const a = await openTab();
+    const b = await openTab();
+    // Tab A (no application, no agent) checks first each second; tab B has work at stake.
+    run(a, () => false);
+    const working = run(b, () => true);
+    advance(30 * MINUTE);
+    expect(working.result.current.phase).toEqual({ kind: 'expired' });
+  });
+
+  it('a reload (a new copy of the app) goes on from the time in the cookie', async () => {
+    const at = Date.now() - 10 * MINUTE;
+    document.cookie = `${LAST_ACCESS_COOKIE}=${at}; Path=/`;
+    const reloaded = await openTab();
+    expect(reloaded.store.useSessionStore.getState().lastAccess).toBe(at);
+    const tab = run(reloaded, () => true);
+    advance(19 * MINUTE);
+    expect(tab.result.current.phase).toEqual({ kind: 'warning', secondsLeft: 60 });
   });
 });

@@ -30,7 +30,7 @@ export function useSessionTimeout({ hasWork, onExpire, onContinue, limitMs }: Se
     if (stopped) return;
     const id = window.setInterval(() => {
       // The latest access of any tab of the site (the shared cookie).
-      const { current, touch } = useSessionStore.getState();
+      const { current, restart } = useSessionStore.getState();
       const next = sessionPhase(Date.now(), current(), options.current.limitMs?.() ?? undefined);
       const work = options.current.hasWork();
       if (next.kind === 'expired') {
@@ -40,7 +40,8 @@ export function useSessionTimeout({ hasWork, onExpire, onContinue, limitMs }: Se
           setPhase(next);
           void Promise.resolve(options.current.onExpire()).catch(() => {});
         } else {
-          touch();
+          // Nothing to lose: this tab counts afresh (the shared time is left to API responses).
+          restart();
           setPhase({ kind: 'active' });
         }
         return;

@@ -25,7 +25,14 @@ function writeLastAccessCookie(ms: number) {
 interface SessionStore {
   /** Epoch ms of the last successful API response (spec part 1, 4.1), as this tab last saw it. */
   lastAccess: number;
+  /** A successful API response (or Continue in the warning): this tab and the shared cookie. */
   touch: (now?: number) => void;
+  /**
+   * Start this tab's idle count again without telling the other tabs (an idle tab with nothing to
+   * lose): only API responses refresh the shared time, or one idle tab would keep another tab's
+   * expired session looking alive.
+   */
+  restart: (now?: number) => void;
   /** The latest access of any tab of the site: the cookie's time when it is newer. */
   current: () => number;
 }
@@ -37,6 +44,7 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
     writeLastAccessCookie(now);
     set({ lastAccess: now });
   },
+  restart: (now = Date.now()) => set({ lastAccess: now }),
   current: () => {
     const shared = readLastAccessCookie();
     const own = get().lastAccess;

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import type { UiSchema } from '@rjsf/utils';
+import { Alert } from '@cmsgov/design-system';
 import type { FieldErrorsAt } from '../utils/error-keys';
 import { getAt, isRecord, type FieldPath } from '../utils/paths';
 
@@ -42,15 +43,24 @@ function cardOf(uiSchema: UiSchema, formData: unknown, path: FieldPath): string 
 }
 
 export interface ErrorSummaryProps {
+  /** The banner's text ("There was a problem with the information you entered. …"). */
   heading: string;
   fields: FieldErrorsAt[];
+  /** Messages without a field on the page to link to (unknown keys, hidden fields): listed as text. */
+  unplaced?: string[];
   uiSchema: UiSchema;
   formData: unknown;
+  /** The summary's element (focusable, `tabindex="-1"`): focus goes there after a failed Continue. */
+  summaryRef?: (el: HTMLElement | null) => void;
 }
 
-export function ErrorSummary({ heading, fields, uiSchema, formData }: ErrorSummaryProps) {
+/**
+ * A red alert (`role="alert"`) at the top of the step: the banner's text, then each field's error as
+ * a link to the field (`<a href="#ef_…">`; following it focuses the field).
+ */
+export function ErrorSummary({ heading, fields, unplaced = [], uiSchema, formData, summaryRef }: ErrorSummaryProps) {
   return (
-    <div className="ef-error-summary">
+    <Alert variation="error" role="alert" alertRef={summaryRef} className="ds-u-margin-bottom--3 ef-error-summary">
       <p className="ds-c-alert__text">{heading}</p>
       {fields.length > 0 && (
         <ul className="ds-c-alert__text ef-error-summary__list">
@@ -73,6 +83,13 @@ export function ErrorSummary({ heading, fields, uiSchema, formData }: ErrorSumma
           })}
         </ul>
       )}
-    </div>
+      {unplaced.length > 0 && (
+        <ul className="ds-c-alert__text">
+          {unplaced.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+    </Alert>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import Form from '@rjsf/core';
 import type { Experimental_DefaultFormStateBehavior, RJSFSchema } from '@rjsf/utils';
 import { Alert, Button } from '@cmsgov/design-system';
@@ -68,6 +68,10 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
   const form = useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange });
   const { view, formData, errors, failure, uploadError, submitError, busy, dialog } = form;
   const banner = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLElement | null>(null);
+  const setSummary = useCallback((el: HTMLElement | null) => {
+    summary.current = el;
+  }, []);
 
   const rootOptions = isRecord(view.ui['ui:options']) ? view.ui['ui:options'] : {};
   const closed = typeof rootOptions.closedWhen === 'string' && isTruthy(lookup(view.extras ?? {}, rootOptions.closedWhen));
@@ -81,11 +85,12 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
     [errors, view, formData],
   );
 
-  // A refused or failed save: the banner is read out and the page goes to the top (spec part 1, 5).
+  // A refused or failed save: the page goes to the top (spec part 1, 5) and focus goes to the error
+  // summary when fields are in error (the CMS pattern), else to the banner, which is read out.
   useEffect(() => {
     if (!errors && !failure && !uploadError && !submitError) return;
     window.scrollTo({ top: 0 });
-    banner.current?.focus({ preventScroll: true });
+    (summary.current ?? banner.current)?.focus({ preventScroll: true });
   }, [errors, failure, uploadError, submitError]);
 
   // RJSF's own `ui:submitButtonOptions.submitText` names the Continue button (e.g. "Purchase").
@@ -105,7 +110,7 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
   return (
     <div className="ef-step ef-step-form">
       <h1 className="ds-text-heading--2xl">{view.step.title}</h1>
-      <div ref={banner} tabIndex={-1} className="ef-step-form__banner" aria-label={placed ? 'Errors' : undefined}>
+      <div ref={banner} tabIndex={-1} className="ef-step-form__banner">
         {submitError && (
           <Alert variation="error" role="alert" className="ds-u-margin-bottom--3 ef-submit-error">
             <p className="ds-c-alert__text">{submitError}</p>
@@ -117,16 +122,14 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
           </Alert>
         )}
         {placed && (placed.fields.length > 0 || placed.unplaced.length > 0) && (
-          <Alert variation="error" role="alert" className="ds-u-margin-bottom--3">
-            <ErrorSummary heading={ERROR_BANNER} fields={placed.fields} uiSchema={uiSchema} formData={formData} />
-            {placed.unplaced.length > 0 && (
-              <ul className="ds-c-alert__text">
-                {placed.unplaced.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-            )}
-          </Alert>
+          <ErrorSummary
+            heading={ERROR_BANNER}
+            fields={placed.fields}
+            unplaced={placed.unplaced}
+            uiSchema={uiSchema}
+            formData={formData}
+            summaryRef={setSummary}
+          />
         )}
         {uploadError && (
           <Alert variation="error" role="alert" className="ds-u-margin-bottom--3">

@@ -194,8 +194,10 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
     [resolveDialog],
   );
 
-  // The dialog the view opens by itself, unless one is open already or it was closed.
-  const autoId = autoModalIds(view).find((id) => !dismissed.has(id));
+  // The dialog the view opens by itself, unless one is open already or it was closed. A refused
+  // purchase (`submit_error`) blocks it: "submit_error text is shown in a red alert at the top and
+  // blocks the success modal" (spec part 2, 8), even when the refusal is that it was bought already.
+  const autoId = submitError ? undefined : autoModalIds(view).find((id) => !dismissed.has(id));
   const autoDialog = useMemo(() => {
     if (!autoId) return null;
     const open = resolveDialog(view, { id: autoId }, formData);
@@ -247,10 +249,13 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
         else if (saved.next.id === step) await reload();
         else callbacks.current.onNavigate(saved.next.route);
       } catch (e) {
-        if (e instanceof ApiError && e.submitError && e.status !== 409) {
-          // The rules refused the submission itself: a red alert at the top, no dialog.
+        if (e instanceof ApiError && e.submitError) {
+          // The rules refused the submission itself (422), or it was submitted already (409): a red
+          // alert at the top and no Thank-you dialog.
           setSubmitError(e.submitError);
           setErrors(e.fieldErrors);
+          // Bought already: the page shows the application as it is (closed, with Return Home).
+          if (e.status === 409) await reload().catch(() => {});
         } else if (e instanceof ApiError && e.fieldErrors) {
           setErrors(e.fieldErrors);
         } else if (e instanceof ApiError && e.status === 409) {
