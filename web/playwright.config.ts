@@ -11,6 +11,12 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // `desktop`: every journey at Playwright's default 1280 × 720; `phone`: the phone journeys
+  // (phone.spec.ts) on a 360 × 740 screen, touch and all.
+  projects: [
+    { name: 'desktop', testIgnore: /phone\.spec\.ts/ },
+    { name: 'phone', testMatch: /phone\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,
