@@ -345,6 +345,14 @@ test('an agent applies for a customer through purchase with the agent signature'
   await otherQuestions(page);
   await expect(page.getByLabel('Subscriber Signature', { exact: true })).toHaveCount(0);
   await purchase(page, ['Agent']);
+
+  // Spec part 2, 2: "If the application is already submitted, any target except rap is redirected
+  // to rap": the dashboard too, until Return Home lets go of the application.
+  await page.goto(siteUrl('acme', '/dashboard/home'));
+  await expect(page).toHaveURL(siteUrl('acme', '/rap'));
+  const thanks = page.getByRole('dialog', { name: 'Thank you!' });
+  await thanks.getByRole('button', { name: 'Return Home' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/dashboard/home'));
 });
 
 /**
@@ -527,4 +535,29 @@ test('a double click on Purchase submits once and shows the Thank you dialog', a
   expect(stored.submitted).toBe(true);
   expect(stored.data.rap).toMatchObject({ agree_tc: true, subscriber_signature: 'Ann Lee' });
   expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+});
+
+// Spec part 2, Other Questions: the dental attestation's "link 'I want to select a dental plan
+// instead' goes to the dental route" - after "Continue without Dental Coverage" the dental step is
+// opened again, and the dental plan chosen there is what is bought.
+test('after going without dental, "I want to select a dental plan instead" reopens the dental plans', async ({ page }) => {
+  await whyApplying(page, 'Open Enrollment');
+  await bluePpoToSubscriberInformation(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/other'));
+  const progress = page.getByRole('navigation', { name: 'Application progress' });
+  await expect(progress.getByText('Dental', { exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('link', { name: 'I want to select a dental plan instead' }).first().click();
+
+  await expect(page).toHaveURL(siteUrl('acme', '/dental'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dental Plans' })).toBeVisible();
+  await expect(progress.getByRole('link', { name: 'Dental', exact: true })).toHaveAttribute('aria-current', 'step');
+  const dental = await apiJson<PlanList>(page, '/api/plans/2/allPlans?filters=dental_only');
+  await choose(page, dental.plans[0]!.name);
+  await expect(page).toHaveURL(siteUrl('acme', '/vision'));
+  await page.getByRole('button', { name: 'Continue without Vision Coverage' }).first().click();
+  await expect(page).toHaveURL(siteUrl('acme', '/review'));
+  await expect(page.getByRole('article')).toHaveCount(2);
+  const info = await apiJson<{ dentalPlan: { id: number } | null }>(page, '/api/plans/planInfo');
+  expect(info.dentalPlan?.id).toBe(dental.plans[0]!.id);
 });
