@@ -704,23 +704,46 @@ async fn county_list(
     host: SiteHost,
     Path((id, zip)): Path<(Uuid, String)>,
 ) -> ApiResult<Json<Vec<CountyOption>>> {
+    let s = zip_lookup(&app, &session, &host, id, &zip).await?;
+    Ok(Json(county_options(s.bundle.engine.catalog(), &zip)))
+}
+
+/// A look-up by ZIP for the session's own application: a 5-digit ZIP (else 400) and the
+/// application the path names (else 403). Opens the flow's first step, which is always valid.
+async fn zip_lookup(
+    app: &AppState,
+    session: &LiveSession,
+    host: &SiteHost,
+    id: Uuid,
+    zip: &str,
+) -> ApiResult<OpenStep> {
     if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::BadRequest("A ZIP code has 5 digits.".into()));
     }
-    let s = open_step(&app, &session, &host, "whyApplying").await?;
+    let first = app
+        .rules
+        .current()
+        .engine
+        .steps()
+        .next()
+        .map(|s| s.id.clone());
+    let s = open_step(app, session, host, first.as_deref().unwrap_or_default()).await?;
     if s.id != Some(id) {
         return Err(ApiError::Forbidden);
     }
-    let cat = s.bundle.engine.catalog();
-    Ok(Json(
-        cat.counties_for_zip(&zip)
-            .into_iter()
-            .map(|c| CountyOption {
-                id: c.id,
-                description: c.name.clone(),
-            })
-            .collect(),
-    ))
+    Ok(s)
+}
+
+/// The catalog's counties of a ZIP as the spec's county options (none for a ZIP outside the
+/// catalog's state).
+fn county_options(cat: &enrollflow_engine::catalog::Catalog, zip: &str) -> Vec<CountyOption> {
+    cat.counties_for_zip(zip)
+        .into_iter()
+        .map(|c| CountyOption {
+            id: c.id,
+            description: c.name.clone(),
+        })
+        .collect()
 }
 
 #[utoipa::path(get, path = "/api/application/{application_id}/billingStateZip/{state}/{zip}", tag = "application",
@@ -739,18 +762,12 @@ async fn billing_state_zip(
     host: SiteHost,
     Path((id, state, zip)): Path<(Uuid, String, String)>,
 ) -> ApiResult<Json<Vec<CountyOption>>> {
-    if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ApiError::BadRequest("A ZIP code has 5 digits.".into()));
-    }
     if state.len() != 2 || !state.bytes().all(|b| b.is_ascii_uppercase()) {
         return Err(ApiError::BadRequest(
             "A state is its two-letter code, e.g. MI.".into(),
         ));
     }
-    let s = open_step(&app, &session, &host, "whyApplying").await?;
-    if s.id != Some(id) {
-        return Err(ApiError::Forbidden);
-    }
+    let s = zip_lookup(&app, &session, &host, id, &zip).await?;
     let engine = &s.bundle.engine;
     let Some(prefixes) = engine.tables()["zip_states"]["states"][state.as_str()].as_array() else {
         return Err(ApiError::BadRequest(format!(
@@ -766,18 +783,6 @@ async fn billing_state_zip(
             .into(),
         ));
     }
-    if state != "MI" {
-        return Ok(Json(Vec::new()));
-    }
-    Ok(Json(
-        engine
-            .catalog()
-            .counties_for_zip(&zip)
-            .into_iter()
-            .map(|c| CountyOption {
-                id: c.id,
-                description: c.name.clone(),
-            })
-            .collect(),
-    ))
+    // The catalog's counties are its state's (Michigan's): another state's ZIP has none.
+    Ok(Json(county_options(engine.catalog(), &zip)))
 }
