@@ -25,7 +25,7 @@ use enrollflow_engine::{Selection as Chosen, StepInfo};
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
-use super::steps::{OpenStep, eval_error, open_step};
+use super::steps::{OpenStep, eval_error, open_application, open_step};
 use crate::db::agents;
 use crate::session::LiveSession;
 use crate::startup::AppState;
@@ -709,7 +709,7 @@ async fn county_list(
 }
 
 /// A look-up by ZIP for the session's own application: a 5-digit ZIP (else 400) and the
-/// application the path names (else 403). Opens the flow's first step, which is always valid.
+/// application the path names (else 403).
 async fn zip_lookup(
     app: &AppState,
     session: &LiveSession,
@@ -720,14 +720,7 @@ async fn zip_lookup(
     if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ApiError::BadRequest("A ZIP code has 5 digits.".into()));
     }
-    let first = app
-        .rules
-        .current()
-        .engine
-        .steps()
-        .next()
-        .map(|s| s.id.clone());
-    let s = open_step(app, session, host, first.as_deref().unwrap_or_default()).await?;
+    let s = open_application(app, session, host).await?;
     if s.id != Some(id) {
         return Err(ApiError::Forbidden);
     }

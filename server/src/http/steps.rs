@@ -392,6 +392,23 @@ pub(crate) async fn open_step(
     })
 }
 
+/// What a call about the application as a whole (not one step) works on: the flow's first step is
+/// opened, which is always valid.
+pub(crate) async fn open_application(
+    app: &AppState,
+    session: &LiveSession,
+    host: &SiteHost,
+) -> ApiResult<OpenStep> {
+    let first = app
+        .rules
+        .current()
+        .engine
+        .steps()
+        .next()
+        .map(|s| s.id.clone());
+    open_step(app, session, host, first.as_deref().unwrap_or_default()).await
+}
+
 #[utoipa::path(post, path = "/api/application/step/{step}/preview", tag = "application",
     params(("step" = String, Path, description = "A step id")),
     request_body(content = Object, description = "The answers so far (not saved)"),
@@ -567,15 +584,7 @@ async fn reopen_step(
     host: SiteHost,
     Path(step): Path<String>,
 ) -> ApiResult<Json<Reopened>> {
-    // The first step is always valid: this loads the session's application and context.
-    let first = app
-        .rules
-        .current()
-        .engine
-        .steps()
-        .next()
-        .map(|s| s.id.clone());
-    let s = open_step(&app, &session, &host, first.as_deref().unwrap_or_default()).await?;
+    let s = open_application(&app, &session, &host).await?;
     let id = s.id.ok_or(ApiError::Forbidden)?;
     let engine = &s.bundle.engine;
     if s.data.get("submitted").and_then(Value::as_bool) == Some(true) {
