@@ -117,6 +117,24 @@ describe('guardNavigation', () => {
     expect(urls()[0]).toBe(`/api/application/${ID}/step/rap/validStep`);
   });
 
+  // Spec part 2, 2: "If the application is already submitted, any target except rap is redirected
+  // to rap" — the dashboard and Manage Messages included. Return Home resets the application; the
+  // page then loads afresh without one, and the dashboard opens again.
+  it("sends an agent's dashboard and Manage Messages to rap while the application is submitted", async () => {
+    useAuthStore.setState({
+      auth: { is_authorized: true, is_admin: true, agent_subdomain: 'acme', admin_subdomain: 'acme', user_name: 'Ann Admin', csrf_token: 't' },
+    });
+    useApplicationStore.setState({ application: application({ submissionTime: '2025-01-02T10:00:00Z' }) });
+    await expect(guardNavigation({ kind: 'agent' }, '/dashboard/home')).resolves.toBe('/rap');
+    await expect(guardNavigation({ kind: 'agent' }, '/dashboard/quoting')).resolves.toBe('/rap');
+    await expect(guardNavigation({ kind: 'public' }, '/manageMessages')).resolves.toBe('/rap');
+    await expect(guardNavigation({ kind: 'admin' }, '/admin/outbox')).resolves.toBe('/rap');
+    useApplicationStore.setState({ application: null });
+    await expect(guardNavigation({ kind: 'agent' }, '/dashboard/home')).resolves.toBeNull();
+    await expect(guardNavigation({ kind: 'public' }, '/manageMessages')).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('leaves non-step routes to the pure rules', async () => {
     await expect(guardNavigation({ kind: 'public' }, '/')).resolves.toBeNull();
     await expect(guardNavigation({ kind: 'agent' }, '/dashboard/home')).resolves.toBe('/login?redirectFrom=%2Fdashboard%2Fhome');

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IMPERSONATING_NOTE } from '@/features/auth/components/change-password-modal';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { AuthState, Site } from '@/types/api';
@@ -147,6 +148,29 @@ describe('TopBar by role (spec part 1, 2.3)', () => {
     expect(screen.getByRole('link', { name: 'Outbox' }).getAttribute('href')).toBe('/admin/outbox');
     fireEvent.click(screen.getByRole('button', { name: 'Log in as an agent' }));
     expect(await screen.findByRole('dialog', { name: 'Log in as an agent' })).toBeTruthy();
+  });
+
+  // Spec part 1, 2.3: "a user-name dropdown (Change Password; Switch back to Admin, only while
+  // impersonating; Log out)". While impersonating, Change Password changes the admin's own password
+  // (docs/spec-decisions.md), and the dialog says so.
+  it("keeps Change Password in the name menu while impersonating, for the admin's own password", async () => {
+    renderAs(impersonating);
+    fireEvent.click(await menu(/Maria Alvarez/));
+    const items = screen.getAllByRole('button').map((b) => b.textContent);
+    expect(items).toEqual(expect.arrayContaining(['Change Password', 'Switch back to Admin', 'Log out']));
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+    expect(within(dialog).getByText(IMPERSONATING_NOTE)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Current password')).toBeTruthy();
+  });
+
+  it('says nothing of an admin in the Change Password dialog of an agent', async () => {
+    renderAs(agent);
+    fireEvent.click(await menu(/Maria Alvarez/));
+    expect(screen.queryByRole('button', { name: 'Switch back to Admin' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+    expect(within(dialog).queryByText(IMPERSONATING_NOTE)).toBeNull();
   });
 
   // Spec part 1, 2.3: "a user-name dropdown (Change Password; Switch back to Admin, only while

@@ -66,7 +66,12 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
   const modals = (
     <>
       {mounted.includes('change-password') && (
-        <ChangePasswordModal key={`cp-${generation}`} isOpen={open === 'change-password'} onClose={close} />
+        <ChangePasswordModal
+          key={`cp-${generation}`}
+          isOpen={open === 'change-password'}
+          onClose={close}
+          impersonating={auth.impersonating ?? false}
+        />
       )}
       {mounted.includes('share') && shareSubdomain && (
         <ShareSiteModal

@@ -2,7 +2,10 @@ import { DisclosureMenu } from '@/components/disclosure-menu';
 
 interface AccountMenuProps {
   userName: string | null;
-  /** An admin is acting as this user: Switch back to Admin, and no Change Password (the server refuses it). */
+  /**
+   * An admin is acting as this user: Switch back to Admin as well. Change Password stays (spec part
+   * 1, 2.3) and changes the admin's own password, never the agent's.
+   */
   impersonating: boolean;
   onChangePassword: () => void;
   onSwitchBack: () => void;

@@ -7,7 +7,15 @@ import { FormAlert, SuccessAlert } from './form-alert';
 export interface ChangePasswordModalProps {
   isOpen: boolean;
   onClose: () => void;
+  /**
+   * An admin acting as an agent: the admin's own password is changed (the agent's is never learnt
+   * or set), and the dialog says so.
+   */
+  impersonating?: boolean;
 }
+
+export const IMPERSONATING_NOTE =
+  'You are acting as an agent: this changes your own (admin) password, not the agent’s. Enter your admin password as the current password.';
 
 const KEYS = {
   current_password: 'current',
@@ -16,7 +24,7 @@ const KEYS = {
 } as const;
 
 /** Change Password (spec part 1, 2.5): current, new, confirmation; after success only Close remains. */
-export function ChangePasswordModal({ isOpen, onClose }: ChangePasswordModalProps) {
+export function ChangePasswordModal({ isOpen, onClose, impersonating = false }: ChangePasswordModalProps) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -62,6 +70,7 @@ export function ChangePasswordModal({ isOpen, onClose }: ChangePasswordModalProp
         <SuccessAlert>{message}</SuccessAlert>
       ) : (
         <form id={formId} onSubmit={submit} noValidate className="ef-account-form">
+          {impersonating && <p className="ds-c-hint">{IMPERSONATING_NOTE}</p>}
           <TextField
             name="current_password"
             type="password"

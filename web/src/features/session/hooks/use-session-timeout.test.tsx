@@ -1,7 +1,9 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_ACCESS_COOKIE, readLastAccessCookie, useSessionStore } from '../stores/session-store';
+import type * as SessionStoreModule from '../stores/session-store';
 import { useSessionTimeout, type SessionTimeoutOptions } from './use-session-timeout';
+import type * as SessionTimeoutModule from './use-session-timeout';
 
 const MINUTE = 60_000;
 
@@ -130,10 +132,7 @@ describe('useSessionTimeout', () => {
 // response." Two tabs of the site are two copies of the app (two module graphs) that share only
 // document.cookie.
 describe('the last-access cookie shared by two tabs', () => {
-  type Tab = {
-    store: typeof import('../stores/session-store');
-    hook: typeof import('./use-session-timeout');
-  };
+  type Tab = { store: typeof SessionStoreModule; hook: typeof SessionTimeoutModule };
 
   async function openTab(): Promise<Tab> {
     vi.resetModules();

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import type { UiSchema } from '@rjsf/utils';
 import { Alert } from '@cmsgov/design-system';
 import type { FieldErrorsAt } from '../utils/error-keys';
@@ -12,15 +12,31 @@ export function fieldIdOf(path: FieldPath): string {
   return ['ef', ...path.map(String)].join('_');
 }
 
+const CONTROL = 'input:not([type="hidden"]), select, textarea, button, [tabindex]';
+
+/**
+ * The control a field's link leads to: the element with the field's id (or the first control in it:
+ * a card), else the first control whose id starts with it (the CMS choice lists name their inputs
+ * `<id>__choice--0`, …; a group's nested fields are `<id>_<name>`).
+ */
+function findControl(id: string): HTMLElement | null {
+  const own = document.getElementById(id);
+  if (own) return own.matches(CONTROL) ? own : (own.querySelector<HTMLElement>(CONTROL) ?? own);
+  const quoted = id.replace(/["\\]/g, '\\$&');
+  for (const sep of ['__', '-', '_']) {
+    const found = document.querySelector<HTMLElement>(
+      ['input:not([type="hidden"])', 'select', 'textarea'].map((tag) => `${tag}[id^="${quoted}${sep}"]`).join(', '),
+    );
+    if (found) return found;
+  }
+  return null;
+}
+
 function focusField(id: string) {
-  const el =
-    document.getElementById(id) ??
-    document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}-"]`) ??
-    document.querySelector<HTMLElement>(`[id^="${CSS.escape(id)}_"]`);
-  if (!el) return;
-  const target = el.matches('input, select, textarea, button, [tabindex]') ? el : el.querySelector<HTMLElement>('input, select, textarea, button');
-  (target ?? el).scrollIntoView({ block: 'center' });
-  (target ?? el).focus({ preventScroll: true });
+  const target = findControl(id);
+  if (!target) return;
+  target.scrollIntoView?.({ block: 'center' });
+  target.focus({ preventScroll: true });
 }
 
 type ItemUi = (item: unknown, index: number) => unknown;
@@ -59,11 +75,21 @@ export interface ErrorSummaryProps {
  * a link to the field (`<a href="#ef_…">`; following it focuses the field).
  */
 export function ErrorSummary({ heading, fields, unplaced = [], uiSchema, formData, summaryRef }: ErrorSummaryProps) {
+  // Each link's href names the control it leads to once the fields are drawn (a radio group has no
+  // element of its own id: its first choice has); the links are written with the field's id.
+  const list = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    for (const a of list.current?.querySelectorAll<HTMLAnchorElement>('a[data-field]') ?? []) {
+      const field = a.dataset.field ?? '';
+      const target = findControl(field)?.id || field;
+      if (a.getAttribute('href') !== `#${target}`) a.setAttribute('href', `#${target}`);
+    }
+  });
   return (
     <Alert variation="error" role="alert" alertRef={summaryRef} className="ds-u-margin-bottom--3 ef-error-summary">
       <p className="ds-c-alert__text">{heading}</p>
       {fields.length > 0 && (
-        <ul className="ds-c-alert__text ef-error-summary__list">
+        <ul ref={list} className="ds-c-alert__text ef-error-summary__list">
           {fields.map((f) => {
             const id = fieldIdOf(f.path);
             const card = cardOf(uiSchema, formData, f.path);
@@ -71,6 +97,7 @@ export function ErrorSummary({ heading, fields, unplaced = [], uiSchema, formDat
               <li key={`${id}:${m}`}>
                 <a
                   href={`#${id}`}
+                  data-field={id}
                   onClick={(e: MouseEvent<HTMLAnchorElement>) => {
                     e.preventDefault();
                     focusField(id);

@@ -191,7 +191,29 @@ describe('StepForm summary sections', () => {
     expect(screen.queryByRole('button', { name: 'View Terms and Conditions' })).toBeNull();
   });
 
-  it("tells a second purchase the server's answer and shows the application as it is", async () => {
+  // Spec part 2, 8: "Purchase: submit_error text is shown in a red alert at the top and blocks the
+  // success modal". The server refuses a second purchase with 409 and a submit_error.
+  it("tells a second purchase the server's refusal in a red alert, without the Thank-you dialog, and shows the application as it is", async () => {
+    putAnswer = () => {
+      purchased = true;
+      return json(409, { error: 'This application has already been submitted.', submit_error: 'This application has already been submitted.' });
+    };
+    draw(reviewView(false));
+    fireEvent.click(screen.getByRole('button', { name: 'View Terms and Conditions' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Terms and Conditions' })).getByRole('button', { name: 'Agree' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
+    // The page shows the purchased application: closed, with its own Return Home.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull());
+    expect(calls).toEqual(['PUT /api/application/step/rap', 'GET /api/application/step/rap']);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This application has already been submitted.');
+    expect(alert.className).toContain('ds-c-alert--error');
+    expect(screen.queryByRole('heading', { name: 'Sorry, something went wrong' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Thank you!' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Return Home' })).toBeTruthy();
+  });
+
+  it('still answers a conflict without submit_error with "Sorry, something went wrong" and the page as it is', async () => {
     putAnswer = () => {
       purchased = true;
       return json(409, { error: 'This application has already been submitted.' });
@@ -200,9 +222,9 @@ describe('StepForm summary sections', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View Terms and Conditions' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Terms and Conditions' })).getByRole('button', { name: 'Agree' }));
     fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('This application has already been submitted.');
-    expect(await screen.findByRole('dialog', { name: 'Thank you!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sorry, something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('This application has already been submitted.');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Purchase' })).toBeNull());
   });
 });
 
@@ -246,15 +268,32 @@ describe('a refused purchase (spec part 2, 8: "submit_error text is shown in a r
     fireEvent.click(screen.getByRole('button', { name: 'Purchase' }));
   };
 
-  it('shows a 422 submit_error in a red alert and no Thank-you dialog', async () => {
+  it('shows a 422 submit_error in a red alert at the top, scrolled into view, and no Thank-you dialog', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
     putAnswer = () => json(422, { submit_error: 'The coverage start date of 11/01/2024 has passed.' });
     await purchase();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The coverage start date of 11/01/2024 has passed.');
     expect(alert.className).toContain('ds-c-alert--error');
+    // At the top of the step: under the heading, above the review and the fields.
+    expect(alert.compareDocumentPosition(screen.getByRole('table', { name: 'Applicants' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0 }));
+    expect(document.activeElement?.contains(alert)).toBe(true);
     expect(screen.queryByRole('dialog', { name: 'Thank you!' })).toBeNull();
     expect(calls).toEqual(['PUT /api/application/step/rap']);
     expect((screen.getByRole('button', { name: 'Purchase' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows a submit_error that comes with field errors above the error summary', async () => {
+    putAnswer = () =>
+      json(422, { submit_error: 'The coverage start date of 11/01/2024 has passed.', errors: { subscriber_signature: ['Please sign the application.'] } });
+    await purchase();
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    const [refusal, summary] = screen.getAllByRole('alert');
+    expect(refusal?.textContent).toContain('The coverage start date of 11/01/2024 has passed.');
+    expect(within(summary!).getByRole('link', { name: 'Please sign the application.' }).getAttribute('href')).toBe('#ef_subscriber_signature');
+    expect(screen.queryByRole('dialog', { name: 'Thank you!' })).toBeNull();
   });
 
   it('a 200 answer that carries a submit_error does not open the Thank-you dialog either', async () => {

@@ -167,33 +167,61 @@ describe('StepForm', () => {
     expect(onNavigate).not.toHaveBeenCalled();
   });
 
-  // Issue "The spec, to the letter", item 4: "An error summary at the top of a step that lists each
-  // error as a link to its field (the CMS pattern), focus moved to it on a failed Continue."
+  // The CMS Design System's error summary: "when a step save fails with field errors, show at the
+  // top of the step a summary box listing each error as a link (<a href="#field-id">) to its field;
+  // move focus to the summary on a failed Continue; clicking a link focuses the field."
   it('sums the errors up at the top, each a link to its field, and moves focus there', async () => {
     answer = () =>
       json(422, {
         errors: {
           dependent1_birth_date: ['The Birth Date field is required.'],
+          sub_gender: ['The Gender field is required.'],
           sub_first_name: ['The First Name may not be greater than 30 characters.'],
         },
       });
     draw();
     fireEvent.click(screen.getByRole('button', { name: 'Add a dependent' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const banner = await screen.findByRole('alert');
-    const links = within(banner).getAllByRole('link');
+    const next = screen.getByRole('button', { name: 'Continue' });
+    fireEvent.click(next);
+    const summary = await screen.findByRole('alert');
+    // The summary sits at the top of the step, above the fields, with the banner's text.
+    expect(summary.textContent).toContain(ERROR_BANNER);
+    expect(summary.compareDocumentPosition(screen.getByLabelText('First Name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const links = within(summary).getAllByRole('link');
     // In the order of the form, a card's fields named with the card.
     expect(links.map((l) => l.textContent)).toEqual([
       'The First Name may not be greater than 30 characters.',
+      'The Gender field is required.',
       'Dependent 1: The Birth Date field is required.',
     ]);
-    expect(links[0]?.getAttribute('href')).toBe('#ef_sub_first_name');
-    await waitFor(() => expect(banner.closest('.ef-step-form__banner')).toBe(document.activeElement));
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['#ef_sub_first_name', '#ef_sub_gender__choice--0', '#ef_dependents_0_birth_date']);
+    // Focus goes to the summary itself (focusable, not in the tab order).
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(summary.getAttribute('tabindex')).toBe('-1');
     Element.prototype.scrollIntoView = () => {};
-    fireEvent.click(links[1]!);
+    fireEvent.click(links[2]!);
     expect(document.activeElement?.id).toBe('ef_dependents_0_birth_date');
+    fireEvent.click(links[1]!);
+    expect(document.activeElement).toBe(within(screen.getByRole('radiogroup', { name: 'Gender' })).getByLabelText('Male'));
     fireEvent.click(links[0]!);
     expect(document.activeElement).toBe(screen.getByLabelText('First Name'));
+    // Continue refused again: focus goes back to the summary.
+    fireEvent.click(next);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+  });
+
+  it('lists the errors in the order of the fields on the page (ui:order), whatever the order of the schema', async () => {
+    answer = () =>
+      json(422, { errors: { sub_first_name: ['The First Name field is required.'], residential_zip: ['The ZIP Code field is required.'], sub_gender: ['The Gender field is required.'] } });
+    const order = ['residential_zip', 'sub_gender', 'sub_first_name', 'sub_birth_date', 'sub_tobacco', 'spouse', 'dependents', '*'];
+    render(<StepForm view={{ ...view, ui: { ...view.ui, 'ui:order': order } }} applicationId="app-1" agentName={null} onSaved={onSaved} onNavigate={onNavigate} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'The ZIP Code field is required.',
+      'The Gender field is required.',
+      'The First Name field is required.',
+    ]);
   });
 
   // Spec part 1, 8: "census failure | show the server errors map (per field or as a list), scroll to

@@ -6,6 +6,7 @@ import { schemaValidator } from '@/lib/schema-validator';
 import type { Application, StepSaved, StepView } from '@/types/api';
 import { FAILURE_TEXT, useStepForm } from '../hooks/use-step-form';
 import { placeErrors } from '../utils/error-keys';
+import { inFormOrder } from '../utils/form-order';
 import { getAt, isAnswered, isRecord, parseFieldPath } from '../utils/paths';
 import { resolveSections } from '../utils/sections';
 import { isTruthy, lookup } from '../utils/template';
@@ -80,10 +81,12 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
     () => buildUiSchema(view.ui, view.schema, formData, { extras: view.extras ?? {}, rootOptions: { efSections: sections, efClosed: closed } }),
     [view, formData, sections, closed],
   );
-  const placed = useMemo(
-    () => (errors ? placeErrors(errors, view.schema, formData, (p) => isFieldShown(view.ui, view.schema, formData, p)) : null),
-    [errors, view, formData],
-  );
+  const placed = useMemo(() => {
+    if (!errors) return null;
+    const at = placeErrors(errors, view.schema, formData, (p) => isFieldShown(view.ui, view.schema, formData, p));
+    // The summary lists them as the fields come on the page.
+    return { ...at, fields: inFormOrder(at.fields, view.schema, view.ui) };
+  }, [errors, view, formData]);
 
   // A refused or failed save: the page goes to the top (spec part 1, 5) and focus goes to the error
   // summary when fields are in error (the CMS pattern), else to the banner, which is read out.
