@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
+import { STEPS } from '../src/lib/steps';
 import { expect, test } from './fixtures';
 import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSiteToLogIn, answerOtherQuestions } from './support';
 
@@ -58,10 +59,25 @@ test('the agent finds a new quote in Quoting, narrows it by search and exports t
   await expect(row).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(row).toContainText('zoe.quotewright@example.com');
-  await expect(row).toContainText('OEP');
-  // Columns: row menu, name, e-mail, started by, created, effective, OEP/SEP, contract count, products, Enroll.
+  // Spec part 2: "Columns include the primary name, email, started by, created date, effective date,
+  // last step and product badges" (then Enroll).
+  await expect(page.getByRole('columnheader')).toHaveText([
+    'Actions',
+    /^Subscriber Name/,
+    'Email',
+    'Started By',
+    /^Created Date \(Michigan time\)/,
+    /^Effective Date/,
+    'Last Step',
+    'Products',
+    'Enroll',
+  ]);
   await expect(row.getByRole('cell').nth(3)).toHaveText('Maria Alvarez');
-  await expect(row.getByRole('cell').nth(7)).toHaveText('3');
+  // The last step by its title in the step table (the quote stopped after About You).
+  const listed = await apiJson<{ rows: { last_application_step_type_id: number }[] }>(page, `/api/dashboard/quotes?searchName=${LAST_NAME}`);
+  const step = STEPS.find((s) => s.number === listed.rows[0]?.last_application_step_type_id);
+  expect(step).toBeTruthy();
+  await expect(row.getByRole('cell').nth(6)).toHaveText(step!.title);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('1');
   await expectAccessible(page);
 
@@ -98,6 +114,17 @@ test('Submissions lists with its own title and columns', async ({ page }) => {
   await agentWithQuote(page);
   await page.goto(siteUrl('acme', '/dashboard/enrolled'));
   await expect(page.getByRole('heading', { level: 1, name: /Submissions/ })).toBeVisible();
+  // Spec part 2: "Columns: row menu, Subscriber Name (sortable by last_name), Submit Date (by
+  // submission_time), Effective Date (by effective_date), OEP/SEP, Contract Count, Products".
+  await expect(page.getByRole('columnheader')).toHaveText([
+    'Actions',
+    /^Subscriber Name/,
+    /^Submit Date \(Michigan time\)/,
+    /^Effective Date/,
+    'OEP/SEP',
+    'Contract Count',
+    'Products',
+  ]);
   await expect(page.getByRole('columnheader', { name: /Submit Date/ })).toHaveAttribute('aria-sort', 'descending');
   await expectAccessible(page);
 });
@@ -220,6 +247,10 @@ async function agentPurchase(page: Page, first: string, last: string): Promise<v
   await expect
     .poll(async () => (await apiJson<{ application: { submissionTime: string | null } | null }>(page, '/api/application/active')).application?.submissionTime ?? null)
     .not.toBeNull();
+  // Spec part 2: "If the application is already submitted, any target except rap is redirected to
+  // rap": Return Home lets go of it, and the dashboard opens again.
+  await page.getByRole('dialog', { name: 'Thank you!' }).getByRole('button', { name: 'Return Home' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/dashboard/home'));
 }
 
 test.describe('dashboard home', () => {
@@ -426,4 +457,209 @@ test('an admin sends a sticky message to one agent in Manage Messages: that agen
   await expect(okafor.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(okafor.getByRole('region', { name: /Notifications/ }).getByTestId('notifications-count')).toBeVisible();
   await expect(okafor.getByText(title)).toHaveCount(0);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The agents' lists to the letter (issue "The spec, to the letter", item 1): every page reachable,
+// the view in the address, a failed export said, and a page no wider than the window.
+
+const PAGED_QUOTES = 62; // six pages of 12 (spec part 2: "quoting … 12 results per page")
+const PAGED_LAST_NAME = 'Pagewright';
+
+/**
+ * Logs in as the acme agent and makes `count` quotes (About You filled in) for one last name, each
+ * e-mail holding `tag`, so that a search for the tag lists them alone. First names sort in the
+ * order made (Paa, Pab, …); the list answers name order: last name, then first name.
+ */
+async function agentWithQuotes(page: Page, tag: string, count: number): Promise<string[]> {
+  await openSiteToLogIn(page, 'acme');
+  const firstNames = Array.from({ length: count }, (_, i) => `P${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`);
+  const statuses = await page.evaluate(
+    async ([names, lastName, t]) => {
+      const token = async () => (await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json()).csrf_token as string;
+      const send = async (method: string, path: string, body?: unknown) => {
+        const res = await fetch(path, {
+          method,
+          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': await token() },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return res.status;
+      };
+      const out = [await send('POST', '/api/login', { email: 'maria.alvarez@acme-insurance.example.com', password: 'demo-password-2024' })];
+      for (const [i, first] of names.entries()) {
+        out.push(await send('GET', '/api/application/active?reset=true'));
+        out.push(await send('PUT', '/api/application/step/whyApplying', { enrollment_type: 'oe' }));
+        out.push(
+          await send('PUT', '/api/application/step/census', {
+            sub_first_name: first,
+            sub_last_name: lastName,
+            email: `${t}.${i}@example.com`,
+            sub_gender: 'F',
+            sub_birth_date: '1984-06-15',
+            sub_tobacco: 0,
+            residential_zip: '48104',
+            residential_county_id: 161,
+            medicare_eligible: 0,
+            wants_subsidy: 0,
+          }),
+        );
+      }
+      return out;
+    },
+    [firstNames, PAGED_LAST_NAME, tag] as const,
+  );
+  expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  return firstNames.map((first) => `${first} ${PAGED_LAST_NAME}`);
+}
+
+/**
+ * Chooses the first medical, dental and vision plan for the session's quote (after About You): its
+ * row then carries the M, D and V badges, each with the plan's name as screen-reader text.
+ */
+async function choosePlans(page: Page): Promise<void> {
+  const lists = ['/api/plans/1/allPlans?filters=car_1,net_1', '/api/plans/2/allPlans?filters=dental_only', '/api/plans/3/allPlans'];
+  for (const [i, list] of lists.entries()) {
+    const { plans } = await apiJson<{ plans: { id: number }[] }>(page, list);
+    const saved = await apiSend(page, 'PUT', `/api/plans/${i + 1}`, { selected_plan_id: plans[0]!.id });
+    expect(saved.status, list).toBe(200);
+  }
+}
+
+test.describe("the agent's lists", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('every page of Quoting is reachable with Next and the page numbers; a reload keeps the page and Back returns to the view before', async ({
+    page,
+  }) => {
+    const tag = `pages${Date.now().toString(36)}`;
+    const names = await agentWithQuotes(page, tag, PAGED_QUOTES);
+    const pages = Math.ceil(PAGED_QUOTES / 12);
+    const errors = collectConsoleErrors(page);
+
+    await page.goto(siteUrl('acme', '/dashboard/quoting'));
+    await page.getByLabel('Search name & email').fill(tag);
+    await expect(page).toHaveURL(siteUrl('acme', `/dashboard/quoting?q=${tag}`));
+    const firstRow = page.locator('tbody tr').first();
+    const nav = page.getByRole('navigation', { name: 'Pagination' });
+    const current = nav.locator('[aria-current="page"]');
+    const next = nav.getByRole('link', { name: 'Next page' });
+    const previous = nav.getByRole('link', { name: 'Previous page' });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(String(PAGED_QUOTES));
+    await expect(firstRow).toContainText(names[0]!);
+    await expect(current).toHaveText('1');
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    // Spec part 2: more than 5 pages show the first, the current and the last with ellipses.
+    await expect(nav.locator('.ds-c-pagination__pages')).toHaveText(`1…${pages}`);
+    await expectAccessible(page);
+
+    // Next, page after page: each page its rows and its address.
+    for (let n = 2; n <= pages; n += 1) {
+      await next.click();
+      await expect(page).toHaveURL(siteUrl('acme', `/dashboard/quoting?page=${n}&q=${tag}`));
+      await expect(current).toHaveText(String(n));
+      await expect(firstRow).toContainText(names[(n - 1) * 12]!);
+    }
+    await expect(page.locator('tbody tr')).toHaveCount(PAGED_QUOTES - (pages - 1) * 12);
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    await expect(next).not.toHaveAttribute('href');
+
+    // The page numbers: the first, then from the keyboard to the middle (ellipses both sides).
+    await nav.getByRole('link', { name: 'Page 1' }).click();
+    await expect(current).toHaveText('1');
+    await expect(firstRow).toContainText(names[0]!);
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect(current).toHaveText('2');
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect(current).toHaveText('3');
+    await expect(nav.locator('.ds-c-pagination__pages')).toHaveText(`1…3…${pages}`);
+    await expect(firstRow).toContainText(names[24]!);
+
+    // A reload shows the same view: page 3 of the same search.
+    await page.reload();
+    await expect(current).toHaveText('3');
+    await expect(firstRow).toContainText(names[24]!);
+    await expect(page.getByLabel('Search name & email')).toHaveValue(tag);
+    // Back: the view before (page 2).
+    await page.goBack();
+    await expect(page).toHaveURL(siteUrl('acme', `/dashboard/quoting?page=2&q=${tag}`));
+    await expect(current).toHaveText('2');
+    await expect(firstRow).toContainText(names[12]!);
+    // A change of sort starts at page 1 again, and the link of a page opens that view.
+    await page.getByRole('button', { name: /Subscriber Name/ }).click();
+    await expect(page).toHaveURL(siteUrl('acme', `/dashboard/quoting?q=${tag}&sort=last_name&dir=desc`));
+    await expect(firstRow).toContainText(names.at(-1)!);
+    const link = await nav.getByRole('link', { name: `Page ${pages}` }).getAttribute('href');
+    await page.goto(siteUrl('acme', link!));
+    await expect(current).toHaveText(String(pages));
+    await expect(firstRow).toContainText(names[PAGED_QUOTES - 1 - (pages - 1) * 12]!);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+  });
+
+  test('a failed export says so in an alert with Retry; Retry exports again', async ({ page }) => {
+    await agentWithQuote(page);
+    await page.goto(siteUrl('acme', '/dashboard/quoting'));
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    const exportButton = page.getByRole('button', { name: 'Export' });
+
+    // The export fails (slowly: Export is disabled meanwhile).
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/dashboard/quotesExport**', async (route) => {
+      await answered;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong!"}' });
+    });
+    await exportButton.click();
+    await expect(page.getByRole('button', { name: 'Exporting…' })).toBeDisabled();
+    release();
+    const alert = page.getByRole('alert').filter({ hasText: 'The export failed' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('could not be exported');
+    await expect(exportButton).toBeEnabled();
+    await expectAccessible(page);
+
+    // Retry, the server answering again: the file comes, the alert goes.
+    await page.unroute('**/api/dashboard/quotesExport**');
+    const downloading = page.waitForEvent('download');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Exported_Quotes.xlsx');
+    expect((await readFile(await download.path())).subarray(0, 2).toString()).toBe('PK');
+    await expect(alert).toHaveCount(0);
+    await expect(exportButton).toBeFocused();
+  });
+
+  for (const width of [1024, 1280]) {
+    test(`at ${width} px the lists fit the window: the table scrolls in its own container, the name kept in view`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await agentWithQuote(page);
+      await choosePlans(page); // badges with their plans' names: the text that widened the page
+      for (const path of ['/dashboard/quoting', '/dashboard/enrolled']) {
+        await page.goto(siteUrl('acme', path));
+        // The table scrolls in a named region that takes the keyboard's focus.
+        const region = page.getByRole('region', { name: /results$/ });
+        const name = region.getByRole('columnheader', { name: /Subscriber Name/ });
+        await expect(region.locator('tbody tr').first()).toBeVisible();
+        await expect(name).toBeVisible();
+        await region.focus();
+        await expect(region).toBeFocused();
+        // No sideways scroll of the page.
+        const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        expect(sizes.scroll, `${path} at ${width} px`).toBeLessThanOrEqual(sizes.inner);
+        // A table wider than its container scrolls inside it, the name column kept in view: once the
+        // row menu's column before it has scrolled away, the name stays at the container's left edge.
+        if (await region.evaluate((el) => el.scrollWidth > el.clientWidth)) {
+          await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+          await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+          const [box, menu, nameBox] = await Promise.all([region.boundingBox(), region.getByRole('columnheader').first().boundingBox(), name.boundingBox()]);
+          const left = Math.max(box!.x, menu!.x + menu!.width);
+          expect(Math.abs(nameBox!.x - left), `${path} at ${width} px: the name column in view`).toBeLessThanOrEqual(1);
+        }
+        await expectAccessible(page);
+      }
+    });
+  }
 });

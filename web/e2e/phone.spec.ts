@@ -144,11 +144,13 @@ test("the agent's lists on a phone: each row a card, every page reachable, nothi
     const display = await rows.first().evaluate((tr) => getComputedStyle(tr).display);
     expect(display).toBe('block');
     await fitsAndAccessible(page);
-    const pages = page.getByRole('navigation', { name: `${title} pages` });
-    if (await pages.count()) {
-      await pages.getByRole('link', { name: /^Next/ }).click();
+    // Every page is reachable: Next, when there is a next page (the demo data has several).
+    const pages = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pages).toBeVisible();
+    const next = pages.getByRole('link', { name: 'Next page' });
+    if ((await next.count()) && (await next.getAttribute('aria-disabled')) !== 'true') {
+      await next.click();
       await expect(page).toHaveURL(/[?&]page=2/);
-      await expect(pages.locator('[aria-current="page"]')).toHaveText('2');
       await fitsAndAccessible(page);
     }
   }

@@ -7,7 +7,7 @@ import { getEnrollmentsYtd } from '../api/get-enrollments-ytd';
 import { getRecent } from '../api/get-recent';
 import { useShellStore } from '../stores/shell-store';
 import type { CarrierShare, Countdown, DashboardListPage, EnrollmentsYtd, ListKind } from '../types';
-import { formatDate, rowName } from '../utils/format';
+import { AGENT_TIME_LABEL, formatDate, rowName } from '../utils/format';
 import { CarriersChart, EnrollmentsChart } from './charts';
 import { NotificationsCard } from './notifications-card';
 import { ProductBadges } from './product-badges';
@@ -74,11 +74,17 @@ function CountdownSlot({ kind, load }: { kind: CountdownKind; load: Load<Countdo
   return <CountdownCard kind={kind} countdown={load.value} />;
 }
 
+// The created and submit dates are days in Michigan, as on the lists (utils/format.ts).
 const RECENT: Record<ListKind, { title: string; dateLabel: string; link: string; date: (r: DashboardListPage['rows'][number]) => string }> = {
-  quotes: { title: 'Recent Quotes', dateLabel: 'Created Date', link: '/dashboard/quoting', date: (r) => formatDate(r.created_at) },
+  quotes: {
+    title: 'Recent Quotes',
+    dateLabel: `Created Date (${AGENT_TIME_LABEL})`,
+    link: '/dashboard/quoting',
+    date: (r) => formatDate(r.created_at),
+  },
   enrollees: {
     title: 'Recent Submissions',
-    dateLabel: 'Submit Date',
+    dateLabel: `Submit Date (${AGENT_TIME_LABEL})`,
     link: '/dashboard/enrolled',
     date: (r) => formatDate(r.submission_time),
   },

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Choice, Spinner, TextField } from '@cmsgov/design-system';
-import { useEffect, useId, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { GENERIC_ERROR } from '@/lib/api-client';
 import { STEPS } from '@/lib/steps';
 import { enroll } from '../api/enroll';
@@ -8,7 +8,7 @@ import { EXPORT_FILE_NAMES, exportList } from '../api/export-list';
 import { getList } from '../api/get-list';
 import { useShellStore } from '../stores/shell-store';
 import type { DashboardListPage, DashboardRow, ListKind, Period, Product, SortCol, StartedBy } from '../types';
-import { AGENT_TIME_LABEL, AGENT_TIME_ZONE, formatDate, formatDateTime, rowName } from '../utils/format';
+import { AGENT_TIME_LABEL, AGENT_TIME_ZONE, formatDate, rowName } from '../utils/format';
 import { paramsFromQuery, queryFromParams } from '../utils/list-url';
 import { mailtoHref } from '../utils/mailto';
 import { PERIODS, PRODUCTS, STARTED_BY, type ListQuery } from '../utils/query';
@@ -21,6 +21,10 @@ import { RowMenu, type RowMenuItem } from './row-menu';
 import { DASHBOARD_ERROR } from './texts';
 
 const TITLES: Record<ListKind, string> = { quotes: 'Quoting', enrollees: 'Submissions' };
+/** The pause in typing after which a search runs. */
+export const SEARCH_DELAY_MS = 300;
+/** The history state of an entry a search made: further typing replaces it rather than add one. */
+const SEARCH_ENTRY = { listSearch: true } as const;
 const PRODUCT_LABELS: Record<Product, string> = { medical: 'Medical', dental: 'Dental', vision: 'Vision' };
 
 interface Column {
@@ -72,7 +76,8 @@ export function rowMenuItems(row: DashboardRow, kind: ListKind, agentFullName: s
 /**
  * The columns of each list. Quoting (spec part 2): "the primary name, email, started by, created
  * date, effective date, last step and product badges". Submissions, exactly: "row menu, Subscriber
- * Name, Submit Date, Effective Date, OEP/SEP, Contract Count, Products". Times are Michigan's.
+ * Name, Submit Date, Effective Date, OEP/SEP, Contract Count, Products". An instant (created,
+ * submitted) is shown on its day in Michigan, and its header says so; an effective date has no zone.
  */
 function columns(kind: ListKind): Column[] {
   const name: Column = { label: 'Subscriber Name', sort: 'last_name', cell: rowName, sticky: true };
@@ -83,7 +88,7 @@ function columns(kind: ListKind): Column[] {
       name,
       { label: 'Email', cell: (r) => <EmailAddress address={r.sub_email} /> },
       { label: 'Started By', cell: startedBy },
-      { label: `Created (${AGENT_TIME_LABEL})`, sort: 'created_at', cell: (r) => formatDateTime(r.created_at) },
+      { label: `Created Date (${AGENT_TIME_LABEL})`, sort: 'created_at', cell: (r) => formatDate(r.created_at) },
       effective,
       { label: 'Last Step', cell: lastStepTitle },
       products,
@@ -91,7 +96,7 @@ function columns(kind: ListKind): Column[] {
   }
   return [
     name,
-    { label: `Submit Date (${AGENT_TIME_LABEL})`, sort: 'submission_time', cell: (r) => formatDateTime(r.submission_time) },
+    { label: `Submit Date (${AGENT_TIME_LABEL})`, sort: 'submission_time', cell: (r) => formatDate(r.submission_time) },
     effective,
     { label: 'OEP/SEP', cell: (r) => r.period_badge },
     { label: 'Contract Count', cell: (r) => r.contract_count },
@@ -136,30 +141,47 @@ export function DashboardList({ kind }: { kind: ListKind }) {
 
   const queryKey = JSON.stringify(query);
 
-  /** A new view: any change but the page's starts at page 1; each is a step of the history. */
-  const update = (change: Partial<ListQuery>, replace = false) => {
-    const next: ListQuery = { ...query, page: 1, ...change };
-    setParams(paramsFromQuery(kind, next), { replace });
+  /**
+   * A new view in the address: any change but the page's starts again at page 1 (spec part 2:
+   * "Changing any filter, period, search or sort reloads the data"); each is a step of the history.
+   */
+  const update = (change: Partial<ListQuery>) => {
+    setParams((prev) => paramsFromQuery(kind, { ...queryFromParams(kind, prev), page: 1, ...change }));
   };
   const hrefFor = (n: number) => {
     const qs = paramsFromQuery(kind, { ...query, page: n }).toString();
     return `${location.pathname}${qs ? `?${qs}` : ''}`;
   };
 
-  // Back or a shared link may bring another search: the field shows it.
+  // Back, Forward or a shared link may bring another search: the field shows it. The search this
+  // list put in the address itself is not brought back to the field (typing may have gone on).
   const urlSearch = query.searchName;
   const [shownSearch, setShownSearch] = useState(urlSearch);
+  const [committedSearch, setCommittedSearch] = useState<string | null>(null);
   if (shownSearch !== urlSearch) {
     setShownSearch(urlSearch);
-    setSearchText(urlSearch);
+    if (urlSearch === committedSearch) setCommittedSearch(null);
+    else setSearchText(urlSearch);
   }
-  // Search after a pause in typing, replacing the address (no history step per keystroke).
+  // Search after a pause in typing. A search is one step of the history, not one per keystroke:
+  // its first change adds an entry, the changes after it replace that entry.
+  const inSearchEntry = (location.state as Partial<typeof SEARCH_ENTRY> | null)?.listSearch === true;
+  // While the app goes elsewhere (Enroll, a link: their guards load first), a search must not start
+  // a navigation of its own: it would cancel the one under way.
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
   useEffect(() => {
-    if (searchText.trim() === urlSearch.trim()) return;
-    const t = setTimeout(() => update({ searchName: searchText }, true), 300);
+    const search = searchText.trim();
+    if (search === urlSearch || leaving) return;
+    const t = setTimeout(() => {
+      setCommittedSearch(search);
+      setParams((prev) => paramsFromQuery(kind, { ...queryFromParams(kind, prev), page: 1, searchName: search }), {
+        replace: inSearchEntry,
+        state: SEARCH_ENTRY,
+      });
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `update` is rebuilt every render from the address
-  }, [searchText, urlSearch]);
+  }, [searchText, urlSearch, inSearchEntry, leaving, kind, setParams]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -176,13 +198,31 @@ export function DashboardList({ kind }: { kind: ListKind }) {
     return () => controller.abort();
   }, [kind, queryKey]);
 
+  // A page past the last (an old link, a list grown shorter) goes to the last page.
+  const lastPage = data && data.pages > 0 && query.page > data.pages ? data.pages : null;
+  useEffect(() => {
+    if (lastPage === null) return;
+    setParams((prev) => paramsFromQuery(kind, { ...queryFromParams(kind, prev), page: lastPage }), { replace: true });
+  }, [lastPage, kind, setParams]);
+
+  // After a failed export is retried with success, focus goes back to Export (the alert is gone).
+  const exportButton = useRef<HTMLButtonElement | HTMLAnchorElement>(null);
+  const refocusExport = useRef(false);
+  useEffect(() => {
+    if (exporting || !refocusExport.current) return;
+    refocusExport.current = false;
+    exportButton.current?.focus();
+  }, [exporting, exportFailed]);
+
   const onExport = async () => {
+    if (exporting) return;
     setExporting(true);
-    setExportFailed(false);
     try {
       download(await exportList(kind, query), EXPORT_FILE_NAMES[kind]);
+      refocusExport.current = exportFailed;
+      setExportFailed(false);
     } catch {
-      // Said, with a way to try again (the spec's "no error handling" would lose the agent's click).
+      // Said, with a way to try again (the spec's "Export has no error handling" lost the click).
       setExportFailed(true);
     } finally {
       setExporting(false);
@@ -234,15 +274,19 @@ export function DashboardList({ kind }: { kind: ListKind }) {
             {data?.total ?? 0}
           </Badge>
         </h1>
-        <Button variation="solid" size="small" disabled={exporting} onClick={() => void onExport()}>
+        <Button variation="solid" size="small" disabled={exporting} inputRef={exportButton} onClick={() => void onExport()}>
           {exporting ? 'Exporting…' : 'Export'}
         </Button>
       </div>
       {exportFailed && (
+        // An error alert (role="alert"): announced when it appears. Retry keeps its focus while the
+        // export runs again (aria-disabled, not disabled, which would drop the focus).
         <Alert variation="error" heading="The export failed" className="ds-u-margin-y--2">
-          <p className="ds-c-alert__text">The list could not be exported. Please try again; if it keeps failing, contact support.</p>
-          <Button variation="solid" size="small" disabled={exporting} onClick={() => void onExport()}>
-            {exporting ? 'Exporting…' : 'Retry'}
+          <p className="ds-c-alert__text">
+            The {title} list could not be exported. Please try again; if it keeps failing, contact your account manager.
+          </p>
+          <Button variation="solid" size="small" aria-disabled={exporting} onClick={() => void onExport()}>
+            Retry
           </Button>
         </Alert>
       )}
@@ -352,19 +396,22 @@ export function DashboardList({ kind }: { kind: ListKind }) {
 
       {data && (
         // A table that needs more room scrolls inside its own container (the name column stays in
-        // view); the region takes keyboard focus to scroll it. Below 768 px each row is a card.
+        // view); the region takes keyboard focus to scroll it. Below 768 px each row is a card
+        // (dashboard.css): the explicit roles keep it a table for screen readers, which some
+        // browsers drop from table elements no longer displayed as a table.
         <div className="ef-dashboard__scroll" tabIndex={0} role="region" aria-label={`${title} results`}>
-          <table className="ds-c-table ds-c-table--borderless ef-dashboard__table">
+          <table role="table" className="ds-c-table ds-c-table--borderless ef-dashboard__table">
             <caption className="ds-u-visibility--screen-reader">
-              {title}. Times are {AGENT_TIME_LABEL} ({AGENT_TIME_ZONE}).
+              {title}. {kind === 'quotes' ? 'Created' : 'Submit'} dates are {AGENT_TIME_LABEL} ({AGENT_TIME_ZONE}).
             </caption>
-            <thead>
-              <tr>
+            <thead role="rowgroup">
+              <tr role="row">
                 {cols.map((c) => {
                   const active = c.sort !== undefined && sort.col === c.sort;
                   return (
                     <th
                       key={c.label}
+                      role="columnheader"
                       scope="col"
                       className={c.sticky ? 'ef-dashboard__sticky' : undefined}
                       aria-sort={active ? (sort.asc ? 'ascending' : 'descending') : undefined}
@@ -392,16 +439,23 @@ export function DashboardList({ kind }: { kind: ListKind }) {
                 })}
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {data.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={cols.length}>No results were found</td>
+                <tr role="row">
+                  <td role="cell" colSpan={cols.length}>
+                    No results were found
+                  </td>
                 </tr>
               ) : (
                 data.rows.map((row) => (
-                  <tr key={row.application_id}>
+                  <tr key={row.application_id} role="row">
                     {cols.map((c) => (
-                      <td key={c.label} data-label={c === menuColumn ? undefined : c.label} className={c.sticky ? 'ef-dashboard__sticky' : undefined}>
+                      <td
+                        key={c.label}
+                        role="cell"
+                        data-label={c === menuColumn ? undefined : c.label}
+                        className={c.sticky ? 'ef-dashboard__sticky' : undefined}
+                      >
                         {c.cell(row)}
                       </td>
                     ))}
@@ -413,8 +467,9 @@ export function DashboardList({ kind }: { kind: ListKind }) {
         </div>
       )}
 
+      {/* Spec part 2: "Pagination footer hidden with no rows". */}
       {data && data.rows.length > 0 && (
-        <Pagination label={title} page={data.page} pages={data.pages} hrefFor={hrefFor} onPage={(n) => update({ page: n })} />
+        <Pagination page={data.page} pages={data.pages} hrefFor={hrefFor} onPage={(n) => update({ page: n })} />
       )}
     </div>
   );

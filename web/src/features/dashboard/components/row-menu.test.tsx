@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import { useShellStore } from '../stores/shell-store';
@@ -93,13 +93,14 @@ afterEach(() => {
   resetApiClient();
 });
 
+/** The list in a data router (as in the app: it follows the router's navigations). */
+function listAt(kind: 'quotes' | 'enrollees') {
+  return <RouterProvider router={createMemoryRouter([{ path: '*', element: <DashboardList kind={kind} /> }])} />;
+}
+
 describe('row menu', () => {
   it('opens from the keyboard, moves with arrows and closes with Escape', async () => {
-    render(
-      <MemoryRouter>
-        <DashboardList kind="enrollees" />
-      </MemoryRouter>,
-    );
+    render(listAt('enrollees'));
     const button = await screen.findByRole('button', { name: 'Actions for Ann Lee' });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -121,11 +122,7 @@ describe('row menu', () => {
   });
 
   it('Send Email is a mailto draft signed by the agent; SBC opens in a new tab', async () => {
-    render(
-      <MemoryRouter>
-        <DashboardList kind="enrollees" />
-      </MemoryRouter>,
-    );
+    render(listAt('enrollees'));
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     const mail = screen.getByRole('menuitem', { name: 'Send Email' });
     const href = mail.getAttribute('href') ?? '';
@@ -140,21 +137,13 @@ describe('row menu', () => {
 
   it('has no SBC entry without a link', async () => {
     rows = [row({ sbc_url: null })];
-    render(
-      <MemoryRouter>
-        <DashboardList kind="enrollees" />
-      </MemoryRouter>,
-    );
+    render(listAt('enrollees'));
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     expect(screen.queryByRole('menuitem', { name: /View Medical SBC/ })).toBeNull();
   });
 
   it('More Info shows the contact details and both addresses', async () => {
-    render(
-      <MemoryRouter>
-        <DashboardList kind="enrollees" />
-      </MemoryRouter>,
-    );
+    render(listAt('enrollees'));
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Ann Lee' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'More Info' }));
     const dialog = await screen.findByRole('dialog');
@@ -168,11 +157,7 @@ describe('row menu', () => {
 
 describe('filters and Enroll', () => {
   it('offers the Site filter only with more than one site, and Started by on Quoting', async () => {
-    render(
-      <MemoryRouter>
-        <DashboardList kind="quotes" />
-      </MemoryRouter>,
-    );
+    render(listAt('quotes'));
     await screen.findByText('Ann Lee');
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const site = screen.getByLabelText('Site') as HTMLSelectElement;
@@ -189,11 +174,7 @@ describe('filters and Enroll', () => {
 
   it('has no Site filter with one site and no Started by on Submissions', async () => {
     subdomains = ['lakeshore'];
-    render(
-      <MemoryRouter>
-        <DashboardList kind="enrollees" />
-      </MemoryRouter>,
-    );
+    render(listAt('enrollees'));
     await screen.findByText('Ann Lee');
     expect(screen.queryByLabelText('Site')).toBeNull();
     expect(screen.queryByLabelText('Started by')).toBeNull();
@@ -204,9 +185,7 @@ describe('filters and Enroll', () => {
     const resume = vi.fn(async () => {});
     render(
       <DashboardActionsContext.Provider value={{ continuePath: null, startQuote: async () => {}, resume }}>
-        <MemoryRouter>
-          <DashboardList kind="quotes" />
-        </MemoryRouter>
+        {listAt('quotes')}
       </DashboardActionsContext.Provider>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Enroll Ann Lee' }));

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageItems } from './pagination';
-import { formatDate, formatDateTime } from './format';
+import { formatDate } from './format';
 import { paramsFromQuery, queryFromParams } from './list-url';
 import { buildQuery } from './query';
 import { initialSort, toggleSort } from './sort';
@@ -71,14 +71,24 @@ describe('buildQuery', () => {
   });
 });
 
-// Issue "The spec, to the letter": dates and times on screen are the agent's local time,
-// America/Detroit (daylight saving included); a date without a time is shown as it is.
+// Issue "The spec, to the letter", item 1: dates on screen are the agent's local time, America/Detroit
+// (daylight saving included), whatever the browser's zone; spec part 2: "Dates display as
+// month/day/year". A date without a time (an effective date) is shown as it is.
 describe('Michigan time', () => {
-  it('shows an instant on its Detroit day, in summer and in winter', () => {
-    expect(formatDate('2024-07-01T03:30:00Z')).toBe('06/30/2024'); // EDT, UTC-4
-    expect(formatDateTime('2024-07-01T03:30:00Z')).toBe('06/30/2024 11:30 PM');
-    expect(formatDateTime('2024-01-15T04:15:00Z')).toBe('01/14/2024 11:15 PM'); // EST, UTC-5
+  beforeEach(() => {
+    vi.stubEnv('TZ', 'Asia/Tokyo'); // a browser far from Michigan: already the next day there
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+  it('shows an instant just after midnight UTC on the previous Detroit day, in winter and in summer', () => {
+    expect(formatDate('2024-11-15T00:30:00Z')).toBe('11/14/2024'); // EST, UTC-5: 7:30 pm on the 14th
+    expect(formatDate('2024-07-01T03:30:00Z')).toBe('06/30/2024'); // EDT, UTC-4: 11:30 pm on the 30th
+    expect(formatDate('2024-07-01T04:30:00.123456Z')).toBe('07/01/2024'); // 12:30 am in Detroit
+  });
+  it('shows a date without a time as it is', () => {
     expect(formatDate('2025-01-01')).toBe('01/01/2025');
+    expect(formatDate(null)).toBe('');
   });
 });
 
