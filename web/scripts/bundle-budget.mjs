@@ -49,16 +49,17 @@ export const ROUTES = [
   {
     name: 'form step',
     budgetKb: 200,
-    // A `form` step (e.g. /whyapplying): StepPage is in the entry and `React.lazy`-loads the renderer
-    // (src/app/routes/step-page.tsx); RJSF comes with it (schema-validator chunk).
-    lazy: ['src/features/step-form/components/step-form.tsx'],
+    // A `form` step (e.g. /whyapplying): the step layout (progress list) is a lazy route; StepPage is in
+    // the entry and `React.lazy`-loads the renderer (src/app/routes/step-page.tsx); RJSF comes with it
+    // (schema-validator chunk).
+    lazy: ['src/app/layout/step-layout.tsx', 'src/features/step-form/components/step-form.tsx'],
     why: 'landing + step-form (RJSF)',
   },
   {
     name: 'plan step',
     budgetKb: null,
     // A `plans` / `review` step: StepPage loads the hand-built pages (src/features/plans/index.ts).
-    lazy: ['src/features/plans/index.ts'],
+    lazy: ['src/app/layout/step-layout.tsx', 'src/features/plans/index.ts'],
     why: 'landing + plans',
   },
 ];

@@ -3,7 +3,6 @@ import { STEPS } from '@/lib/steps';
 import { bootstrap } from './bootstrap';
 import type { GuardTarget } from './guards';
 import { AppShell } from './layout/app-shell';
-import { StepLayout } from './layout/step-layout';
 import { guardNavigation } from './navigation-guard';
 import type { RouteHandle } from './route-handle';
 import { LandingRoute } from './routes/landing';
@@ -54,7 +53,9 @@ export const routes: RouteObject[] = [
         handle: full('Reset Password'),
       },
       {
-        element: <StepLayout />,
+        // The step layout (the progress list) loads with the first step: the landing page does
+        // without it (scripts/bundle-budget.mjs).
+        lazy: async () => ({ Component: (await import('./layout/step-layout')).StepLayout }),
         children: STEPS.map((step) => ({
           path: step.path.slice(1),
           // The step page loads the step's view, then the form renderer (RJSF) or a hand-built page by
