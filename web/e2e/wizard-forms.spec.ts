@@ -10,8 +10,8 @@ import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite } fr
 async function startOpenEnrollment(page: Page): Promise<void> {
   await page.goto(siteUrl('acme', '/whyapplying'));
   await expect(page.getByRole('heading', { level: 1, name: 'Why Are You Applying?' })).toBeVisible();
-  // Continue waits for an enrollment type.
-  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  // Spec part 2: "Continue appears only once a type is chosen".
+  await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
   await page.getByRole('radio', { name: 'Open Enrollment' }).check();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
   await expectAccessible(page);
@@ -273,10 +273,19 @@ test('the server errors show under their fields, with the banner, at the top of 
     'There was a problem with the information you entered. Please check the highlighted fields and try again.',
   );
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(page.getByText('The First Name field is required.')).toBeVisible();
+  await expect(page.locator('#ef_sub_first_name__error')).toContainText('The First Name field is required.');
   await expect(page.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('The Birth Date is not a valid date.')).toBeVisible();
+  await expect(page.locator('#ef_sub_birth_date__error')).toContainText('The Birth Date is not a valid date.');
   await expect(dependent.getByText('The Birth Date field is required.')).toBeVisible();
+  // Issue "The spec, to the letter", item 4: the error summary lists each error as a link to its
+  // field, focus on it; a link takes the keyboard to the field.
+  const summary = banner.getByRole('link');
+  await expect(summary.first()).toHaveText('The First Name field is required.');
+  await expect(banner).toBeFocused();
+  await banner.getByRole('link', { name: 'The First Name field is required.' }).click();
+  await expect(page.getByLabel('First Name')).toBeFocused();
+  // The census also says "Sorry, something went wrong" (spec part 1, 8).
+  await expect(page.getByRole('heading', { name: 'Sorry, something went wrong' })).toBeVisible();
   await expect(page).toHaveURL(siteUrl('acme', '/census'));
   await expectAccessible(page);
 });
@@ -345,7 +354,9 @@ test('Subscriber Information, Other Questions, PCP Selection and Review and Purc
   await page.getByRole('button', { name: 'Continue' }).click();
   // The rest is missing: the server says so under each field.
   await expect(page.getByText('There was a problem with the information you entered.')).toBeVisible();
-  await expect(page.getByText('The Primary Phone Type field is required.')).toBeVisible();
+  // Under the field, and as a link to it in the summary at the top.
+  await expect(page.locator('#ef_primary_phone_type_id__error')).toContainText('The Primary Phone Type field is required.');
+  await expect(page.getByRole('link', { name: 'The Primary Phone Type field is required.' })).toBeVisible();
 
   await page.getByLabel(/Primary Phone Type/).selectOption({ label: 'Cell' });
   await page.getByRole('radiogroup', { name: /U.S. Citizen/ }).first().getByRole('radio', { name: 'Yes' }).check();

@@ -157,7 +157,7 @@ function SummaryTable({ table, title }: { table: TableView; title: string | null
   const cellClass = (i: number) => (table.columns[i]?.numeric ? 'ef-summary__figure' : undefined);
   return (
     // A table wider than a phone scrolls in its wrapper, which takes keyboard focus to scroll it.
-    <div className="ef-summary__table-wrapper" tabIndex={0} role="region" aria-label={table.caption ?? title ?? undefined}>
+    <div className="ef-summary__table-wrapper" tabIndex={0} role="group" aria-label={`${table.caption ?? title ?? 'Summary'} table`}>
       <table className="ds-c-table ds-c-table--compact ef-summary__table">
         {table.caption && (
           <caption className={table.caption === title ? 'ds-u-visibility--screen-reader' : 'ds-c-table__caption'}>{table.caption}</caption>
