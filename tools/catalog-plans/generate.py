@@ -9,7 +9,7 @@ Python 3 standard library only; deterministic (the same tables give byte-identic
 The plans are demo data modelled on the Michigan individual market: real carriers and plan-name
 styles, benefit amounts inside each year's legal limits, and premiums derived from the published
 benchmark (second-lowest silver) age-21 premium of each rating area (KFF subsidy-calculator data,
-/work/shared/data/domain-facts.md):
+../shared/data/domain-facts.md):
 
     age-21 rate(plan, area) = BENCHMARK[year][area] x plan factor x carrier/area variation (+-3%)
 
