@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import { STEPS } from '../src/lib/steps';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSiteToLogIn, answerOtherQuestions } from './support';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSiteToLogIn, answerOtherQuestions, shown } from './support';
 
 // The agent's Quoting list (issue 7, item 2): a quote made through the API shows, search narrows
 // the list, Export downloads Exported_Quotes.xlsx.
@@ -190,14 +190,6 @@ async function agentIdByNpn(page: Page, npn: string): Promise<string> {
   expect(agent, `agent ${npn}`).toBeTruthy();
   return agent!.id;
 }
-
-const shown = (name: string): string =>
-  name
-    .replace(/<[^>]+>/g, '')
-    .replace(/&reg;/g, '®')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /**
  * The logged-in acme agent buys a medical plan for a customer through the pages (as in

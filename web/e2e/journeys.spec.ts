@@ -8,6 +8,7 @@ import {
   openSiteToLogIn,
   answerOtherQuestions,
   storedApplication,
+  shown,
 } from './support';
 
 // Whole consumer journeys in the browser (issue 5), each ending where the spec says: a stored
@@ -22,14 +23,6 @@ interface PlanList {
 interface Active {
   application: { submissionTime: string | null; lastStep: number } | null;
 }
-
-const shown = (name: string): string =>
-  name
-    .replace(/<[^>]+>/g, '')
-    .replace(/&reg;/g, '®')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 async function whyApplying(page: Page, type: RegExp | string): Promise<void> {
   await page.goto(siteUrl('acme', '/whyapplying'));

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { answerOtherQuestions, apiJson, expectAccessible, siteUrl } from './support';
+import { answerOtherQuestions, apiJson, expectAccessible, siteUrl, shown } from './support';
 
 // The `phone` project (playwright.config.ts): a 360 × 740 screen. Issue "The spec, to the letter",
 // item 5: "a Playwright project at 360 × 740 that walks a whole consumer journey and the agent's
@@ -15,14 +15,6 @@ interface PlanList {
 interface Active {
   application: { submissionTime: string | null } | null;
 }
-
-const shown = (name: string): string =>
-  name
-    .replace(/<[^>]+>/g, '')
-    .replace(/&reg;/g, '®')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** Nothing on the page is wider than the screen, and axe finds no serious or critical problem. */
 async function fitsAndAccessible(page: Page): Promise<void> {

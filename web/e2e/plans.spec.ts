@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite } from './support';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite, shown } from './support';
 
 // The plan pages and Review Selections (spec part 1, 2.7-2.11 and 4.4), on the `acme` site (Blue
 // carriers and Priority). The household is made through the API, as the forms would save it.
@@ -50,14 +50,6 @@ async function startHousehold(page: Page): Promise<void> {
 }
 
 /** A plan name as the page shows it (names may hold `<sup>&reg;</sup>`). */
-const shown = (name: string): string =>
-  name
-    .replace(/<[^>]+>/g, '')
-    .replace(/&reg;/g, '®')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 const cards = (page: Page): Locator => page.locator('article.ef-plan');
 const card = (page: Page, name: string): Locator => page.getByRole('article', { name: shown(name), exact: true });
 

@@ -134,3 +134,12 @@ export async function storedApplication(page: Page): Promise<StoredApplication> 
     { id: active.application.applicationId },
   );
 }
+
+/** A plan name as the page shows it: its markup (`<sup>&reg;</sup>`) as text, spaces collapsed. */
+export const shown = (name: string): string =>
+  name
+    .replace(/<[^>]+>/g, '')
+    .replace(/&reg;/g, '®')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();

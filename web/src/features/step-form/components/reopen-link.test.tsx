@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { StepView } from '@/types/api';
+import { jsonResponse, polyfillDialogs } from '../testing/kit';
 import { StepForm } from './step-form';
 
 // Spec part 2, Other Questions: the dental attestation has a "link 'I want to select a dental plan
@@ -39,17 +40,14 @@ const view: StepView = {
   refresh_on: [],
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 describe('"I want to select a dental plan instead"', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const onNavigate = vi.fn();
   let answer: Response;
 
-  beforeAll(() => {
-    window.scrollTo = () => {};
-  });
+  beforeAll(polyfillDialogs);
 
   beforeEach(() => {
     onNavigate.mockReset();

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { StepView } from '@/types/api';
+import { jsonResponse, polyfillDialogs } from '../../testing/kit';
 import { StepForm } from '../step-form';
 
 // A slice of forms/subscriber_info.form.yaml: the billing block as the server sends it.
@@ -46,19 +47,13 @@ const view: StepView = {
   refresh_on: [],
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 describe('the billing county (spec part 1, 7: billingStateZip/{state}/{zip})', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const asked: string[] = [];
 
-  beforeAll(() => {
-    window.scrollTo = () => {};
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-  });
+  beforeAll(polyfillDialogs);
 
   beforeEach(() => {
     asked.length = 0;
