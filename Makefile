@@ -8,21 +8,25 @@ DEMO_TODAY ?= 2024-11-20
 # Demo quotes and submissions shared by the demo agents (loaded once: later runs add none).
 DEMO_APPLICATIONS ?= 4000
 
-.PHONY: demo test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
+.PHONY: demo mail test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
 	cargo build --release --bin enrollflow
 	set -a && . .demo/env && set +a && ENROLLFLOW_TODAY=$${ENROLLFLOW_TODAY:-$(DEMO_TODAY)} \
-	scripts/with-db.sh bash -c '$(TARGET_DIR)/release/enrollflow seed --file demo/agents.json && \
+	scripts/with-db.sh bash -c '$(TARGET_DIR)/release/enrollflow seed --demo --file demo/agents.json && \
 	  $(TARGET_DIR)/release/enrollflow seed-demo-data --applications $(DEMO_APPLICATIONS) && \
 	  echo "Enrollflow: http://acme.localhost:8080/ (also lakeshore, northstar, demo); today is $$ENROLLFLOW_TODAY" && \
 	  exec $(TARGET_DIR)/release/enrollflow serve --listen $(DEMO_LISTEN)'
 
+## make mail: the demo's outbox, whole (links included), as its operator reads it
+mail: .demo/env
+	set -a && . .demo/env && set +a && scripts/with-db.sh $(TARGET_DIR)/release/enrollflow mail --last 5
+
 # Secrets of the local demo (git-ignored): the key encrypting SSNs and the operators' token.
 .demo/env:
 	mkdir -p .demo
-	printf 'ENROLLFLOW_DATA_KEY=%s\nENROLLFLOW_ADMIN_TOKEN=%s\n' "$$(head -c32 /dev/urandom | base64)" "$$(head -c16 /dev/urandom | od -An -tx1 | tr -d ' \n')" > $@
+	printf 'ENROLLFLOW_DATA_KEY=%s\nENROLLFLOW_ADMIN_TOKEN=%s\n' "$$(head -c32 /dev/urandom | base64)" "$$(head -c32 /dev/urandom | od -An -tx1 | tr -d ' \n')" > $@
 	chmod 600 $@
 
 ## make test: every test (formatting and lints, Rust, web units, browser tests with the PII scan,

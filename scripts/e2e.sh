@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 : "${DATABASE_URL:?run through scripts/with-db.sh}"
 export E2E_PORT=${E2E_PORT:-18080}
 bin=${ENROLLFLOW_BIN:-${CARGO_TARGET_DIR:-target}/debug/enrollflow}
+bin=$(realpath "$bin")
+# The browser tests read the mail as the operator does (`enrollflow mail`).
+export ENROLLFLOW_BIN=$bin
 
 DATABASE_URL=$(scripts/seeded-db.sh "${E2E_DB:-enrollflow_e2e}" "$bin")
 export DATABASE_URL

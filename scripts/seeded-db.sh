@@ -8,5 +8,5 @@ bin=$2
 server=${DATABASE_URL%/*}
 psql "$server/postgres" -qc "drop database if exists $name with (force)" >/dev/null
 psql "$server/postgres" -qc "create database $name" >/dev/null
-DATABASE_URL="$server/$name" "$bin" seed --file demo/agents.json >/dev/null
+DATABASE_URL="$server/$name" "$bin" seed --demo --file demo/agents.json >/dev/null
 echo "$server/$name"

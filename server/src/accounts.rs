@@ -11,6 +11,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::config::ServeArgs;
+use crate::crypto::Cipher;
 use crate::db::{self, audit, login_failures, users};
 use crate::http::site::PRODUCT_NAME;
 use crate::mail;
@@ -60,6 +61,12 @@ pub fn token_hash(token: &str) -> [u8; 32] {
     Sha256::digest(token.trim().as_bytes()).into()
 }
 
+/// The `Retry-After` of a throttled login: the whole window (the oldest counted failure may be
+/// more recent than that, never older).
+pub fn retry_after_secs() -> u64 {
+    u64::try_from(FAILURE_WINDOW.whole_seconds()).unwrap_or(300)
+}
+
 /// Whether a login for this account or from this address must wait (429) before trying again.
 pub async fn throttled(
     pool: &PgPool,
@@ -70,19 +77,6 @@ pub async fn throttled(
     let (account, from_address) =
         login_failures::count_since(pool, account_key, address, now - FAILURE_WINDOW).await?;
     Ok(account >= ACCOUNT_LIMIT || from_address >= ADDRESS_LIMIT)
-}
-
-/// Percent-encodes one path segment (an e-mail address in the reset link).
-pub fn path_segment(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'@') {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 /// The origin links in e-mails point to: the request's own host when it is one of ours (an
@@ -103,6 +97,96 @@ pub fn public_origin(config: &ServeArgs, host: Option<&str>) -> String {
     }
 }
 
+/// Forgot-password requests per client address per hour, counted in PostgreSQL (every instance):
+/// past it the call answers 429 with `Retry-After`. Generous for an office behind one address.
+pub const RESETS_PER_ADDRESS_PER_HOUR: i64 = 20;
+
+/// Queues a forgot-password request (the caller answers at once, the same way for every address;
+/// [`spawn_reset_worker`] does the work). `false` when the client's address made too many.
+pub async fn queue_reset(app: &crate::startup::AppState, r: &ResetRequest) -> sqlx::Result<bool> {
+    let queued = db::reset_requests::enqueue(
+        &app.pool,
+        &r.email,
+        &r.origin,
+        r.address,
+        r.now,
+        r.now - time::Duration::hours(1),
+        RESETS_PER_ADDRESS_PER_HOUR,
+    )
+    .await?;
+    if queued {
+        app.reset_queued.notify_one();
+    }
+    Ok(queued)
+}
+
+/// How long a claimed request is left to its worker before another may take it.
+const RESET_LEASE: time::Duration = time::Duration::minutes(1);
+/// A request that failed this many times is given up (logged).
+const RESET_ATTEMPTS: i32 = 5;
+
+/// One pass over the forgot-password queue; how many requests were done.
+pub async fn work_reset_queue(
+    pool: &PgPool,
+    cipher: &Cipher,
+    templates: &minijinja::Environment<'_>,
+    now: OffsetDateTime,
+) -> anyhow::Result<usize> {
+    let claimed = db::reset_requests::claim(pool, now, now + RESET_LEASE, 20).await?;
+    let mut done = 0;
+    for q in claimed {
+        let request = ResetRequest {
+            email: q.email.clone(),
+            origin: q.origin.clone(),
+            address: q.address.as_deref().and_then(|a| a.parse().ok()),
+            now: q.requested_at,
+        };
+        match request_reset(pool, cipher, templates, &request).await {
+            Ok(_) => {
+                db::reset_requests::done(pool, q.id).await?;
+                done += 1;
+            }
+            Err(e) if q.attempts >= RESET_ATTEMPTS => {
+                tracing::error!(error = %e, request = q.id, "password reset request given up");
+                db::reset_requests::done(pool, q.id).await?;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, request = q.id, "password reset request failed; retried");
+            }
+        }
+    }
+    Ok(done)
+}
+
+/// Works the forgot-password queue for as long as the server runs: at once when this instance
+/// queues a request, and every few seconds for the others' (and leases that ran out). One request
+/// at a time per instance, so a burst waits its turn instead of taking the database pool.
+pub fn spawn_reset_worker(app: crate::startup::AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(std::time::Duration::from_secs(5));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                () = app.reset_queued.notified() => {}
+            }
+            loop {
+                let bundle = app.rules.current();
+                match work_reset_queue(&app.pool, &app.cipher, &bundle.templates, app.clock.now())
+                    .await
+                {
+                    Ok(20..) => continue,
+                    Ok(_) => break,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "password reset queue pass failed");
+                        break;
+                    }
+                }
+            }
+        }
+    })
+}
+
 /// A forgot-password request, as taken from the request before it is answered.
 pub struct ResetRequest {
     /// The address as typed (checked by [`normalize_email`]); it may belong to no account.
@@ -120,16 +204,17 @@ pub struct ResetRequest {
 /// belongs to a user who has a password, a reset link is mailed. Whether a mail was written.
 pub async fn request_reset(
     pool: &PgPool,
+    cipher: &Cipher,
     templates: &minijinja::Environment<'_>,
     r: &ResetRequest,
 ) -> anyhow::Result<bool> {
     let Some(user) = users::by_email(pool, &r.email).await? else {
         return Ok(false);
     };
-    if user.password_hash.is_none() {
+    if user.password_hash.is_none() || user.disabled {
         return Ok(false);
     }
-    send_reset_link(pool, templates, &r.origin, &user, r.address, r.now).await
+    send_reset_link(pool, cipher, templates, &r.origin, &user, r.address, r.now).await
 }
 
 /// Sends a password-reset link to a user who has a password (the caller answers the same way
@@ -137,6 +222,7 @@ pub async fn request_reset(
 /// transaction. At most [`RESETS_PER_HOUR`] per account.
 async fn send_reset_link(
     pool: &PgPool,
+    cipher: &Cipher,
     templates: &minijinja::Environment<'_>,
     origin: &str,
     user: &users::UserRow,
@@ -154,10 +240,9 @@ async fn send_reset_link(
         return Ok(false);
     }
     let (token, hash) = new_token();
-    let link = format!(
-        "{origin}/reset-password/email/{}/token/{token}",
-        path_segment(&user.email)
-    );
+    // The link names no e-mail address (it would sit in browser history and proxy logs); the
+    // token alone finds the account.
+    let link = format!("{origin}/reset-password/token/{}", mail::LINK_SECRET);
     let email = mail::render(
         templates,
         "email/reset_password.txt",
@@ -178,7 +263,16 @@ async fn send_reset_link(
         now + RESET_VALID_FOR,
     )
     .await?;
-    mail::enqueue(&mut *tx, &user.email, &email, now).await?;
+    mail::enqueue_with_secret(
+        &mut *tx,
+        cipher,
+        &user.email,
+        &email,
+        &token,
+        now + RESET_VALID_FOR,
+        now,
+    )
+    .await?;
     audit::record(
         &mut *tx,
         now,
@@ -210,6 +304,7 @@ pub struct Invitation<'a> {
 /// link (the old one stops working); a registered user cannot be invited again.
 pub async fn invite(
     pool: &PgPool,
+    cipher: &Cipher,
     templates: &minijinja::Environment<'_>,
     origin: &str,
     who: &Invitation<'_>,
@@ -274,7 +369,7 @@ pub async fn invite(
             first_name => &user.first_name,
             last_name => &user.last_name,
             agency_name => agent.as_ref().map(|a| a.agency_name.clone()),
-            link => format!("{origin}/register/token/{token}/"),
+            link => format!("{origin}/register/token/{}/", mail::LINK_SECRET),
             valid_for => "7 days",
         },
     )?;
@@ -288,7 +383,16 @@ pub async fn invite(
         now + INVITATION_VALID_FOR,
     )
     .await?;
-    mail::enqueue(&mut *tx, &user.email, &message, now).await?;
+    mail::enqueue_with_secret(
+        &mut *tx,
+        cipher,
+        &user.email,
+        &message,
+        &token,
+        now + INVITATION_VALID_FOR,
+        now,
+    )
+    .await?;
     tx.commit().await?;
     Ok(user.id)
 }
@@ -332,8 +436,7 @@ mod tests {
     }
 
     #[test]
-    fn links_encode_the_address_and_stay_on_our_hosts() {
-        assert_eq!(path_segment("a+b c@x.com"), "a%2Bb%20c@x.com");
+    fn links_stay_on_our_hosts() {
         let c = ServeArgs::defaults();
         assert_eq!(
             public_origin(&c, Some("acme.localhost:8080")),

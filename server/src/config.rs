@@ -70,6 +70,10 @@ pub struct ServeArgs {
     #[arg(long, env = "ENROLLFLOW_IDLE_SECONDS")]
     pub idle_seconds: Option<u64>,
 
+    /// Hours after which a session ends however busy it is (its absolute lifetime).
+    #[arg(long, env = "ENROLLFLOW_SESSION_HOURS", default_value_t = 12)]
+    pub session_hours: u32,
+
     /// Folder of the local object store holding uploaded documents (random file names).
     #[arg(
         long,
@@ -134,6 +138,28 @@ impl ServeArgs {
             self.idle_seconds
                 .unwrap_or(u64::from(self.idle_minutes) * 60),
         )
+    }
+
+    /// Settings that cannot work together, refused before serving.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if let Some(token) = &self.admin_token {
+            anyhow::ensure!(
+                token.len() >= crate::http::admin::OPERATOR_TOKEN_MIN,
+                "ENROLLFLOW_ADMIN_TOKEN must have at least {} characters \
+                 (head -c32 /dev/urandom | od -An -tx1 | tr -d ' \\n')",
+                crate::http::admin::OPERATOR_TOKEN_MIN
+            );
+        }
+        anyhow::ensure!(
+            self.session_hours >= 1,
+            "ENROLLFLOW_SESSION_HOURS must be at least 1"
+        );
+        Ok(())
+    }
+
+    /// The absolute lifetime of a session ([`Self::session_hours`]).
+    pub fn session_lifetime(&self) -> Duration {
+        Duration::from_secs(u64::from(self.session_hours) * 3600)
     }
 
     pub fn request_timeout(&self) -> Duration {

@@ -2,8 +2,14 @@
 //! line, then the body). Every message is first written to the `outbox` table, in the transaction
 //! of whatever caused it; with `ENROLLFLOW_SMTP_URL` set, a background task hands the due messages to
 //! that relay and marks them sent. A failed send is tried again later (backing off up to an hour),
-//! so a message is never lost. Without SMTP the messages stay in the outbox, which admins can read
-//! (`GET /api/admin/outbox`: the demo's mail viewer).
+//! so a message is never lost. Without SMTP the messages stay in the outbox: admins see them with
+//! their links hidden (`GET /api/admin/outbox`), and the operator reads them whole with
+//! `enrollflow mail` (it needs the database and the data key, not a web login).
+//!
+//! A message carrying a single-use link (a password reset, an invitation) is stored with
+//! [`LINK_SECRET`] in place of the link's token, and the token apart, encrypted under the data key;
+//! the token is put back only when the message is sent (or printed by `enrollflow mail`), and
+//! dropped once sent or when the link expires. Neither a database reader nor an admin can use it.
 //!
 //! The relay is expected on the host or the private network (`smtp://relay:25`, credentials in the
 //! URL if it wants them): there is no TLS stack in the build, the relay does the onward delivery.
@@ -21,6 +27,7 @@ use sqlx::{PgExecutor, PgPool};
 use time::OffsetDateTime;
 
 use crate::clock::Clock;
+use crate::crypto::Cipher;
 use crate::db::outbox;
 
 /// A rendered message.
@@ -59,13 +66,68 @@ pub async fn enqueue(
     email: &Email,
     now: OffsetDateTime,
 ) -> sqlx::Result<i64> {
-    outbox::insert(db, to, &email.subject, &email.body, now).await
+    outbox::insert(db, to, &email.subject, &email.body, None, now).await
 }
 
-/// The SMTP relay and the sender address.
+/// Where a link's token goes in a stored body: a pair of Unicode noncharacters around a word, which
+/// no template text or name carries.
+pub const LINK_SECRET: &str = "\u{FDD0}token\u{FDD1}";
+
+/// What an admin sees in place of a link's token.
+pub const HIDDEN_SECRET: &str = "[hidden: only the recipient's copy has the link]";
+
+/// Writes a message whose body holds one secret (at [`LINK_SECRET`]): the body as it is, the secret
+/// encrypted, dropped at `expires_at`.
+pub async fn enqueue_with_secret(
+    db: impl PgExecutor<'_>,
+    cipher: &Cipher,
+    to: &str,
+    email: &Email,
+    secret: &str,
+    expires_at: OffsetDateTime,
+    now: OffsetDateTime,
+) -> anyhow::Result<i64> {
+    anyhow::ensure!(
+        email.body.matches(LINK_SECRET).count() == 1 && !email.subject.contains(LINK_SECRET),
+        "the message must hold its secret's place exactly once, in the body"
+    );
+    let encrypted = cipher.encrypt(secret)?;
+    Ok(outbox::insert(
+        db,
+        to,
+        &email.subject,
+        &email.body,
+        Some(&outbox::Secret {
+            encrypted: &encrypted,
+            expires_at,
+        }),
+        now,
+    )
+    .await?)
+}
+
+/// The body as the recipient gets it: the secret in its place (or, once it expired, a note).
+pub fn reveal(cipher: &Cipher, m: &outbox::OutboxRow) -> anyhow::Result<String> {
+    if !m.body.contains(LINK_SECRET) {
+        return Ok(m.body.clone());
+    }
+    let secret = match &m.secret {
+        Some(s) => cipher.decrypt(s)?,
+        None => return Ok(m.body.replace(LINK_SECRET, "[expired]")),
+    };
+    Ok(m.body.replace(LINK_SECRET, &secret))
+}
+
+/// The body as an admin sees it: no secret.
+pub fn redacted(body: &str) -> String {
+    body.replace(LINK_SECRET, HIDDEN_SECRET)
+}
+
+/// The SMTP relay, the sender address, and the key that opens the links' tokens.
 pub struct Mailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
+    cipher: Cipher,
 }
 
 /// A relay URL taken apart.
@@ -139,7 +201,7 @@ fn parse_relay(url: &str) -> Option<Relay> {
 
 impl Mailer {
     /// `url`: `smtp://host[:port]` (port 25 by default), optionally `smtp://user:password@host`.
-    pub fn new(url: &str, from: &str) -> anyhow::Result<Self> {
+    pub fn new(url: &str, from: &str, cipher: Cipher) -> anyhow::Result<Self> {
         let relay = parse_relay(url).ok_or_else(|| {
             anyhow::anyhow!(
                 "ENROLLFLOW_SMTP_URL must look like smtp://host:port or smtp://user:password@host:port \
@@ -155,7 +217,11 @@ impl Mailer {
         let transport = builder.build();
         let from = Mailbox::from_str(from)
             .map_err(|e| anyhow::anyhow!("ENROLLFLOW_MAIL_FROM is not an address: {e}"))?;
-        Ok(Self { transport, from })
+        Ok(Self {
+            transport,
+            from,
+            cipher,
+        })
     }
 }
 
@@ -209,13 +275,14 @@ pub async fn deliver_due(
 /// the address).
 async fn send(mailer: &Mailer, m: &outbox::OutboxRow, now: OffsetDateTime) -> Result<(), String> {
     let to = Mailbox::from_str(&m.to_address).map_err(|_| "invalid recipient".to_string())?;
+    let body = reveal(&mailer.cipher, m).map_err(|_| "secret unreadable".to_string())?;
     let message = Message::builder()
         .from(mailer.from.clone())
         .to(to)
         .subject(m.subject.clone())
         .date(std::time::SystemTime::from(now))
         .header(ContentType::TEXT_PLAIN)
-        .body(m.body.clone())
+        .body(body)
         .map_err(|_| "message could not be built".to_string())?;
     mailer
         .transport
@@ -310,8 +377,53 @@ mod tests {
 
     #[test]
     fn only_plain_smtp_urls_are_accepted() {
-        assert!(Mailer::new("smtp://127.0.0.1:2525", "Enrollflow <no-reply@example.com>").is_ok());
-        assert!(Mailer::new("smtps://relay.example.com", "no-reply@example.com").is_err());
-        assert!(Mailer::new("smtp://127.0.0.1:2525", "not an address").is_err());
+        let key = Cipher::random;
+        assert!(
+            Mailer::new(
+                "smtp://127.0.0.1:2525",
+                "Enrollflow <no-reply@example.com>",
+                key()
+            )
+            .is_ok()
+        );
+        assert!(Mailer::new("smtps://relay.example.com", "no-reply@example.com", key()).is_err());
+        assert!(Mailer::new("smtp://127.0.0.1:2525", "not an address", key()).is_err());
+    }
+
+    fn row(body: &str, secret: Option<String>) -> outbox::OutboxRow {
+        outbox::OutboxRow {
+            id: 1,
+            to_address: "ann@example.com".into(),
+            subject: "Reset".into(),
+            body: body.into(),
+            created_at: OffsetDateTime::UNIX_EPOCH,
+            sent_at: None,
+            attempts: 0,
+            secret,
+        }
+    }
+
+    #[test]
+    fn a_link_token_is_put_back_only_for_the_recipient() {
+        let cipher = Cipher::random();
+        let body = format!("Open http://acme.localhost/register/token/{LINK_SECRET}/ today.\n");
+        let m = row(&body, Some(cipher.encrypt("abc123").expect("encrypt")));
+        assert_eq!(
+            reveal(&cipher, &m).expect("reveal"),
+            "Open http://acme.localhost/register/token/abc123/ today.\n"
+        );
+        let shown = redacted(&m.body);
+        assert!(
+            !shown.contains("abc123") && shown.contains(HIDDEN_SECRET),
+            "{shown}"
+        );
+        // Another key opens nothing; an expired secret leaves a note, never the placeholder.
+        assert!(reveal(&Cipher::random(), &m).is_err());
+        let expired = reveal(&cipher, &row(&body, None)).expect("reveal");
+        assert!(expired.contains("[expired]") && !expired.contains(LINK_SECRET));
+        assert_eq!(
+            reveal(&cipher, &row("plain\n", None)).expect("plain"),
+            "plain\n"
+        );
     }
 }

@@ -1,5 +1,5 @@
-//! The `enrollflow` command: `serve`, `migrate`, `seed`, `seed-demo-data`, `invite`, `check`,
-//! `scenarios`.
+//! The `enrollflow` command: `serve`, `migrate`, `seed`, `seed-demo-data`, `invite`, `mail`,
+//! `check`, `scenarios`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -34,11 +34,32 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Apply pending database migrations.
     Migrate,
-    /// Load the demo agents and their users (idempotent).
+    /// Load the demo agents and their users (idempotent). The users get the published demo
+    /// password, so it refuses to run without `--demo`.
     Seed {
         /// The demo data file.
         #[arg(long, default_value = "demo/agents.json")]
         file: PathBuf,
+        /// Confirms this is a demo or test database (its users' password is public).
+        #[arg(long, env = "ENROLLFLOW_DEMO", default_value_t = false)]
+        demo: bool,
+    },
+    /// Print the newest e-mails of the outbox whole, their links included (the operator's way to
+    /// read a demo's mail without SMTP; it needs the database and the data key, which no web user
+    /// has). Admins see the same mails with their links hidden.
+    Mail {
+        /// Only mails to this address.
+        #[arg(long)]
+        to: Option<String>,
+        /// How many (newest first).
+        #[arg(long, default_value_t = 10)]
+        last: i64,
+        /// One JSON array instead of text.
+        #[arg(long)]
+        json: bool,
+        /// The key the links' tokens are encrypted with (as for `serve`).
+        #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]
+        data_key: Option<String>,
     },
     /// Load demo quotes and submissions for the demo agents, spread over the 12 months before
     /// today (ENROLLFLOW_TODAY), and three agent messages (idempotent: an agent that already has
@@ -125,6 +146,17 @@ async fn main() -> ExitCode {
     }
 }
 
+/// The data key (`ENROLLFLOW_DATA_KEY`: 32 bytes in base64).
+fn data_key_of(key: Option<&str>) -> anyhow::Result<Cipher> {
+    let key = key.filter(|k| !k.trim().is_empty()).ok_or_else(|| {
+        anyhow::anyhow!(
+            "ENROLLFLOW_DATA_KEY is not set: give 32 random bytes in base64 \
+             (head -c32 /dev/urandom | base64); `make demo` makes one"
+        )
+    })?;
+    Cipher::from_base64(key)
+}
+
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let url = || {
         cli.database_url
@@ -138,7 +170,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             db::migrate(&db::connect(&url()?).await?).await?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Seed { file } => {
+        Command::Seed { file, demo } => {
+            anyhow::ensure!(
+                demo,
+                "`seed` gives its users the published demo password: run it only on a demo or test \
+                 database, with --demo (ENROLLFLOW_DEMO=true). Invite real users with `invite`."
+            );
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let n = seed::load_file(&pool, &file).await?;
@@ -188,6 +225,43 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::Mail {
+            to,
+            last,
+            json,
+            data_key,
+        } => {
+            let cipher = data_key_of(data_key.as_deref())?;
+            let pool = db::connect(&url()?).await?;
+            let rows = db::outbox::newest_to(&pool, to.as_deref(), last.clamp(1, 1000)).await?;
+            let mut mails = Vec::with_capacity(rows.len());
+            for m in &rows {
+                let body = enrollflow_server::mail::reveal(&cipher, m)?;
+                mails.push(serde_json::json!({
+                    "to_address": m.to_address,
+                    "subject": m.subject,
+                    "body": body,
+                    "created_at": m.created_at.to_string(),
+                    "sent": m.sent_at.is_some(),
+                }));
+            }
+            if json {
+                println!("{}", serde_json::Value::Array(mails));
+            } else if mails.is_empty() {
+                println!("no mail");
+            } else {
+                for m in &mails {
+                    println!(
+                        "To: {}\nSubject: {}\nDate: {}\n\n{}\n----",
+                        m["to_address"].as_str().unwrap_or(""),
+                        m["subject"].as_str().unwrap_or(""),
+                        m["created_at"].as_str().unwrap_or(""),
+                        m["body"].as_str().unwrap_or("(sent: the text is not kept)")
+                    );
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Invite {
             email,
             first_name,
@@ -198,10 +272,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             root,
         } => {
             let bundle = bundle_or_bail(&root)?;
+            let cipher = data_key_of(std::env::var("ENROLLFLOW_DATA_KEY").ok().as_deref())?;
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let id = accounts::invite(
                 &pool,
+                &cipher,
                 &bundle.templates,
                 base_url.trim_end_matches('/'),
                 &accounts::Invitation {
@@ -214,17 +290,14 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 time::OffsetDateTime::now_utc(),
             )
             .await?;
-            println!("invited user {id}: the invitation e-mail is in the outbox");
+            println!(
+                "invited user {id}: the invitation e-mail is in the outbox (read it with \
+                 `enrollflow mail --to {email}`)"
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(args) => {
-            let key = args.data_key.clone().ok_or_else(|| {
-                anyhow::anyhow!(
-                    "ENROLLFLOW_DATA_KEY is not set: give 32 random bytes in base64 \
-                     (head -c32 /dev/urandom | base64); `make demo` makes one"
-                )
-            })?;
-            let cipher = Cipher::from_base64(&key)?;
+            let cipher = data_key_of(args.data_key.as_deref())?;
             let rules = match Rules::load(&args.root) {
                 Ok(r) => Arc::new(r),
                 Err(problems) => {

@@ -5,8 +5,14 @@
 //!   It has no Max-Age: the server enforces the idle limit from `last_seen_at` and its clock.
 //! - Every `/api/` request with a live session counts as activity (`last_seen_at` is written at most
 //!   every 15 seconds).
-//! - A cookie naming an unknown or idle session makes the request's state `Expired`: handlers that
+//! - A session ends after 30 idle minutes or 12 hours after it began, however busy (both set in
+//!   `ServeArgs`). A cookie naming such a session makes the request's state `Expired`: handlers that
 //!   need a session answer 419, and the response clears the cookie.
+//! - A cookie naming a session replaced (login, impersonation, switch back) or ended (logout,
+//!   timeout) within the last minute is a request the browser sent before it had the new cookie:
+//!   `Replaced`, answered 419 `{"session": "replaced"}` without touching the cookie (clearing it,
+//!   or starting a session, would overwrite the new one when that answer lands last). A cookie
+//!   naming nothing known is `Ended`: 419, the cookie untouched.
 //! - A session may carry a user (and, while an admin acts as an agent's user, the admin as
 //!   `impersonator_id`). They are set only when a session is created: logging in, impersonating
 //!   and switching back replace the session (`replace`: new token, new CSRF token, old row deleted).
@@ -27,6 +33,7 @@ use uuid::Uuid;
 
 use crate::cache::CachedSession;
 use crate::db;
+use crate::db::sessions::Lookup;
 use crate::http::error::ApiError;
 use crate::revision::{self, Seen};
 use crate::startup::AppState;
@@ -50,7 +57,13 @@ pub struct Session {
 pub enum SessionState {
     #[default]
     None,
+    /// Idle or past its lifetime (or a malformed cookie): the answer clears the cookie.
     Expired,
+    /// Replaced or ended within the last minute: a request sent before the browser had the new
+    /// cookie. Nothing touches the cookie.
+    Replaced,
+    /// No such session (swept, or ended by a password change, an admin or the user elsewhere).
+    Ended,
     Live(Arc<Session>),
 }
 
@@ -59,6 +72,14 @@ impl SessionState {
         match self {
             SessionState::Live(s) => Some(s),
             _ => None,
+        }
+    }
+
+    /// The error for a handler that needs a live session and has none.
+    pub fn missing(&self) -> ApiError {
+        match self {
+            SessionState::Replaced => ApiError::SessionReplaced,
+            _ => ApiError::SessionExpired,
         }
     }
 }
@@ -152,17 +173,22 @@ pub async fn replace(
     old: Option<&Session>,
     user_id: Option<Uuid>,
     impersonator_id: Option<Uuid>,
+    headers: &HeaderMap,
 ) -> Result<(Session, HeaderValue), ApiError> {
     let token = random_hex(32);
     let csrf_token = random_hex(32);
     let id_hash = hash_token(&token);
+    let user_agent = user_agent(headers);
     db::sessions::replace(
         &app.pool,
         old.map(|s| s.id_hash.as_slice()),
-        &id_hash,
-        &csrf_token,
-        user_id,
-        impersonator_id,
+        &db::sessions::NewSession {
+            id_hash: &id_hash,
+            csrf_token: &csrf_token,
+            user_id,
+            impersonator_id,
+            user_agent: user_agent.as_deref(),
+        },
         app.clock.now(),
     )
     .await?;
@@ -183,6 +209,12 @@ pub async fn replace(
     ))
 }
 
+/// The browser's User-Agent, at most 300 characters (shown in "Signed-in devices").
+fn user_agent(headers: &HeaderMap) -> Option<String> {
+    let ua = headers.get(header::USER_AGENT)?.to_str().ok()?.trim();
+    (!ua.is_empty()).then(|| ua.chars().take(300).collect())
+}
+
 /// Evicts sessions ended in PostgreSQL by hash (the triggers tell the other instances).
 pub fn evict_all(app: &AppState, hashes: &[Vec<u8>]) {
     for h in hashes {
@@ -192,19 +224,9 @@ pub fn evict_all(app: &AppState, hashes: &[Vec<u8>]) {
     }
 }
 
-/// For the few GET calls that change state (impersonation): the session's token must come in
-/// `X-CSRF-Token` (419 otherwise), as the guard demands of every POST, PUT and DELETE.
-pub fn require_csrf_header(headers: &HeaderMap, session: &Session) -> Result<(), ApiError> {
-    let sent = headers.get(CSRF_HEADER).map(HeaderValue::as_bytes);
-    match sent {
-        Some(sent) if constant_time_eq(session.csrf_token.as_bytes(), sent) => Ok(()),
-        _ => Err(ApiError::SessionExpired),
-    }
-}
-
 /// Ends a session: deletes it and returns the `Set-Cookie` value that clears the cookie.
 pub async fn end(app: &AppState, session: &Session) -> Result<HeaderValue, ApiError> {
-    db::sessions::delete(&app.pool, &session.id_hash).await?;
+    db::sessions::end(&app.pool, &session.id_hash, app.clock.now()).await?;
     app.caches.evict_session(&session.id_hash);
     Ok(clearing_cookie(app.config.https))
 }
@@ -239,7 +261,8 @@ fn same_origin(headers: &HeaderMap, https: bool) -> bool {
     }
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+/// Compares secrets without an early exit on the first different byte (only the length shows).
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
@@ -267,8 +290,9 @@ async fn resolve(
     }
     let generation = app.caches.generation();
     let cutoff = now - app.config.idle_timeout();
-    match db::sessions::touch(&app.pool, &id_hash, now, cutoff).await? {
-        Some(row) => {
+    let created_cutoff = now - app.config.session_lifetime();
+    match db::sessions::touch(&app.pool, &id_hash, now, cutoff, created_cutoff).await? {
+        Lookup::Live(row) => {
             app.caches.put_session(
                 generation,
                 id_hash,
@@ -288,10 +312,14 @@ async fn resolve(
                 impersonator_id: row.impersonator_id,
             })))
         }
-        None => {
-            db::sessions::delete(&app.pool, &id_hash).await?;
+        Lookup::Expired => {
             app.caches.evict_session(&id_hash);
             Ok(SessionState::Expired)
+        }
+        Lookup::Replaced => Ok(SessionState::Replaced),
+        Lookup::Unknown => {
+            app.caches.evict_session(&id_hash);
+            Ok(SessionState::Ended)
         }
     }
 }
@@ -326,7 +354,7 @@ pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) ->
             _ => false,
         };
         if !valid {
-            return ApiError::SessionExpired.into_response();
+            return state.missing().into_response();
         }
     }
 
@@ -384,7 +412,8 @@ impl<S: Send + Sync> FromRequestParts<S> for LiveSession {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         match parts.extensions.get::<SessionState>() {
             Some(SessionState::Live(s)) => Ok(LiveSession(s.clone())),
-            _ => Err(ApiError::SessionExpired),
+            Some(other) => Err(other.missing()),
+            None => Err(ApiError::SessionExpired),
         }
     }
 }

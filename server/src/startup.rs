@@ -27,6 +27,8 @@ pub struct AppState {
     pub caches: Arc<Caches>,
     /// Where uploaded documents are stored.
     pub documents: ObjectStore,
+    /// Wakes this instance's forgot-password worker when a request is queued here.
+    pub reset_queued: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
@@ -46,6 +48,7 @@ impl AppState {
             rules,
             cipher,
             caches: Arc::new(Caches::new()),
+            reset_queued: Arc::new(tokio::sync::Notify::new()),
         }
     }
 
@@ -62,14 +65,17 @@ impl AppState {
 
 /// Serves until SIGINT or SIGTERM, then lets requests in flight finish.
 pub async fn serve(state: AppState) -> anyhow::Result<()> {
+    state.config.check()?;
     let listener = tokio::net::TcpListener::bind(state.config.listen)
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", state.config.listen))?;
     tracing::info!(address = %listener.local_addr()?, "serving");
     spawn_session_sweeper(state.clone());
+    let _resets = accounts::spawn_reset_worker(state.clone());
     match &state.config.smtp_url {
         Some(url) if !url.trim().is_empty() => {
-            let mailer = mail::Mailer::new(url.trim(), &state.config.mail_from)?;
+            let mailer =
+                mail::Mailer::new(url.trim(), &state.config.mail_from, state.cipher.clone())?;
             mail::spawn_sender(state.pool.clone(), state.clock.clone(), mailer);
             tracing::info!("e-mail goes through the configured SMTP relay");
         }
@@ -102,10 +108,22 @@ fn spawn_session_sweeper(state: AppState) {
             tick.tick().await;
             let now = state.clock.now();
             let cutoff = now - state.config.idle_timeout();
-            match db::sessions::delete_idle(&state.pool, cutoff).await {
+            let created_cutoff = now - state.config.session_lifetime();
+            match db::sessions::delete_idle(&state.pool, cutoff, created_cutoff).await {
                 Ok(n) if n > 0 => tracing::info!(deleted = n, "idle sessions removed"),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "idle-session sweep failed"),
+            }
+            if let Err(e) = db::sessions::sweep_replaced(&state.pool, now).await {
+                tracing::warn!(error = %e, "replaced-session sweep failed");
+            }
+            if let Err(e) = db::outbox::drop_expired_secrets(&state.pool, now).await {
+                tracing::warn!(error = %e, "outbox secret sweep failed");
+            }
+            if let Err(e) =
+                db::reset_requests::sweep_log(&state.pool, now - time::Duration::hours(1)).await
+            {
+                tracing::warn!(error = %e, "reset request log sweep failed");
             }
             let old_failures = now - accounts::FAILURE_WINDOW * 2;
             if let Err(e) = db::login_failures::delete_before(&state.pool, old_failures).await {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl } from './support';
+import { apiJson, collectConsoleErrors, enrollflowBin, expectAccessible, operatorMail, siteUrl } from './support';
 
 // Accounts in the browser (spec part 1, 2.3, 2.5, 4.2; issue 6): the account routes' modals, the top
 // bar by role, the outbox, impersonation. Users from `enrollflow seed` (README "Demo logins").
@@ -122,6 +122,55 @@ test('an agent logs in with the demo credentials, lands on dashboard-home, share
   expect(errors()).toEqual([]);
 });
 
+test('a call from a second tab that left with the old cookie, answered after the login, does not log the agent out', async ({
+  page,
+  context,
+}) => {
+  const session = page.waitForResponse((r) => r.url().includes('/api/get-auth-state') && r.ok());
+  await page.goto(siteUrl('acme', '/login'));
+  await session;
+  const before = (await context.cookies(siteUrl('acme'))).find((c) => c.name === 'ef_session')?.value;
+  expect(before).toBeTruthy();
+
+  // The second tab's first call is held until the login has answered, then sent with the old
+  // cookie: exactly what a call in flight during the login looks like to the server.
+  let loggedIn: () => void = () => {};
+  const loginDone = new Promise<void>((resolve) => (loggedIn = resolve));
+  const second = await context.newPage();
+  let held = 0;
+  await second.route('**/api/get-auth-state*', async (route) => {
+    if (held++ > 0) return route.continue();
+    await loginDone;
+    // Sent as it left (the old cookie), answered now: the answer reaches the browser as is.
+    // (Node cannot resolve *.localhost: the same request to 127.0.0.1 with the site's Host.)
+    const url = new URL(route.request().url());
+    const response = await route.fetch({
+      url: `http://127.0.0.1:${url.port}${url.pathname}${url.search}`,
+      headers: { ...route.request().headers(), host: url.host, cookie: `ef_session=${before}` },
+    });
+    await route.fulfill({ response });
+  });
+  const secondLoaded = second.goto(siteUrl('acme', '/'));
+
+  await logIn(page, MARIA, DEMO_PASSWORD);
+  await expect(page).toHaveURL(siteUrl('acme', '/dashboard/home'));
+  const after = (await context.cookies(siteUrl('acme'))).find((c) => c.name === 'ef_session')?.value;
+  expect(after).not.toBe(before);
+  const stale = second.waitForResponse((r) => r.url().includes('/api/get-auth-state'));
+  loggedIn();
+  const answer = await stale;
+  expect(answer.status()).toBe(419);
+  expect(await answer.headerValue('set-cookie')).toBeNull();
+  await secondLoaded;
+
+  // The login holds in both tabs: the cookie is the new session's, the dashboard stays.
+  expect((await context.cookies(siteUrl('acme'))).find((c) => c.name === 'ef_session')?.value).toBe(after);
+  await page.reload();
+  await expect(page).toHaveURL(siteUrl('acme', '/dashboard/home'));
+  await expect(userMenu(page, 'Maria Alvarez')).toBeVisible();
+  await expect(second.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Maria Alvarez' })).toBeVisible();
+});
+
 test('a wrong password shows the error under the password field', async ({ page }) => {
   await page.goto(siteUrl('northstar', '/login'));
   await logIn(page, GRACE, 'not-the-password');
@@ -140,10 +189,12 @@ test('a wrong password shows the error under the password field', async ({ page 
   await expect(page).toHaveURL(siteUrl('northstar', '/'));
 });
 
-test('forgot password: the admin reads the outbox, the reset link sets a new password that works', async ({
+test('forgot password: the admin sees the mail without its link, the operator reads it whole, the link sets a new password', async ({
   page,
   browser,
 }) => {
+  // Three people's pages, a command line and two password changes.
+  test.slow();
   const newPassword = 'grand rapids river walk';
   // The agent asks for a link.
   await page.goto(siteUrl('lakeshore', '/login'));
@@ -157,7 +208,7 @@ test('forgot password: the admin reads the outbox, the reset link sets a new pas
   await expect(forgot.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   await expectAccessible(page);
 
-  // The admin opens the outbox from the Admin menu and finds the link.
+  // The admin opens the outbox from the Admin menu: the mail is there, its link's token hidden.
   const admin = await newPage(browser);
   await logInAt(admin, 'demo', ADMIN);
   await admin.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Admin', exact: true }).click();
@@ -171,14 +222,19 @@ test('forgot password: the admin reads the outbox, the reset link sets a new pas
     await expect(mail).toContainText('Reset your Enrollflow password', { timeout: 1_000 });
   }).toPass();
   await expectAccessible(admin);
-  const link = await mail.getByRole('link', { name: /\/reset-password\// }).getAttribute('href');
-  expect(link).toMatch(new RegExp(`^${siteUrl('lakeshore', '/reset-password/email/')}`));
+  await expect(mail).toContainText('/reset-password/token/[hidden');
+  await expect(mail.getByRole('link', { name: /\/reset-password\/token\/[0-9a-f]{64}/ })).toHaveCount(0);
   await admin.context().close();
+
+  // The recipient's copy (read here as the operator reads the demo's mail) has the link.
+  const whole = await operatorMail(OKAFOR, /Reset your Enrollflow password/);
+  const link = /http:\/\/\S+\/reset-password\/token\/[0-9a-f]{64}/.exec(whole.body)?.[0];
+  expect(link).toMatch(new RegExp(`^${siteUrl('lakeshore', '/reset-password/token/')}`));
+  expect(link).not.toContain(encodeURIComponent(OKAFOR));
 
   // The agent follows it and chooses a new password.
   await page.goto(link ?? '');
   const reset = page.getByRole('dialog', { name: 'Reset Password' });
-  await expect(reset).toContainText(OKAFOR);
   await reset.getByLabel('New password', { exact: true }).fill(newPassword);
   await reset.getByLabel('Type your new password again').fill('something else entirely');
   await reset.getByRole('button', { name: 'Reset Password' }).click();
@@ -308,7 +364,7 @@ test('an invitation link creates the account, which can then log in; a used link
 }) => {
   // The invitation comes from the CLI, as an operator would send it (README "Demo logins").
   const root = resolve(process.cwd(), '..');
-  const bin = process.env.ENROLLFLOW_BIN ?? resolve(root, process.env.CARGO_TARGET_DIR ?? 'target', 'debug', 'enrollflow');
+  const bin = enrollflowBin();
   expect(existsSync(bin), `the enrollflow binary at ${bin}`).toBe(true);
   const email = `sam.rivera.${Date.now()}@example.com`;
   execFileSync(
@@ -317,15 +373,18 @@ test('an invitation link creates the account, which can then log in; a used link
     { env: { ...process.env, ENROLLFLOW_LOG: 'warn' }, stdio: 'pipe' },
   );
 
-  // The admin reads the outbox through the API.
+  // An admin reading the outbox through the API sees the mail without a usable link.
   const admin = await newPage(browser);
   await logInAt(admin, 'demo', ADMIN);
   const outbox = await apiJson<{ to_address: string; subject: string; body: string }[]>(admin, '/api/admin/outbox');
-  const mail = outbox.find((m) => m.to_address === email);
-  expect(mail?.subject).toBe('Create your Enrollflow account');
-  const link = /http:\/\/\S+\/register\/token\/\S+\//.exec(mail?.body ?? '')?.[0];
-  expect(link).toBeTruthy();
+  const shown = outbox.find((m) => m.to_address === email);
+  expect(shown?.subject).toBe('Create your Enrollflow account');
+  expect(shown?.body).toContain('/register/token/[hidden');
   await admin.context().close();
+  // The operator reads it whole (README "Demo logins").
+  const mail = await operatorMail(email, /Create your Enrollflow account/);
+  const link = /http:\/\/\S+\/register\/token\/[0-9a-f]{64}\//.exec(mail.body)?.[0];
+  expect(link).toBeTruthy();
 
   await page.goto(link ?? '');
   await expect(page).toHaveTitle('Enrollflow | Create Your Account');

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
 import { STEPS } from '../src/lib/steps';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSiteToLogIn, answerOtherQuestions, shown } from './support';
+import { apiJson, collectConsoleErrors, expectAccessible, siteUrl, openSite, answerOtherQuestions, shown } from './support';
 
 // The agent's Quoting list (issue 7, item 2): a quote made through the API shows, search narrows
 // the list, Export downloads Exported_Quotes.xlsx.
@@ -11,7 +11,7 @@ const LAST_NAME = 'Quotewright';
 
 /** Logs in as the acme agent and starts one quote (Why Are You Applying?, then About You). */
 async function agentWithQuote(page: Page): Promise<void> {
-  await openSiteToLogIn(page, 'acme');
+  await openSite(page, 'acme');
   const statuses = await page.evaluate(async (lastName) => {
     const token = async () => (await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json()).csrf_token as string;
     const send = async (method: string, path: string, body: unknown) => {
@@ -140,7 +140,7 @@ const ADMIN = 'admin@enrollflow.example.com';
 
 /** Logs in through the API from a page of the site (no modal); the page then reloads its state. */
 async function apiLogin(page: Page, subdomain: string, email: string): Promise<void> {
-  await openSiteToLogIn(page, subdomain);
+  await openSite(page, subdomain);
   const status = await page.evaluate(
     async ([e, p]) => {
       const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
@@ -252,7 +252,10 @@ test.describe('dashboard home', () => {
     page,
   }) => {
     await agentWithQuote(page); // logs in and leaves a quote (Zoe Quotewright), unsubmitted
-    await apiJson(page, '/api/application/active?reset=true'); // then a new application:
+    await page.evaluate(async () => {
+      const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
+      await fetch('/api/application/active/reset', { method: 'POST', credentials: 'same-origin', headers: { 'X-CSRF-Token': auth.csrf_token } });
+    }); // then a new application:
     await agentPurchase(page, 'Hana', 'Homeward');
 
     const errors = collectConsoleErrors(page);
@@ -464,7 +467,7 @@ const PAGED_LAST_NAME = 'Pagewright';
  * order made (Paa, Pab, …); the list answers name order: last name, then first name.
  */
 async function agentWithQuotes(page: Page, tag: string, count: number): Promise<string[]> {
-  await openSiteToLogIn(page, 'acme');
+  await openSite(page, 'acme');
   const firstNames = Array.from({ length: count }, (_, i) => `P${String.fromCharCode(97 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`);
   const statuses = await page.evaluate(
     async ([names, lastName, t]) => {
@@ -480,7 +483,7 @@ async function agentWithQuotes(page: Page, tag: string, count: number): Promise<
       };
       const out = [await send('POST', '/api/login', { email: 'maria.alvarez@acme-insurance.example.com', password: 'demo-password-2024' })];
       for (const [i, first] of names.entries()) {
-        out.push(await send('GET', '/api/application/active?reset=true'));
+        out.push(await send('POST', '/api/application/active/reset'));
         out.push(await send('PUT', '/api/application/step/whyApplying', { enrollment_type: 'oe' }));
         out.push(
           await send('PUT', '/api/application/step/census', {

@@ -5,7 +5,7 @@ import {
   collectConsoleErrors,
   expectAccessible,
   siteUrl,
-  openSiteToLogIn,
+  openSite,
   answerOtherQuestions,
   storedApplication,
   shown,
@@ -304,7 +304,7 @@ test('the idle warning counts down, Continue keeps the session, then it expires'
 });
 
 test('an agent applies for a customer through purchase with the agent signature', async ({ page }) => {
-  await openSiteToLogIn(page, 'acme');
+  await openSite(page, 'acme');
   const login = await page.evaluate(async () => {
     const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
     const res = await fetch('/api/login', {

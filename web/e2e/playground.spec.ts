@@ -3,13 +3,19 @@ import { expect, test } from './fixtures';
 import { collectConsoleErrors, expectAccessible, siteUrl } from './support';
 
 // scripts/e2e.sh runs the server with the playground on (ENROLLFLOW_PLAYGROUND=true); the top bar
-// without the Misc menu (playground off) is covered by the vitest unit of the top bar.
+// without the Misc menu (playground off, or not an admin) is covered by the vitest unit of the top bar.
 
+// The playground answers only a logged-in admin (issue 15).
 async function openPlayground(page: Page) {
-  await page.goto(siteUrl('acme'));
+  await page.goto(siteUrl('demo', '/login'));
+  const login = page.getByRole('dialog', { name: 'Agent Login' });
+  await login.getByLabel('Email', { exact: true }).fill('admin@enrollflow.example.com');
+  await login.getByLabel('Password', { exact: true }).fill('demo-password-2024');
+  await login.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(siteUrl('demo', '/dashboard/home'));
   await page.getByRole('button', { name: /^Misc/ }).click();
   await page.getByRole('link', { name: 'Playground' }).click();
-  await expect(page).toHaveURL(siteUrl('acme', '/playground'));
+  await expect(page).toHaveURL(siteUrl('demo', '/playground'));
   await expect(page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
 }
 

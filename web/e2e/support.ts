@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -21,15 +22,28 @@ export async function openSite(page: Page, subdomain: string, path = '/'): Promi
   await session;
 }
 
+/** The `enrollflow` binary the e2e server runs (scripts/e2e.sh). */
+export function enrollflowBin(): string {
+  const root = resolve(process.cwd(), '..');
+  return process.env.ENROLLFLOW_BIN ?? resolve(root, process.env.CARGO_TARGET_DIR ?? 'target', 'debug', 'enrollflow');
+}
+
 /**
- * Opens a site where the test logs in from the page: waits until the app's own calls are done too.
- * Logging in replaces the session; an app call still in flight with the old cookie is answered
- * "session ended" and clears the cookie, and if that answer lands after the login's, the browser
- * drops the new session (the next call: 419).
+ * The newest mail to `to`, whole (its link included), as the operator reads it with
+ * `enrollflow mail` (the database and the data key: scripts/e2e.sh exports both). Mail written
+ * after a request was answered (forgot-password) is waited for.
  */
-export async function openSiteToLogIn(page: Page, subdomain: string): Promise<void> {
-  await openSite(page, subdomain);
-  await page.waitForLoadState('networkidle');
+export async function operatorMail(to: string, subject: RegExp): Promise<{ subject: string; body: string }> {
+  let found: { subject: string; body: string } | undefined;
+  await expect(async () => {
+    const out = execFileSync(enrollflowBin(), ['mail', '--to', to, '--json', '--last', '5'], {
+      env: { ...process.env, ENROLLFLOW_LOG: 'warn' },
+      encoding: 'utf8',
+    });
+    found = (JSON.parse(out) as { subject: string; body: string }[]).find((m) => subject.test(m.subject));
+    expect(found).toBeTruthy();
+  }).toPass();
+  return found ?? { subject: '', body: '' };
 }
 
 /** No serious or critical axe violations on the page as it is now. */

@@ -17,6 +17,9 @@ pub enum Action {
     Register,
     Impersonate,
     ImpersonateEnd,
+    SessionsEnded,
+    AccountDisabled,
+    AccountEnabled,
 }
 
 impl Action {
@@ -31,6 +34,9 @@ impl Action {
             Action::Register => "register",
             Action::Impersonate => "impersonate",
             Action::ImpersonateEnd => "impersonate_end",
+            Action::SessionsEnded => "sessions_ended",
+            Action::AccountDisabled => "account_disabled",
+            Action::AccountEnabled => "account_enabled",
         }
     }
 }

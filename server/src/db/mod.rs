@@ -8,6 +8,7 @@ pub mod dashboard;
 pub mod login_failures;
 pub mod messages;
 pub mod outbox;
+pub mod reset_requests;
 pub mod sessions;
 pub mod users;
 

@@ -12,33 +12,77 @@ pub struct OutboxRow {
     pub created_at: OffsetDateTime,
     pub sent_at: Option<OffsetDateTime>,
     pub attempts: i32,
+    /// The link's token, encrypted under the data key (`mail::LINK_SECRET` marks its place in
+    /// the body); `None` once sent or expired, or for a message without one.
+    pub secret: Option<String>,
 }
+
+/// A secret that goes into a message's body at send time.
+pub struct Secret<'a> {
+    /// Encrypted under the data key.
+    pub encrypted: &'a str,
+    /// When it stops being worth sending (the link's own expiry); it is dropped then.
+    pub expires_at: OffsetDateTime,
+}
+
+const COLUMNS: &str = "id, to_address, subject, body, created_at, sent_at, attempts, secret";
 
 pub async fn insert(
     db: impl PgExecutor<'_>,
     to_address: &str,
     subject: &str,
     body: &str,
+    secret: Option<&Secret<'_>>,
     now: OffsetDateTime,
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar(
-        "INSERT INTO outbox (to_address, subject, body, created_at, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $4) RETURNING id",
+        "INSERT INTO outbox (to_address, subject, body, secret, secret_expires_at, created_at,
+                             next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
     )
     .bind(to_address)
     .bind(subject)
     .bind(body)
+    .bind(secret.map(|s| s.encrypted))
+    .bind(secret.map(|s| s.expires_at))
     .bind(now)
     .fetch_one(db)
     .await
 }
 
+/// Drops the secrets of messages whose links have expired; how many.
+pub async fn drop_expired_secrets(pool: &PgPool, now: OffsetDateTime) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE outbox SET secret = NULL, secret_expires_at = NULL
+         WHERE secret IS NOT NULL AND secret_expires_at <= $1",
+    )
+    .bind(now)
+    .execute(pool)
+    .await?
+    .rows_affected())
+}
+
+/// The newest messages to one address (or to anyone), for the operator's `enrollflow mail`.
+pub async fn newest_to(
+    pool: &PgPool,
+    to: Option<&str>,
+    limit: i64,
+) -> sqlx::Result<Vec<OutboxRow>> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1))
+         ORDER BY created_at DESC, id DESC LIMIT $2"
+    ))
+    .bind(to)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
 /// The newest messages first.
 pub async fn newest(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<OutboxRow>> {
-    sqlx::query_as(
-        "SELECT id, to_address, subject, body, created_at, sent_at, attempts FROM outbox
-         ORDER BY created_at DESC, id DESC LIMIT $1",
-    )
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM outbox ORDER BY created_at DESC, id DESC LIMIT $1"
+    ))
     .bind(limit)
     .fetch_all(pool)
     .await
@@ -52,13 +96,13 @@ pub async fn claim_due(
     lease_until: OffsetDateTime,
     limit: i64,
 ) -> sqlx::Result<Vec<OutboxRow>> {
-    sqlx::query_as(
+    sqlx::query_as(&format!(
         "UPDATE outbox SET next_attempt_at = $2, attempts = attempts + 1
          WHERE id IN (SELECT id FROM outbox
                       WHERE sent_at IS NULL AND next_attempt_at <= $1
                       ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-         RETURNING id, to_address, subject, body, created_at, sent_at, attempts",
-    )
+         RETURNING {COLUMNS}"
+    ))
     .bind(now)
     .bind(lease_until)
     .bind(limit)
@@ -66,14 +110,17 @@ pub async fn claim_due(
     .await
 }
 
-/// A message was handed to the relay: it is marked sent, and its body (which may hold a
-/// single-use link) is not kept.
+/// A message was handed to the relay: it is marked sent, and neither its body nor its secret is
+/// kept.
 pub async fn mark_sent(pool: &PgPool, id: i64, now: OffsetDateTime) -> sqlx::Result<()> {
-    sqlx::query("UPDATE outbox SET sent_at = $2, body = '' WHERE id = $1")
-        .bind(id)
-        .bind(now)
-        .execute(pool)
-        .await?;
+    sqlx::query(
+        "UPDATE outbox SET sent_at = $2, body = '', secret = NULL, secret_expires_at = NULL
+         WHERE id = $1",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(pool)
+    .await?;
     Ok(())
 }
 

@@ -19,6 +19,8 @@ pub struct UserRow {
     /// The argon2id PHC string; `None` until the invitation is accepted.
     pub password_hash: Option<String>,
     pub agent_subdomain: Option<String>,
+    /// An admin disabled the account: it cannot log in and has no sessions.
+    pub disabled: bool,
 }
 
 impl UserRow {
@@ -44,6 +46,7 @@ impl std::fmt::Debug for UserRow {
 
 const SELECT_USER: &str = "
     SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.agent_id, u.password_hash,
+           u.disabled_at IS NOT NULL AS disabled,
            (SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = u.agent_id
             ORDER BY s.position LIMIT 1) AS agent_subdomain
     FROM users u";
@@ -248,4 +251,21 @@ pub async fn delete_expired_tokens(pool: &PgPool, cutoff: OffsetDateTime) -> sql
         .execute(pool)
         .await?
         .rows_affected())
+}
+
+/// Disables an account (`Some(time)`) or enables it again (`None`); whether there is such a user.
+pub async fn set_disabled(
+    db: impl sqlx::PgExecutor<'_>,
+    id: Uuid,
+    disabled_at: Option<time::OffsetDateTime>,
+) -> sqlx::Result<bool> {
+    Ok(
+        sqlx::query("UPDATE users SET disabled_at = $2 WHERE id = $1")
+            .bind(id)
+            .bind(disabled_at)
+            .execute(db)
+            .await?
+            .rows_affected()
+            > 0,
+    )
 }

@@ -19,7 +19,6 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tracing::Instrument;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -52,6 +51,7 @@ pub const FORGOT_MESSAGE: &str = "If an account uses that e-mail address, we hav
                                   to reset the password. The link works for one hour.";
 pub const PASSWORD_CHANGED: &str = "Your password has been changed.";
 pub const PASSWORD_RESET: &str = "Your password has been reset.";
+pub const ACCOUNT_DISABLED: &str = "This account has been disabled. Please ask your administrator.";
 pub const ACCOUNT_CREATED: &str = "Thank you for creating your account.";
 
 /// A JSON body whose shape errors answer 400 with a JSON message (fields are optional here and
@@ -188,6 +188,7 @@ async fn login(
     State(app): State<AppState>,
     old: LiveSession,
     ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<LoginRequest>,
 ) -> ApiResult<Response> {
     let typed = text(&req.email).trim().to_string();
@@ -204,7 +205,7 @@ async fn login(
     let key = accounts::account_key(&typed);
     let now = app.clock.now();
     if accounts::throttled(&app.pool, &key, address, now).await? {
-        return Err(ApiError::TooManyRequests);
+        return Err(ApiError::TooManyRequests(accounts::retry_after_secs()));
     }
     let user = match normalize_email(&typed) {
         Some(email) => users::by_email(&app.pool, &email).await?,
@@ -226,8 +227,13 @@ async fn login(
     let Some(user) = user else {
         return Err(Errors::only("login_password", BAD_CREDENTIALS));
     };
+    if user.disabled {
+        // Said only to whoever knows the password.
+        return Err(Errors::only("login_password", ACCOUNT_DISABLED));
+    }
     login_failures::clear_account(&app.pool, &key).await?;
-    let (session, cookie) = session::replace(&app, Some(&old), Some(user.id), None).await?;
+    let (session, cookie) =
+        session::replace(&app, Some(&old), Some(user.id), None, &headers).await?;
     record(&app, Action::Login, Some(user.id), Some(user.id), address).await?;
     Ok(logged_in(&session, cookie, user.agent_subdomain.clone()))
 }
@@ -259,7 +265,9 @@ pub struct ForgotPasswordRequest {
         (status = 200, body = Message, description = "The same answer, at once, whether or not the \
             address belongs to an account; if it does, a single-use link valid for an hour is \
             e-mailed shortly after"),
-        (status = 422, description = "`errors.email`: not an e-mail address")))]
+        (status = 422, description = "`errors.email`: not an e-mail address"),
+        (status = 429, description = "Too many requests from this client address in the last \
+            hour (`Retry-After`)")))]
 async fn forgot_password(
     State(app): State<AppState>,
     _session: LiveSession,
@@ -274,45 +282,22 @@ async fn forgot_password(
         ));
     };
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    // Nothing that depends on whether the address exists happens before the answer: the lookup,
-    // the link and the mail are done after it, for every address alike.
-    spawn_reset(
+    // Nothing that depends on whether the address exists happens before the answer: the request is
+    // queued in PostgreSQL for every address alike, and a worker does the lookup and the mail.
+    let queued = accounts::queue_reset(
         &app,
-        accounts::ResetRequest {
+        &accounts::ResetRequest {
             email,
             origin: accounts::public_origin(&app.config, host),
             address,
             now: app.clock.now(),
         },
-    );
+    )
+    .await?;
+    if !queued {
+        return Err(ApiError::TooManyRequests(3600));
+    }
     Ok(message(FORGOT_MESSAGE))
-}
-
-/// Forgot-password work running at once (a few queries each): a burst of requests waits its turn
-/// instead of taking the database pool from the other calls.
-static RESET_WORKERS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(4);
-/// Forgot-password requests started and not finished yet, at most this many: past it, more are
-/// answered the same way but dropped (logged), so a flood cannot grow the queue without bound.
-static RESETS_PENDING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1000);
-
-/// Starts the work of a forgot-password request (the caller answers without waiting for it); a
-/// failure is logged, never answered (that would tell whether the address exists).
-fn spawn_reset(app: &AppState, request: accounts::ResetRequest) {
-    let Ok(pending) = RESETS_PENDING.try_acquire() else {
-        tracing::warn!("too many password reset requests pending: one was dropped");
-        return;
-    };
-    let (pool, bundle) = (app.pool.clone(), app.rules.current());
-    let work = async move {
-        let _pending = pending;
-        let Ok(_turn) = RESET_WORKERS.acquire().await else {
-            return;
-        };
-        if let Err(e) = accounts::request_reset(&pool, &bundle.templates, &request).await {
-            tracing::error!(error = %e, "password reset e-mail not written");
-        }
-    };
-    tokio::spawn(work.in_current_span());
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -350,7 +335,8 @@ async fn check_new_password(
     responses(
         (status = 200, body = Message, description = "The password is reset; every session of the \
             account is ended. The link cannot be used again."),
-        (status = 422, description = "`errors.token` (link used, expired or not for this address), \
+        (status = 422, description = "`errors.token` (link used or expired; or an `email` sent \
+            that is not the account's), \
             `errors.password`, `errors.password_confirmation`")))]
 async fn reset_password(
     State(app): State<AppState>,
@@ -361,8 +347,10 @@ async fn reset_password(
     let now = app.clock.now();
     let hash = accounts::token_hash(text(&req.token));
     let user = users::token_user(&app.pool, &hash, users::Purpose::ResetPassword, now).await?;
+    // The link carries no address: the token names the account. An address sent (the spec's
+    // link had one) must still be that account's.
     let typed = text(&req.email).trim().to_lowercase();
-    let Some(user) = user.filter(|u| u.email.to_lowercase() == typed) else {
+    let Some(user) = user.filter(|u| typed.is_empty() || u.email.to_lowercase() == typed) else {
         return Err(Errors::only("token", LINK_NO_LONGER_VALID));
     };
     let mut errors = Errors::default();
@@ -570,7 +558,7 @@ async fn change_password(
     if !errors.has("current_password") {
         // The current password is a password guess like a login's: throttled the same way.
         if accounts::throttled(&app.pool, &key, address, now).await? {
-            return Err(ApiError::TooManyRequests);
+            return Err(ApiError::TooManyRequests(accounts::retry_after_secs()));
         }
         if !password::verify(typed_current, user.password_hash.clone()).await? {
             login_failures::record(&app.pool, &key, address, now).await?;

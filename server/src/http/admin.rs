@@ -3,8 +3,8 @@
 //! rule status (also open to operators with `Authorization: Bearer <ENROLLFLOW_ADMIN_TOKEN>`).
 //!
 //! Only a session whose user is an admin gets through (403 otherwise; an admin acting as an agent
-//! is the agent until switching back). The two GET calls that change the session (impersonating,
-//! switching back) also require the session's `X-CSRF-Token` header (419 otherwise).
+//! is the agent until switching back). Impersonating and switching back are POSTs under the CSRF
+//! guard like every other change.
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -24,6 +24,7 @@ use super::host::ClientAddress;
 use super::site::Branding;
 use crate::db::audit::{self, Action};
 use crate::db::{agents, outbox, users};
+use crate::mail;
 use crate::rules::Status;
 use crate::session::{self, LiveSession, SessionState};
 use crate::startup::AppState;
@@ -43,13 +44,20 @@ pub const AGENT_NOT_FOUND: &str = "Agent not found";
 /// The longest NPN (spec part 1, section 9).
 pub const NPN_MAX: usize = 10;
 
+/// The shortest operator token accepted (the server refuses to start with a shorter one).
+pub const OPERATOR_TOKEN_MIN: usize = 32;
+
 fn bearer_is_operator(app: &AppState, headers: &HeaderMap) -> bool {
     let sent = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
-    matches!((&app.config.admin_token, sent),
-        (Some(token), Some(sent)) if !token.is_empty() && token.as_bytes() == sent.as_bytes())
+    match (&app.config.admin_token, sent) {
+        (Some(token), Some(sent)) if token.len() >= OPERATOR_TOKEN_MIN => {
+            crate::session::constant_time_eq(token.as_bytes(), sent.as_bytes())
+        }
+        _ => false,
+    }
 }
 
 #[utoipa::path(get, path = "/api/admin/rules/status", tag = "admin",
@@ -120,12 +128,12 @@ async fn users_by_npn(
     Ok(Json(list))
 }
 
-#[utoipa::path(get, path = "/api/admin/fabricateAgent/{userId}", tag = "admin",
+#[utoipa::path(post, path = "/api/admin/fabricateAgent/{userId}", tag = "admin",
     params(("userId" = Uuid, Path, description = "An agent user's id (from getUsersByNPN)")),
     responses(
         (status = 200, body = super::accounts::LoggedIn, description = "The admin now acts as \
             that agent user: a new session (new cookie, new CSRF token) replaces the admin's. \
-            Changes state although it is a GET: send the session's `X-CSRF-Token` header."),
+            A POST under the CSRF guard (the spec's GET changed state)."),
         (status = 403, description = "Not an admin (or already acting as an agent)"),
         (status = 404, description = "No such agent user"),
         (status = 419, description = "No `X-CSRF-Token` header with the session's token")))]
@@ -137,7 +145,6 @@ async fn fabricate_agent(
     Path(user_id): Path<String>,
 ) -> ApiResult<Response> {
     current.require_admin()?;
-    session::require_csrf_header(&headers, &current.session)?;
     let not_found = || ApiError::NotFound("User not found".into());
     let target_id: Uuid = user_id.parse().map_err(|_| not_found())?;
     let target = users::by_id(&app.pool, target_id)
@@ -145,8 +152,14 @@ async fn fabricate_agent(
         .filter(|u| u.role == users::ROLE_AGENT)
         .ok_or_else(not_found)?;
     let admin = current.user.id;
-    let (new, cookie) =
-        session::replace(&app, Some(&current.session), Some(target.id), Some(admin)).await?;
+    let (new, cookie) = session::replace(
+        &app,
+        Some(&current.session),
+        Some(target.id),
+        Some(admin),
+        &headers,
+    )
+    .await?;
     audit::record(
         &app.pool,
         app.clock.now(),
@@ -161,11 +174,11 @@ async fn fabricate_agent(
     Ok(logged_in(&new, cookie, target.agent_subdomain.clone()))
 }
 
-#[utoipa::path(get, path = "/api/unFabricateAgent", tag = "admin",
+#[utoipa::path(post, path = "/api/unFabricateAgent", tag = "admin",
     responses(
         (status = 200, body = super::accounts::LoggedIn, description = "Back to the admin's own \
-            account: a new session replaces the impersonating one. Changes state although it is \
-            a GET: send the session's `X-CSRF-Token` header."),
+            account: a new session replaces the impersonating one. A POST under the CSRF guard \
+            (the spec's GET changed state)."),
         (status = 403, description = "The session is not an admin acting as an agent"),
         (status = 419, description = "No `X-CSRF-Token` header with the session's token")))]
 async fn unfabricate_agent(
@@ -177,12 +190,12 @@ async fn unfabricate_agent(
     let (Some(admin_id), Some(agent_user)) = (session.impersonator_id, session.user_id) else {
         return Err(ApiError::Forbidden);
     };
-    session::require_csrf_header(&headers, &session)?;
     let admin = users::by_id(&app.pool, admin_id)
         .await?
         .filter(users::UserRow::is_admin)
         .ok_or(ApiError::Forbidden)?;
-    let (new, cookie) = session::replace(&app, Some(&session), Some(admin.id), None).await?;
+    let (new, cookie) =
+        session::replace(&app, Some(&session), Some(admin.id), None, &headers).await?;
     audit::record(
         &app.pool,
         app.clock.now(),
@@ -268,13 +281,14 @@ async fn branding_by_npn(
     Ok(Json(Branding::from(&agent)))
 }
 
-/// A message in the outbox (the demo's mail viewer).
+/// A message in the outbox (the demo's mail viewer), its link hidden.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OutboxMessage {
     pub id: i64,
     pub to_address: String,
     pub subject: String,
-    /// Empty once sent through SMTP (links in it are not kept).
+    /// The text with its single-use link's token hidden (only the recipient's copy has it: the
+    /// operator reads it whole with `enrollflow mail`); empty once sent through SMTP.
     pub body: String,
     #[serde(with = "time::serde::rfc3339")]
     pub created_at: OffsetDateTime,
@@ -285,7 +299,8 @@ pub struct OutboxMessage {
 
 #[utoipa::path(get, path = "/api/admin/outbox", tag = "admin",
     responses(
-        (status = 200, body = Vec<OutboxMessage>, description = "The newest 100 e-mails, newest first"),
+        (status = 200, body = Vec<OutboxMessage>, description = "The newest 100 e-mails, newest \
+            first, with the tokens of their reset and invitation links hidden"),
         (status = 403, description = "Not an admin")))]
 async fn outbox_messages(
     State(app): State<AppState>,
@@ -299,7 +314,7 @@ async fn outbox_messages(
             id: m.id,
             to_address: m.to_address,
             subject: m.subject,
-            body: m.body,
+            body: mail::redacted(&m.body),
             created_at: m.created_at,
             sent_at: m.sent_at,
             attempts: m.attempts,

@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::error::ApiResult;
+use super::error::{ApiError, ApiResult};
 use crate::db::{applications, sessions};
 use crate::session::{self, LiveSession, SessionState};
 use crate::startup::AppState;
@@ -19,6 +19,7 @@ use crate::startup::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(active))
+        .routes(routes!(reset))
         .routes(routes!(timeout))
 }
 
@@ -72,24 +73,26 @@ pub struct ActiveResponse {
 
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct ActiveQuery {
-    /// `true` restarts: the session lets go of its application.
+    /// Not accepted on a GET: restarting is `POST /api/application/active/reset`.
     #[serde(default)]
     pub reset: bool,
 }
 
 #[utoipa::path(get, path = "/api/application/active", tag = "application",
     params(ActiveQuery),
-    responses((status = 200, body = ActiveResponse), (status = 419, description = "No live session")))]
+    responses((status = 200, body = ActiveResponse),
+              (status = 405, description = "`reset=true`: a GET never changes state; restart with \
+                  `POST /api/application/active/reset`"),
+              (status = 419, description = "No live session")))]
 async fn active(
     State(app): State<AppState>,
     session: LiveSession,
     Query(q): Query<ActiveQuery>,
 ) -> ApiResult<Json<ActiveResponse>> {
     if q.reset {
-        sessions::set_application(&app.pool, &session.id_hash, None).await?;
-        app.caches.evict_session(&session.id_hash);
-        crate::revision::wrote(None, 0);
-        return Ok(Json(ActiveResponse { application: None }));
+        return Err(ApiError::MethodNotAllowed(
+            "Restarting is POST /api/application/active/reset.".into(),
+        ));
     }
     let application = match session.application_id {
         Some(id) => applications::by_id(&app.pool, id).await?.map(Into::into),
@@ -98,8 +101,25 @@ async fn active(
     Ok(Json(ActiveResponse { application }))
 }
 
-#[utoipa::path(get, path = "/api/application/timeout", tag = "application",
-    responses((status = 204, description = "The session is ended")))]
+#[utoipa::path(post, path = "/api/application/active/reset", tag = "application",
+    responses((status = 200, body = ActiveResponse, description = "Restarted: the session lets go \
+                  of its application (spec part 1, 7: the spec's `GET …?reset=true`, a POST under \
+                  the CSRF guard here)"),
+              (status = 419, description = "No live session, or no CSRF token")))]
+async fn reset(
+    State(app): State<AppState>,
+    session: LiveSession,
+) -> ApiResult<Json<ActiveResponse>> {
+    sessions::set_application(&app.pool, &session.id_hash, None).await?;
+    app.caches.evict_session(&session.id_hash);
+    crate::revision::wrote(None, 0);
+    Ok(Json(ActiveResponse { application: None }))
+}
+
+#[utoipa::path(post, path = "/api/application/timeout", tag = "application",
+    responses((status = 204, description = "The session is ended (the spec's GET: a POST under the \
+                  CSRF guard here, so no other page can log a user out)"),
+              (status = 419, description = "No live session, or no CSRF token")))]
 async fn timeout(State(app): State<AppState>, state: SessionState) -> ApiResult<Response> {
     Ok(match state.live() {
         Some(s) => {

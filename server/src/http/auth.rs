@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{FromRequestParts, State};
+use axum::extract::{FromRequestParts, Query, State};
 use axum::http::header;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -40,10 +40,15 @@ impl CurrentUser {
         let Some(id) = session.user_id else {
             return Ok(None);
         };
-        Ok(users::by_id(&app.pool, id).await?.map(|u| CurrentUser {
-            session: session.clone(),
-            user: Arc::new(u),
-        }))
+        // A disabled account has no sessions left (disabling deletes them); a request already in
+        // flight is refused all the same.
+        Ok(users::by_id(&app.pool, id)
+            .await?
+            .filter(|u| !u.disabled)
+            .map(|u| CurrentUser {
+                session: session.clone(),
+                user: Arc::new(u),
+            }))
     }
 
     /// Admin-only calls refuse everyone else with 403 (an admin acting as an agent is the agent).
@@ -91,7 +96,8 @@ impl FromRequestParts<AppState> for CurrentUser {
     async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, ApiError> {
         let session = match parts.extensions.get::<SessionState>() {
             Some(SessionState::Live(s)) => s.clone(),
-            _ => return Err(ApiError::SessionExpired),
+            Some(other) => return Err(other.missing()),
+            None => return Err(ApiError::SessionExpired),
         };
         CurrentUser::of(app, &session)
             .await?
@@ -119,17 +125,35 @@ pub struct AuthState {
     pub csrf_token: String,
 }
 
-#[utoipa::path(get, path = "/api/get-auth-state", tag = "accounts",
-    responses((status = 200, description = "The caller's state; starts a session when there is none \
-                                            (sets the session cookie)", body = AuthState)))]
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct AuthStateQuery {
+    /// `true` starts a new session even for a cookie of a session replaced a moment ago (the
+    /// client asks this when it has been answered "replaced" twice: its browser never got the
+    /// newer cookie).
+    #[serde(default)]
+    pub renew: bool,
+}
+
+#[utoipa::path(get, path = "/api/get-auth-state", tag = "accounts", params(AuthStateQuery),
+    responses(
+        (status = 200, description = "The caller's state; starts a session when there is none \
+            (sets the session cookie)", body = AuthState),
+        (status = 419, description = "`{\"session\": \"replaced\"}`: the cookie names a session \
+            replaced a moment ago (a login in another tab); ask again, the browser has the new \
+            cookie. The cookie is not touched.")))]
 async fn get_auth_state(
     State(app): State<AppState>,
     state: SessionState,
     host: SiteHost,
+    Query(q): Query<AuthStateQuery>,
 ) -> ApiResult<Response> {
     let (session, cookie) = match state {
         SessionState::Live(s) => (s, None),
-        SessionState::None | SessionState::Expired => {
+        SessionState::Replaced if !q.renew => return Err(ApiError::SessionReplaced),
+        SessionState::None
+        | SessionState::Expired
+        | SessionState::Ended
+        | SessionState::Replaced => {
             let (s, cookie) = session::start(&app).await?;
             (Arc::new(s), Some(cookie))
         }

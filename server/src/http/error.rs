@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
@@ -21,16 +21,24 @@ pub enum ApiError {
     Forbidden,
     #[error("session expired")]
     SessionExpired,
+    /// 419 for a request that carried a session's cookie after that session was replaced (a login,
+    /// an impersonation, a switch back) or ended: the browser has a newer cookie, and the client
+    /// may simply send the request again. The answer never touches the cookie.
+    #[error("session replaced")]
+    SessionReplaced,
     #[error("{0}")]
     Conflict(String),
+    #[error("{0}")]
+    MethodNotAllowed(String),
     #[error("validation failed")]
     Validation(BTreeMap<String, Vec<String>>),
     #[error("payload too large")]
     PayloadTooLarge,
     #[error("unsupported media type")]
     UnsupportedMediaType,
+    /// 429, with `Retry-After` in seconds.
     #[error("too many requests")]
-    TooManyRequests,
+    TooManyRequests(u64),
     #[error("service unavailable")]
     Unavailable,
     /// 503 with a message for the user (something could not be stored; nothing was changed).
@@ -79,14 +87,15 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
-            ApiError::SessionExpired => {
+            ApiError::SessionExpired | ApiError::SessionReplaced => {
                 StatusCode::from_u16(SESSION_EXPIRED).unwrap_or(StatusCode::UNAUTHORIZED)
             }
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable | ApiError::TryAgain(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -116,14 +125,20 @@ impl IntoResponse for ApiError {
             },
             // The purchase of a submitted application is refused the same way.
             ApiError::Conflict(m) => json!({ "error": m, SUBMIT_ERROR: m }),
-            ApiError::BadRequest(m) | ApiError::NotFound(m) | ApiError::TryAgain(m) => {
+            ApiError::BadRequest(m)
+            | ApiError::NotFound(m)
+            | ApiError::TryAgain(m)
+            | ApiError::MethodNotAllowed(m) => {
                 json!({ "error": m })
             }
             ApiError::Forbidden => json!({ "error": "You are not allowed to do that." }),
             ApiError::SessionExpired => json!({ "error": "Your session has expired" }),
+            ApiError::SessionReplaced => {
+                json!({ "error": "Your session has been replaced", "session": "replaced" })
+            }
             ApiError::PayloadTooLarge => json!({ "error": "The file is too large." }),
             ApiError::UnsupportedMediaType => json!({ "error": "Only PDF files are accepted." }),
-            ApiError::TooManyRequests => {
+            ApiError::TooManyRequests(_) => {
                 json!({ "error": "Too many attempts. Please wait a moment and try again." })
             }
             ApiError::Unavailable => json!({ "error": "Service unavailable" }),
@@ -132,8 +147,22 @@ impl IntoResponse for ApiError {
                 json!({ "error": "Something went wrong!" })
             }
         };
-        (status, Json(body)).into_response()
+        let retry_after = match &self {
+            ApiError::TooManyRequests(seconds) => Some((*seconds).max(1)),
+            ApiError::Unavailable | ApiError::TryAgain(_) => Some(UNAVAILABLE_RETRY_AFTER),
+            _ => None,
+        };
+        let mut response = (status, Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
+
+/// Seconds a client is asked to wait after a 503 (the database restarting, a write that failed).
+pub const UNAVAILABLE_RETRY_AFTER: u64 = 5;
 
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -6,6 +6,7 @@ pub mod admin;
 pub mod application;
 pub mod auth;
 pub mod dashboard;
+pub mod devices;
 pub mod documents;
 pub mod error;
 pub mod health;
@@ -54,6 +55,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(site::router())
         .merge(auth::router())
         .merge(accounts::router())
+        .merge(devices::router())
         .merge(legal::router())
         .merge(application::router())
         .merge(steps::router())
@@ -93,7 +95,7 @@ pub fn router(state: AppState) -> Router {
             any(|| async { ApiError::NotFound("No such API call.".into()) }),
         );
 
-    let mut app = Router::new()
+    let app = Router::new()
         .merge(health::router(state.config.bench_routes))
         .merge(api)
         .fallback_service(ServeDir::new(static_dir).fallback(index))
@@ -103,12 +105,12 @@ pub fn router(state: AppState) -> Router {
             session::layer,
         ))
         .with_state(state);
-    if https {
-        app = app.layer(SetResponseHeaderLayer::if_not_present(
+    let hsts = https.then(|| {
+        SetResponseHeaderLayer::if_not_present(
             header::STRICT_TRANSPORT_SECURITY,
             HeaderValue::from_static("max-age=31536000; includeSubDomains"),
-        ));
-    }
+        )
+    });
     let request_id = HeaderName::from_static("x-request-id");
     app.layer(
         ServiceBuilder::new()
@@ -135,11 +137,8 @@ pub fn router(state: AppState) -> Router {
                 tracing::info_span!("request", method = %req.method(), route, request_id = id)
             }))
             .layer(PropagateRequestIdLayer::new(request_id))
-            .layer(TimeoutLayer::with_status_code(
-                StatusCode::REQUEST_TIMEOUT,
-                timeout,
-            ))
-            .layer(RequestBodyLimitLayer::new(limit))
+            // The security headers wrap everything below, the 408 and 413 answers included.
+            .option_layer(hsts)
             .layer(SetResponseHeaderLayer::if_not_present(
                 header::CONTENT_SECURITY_POLICY,
                 HeaderValue::from_static(CSP),
@@ -159,8 +158,51 @@ pub fn router(state: AppState) -> Router {
             .layer(SetResponseHeaderLayer::overriding(
                 HeaderName::from_static("permissions-policy"),
                 HeaderValue::from_static("camera=(), microphone=(), geolocation=()"),
-            )),
+            ))
+            .layer(middleware::from_fn(json_errors))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                timeout,
+            ))
+            .layer(RequestBodyLimitLayer::new(limit)),
     )
+}
+
+/// Every error answer is JSON `{"error": …}`: those made by a handler already are; this turns the
+/// rest (axum's extractor rejections, 405 for a wrong method, the 408 and 413 of the outer layers)
+/// into the same shape, with a fixed message (a rejection's own text may quote the request).
+async fn json_errors(req: Request, next: Next) -> Response {
+    let res = next.run(req).await;
+    let status = res.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return res;
+    }
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json {
+        return res;
+    }
+    let message = match status {
+        StatusCode::BAD_REQUEST => "The request could not be read.",
+        StatusCode::NOT_FOUND => "Not found.",
+        StatusCode::METHOD_NOT_ALLOWED => "This call does not accept that method.",
+        StatusCode::REQUEST_TIMEOUT => "The request took too long. Please try again.",
+        StatusCode::PAYLOAD_TOO_LARGE => "The request is too large.",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "The request's content type is not accepted.",
+        StatusCode::UNPROCESSABLE_ENTITY => "The request body is not valid.",
+        s => s.canonical_reason().unwrap_or("Something went wrong!"),
+    };
+    let (mut parts, _) = res.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    let body = serde_json::json!({ "error": message }).to_string();
+    Response::from_parts(parts, axum::body::Body::from(body))
 }
 
 /// Hashed build assets are cached for a year; everything else (index.html, API) is revalidated.

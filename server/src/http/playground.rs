@@ -3,6 +3,9 @@
 //! It reads the serving rules only; nothing is saved.
 
 use axum::Json;
+
+use super::auth::CurrentUser;
+use crate::session::SessionState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -21,11 +24,17 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(try_step))
 }
 
-fn enabled(app: &AppState) -> ApiResult<()> {
-    if app.config.playground {
-        Ok(())
-    } else {
-        Err(ApiError::NotFound("No such API call.".into()))
+/// The playground answers only when it is on (404 otherwise) and only to a logged-in admin (419
+/// without a session, 403 for anyone else): it runs any data through the rules and shows their
+/// diagnostics.
+async fn enabled(app: &AppState, state: &SessionState) -> ApiResult<()> {
+    if !app.config.playground {
+        return Err(ApiError::NotFound("No such API call.".into()));
+    }
+    let session = state.live().ok_or_else(|| state.missing())?;
+    match CurrentUser::of(app, session).await? {
+        Some(u) if u.user.is_admin() => Ok(()),
+        _ => Err(ApiError::Forbidden),
     }
 }
 
@@ -38,9 +47,13 @@ pub struct PlaygroundSteps {
 }
 
 #[utoipa::path(get, path = "/api/playground", tag = "playground",
-    responses((status = 200, body = PlaygroundSteps), (status = 404, description = "The playground is off")))]
-async fn steps(State(app): State<AppState>) -> ApiResult<Json<PlaygroundSteps>> {
-    enabled(&app)?;
+    responses((status = 200, body = PlaygroundSteps), (status = 403, description = "Not an admin"),
+              (status = 404, description = "The playground is off")))]
+async fn steps(
+    State(app): State<AppState>,
+    state: SessionState,
+) -> ApiResult<Json<PlaygroundSteps>> {
+    enabled(&app, &state).await?;
     let bundle = app.rules.current();
     Ok(Json(PlaygroundSteps {
         steps: bundle.engine.steps().cloned().collect(),
@@ -82,12 +95,14 @@ pub struct PlaygroundResult {
     request_body = PlaygroundRequest,
     responses((status = 200, body = PlaygroundResult),
               (status = 400, description = "The rules failed for this context (the message names the rule)"),
+              (status = 403, description = "Not an admin"),
               (status = 404, description = "The playground is off")))]
 async fn try_step(
     State(app): State<AppState>,
+    state: SessionState,
     Json(req): Json<PlaygroundRequest>,
 ) -> ApiResult<Json<PlaygroundResult>> {
-    enabled(&app)?;
+    enabled(&app, &state).await?;
     let today = match &req.today {
         Some(t) => enrollflow_engine::dates::parse(t)
             .ok_or_else(|| ApiError::BadRequest(format!("`{t}` is not a date (YYYY-MM-DD)")))?,

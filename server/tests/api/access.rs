@@ -74,11 +74,31 @@ const EXEMPT: &[(&str, &str, &str)] = &[
         "needs the e-mailed invitation token (accounts.rs)",
     ),
     ("put", "/api/user/password", "the caller's own account"),
-    ("get", "/api/get-auth-state", "the caller's own session"),
     (
         "get",
+        "/api/user/sessions",
+        "the caller's own sessions (session_control.rs)",
+    ),
+    (
+        "delete",
+        "/api/user/sessions",
+        "the caller's own sessions (session_control.rs)",
+    ),
+    (
+        "delete",
+        "/api/user/sessions/{id}",
+        "the caller's own sessions; another's answers 404 (session_control.rs)",
+    ),
+    ("get", "/api/get-auth-state", "the caller's own session"),
+    (
+        "post",
         "/api/application/timeout",
         "ends the caller's session",
+    ),
+    (
+        "post",
+        "/api/application/active/reset",
+        "lets go of the caller's own application",
     ),
     ("get", "/api/site", "the public branding of the site"),
     (
@@ -171,14 +191,14 @@ fn matrix(b: &BIds) -> Vec<Row> {
             Admin,
         ),
         row(
-            M::GET,
+            M::POST,
             "/api/admin/fabricateAgent/{userId}",
             &format!("/api/admin/fabricateAgent/{}", b.user),
             Empty,
             Admin,
         ),
         row(
-            M::GET,
+            M::POST,
             "/api/unFabricateAgent",
             "/api/unFabricateAgent",
             Empty,
@@ -220,6 +240,13 @@ fn matrix(b: &BIds) -> Vec<Row> {
             "/api/admin/manageMessage/{id}",
             &format!("/api/admin/manageMessage/{msg}"),
             Json(json!({})),
+            Admin,
+        ),
+        row(
+            M::PUT,
+            "/api/admin/users/{userId}/disabled",
+            &format!("/api/admin/users/{}/disabled", b.user),
+            Json(json!({ "disabled": true })),
             Admin,
         ),
         // B's data by id.

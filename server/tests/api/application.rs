@@ -47,7 +47,7 @@ async fn a_new_visitor_has_no_active_application() {
 async fn the_sessions_application_is_returned_and_reset_lets_go_of_it() {
     let app = spawn_app().await;
     let b = app.browser("acme");
-    b.start_session().await;
+    let csrf = b.start_session().await;
     let id = bind_new_application(&app).await;
 
     let a = b.get("/api/application/active").await.json();
@@ -57,7 +57,27 @@ async fn the_sessions_application_is_returned_and_reset_lets_go_of_it() {
     assert_eq!(a["application"]["skipDental"], false);
     assert!(a["application"]["submissionTime"].is_null());
 
-    let r = b.get("/api/application/active?reset=true").await.json();
+    // A GET never changes state: the spec's `?reset=true` is refused, the application kept.
+    let r = b.get("/api/application/active?reset=true").await;
+    assert_eq!(r.status.as_u16(), 405, "{}", r.body);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("POST"))
+    );
+    assert_eq!(
+        b.get("/api/application/active").await.json()["application"]["applicationId"],
+        id.to_string()
+    );
+    // Without the session's CSRF token the POST is refused (no other site restarts a quote).
+    assert_eq!(
+        b.post("/api/application/active/reset", "0")
+            .await
+            .status
+            .as_u16(),
+        419
+    );
+    let r = b.post("/api/application/active/reset", &csrf).await.json();
     assert!(r["application"].is_null());
     assert!(b.get("/api/application/active").await.json()["application"].is_null());
     // Restarting does not delete the application: agents still see it on their dashboard.
@@ -84,8 +104,18 @@ async fn another_browser_does_not_see_the_application() {
 async fn the_timeout_call_ends_the_session() {
     let app = spawn_app().await;
     let b = app.browser("acme");
-    b.start_session().await;
-    let r = b.get("/api/application/timeout").await;
+    let csrf = b.start_session().await;
+    // A GET (a link or an image on another page) cannot log anyone out, nor a POST without the
+    // session's CSRF token.
+    assert_eq!(b.get("/api/application/timeout").await.status.as_u16(), 405);
+    assert_eq!(
+        b.post("/api/application/timeout", "0")
+            .await
+            .status
+            .as_u16(),
+        419
+    );
+    let r = b.post("/api/application/timeout", &csrf).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     assert!(r.header("set-cookie").contains("Max-Age=0"));
     let left: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions")

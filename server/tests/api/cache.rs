@@ -116,7 +116,7 @@ async fn a_browser_alternating_between_instances_reads_its_own_writes_at_once() 
     assert_eq!(dental.status, StatusCode::OK, "{}", dental.body);
 
     // Restart Quote on A: B no longer serves the old application to this session.
-    let r = on_a.get("/api/application/active?reset=true").await;
+    let r = on_a.post("/api/application/active/reset", &token).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     hand_over(&on_a, &on_b);
     let r = on_b.get("/api/application/active").await;

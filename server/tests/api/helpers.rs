@@ -26,7 +26,7 @@ pub const ACME_NPN: &str = "17439021";
 pub const LAKESHORE_USER: &str = "dokafor@lakeshore-benefits.example.com";
 /// Ada Admin, whose own site is the demo agent's.
 pub const ADMIN_USER: &str = "admin@enrollflow.example.com";
-pub const ADMIN_TOKEN: &str = "test-operator-token";
+pub const ADMIN_TOKEN: &str = "test-operator-token-of-at-least-32-bytes";
 
 pub struct TestApp {
     pub addr: SocketAddr,
@@ -121,8 +121,9 @@ async fn spawn_on(
         clock.clone(),
         config,
         rules.clone(),
-        Cipher::random(),
+        test_cipher(),
     );
+    enrollflow_server::accounts::spawn_reset_worker(state.clone());
     // The caches serve requests as in production once their invalidation listener is connected.
     let caches = state.caches.clone();
     state.spawn_cache_listener();
@@ -285,6 +286,12 @@ impl Browser<'_> {
             .as_str()
             .expect("csrf token")
             .to_string()
+    }
+
+    /// A POST without a body, with the session's CSRF token (impersonating, switching back,
+    /// restarting, the timeout).
+    pub async fn post(&self, path: &str, token: &str) -> Reply {
+        self.call(Method::POST, path, token, &json!({})).await
     }
 
     /// A GET that sends the session's CSRF token (the impersonation calls want it).
@@ -481,17 +488,36 @@ pub fn federal_factor(root: &std::path::Path, age: i64) -> f64 {
 /// How long a test waits for work done after a request was answered before it fails.
 pub const BACKGROUND_DEADLINE: Duration = Duration::from_secs(30);
 
-/// The mails to this address in the outbox, oldest first, as (subject, body), once there are at
-/// least `n` of them.
+/// The data key of every test server of this process (instances of one test share a database, so
+/// they share its key too).
+pub fn test_cipher() -> Cipher {
+    use base64::Engine as _;
+    static KEY: std::sync::OnceLock<Cipher> = std::sync::OnceLock::new();
+    KEY.get_or_init(|| {
+        Cipher::from_base64(&base64::engine::general_purpose::STANDARD.encode(TEST_KEY))
+            .expect("key")
+    })
+    .clone()
+}
+
+/// The test servers' data key.
+pub const TEST_KEY: [u8; 32] = *b"enrollflow-test-data-key-32bytes";
+
+/// The mails to this address in the outbox, oldest first, as (subject, body) with their links
+/// whole (as `enrollflow mail` prints them), once there are at least `n` of them.
 pub async fn wait_for_mails(pool: &PgPool, to: &str, n: usize) -> Vec<(String, String)> {
     let deadline = tokio::time::Instant::now() + BACKGROUND_DEADLINE;
     loop {
-        let mails: Vec<(String, String)> =
-            sqlx::query_as("SELECT subject, body FROM outbox WHERE to_address = $1 ORDER BY id")
-                .bind(to)
-                .fetch_all(pool)
-                .await
-                .expect("outbox");
+        let mails: Vec<(String, String)> = db::outbox::newest_to(pool, Some(to), 1000)
+            .await
+            .expect("outbox")
+            .iter()
+            .rev()
+            .map(|m| {
+                let body = enrollflow_server::mail::reveal(&test_cipher(), m).expect("reveal");
+                (m.subject.clone(), body)
+            })
+            .collect();
         if mails.len() >= n {
             return mails;
         }

@@ -34,19 +34,20 @@ async fn an_admin_acts_as_an_agent_user_and_switches_back() {
     assert_eq!(list[0]["email"], ACME_USER);
     let maria = list[0]["id"].as_str().expect("id").to_string();
 
-    // A state-changing GET: without the session's CSRF token it is refused.
+    // It changes state, so it is a POST under the CSRF guard: a GET (a link, an image) does
+    // nothing, and a POST without the session's token is refused.
     let path = format!("/api/admin/fabricateAgent/{maria}");
-    assert_eq!(b.get(&path).await.status.as_u16(), 419);
     assert_eq!(
-        b.get_with_token(&path, "0".repeat(64).as_str())
-            .await
-            .status
-            .as_u16(),
+        b.get_with_token(&path, &admin_csrf).await.status.as_u16(),
+        405
+    );
+    assert_eq!(
+        b.post(&path, "0".repeat(64).as_str()).await.status.as_u16(),
         419
     );
 
     let admin_cookie = b.cookie();
-    let r = b.get_with_token(&path, &admin_csrf).await;
+    let r = b.post(&path, &admin_csrf).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.json()["subdomain"], "acme");
     let agent_csrf = r.json()["csrf_token"].as_str().expect("csrf").to_string();
@@ -134,8 +135,18 @@ async fn an_admin_acts_as_an_agent_user_and_switches_back() {
         "the admin's own password changed"
     );
 
-    assert_eq!(b.get("/api/unFabricateAgent").await.status.as_u16(), 419);
-    let r = b.get_with_token("/api/unFabricateAgent", &agent_csrf).await;
+    assert_eq!(
+        b.get_with_token("/api/unFabricateAgent", &agent_csrf)
+            .await
+            .status
+            .as_u16(),
+        405
+    );
+    assert_eq!(
+        b.post("/api/unFabricateAgent", "0").await.status.as_u16(),
+        419
+    );
+    let r = b.post("/api/unFabricateAgent", &agent_csrf).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.json()["subdomain"], "demo");
     assert_ne!(b.cookie(), impersonating_cookie, "replaced again");
@@ -175,7 +186,7 @@ async fn logging_out_while_impersonating_names_the_admin() {
     let csrf = b.logged_in_as(ADMIN_USER).await;
     let maria = user_id(&app.pool, ACME_USER).await;
     let r = b
-        .get_with_token(&format!("/api/admin/fabricateAgent/{maria}"), &csrf)
+        .post(&format!("/api/admin/fabricateAgent/{maria}"), &csrf)
         .await;
     let csrf = r.json()["csrf_token"].as_str().expect("csrf").to_string();
     let r = b
@@ -251,7 +262,7 @@ async fn an_admin_cannot_act_as_another_admin_or_nobody() {
         "nonsense".into(),
     ] {
         let r = b
-            .get_with_token(&format!("/api/admin/fabricateAgent/{id}"), &csrf)
+            .post(&format!("/api/admin/fabricateAgent/{id}"), &csrf)
             .await;
         assert_eq!(r.status, StatusCode::NOT_FOUND, "{id}");
     }
@@ -267,13 +278,25 @@ async fn agents_and_visitors_get_403_from_admin_calls() {
     let visitor_csrf = visitor.start_session().await;
     let admin_only = [
         format!("/api/admin/getUsersByNPN/{ACME_NPN}"),
-        format!("/api/admin/fabricateAgent/{lakeshore}"),
         "/api/admin/agentList".to_string(),
         "/api/admin/outbox".to_string(),
         "/api/admin/rules/status".to_string(),
         "/api/agent_branding_number/18820457".to_string(),
-        "/api/unFabricateAgent".to_string(),
     ];
+    for path in [
+        format!("/api/admin/fabricateAgent/{lakeshore}"),
+        "/api/unFabricateAgent".to_string(),
+    ] {
+        let r = agent.post(&path, &csrf).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "agent: {path}: {}", r.body);
+        let r = visitor.post(&path, &visitor_csrf).await;
+        assert_eq!(
+            r.status,
+            StatusCode::FORBIDDEN,
+            "visitor: {path}: {}",
+            r.body
+        );
+    }
     for path in &admin_only {
         let r = agent.get_with_token(path, &csrf).await;
         assert_eq!(r.status, StatusCode::FORBIDDEN, "agent: {path}: {}", r.body);
@@ -323,11 +346,16 @@ async fn the_outbox_shows_the_newest_mail_first() {
     let list = r.json();
     assert_eq!(list[0]["to_address"], LAKESHORE_USER);
     assert_eq!(list[1]["to_address"], ACME_USER);
-    assert!(
-        list[0]["body"]
-            .as_str()
-            .expect("body")
-            .contains("/reset-password/email/")
-    );
+    // The admin sees the mail, never its link's token (issue 15): asking a reset for another
+    // account and reading it here takes over nothing.
+    let shown = list[0]["body"].as_str().expect("body");
+    assert!(shown.contains("/reset-password/token/[hidden"), "{shown}");
+    let whole = &crate::helpers::wait_for_mails(&app.pool, LAKESHORE_USER, 1).await[0].1;
+    let token: String = whole[whole.find("/token/").expect("link") + 7..]
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
+    assert_eq!(token.len(), 64);
+    assert!(!r.body.contains(&token));
     assert_eq!(list[0]["sent_at"], Value::Null);
 }

@@ -68,6 +68,19 @@ async fn closed_port() -> u16 {
     l.local_addr().expect("addr").port()
 }
 
+/// The token of the reset link in a relayed message (quoted-printable may fold long lines).
+fn regex_link(message: &str) -> String {
+    let unfolded = message.replace("=\r\n", "").replace("=\n", "");
+    let at = unfolded
+        .find("/reset-password/token/")
+        .unwrap_or_else(|| panic!("no reset link in {message}"))
+        + "/reset-password/token/".len();
+    unfolded[at..]
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect()
+}
+
 #[tokio::test]
 async fn outbox_mail_goes_to_the_relay_and_a_failure_is_retried_later() {
     let app = spawn_app().await;
@@ -89,6 +102,7 @@ async fn outbox_mail_goes_to_the_relay_and_a_failure_is_retried_later() {
     let down = Mailer::new(
         &format!("smtp://127.0.0.1:{}", closed_port().await),
         "Enrollflow <no-reply@enrollflow.example.com>",
+        crate::helpers::test_cipher(),
     )
     .expect("mailer");
     let d = deliver_due(&app.pool, app.clock.as_ref(), &down)
@@ -106,6 +120,7 @@ async fn outbox_mail_goes_to_the_relay_and_a_failure_is_retried_later() {
     let up = Mailer::new(
         &format!("smtp://127.0.0.1:{port}"),
         "Enrollflow <no-reply@enrollflow.example.com>",
+        crate::helpers::test_cipher(),
     )
     .expect("mailer");
     // Not due yet.
@@ -127,13 +142,17 @@ async fn outbox_mail_goes_to_the_relay_and_a_failure_is_retried_later() {
         "{}",
         got[0]
     );
-    let (sent, body): (bool, String) =
-        sqlx::query_as("SELECT sent_at IS NOT NULL, body FROM outbox")
+    // The recipient's copy has the whole link (put back at send time); the stored row never did.
+    let link = regex_link(&got[0]);
+    assert_eq!(link.len(), 64, "{}", got[0]);
+    let (sent, body, secret): (bool, String, Option<String>) =
+        sqlx::query_as("SELECT sent_at IS NOT NULL, body, secret FROM outbox")
             .fetch_one(&app.pool)
             .await
             .expect("row");
     assert!(sent);
     assert_eq!(body, "", "the single-use link is not kept once sent");
+    assert_eq!(secret, None, "nor its token");
 
     // Sent once only.
     app.clock.advance(60 * MINUTE);

@@ -12,10 +12,38 @@ async fn the_playground_is_off_by_default() {
 }
 
 #[tokio::test]
+async fn the_playground_answers_only_a_logged_in_admin() {
+    let app = spawn_app_with(|c| c.playground = true).await;
+    let visitor = app.browser("acme");
+    let token = visitor.start_session().await;
+    assert_eq!(visitor.get("/api/playground").await.status.as_u16(), 403);
+    let r = visitor
+        .call(
+            Method::POST,
+            "/api/playground",
+            &token,
+            &json!({ "step": "census" }),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 403);
+    let agent = app.browser("acme");
+    agent.logged_in_as(crate::helpers::ACME_USER).await;
+    assert_eq!(agent.get("/api/playground").await.status.as_u16(), 403);
+    assert_eq!(
+        app.browser("acme")
+            .get("/api/playground")
+            .await
+            .status
+            .as_u16(),
+        419
+    );
+}
+
+#[tokio::test]
 async fn the_playground_shows_any_form_for_a_chosen_context_and_validates_answers() {
     let app = spawn_app_with(|c| c.playground = true).await;
-    let b = app.browser("acme");
-    let token = b.start_session().await;
+    let b = app.browser("demo");
+    let token = b.logged_in_as(crate::helpers::ADMIN_USER).await;
     assert_eq!(b.get("/api/site").await.json()["playground"], true);
     let list = b.get("/api/playground").await.json();
     assert_eq!(list["steps"].as_array().map(Vec::len), Some(10));

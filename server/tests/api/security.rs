@@ -1,6 +1,6 @@
 use reqwest::{Method, StatusCode};
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn health_and_readiness() {
@@ -85,6 +85,81 @@ async fn bodies_over_the_limit_are_refused_with_413() {
         )
         .await;
     assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
+    // Made by an outer layer, it is still JSON with the security headers (issue 15).
+    assert_eq!(r.json()["error"], "The request is too large.");
+    assert_security_headers(&r);
+}
+
+fn assert_security_headers(r: &crate::helpers::Reply) {
+    for h in [
+        "content-security-policy",
+        "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+    ] {
+        assert!(!r.header(h).is_empty(), "{h} on {}", r.status);
+    }
+}
+
+#[tokio::test]
+async fn a_request_past_the_time_limit_is_408_json_with_the_security_headers() {
+    let app = spawn_app_with(|c| c.request_timeout_secs = 1).await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    // A body that never finishes arriving keeps the request open past the limit.
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut conn = tokio::net::TcpStream::connect(app.addr)
+        .await
+        .expect("connect");
+    let head = format!(
+        "PUT /api/application/step/census HTTP/1.1\r\nHost: acme.localhost:{}\r\n\
+         Cookie: {}\r\nX-CSRF-Token: {token}\r\nContent-Type: application/json\r\n\
+         Content-Length: 100\r\nConnection: close\r\n\r\n{{",
+        app.addr.port(),
+        b.cookie()
+    );
+    conn.write_all(head.as_bytes()).await.expect("write");
+    let mut answer = String::new();
+    conn.read_to_string(&mut answer).await.expect("read");
+    let lower = answer.to_ascii_lowercase();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(lower.contains("content-type: application/json"), "{answer}");
+    assert!(lower.contains("content-security-policy:"), "{answer}");
+    assert!(lower.contains("x-frame-options: deny"), "{answer}");
+    assert!(answer.contains("\"error\""), "{answer}");
+}
+
+#[tokio::test]
+async fn every_error_body_is_json_even_the_frameworks_own() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    // A wrong method, a body that is not JSON, a path id that is not a UUID.
+    let cases = [
+        b.get("/api/logout").await,
+        b.send(
+            Method::PUT,
+            "/api/application/step/census",
+            &[
+                ("x-csrf-token", token.clone()),
+                ("content-type", "application/json".into()),
+            ],
+            Some(b"{not json".to_vec()),
+        )
+        .await,
+        b.get("/api/application/not-a-uuid/step").await,
+    ];
+    for r in cases {
+        assert!(r.status.is_client_error(), "{}", r.status);
+        assert!(
+            r.header("content-type").starts_with("application/json"),
+            "{}: {}",
+            r.status,
+            r.body
+        );
+        assert!(r.json()["error"].is_string(), "{}", r.body);
+        assert_security_headers(&r);
+    }
 }
 
 #[tokio::test]

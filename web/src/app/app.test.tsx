@@ -91,12 +91,11 @@ describe('App', () => {
     await waitFor(() => expect(document.title).toBe('Enrollflow | Why Are You Applying?'));
   });
 
-  it('loads the playground on demand; without the playground it says so and shows no Misc menu', async () => {
+  it('sends a visitor who opens the playground to log in (it answers only admins) and shows no Misc menu', async () => {
     window.history.pushState({}, '', '/playground');
     render(<App />);
-    // The first import of the lazy module (RJSF) is slow under vitest.
-    expect(await screen.findByText('The playground is turned off.', {}, { timeout: 15_000 })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Playground' })).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/login'), { timeout: 15_000 });
+    expect(window.location.search).toBe(`?redirectFrom=${encodeURIComponent('/playground')}`);
     expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
   }, 20_000);
 

@@ -47,6 +47,13 @@ export const routes: RouteObject[] = [
         handle: full('Create Your Account'),
       },
       {
+        // The e-mailed link names no address (issue 15); the spec's form with the address is kept.
+        path: 'reset-password/token/:token',
+        element: <LandingRoute modal="reset" />,
+        loader: publicPage,
+        handle: full('Reset Password'),
+      },
+      {
         path: 'reset-password/email/:email/token/:token',
         element: <LandingRoute modal="reset" />,
         loader: publicPage,
@@ -120,7 +127,8 @@ export const routes: RouteObject[] = [
         path: 'playground',
         // Loaded on demand: the form renderer (RJSF) stays out of the main bundle.
         lazy: async () => ({ Component: (await import('./routes/playground')).PlaygroundPage }),
-        loader: publicPage,
+        // Admins only (issue 15): the server answers no one else.
+        loader: guarded({ kind: 'admin' }),
         handle: full('untitled'),
       },
       { path: '404', element: <NotFoundPage />, loader: publicPage, handle: full('Page Not Found') },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, configureApiClient, resetApiClient } from './api-client';
+import { ApiError, apiClient, configureApiClient, REPLACED_RETRY_MS, resetApiClient } from './api-client';
 
 function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -36,8 +36,8 @@ describe('apiClient', () => {
 
   it('adds query parameters', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { application: null }));
-    await apiClient.get('/api/application/active', { query: { reset: true } });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/application/active?reset=true');
+    await apiClient.get('/api/get-auth-state', { query: { renew: true } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/get-auth-state?renew=true');
   });
 
   it('sends the CSRF token on non-GET requests only', async () => {
@@ -52,11 +52,48 @@ describe('apiClient', () => {
     expect(fetchMock.mock.calls[2]?.[1]?.body).toBe('{"a":1}');
   });
 
-  it('sends the CSRF token on a GET that asks for it (impersonation, switch back)', async () => {
+  it('sends the CSRF token on a GET that asks for it', async () => {
     fetchMock.mockImplementation(async () => jsonResponse(200, {}));
-    await apiClient.get('/api/unFabricateAgent', { csrf: true });
+    await apiClient.get('/api/site', { csrf: true });
     expect(sentHeaders(0)['X-CSRF-Token']).toBe('tok-123');
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+  });
+
+  it('sends a request again, once, when its session was replaced a moment ago (a login in flight)', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse(419, { error: 'Your session has been replaced', session: 'replaced' }))
+        .mockResolvedValueOnce(jsonResponse(200, { application: null }));
+      const answer = apiClient.get('/api/application/active');
+      await vi.advanceTimersByTimeAsync(REPLACED_RETRY_MS);
+      await expect(answer).resolves.toEqual({ application: null });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(redirectToRoot).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes to the site root when a request is still "replaced" the second time (the new cookie never came)', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock.mockImplementation(async () => jsonResponse(419, { error: 'replaced', session: 'replaced' }));
+      const answer = apiClient.get('/api/application/active').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(REPLACED_RETRY_MS);
+      expect(await answer).toMatchObject({ status: 419, sessionReplaced: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(redirectToRoot).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not send again a request whose session simply expired', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(419, { error: 'Your session has expired' }));
+    await expect(apiClient.get('/api/application/active')).rejects.toMatchObject({ status: 419, sessionReplaced: false });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(redirectToRoot).toHaveBeenCalledTimes(1);
   });
 
   it('posts a file upload as multipart with the CSRF token and no JSON content type', async () => {
@@ -121,7 +158,7 @@ describe('apiClient', () => {
 
   it('returns undefined for 204', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(apiClient.get('/api/application/timeout')).resolves.toBeUndefined();
+    await expect(apiClient.post('/api/application/timeout')).resolves.toBeUndefined();
     expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,8 +1,10 @@
 // The one way the app talks to the server: same-origin JSON with the session cookie.
 //
-// - Non-GET requests carry the session's CSRF token in `X-CSRF-Token` (a GET that changes the
-//   session, such as impersonation, asks for it with `csrf: true`).
-// - Any 403 or 419 sends the browser to the site root (spec part 1, 2.2 and 8).
+// - Non-GET requests carry the session's CSRF token in `X-CSRF-Token`.
+// - Any 403 or 419 sends the browser to the site root (spec part 1, 2.2 and 8), except a 419
+//   "replaced": the request left with the cookie of a session that a login, an impersonation or a
+//   switch back (in this tab or another) has just replaced. It is sent again once, after a moment,
+//   with the browser's newer cookie and token.
 // - Every successful response counts as activity for the idle-session timer.
 // The token source and the activity hook are wired in src/app, so this file imports no feature.
 
@@ -13,13 +15,22 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors | null;
   /** A refusal of the whole submission (spec part 2, 7 and 8: a purchase's `submit_error`). */
   readonly submitError: string | null;
+  /** 419 `{"session": "replaced"}`: see `isSessionReplaced`. */
+  readonly sessionReplaced: boolean;
 
-  constructor(status: number, message: string, fieldErrors: FieldErrors | null = null, submitError: string | null = null) {
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors: FieldErrors | null = null,
+    submitError: string | null = null,
+    sessionReplaced = false,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.submitError = submitError;
+    this.sessionReplaced = sessionReplaced;
   }
 }
 
@@ -56,8 +67,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Background calls (analytics): a 403/419 is an error like any other, not a trip to the root. */
   quiet?: boolean;
-  /** Send the CSRF header on a GET too (GET calls that change the session: impersonation, switch back). */
+  /** Send the CSRF header on a GET too. */
   csrf?: boolean;
+}
+
+/** How long to wait before sending again a request answered "session replaced". */
+export const REPLACED_RETRY_MS = 250;
+
+/** A 419 whose session was replaced a moment ago (not an expired one). */
+export function isSessionReplaced(e: ApiError): boolean {
+  return e.status === 419 && e.sessionReplaced;
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -91,25 +110,29 @@ async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, GENERIC_ERROR);
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  // A FormData body (file upload) is sent as multipart; the browser writes its Content-Type.
-  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
-  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET' || options.csrf) {
-    const token = config.csrfToken();
-    if (token) headers['X-CSRF-Token'] = token;
+async function replaced(response: Response): Promise<boolean> {
+  if (response.status !== 419) return false;
+  try {
+    const body = (await response.clone().json()) as { session?: unknown } | null;
+    return body?.session === 'replaced';
+  } catch {
+    return false;
   }
+}
 
-  const response = await fetch(withQuery(path, options.query), {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options);
+  if (await replaced(response)) {
+    await wait(REPLACED_RETRY_MS);
+    response = await send(path, options);
+    if (await replaced(response)) {
+      // This browser never got the newer cookie: the site root starts over (get-auth-state renews).
+      if (!options.quiet) config.redirectToRoot();
+      throw new ApiError(419, 'Your session has been replaced', null, null, true);
+    }
+  }
   if ((response.status === 403 || response.status === 419) && !options.quiet) {
     config.redirectToRoot();
     throw new ApiError(response.status, response.status === 419 ? 'Your session has expired' : 'Forbidden');
@@ -120,6 +143,26 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function send(path: string, options: RequestOptions): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // A FormData body (file upload) is sent as multipart; the browser writes its Content-Type.
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' || options.csrf) {
+    const token = config.csrfToken();
+    if (token) headers['X-CSRF-Token'] = token;
+  }
+
+  return fetch(withQuery(path, options.query), {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
+  });
 }
 
 export const apiClient = {

@@ -243,3 +243,24 @@ export interface AgentMessageFields {
   code: string | null;
   created_at_formatted: string;
 }
+
+/** GET /api/user/sessions: one of the person's signed-in sessions, newest activity first. */
+export interface Device {
+  id: string;
+  /** RFC 3339. */
+  created_at: string;
+  /** RFC 3339. */
+  last_seen_at: string;
+  /** e.g. "Chrome on Windows". */
+  browser: string;
+  /** The session of this browser. */
+  current: boolean;
+  /** An admin acting as an agent in that session. */
+  acting_as_agent: boolean;
+}
+
+/** PUT /api/admin/users/{userId}/disabled: whether the user can log in (admins only). */
+export interface AccountState {
+  id: string;
+  disabled: boolean;
+}

@@ -18,10 +18,20 @@ const site = (playground: boolean): Site => ({
   playground,
 });
 
-function renderTopBar(s: Site | null) {
+const anAdmin: AuthState = {
+  is_authorized: true,
+  is_admin: true,
+  agent_subdomain: 'demo',
+  admin_subdomain: null,
+  impersonating: false,
+  user_name: 'Ada Admin',
+  csrf_token: 'tok',
+};
+
+function renderTopBar(s: Site | null, auth: AuthState | null = anAdmin) {
   return render(
     <MemoryRouter>
-      <TopBar site={s} auth={null} showPresentedBy={false} onLogout={() => {}} />
+      <TopBar site={s} auth={auth} showPresentedBy={false} onLogout={() => {}} />
     </MemoryRouter>,
   );
 }
@@ -33,6 +43,14 @@ describe('TopBar Misc menu', () => {
     renderTopBar(site(false));
     expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Playground', hidden: true })).toBeNull();
+  });
+
+  it('is not there for anyone but an admin (the server answers only admins, issue 15)', () => {
+    renderTopBar(site(true), null);
+    expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
+    cleanup();
+    renderTopBar(site(true), { ...anAdmin, is_admin: false, user_name: 'Maria Alvarez' });
+    expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
   });
 
   it('is not there before the site is known', () => {

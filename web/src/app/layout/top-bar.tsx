@@ -40,7 +40,7 @@ export function TopBar({ site, auth, showPresentedBy, onLogout }: TopBarProps) {
                 Home
               </Link>
             </li>
-            {site?.playground && (
+            {site?.playground && auth?.is_admin && (
               <li>
                 <DisclosureMenu label="Misc">
                   {(close) => (

@@ -8,13 +8,13 @@ import { AdminMenu } from '@/features/admin/components/admin-menu';
 import { LoginAsAgentModal } from '@/features/admin/components/login-as-agent-modal';
 import { switchBackToAdmin } from '@/features/auth/api/switch-back-to-admin';
 import { AccountMenu } from '@/features/auth/components/account-menu';
-import { ChangePasswordModal, ShareSiteModal } from '@/features/auth/components/account-modals';
+import { ChangePasswordModal, DevicesModal, ShareSiteModal } from '@/features/auth/components/account-modals';
 import { siteAddress } from '@/features/auth/utils/site-address';
 import type { AuthState, LoggedIn, Site } from '@/types/api';
 import { adoptSession } from '../account-session';
 import { DASHBOARD_HOME } from '../guards';
 
-type ModalName = 'change-password' | 'share' | 'login-as-agent';
+type ModalName = 'change-password' | 'devices' | 'share' | 'login-as-agent';
 
 export interface UserMenusProps {
   site: Site | null;
@@ -73,6 +73,9 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
           impersonating={auth.impersonating ?? false}
         />
       )}
+      {mounted.includes('devices') && (
+        <DevicesModal key={`dv-${generation}`} isOpen={open === 'devices'} onClose={close} />
+      )}
       {mounted.includes('share') && shareSubdomain && (
         <ShareSiteModal
           isOpen={open === 'share'}
@@ -115,6 +118,7 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
           userName={auth.user_name}
           impersonating={auth.impersonating ?? false}
           onChangePassword={() => show('change-password')}
+          onDevices={() => show('devices')}
           onSwitchBack={onSwitchBack}
           onLogout={onLogout}
         />

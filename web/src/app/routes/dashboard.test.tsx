@@ -45,7 +45,7 @@ beforeEach(() => {
           has_application: true,
         });
       }
-      if (url === '/api/application/active?reset=true') return json({ application: null });
+      if (url === '/api/application/active/reset') return json({ application: null });
       return new Response('{}', { status: 404 });
     }),
   );
@@ -82,7 +82,7 @@ describe('DashboardLayout', () => {
     const router = renderAt('/dashboard/home');
     fireEvent.click(screen.getByRole('button', { name: 'Start Quote' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/whyapplying'));
-    expect(calls).toContain('/api/application/active?reset=true');
+    expect(calls).toContain('/api/application/active/reset');
     expect(useApplicationStore.getState().application).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
-import { AGENT_NOT_FOUND, LoginAsAgentModal, NO_USERS, NPN_MAX } from './login-as-agent-modal';
+import { AGENT_NOT_FOUND, disableQuestion, LoginAsAgentModal, NO_USERS, NPN_MAX } from './login-as-agent-modal';
 import { OutboxPage } from './outbox-page';
 
 const answers = new Map<string, { status: number; body: unknown }>();
@@ -104,6 +104,53 @@ describe('LoginAsAgentModal', () => {
     await waitFor(() => expect(logged).toHaveBeenCalled());
     expect(onImpersonated).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('disables a user after confirming, then enables them again', async () => {
+    const url = '/api/admin/users/u-1/disabled';
+    answers.set('/api/admin/getUsersByNPN/17439021', {
+      status: 200,
+      body: [{ id: 'u-1', first_name: 'Maria', last_name: 'Alvarez', email: 'maria@example.com' }],
+    });
+    const puts = () =>
+      fetchMock.mock.calls
+        .filter(([input]) => String(input) === url)
+        .map(([, init]) => ({ method: init?.method, body: JSON.parse(String(init?.body)) as unknown }));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    try {
+      fetchMock.mockClear();
+      const { npn, search } = setup();
+      fireEvent.change(npn, { target: { value: '17439021' } });
+      fireEvent.click(search);
+
+      // Refused at the confirmation: nothing is sent.
+      fireEvent.click(await screen.findByRole('button', { name: 'Disable Maria Alvarez' }));
+      expect(confirm).toHaveBeenLastCalledWith(
+        'Disable Maria Alvarez? They are signed out everywhere at once and cannot log in until enabled again.',
+      );
+      expect(confirm).toHaveBeenLastCalledWith(disableQuestion('Maria Alvarez'));
+      expect(puts()).toEqual([]);
+
+      answers.set(url, { status: 200, body: { id: 'u-1', disabled: true } });
+      fireEvent.click(screen.getByRole('button', { name: 'Disable Maria Alvarez' }));
+      const enable = await screen.findByRole('button', { name: 'Enable Maria Alvarez' });
+      expect(puts()).toEqual([{ method: 'PUT', body: { disabled: true } }]);
+      expect(sent.find((s) => s.url === url)?.headers['X-CSRF-Token']).toBe('admin-tok');
+      expect(screen.getByText('Disabled')).toBeTruthy();
+
+      // Enabling asks nothing.
+      answers.set(url, { status: 200, body: { id: 'u-1', disabled: false } });
+      fireEvent.click(enable);
+      expect(await screen.findByRole('button', { name: 'Disable Maria Alvarez' })).toBeTruthy();
+      expect(puts()).toEqual([
+        { method: 'PUT', body: { disabled: true } },
+        { method: 'PUT', body: { disabled: false } },
+      ]);
+      expect(confirm).toHaveBeenCalledTimes(2);
+      expect(screen.queryByText('Disabled')).toBeNull();
+    } finally {
+      confirm.mockRestore();
+    }
   });
 });
 

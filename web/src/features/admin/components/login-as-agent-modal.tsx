@@ -1,14 +1,21 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Alert, Button, Dialog, TextField } from '@cmsgov/design-system';
+import { Alert, Badge, Button, Dialog, TextField } from '@cmsgov/design-system';
+import { GENERIC_ERROR } from '@/lib/api-client';
 import type { AgentUser, LoggedIn } from '@/types/api';
 import { fabricateAgent } from '../api/fabricate-agent';
 import { getUsersByNpn } from '../api/get-users-by-npn';
+import { setUserDisabled } from '../api/set-user-disabled';
 import './admin.css';
 
 /** The longest NPN (spec part 1, 9). */
 export const NPN_MAX = 10;
 export const AGENT_NOT_FOUND = 'Agent not found';
 export const NO_USERS = 'No user accounts were found for the provided NPN.';
+
+/** The question asked before disabling a user. */
+export function disableQuestion(name: string): string {
+  return `Disable ${name}? They are signed out everywhere at once and cannot log in until enabled again.`;
+}
 
 type Result = { kind: 'none' } | { kind: 'searching' } | { kind: 'not-found' } | { kind: 'users'; users: AgentUser[] };
 
@@ -23,11 +30,17 @@ export interface LoginAsAgentModalProps {
  * Log in as an agent (spec part 1, 2.5, admins): search by NPN (at most 10 characters; Search is
  * disabled while empty), then "Agent not found", the agent's users with Log In, or "No user
  * accounts were found for the provided NPN." A failed login-as is only logged (spec part 1, 8).
+ * Each user can also be disabled (after a confirmation: signed out everywhere, no login) and
+ * enabled again; a refusal (e.g. the admin's own account) is shown as an alert.
  */
 export function LoginAsAgentModal({ isOpen, onClose, onImpersonated }: LoginAsAgentModalProps) {
   const [npn, setNpn] = useState('');
   const [result, setResult] = useState<Result>({ kind: 'none' });
   const [pending, setPending] = useState<string | null>(null);
+  // getUsersByNPN does not say who is disabled: each row starts "enabled" and keeps what the admin set.
+  const [disabled, setDisabled] = useState<Record<string, boolean>>({});
+  const [switching, setSwitching] = useState<string | null>(null);
+  const [accountError, setAccountError] = useState<string | null>(null);
   const formId = useId();
   const trimmed = npn.trim();
 
@@ -35,6 +48,7 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated }: LoginAsAg
     event.preventDefault();
     if (!trimmed) return;
     setResult({ kind: 'searching' });
+    setAccountError(null);
     getUsersByNpn(trimmed).then(
       (users) => setResult({ kind: 'users', users }),
       () => setResult({ kind: 'not-found' }),
@@ -47,6 +61,16 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated }: LoginAsAg
       .then(onImpersonated)
       .catch((error: unknown) => console.error('Log in as an agent failed', error))
       .finally(() => setPending(null));
+  };
+
+  const setAccount = (user: AgentUser, disable: boolean) => {
+    if (disable && !window.confirm(disableQuestion(`${user.first_name} ${user.last_name}`))) return;
+    setSwitching(user.id);
+    setAccountError(null);
+    setUserDisabled(user.id, disable)
+      .then((state) => setDisabled((d) => ({ ...d, [user.id]: state.disabled })))
+      .catch((error: unknown) => setAccountError(error instanceof Error && error.message ? error.message : GENERIC_ERROR))
+      .finally(() => setSwitching(null));
   };
 
   return (
@@ -81,22 +105,49 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated }: LoginAsAg
           </Alert>
         )}
         {result.kind === 'users' && result.users.length === 0 && <Alert role="status">{NO_USERS}</Alert>}
+        {accountError && (
+          <Alert variation="error" role="alert" className="ds-u-margin-bottom--2">
+            {accountError}
+          </Alert>
+        )}
         {result.kind === 'users' && result.users.length > 0 && (
           <ul className="ef-agent-users" aria-label="The agent's user accounts">
-            {result.users.map((user) => (
-              <li key={user.id} className="ef-agent-users__item">
-                <div>
-                  <strong>
-                    {user.first_name} {user.last_name}
-                  </strong>
-                  <br />
-                  {user.email}
-                </div>
-                <Button variation="solid" size="small" disabled={pending !== null} onClick={() => logInAs(user)}>
-                  Log In<span className="ds-u-visibility--screen-reader"> as {user.first_name} {user.last_name}</span>
-                </Button>
-              </li>
-            ))}
+            {result.users.map((user) => {
+              const name = `${user.first_name} ${user.last_name}`;
+              const isDisabled = disabled[user.id] ?? false;
+              return (
+                <li key={user.id} className="ef-agent-users__item">
+                  <div>
+                    <strong>
+                      {user.first_name} {user.last_name}
+                    </strong>
+                    {isDisabled && (
+                      <>
+                        {' '}
+                        <Badge variation="warn" hideScreenReaderText>
+                          Disabled
+                        </Badge>
+                      </>
+                    )}
+                    <br />
+                    {user.email}
+                  </div>
+                  <div className="ef-agent-users__actions">
+                    <Button variation="solid" size="small" disabled={pending !== null} onClick={() => logInAs(user)}>
+                      Log In<span className="ds-u-visibility--screen-reader"> as {name}</span>
+                    </Button>
+                    <Button
+                      size="small"
+                      aria-label={`${isDisabled ? 'Enable' : 'Disable'} ${name}`}
+                      disabled={switching !== null}
+                      onClick={() => setAccount(user, !isDisabled)}
+                    >
+                      {isDisabled ? 'Enable' : 'Disable'}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

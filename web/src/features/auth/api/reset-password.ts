@@ -2,6 +2,7 @@ import { apiClient } from '@/lib/api-client';
 import type { ServerMessage } from '@/types/api';
 
 export interface ResetPasswordRequest {
+  /** Empty when the link named no address: the token finds the account. */
   email: string;
   token: string;
   password: string;

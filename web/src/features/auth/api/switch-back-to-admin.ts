@@ -1,7 +1,7 @@
 import { apiClient } from '@/lib/api-client';
 import type { LoggedIn } from '@/types/api';
 
-/** Ends an admin's acting as an agent: a new session for the admin. A GET that needs the CSRF header. */
+/** Ends an admin's acting as an agent: a new session for the admin (a POST under the CSRF guard). */
 export function switchBackToAdmin(): Promise<LoggedIn> {
-  return apiClient.get<LoggedIn>('/api/unFabricateAgent', { csrf: true });
+  return apiClient.post<LoggedIn>('/api/unFabricateAgent');
 }

@@ -8,15 +8,18 @@ interface AccountMenuProps {
    */
   impersonating: boolean;
   onChangePassword: () => void;
+  /** Opens Signed-in devices (the person's sessions, any of which can be signed out). */
+  onDevices: () => void;
   onSwitchBack: () => void;
   onLogout: () => void;
 }
 
 /**
- * The logged-in user's name dropdown (spec part 1, 2.3): Change Password, Switch back to Admin
- * (only while impersonating), Log out. (Visitors get the top bar's Agent Login link instead.)
+ * The logged-in user's name dropdown (spec part 1, 2.3): Change Password, Signed-in devices,
+ * Switch back to Admin (only while impersonating), Log out. (Visitors get the top bar's Agent
+ * Login link instead.)
  */
-export function AccountMenu({ userName, impersonating, onChangePassword, onSwitchBack, onLogout }: AccountMenuProps) {
+export function AccountMenu({ userName, impersonating, onChangePassword, onDevices, onSwitchBack, onLogout }: AccountMenuProps) {
   const item = (label: string, action: () => void, close: () => void) => (
     <li>
       <button
@@ -37,6 +40,7 @@ export function AccountMenu({ userName, impersonating, onChangePassword, onSwitc
       {(close) => (
         <>
           {item('Change Password', onChangePassword, close)}
+          {item('Signed-in devices', onDevices, close)}
           {impersonating && item('Switch back to Admin', onSwitchBack, close)}
           {item('Log out', onLogout, close)}
         </>

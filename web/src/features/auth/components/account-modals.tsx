@@ -1,6 +1,6 @@
 // The account modals, loaded on demand (React.lazy) so that the landing page's bundle does not
 // carry them: the login, register and reset-password routes open one over the landing page; the
-// top bar opens Change Password and Share your custom site.
+// top bar opens Change Password, Signed-in devices and Share your custom site.
 import { useState } from 'react';
 import type { LoggedIn } from '@/types/api';
 import { ForgotPasswordModal } from './forgot-password-modal';
@@ -10,6 +10,7 @@ import { ResetPasswordModal } from './reset-password-modal';
 import './account.css';
 
 export { ChangePasswordModal } from './change-password-modal';
+export { DevicesModal } from './devices-modal';
 export { ShareSiteModal } from './share-site-modal';
 
 /** Which modal an account route opens (spec part 1, 2.1). */

@@ -6,7 +6,7 @@ import { useServerForm } from '../hooks/use-server-form';
 import { FormAlert, SuccessAlert } from './form-alert';
 
 export interface ResetPasswordModalProps {
-  /** From the e-mailed link: /reset-password/email/{email}/token/{token}. */
+  /** From the link: empty for /reset-password/token/{token} (the e-mailed one), else the spec's /reset-password/email/{email}/token/{token}. */
   email: string;
   token: string;
   onClose: () => void;

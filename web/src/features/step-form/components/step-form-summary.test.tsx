@@ -115,7 +115,7 @@ describe('StepForm summary sections', () => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
       if (url === '/api/application/step/rap' && init?.method === 'PUT') return putAnswer();
       if (url === '/api/application/step/rap') return json(200, reviewView(purchased));
-      if (url === '/api/application/active?reset=true') return json(200, { application: null });
+      if (url === '/api/application/active/reset' && init?.method === 'POST') return json(200, { application: null });
       if (url === '/api/legal/terms') return json(200, { title: 'Terms of Use', html: '<p>Use this site kindly.</p>' });
       return json(404, { error: 'No such API call.' });
     });
@@ -176,7 +176,7 @@ describe('StepForm summary sections', () => {
 
     fireEvent.click(within(thanks).getByRole('button', { name: 'Return Home' }));
     await waitFor(() => expect(leavePage).toHaveBeenCalledWith('/'));
-    expect(calls).toContain('GET /api/application/active?reset=true');
+    expect(calls).toContain('POST /api/application/active/reset');
   });
 
   it('opens the thank-you dialog by itself for a purchased application; closed, it stays closed', () => {

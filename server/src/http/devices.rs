@@ -1,0 +1,281 @@
+//! "Signed-in devices" (account menu): the person's sessions, with sign-out of one or of all the
+//! others; and an admin disabling or enabling an account.
+//!
+//! - The person is whoever is at the keyboard: while an admin acts as an agent, the admin (their
+//!   own sessions and those in which they act as an agent), never the agent's.
+//! - A session is named by the hex of its id's SHA-256 (what the table stores): it cannot be
+//!   turned back into a cookie.
+//! - Disabling an account deletes its sessions in the same transaction; the table's trigger tells
+//!   every instance to drop them from its cache, and every request re-reads the user, so a
+//!   disabled account is refused at once everywhere.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::accounts::JsonBody;
+use super::auth::CurrentUser;
+use super::error::{ApiError, ApiResult};
+use super::host::ClientAddress;
+use crate::db::audit::{self, Action};
+use crate::db::{sessions, users};
+use crate::session;
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, end_others))
+        .routes(routes!(end_one))
+        .routes(routes!(set_disabled))
+}
+
+/// One signed-in device.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Device {
+    /// Names the session for `DELETE /api/user/sessions/{id}` (not a cookie).
+    pub id: String,
+    #[serde(with = "time::serde::rfc3339")]
+    pub created_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    pub last_seen_at: OffsetDateTime,
+    /// The browser and system, as far as its User-Agent tells ("Chrome on Windows").
+    pub browser: String,
+    /// The session this request came with.
+    pub current: bool,
+    /// An admin's session while acting as an agent.
+    pub acting_as_agent: bool,
+}
+
+/// A short name for a User-Agent: the browser and the system.
+pub fn describe_browser(user_agent: Option<&str>) -> String {
+    let Some(ua) = user_agent else {
+        return "Unknown browser".into();
+    };
+    let browser = if ua.contains("Edg/") {
+        "Edge"
+    } else if ua.contains("OPR/") {
+        "Opera"
+    } else if ua.contains("Firefox/") {
+        "Firefox"
+    } else if ua.contains("HeadlessChrome/") || ua.contains("Chrome/") || ua.contains("CriOS/") {
+        "Chrome"
+    } else if ua.contains("Safari/") {
+        "Safari"
+    } else {
+        "A browser"
+    };
+    let system = if ua.contains("Android") {
+        "Android"
+    } else if ua.contains("iPhone") || ua.contains("iPad") {
+        "iOS"
+    } else if ua.contains("Windows") {
+        "Windows"
+    } else if ua.contains("Mac OS X") || ua.contains("Macintosh") {
+        "macOS"
+    } else if ua.contains("CrOS") {
+        "ChromeOS"
+    } else if ua.contains("Linux") {
+        "Linux"
+    } else {
+        return browser.to_string();
+    };
+    format!("{browser} on {system}")
+}
+
+/// The person at the keyboard: the admin while impersonating, otherwise the user.
+fn person(current: &CurrentUser) -> Uuid {
+    current.actor_id()
+}
+
+#[utoipa::path(get, path = "/api/user/sessions", tag = "accounts",
+    responses(
+        (status = 200, body = Vec<Device>, description = "The person's live sessions, newest \
+            activity first (an admin's include those in which they act as an agent)"),
+        (status = 403, description = "Not logged in")))]
+async fn list(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<Vec<Device>>> {
+    let now = app.clock.now();
+    let rows = sessions::for_person(
+        &app.pool,
+        person(&current),
+        now - app.config.idle_timeout(),
+        now - app.config.session_lifetime(),
+    )
+    .await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|r| Device {
+                current: r.id_hash == current.session.id_hash,
+                id: hex::encode(&r.id_hash),
+                created_at: r.created_at,
+                last_seen_at: r.last_seen_at,
+                browser: describe_browser(r.user_agent.as_deref()),
+                acting_as_agent: r.impersonating,
+            })
+            .collect(),
+    ))
+}
+
+#[utoipa::path(delete, path = "/api/user/sessions/{id}", tag = "accounts",
+    params(("id" = String, Path, description = "A session's id from the list")),
+    responses(
+        (status = 204, description = "That session is ended (the current one: the cookie is \
+            cleared too)"),
+        (status = 404, description = "No such session of the person's")))]
+async fn end_one(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let not_found = || ApiError::NotFound("No such session.".into());
+    let hash = hex::decode(&id)
+        .ok()
+        .filter(|h| h.len() == 32)
+        .ok_or_else(not_found)?;
+    if hash == current.session.id_hash {
+        let cookie = session::end(&app, &current.session).await?;
+        audit_session_end(&app, &current, address).await?;
+        return Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response());
+    }
+    if !sessions::delete_for_person(&app.pool, person(&current), &hash).await? {
+        return Err(not_found());
+    }
+    session::evict_all(&app, &[hash]);
+    audit_session_end(&app, &current, address).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[utoipa::path(delete, path = "/api/user/sessions", tag = "accounts",
+    responses((status = 204, description = "Every other session of the person is ended; this one \
+        stays")))]
+async fn end_others(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+) -> ApiResult<StatusCode> {
+    let ended = sessions::delete_for_user(
+        &app.pool,
+        person(&current),
+        Some(current.session.id_hash.as_slice()),
+    )
+    .await?;
+    session::evict_all(&app, &ended);
+    audit_session_end(&app, &current, address).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn audit_session_end(
+    app: &AppState,
+    current: &CurrentUser,
+    address: Option<std::net::IpAddr>,
+) -> ApiResult<()> {
+    audit::record(
+        &app.pool,
+        app.clock.now(),
+        &audit::Entry {
+            action: Action::SessionsEnded,
+            actor: Some(person(current)),
+            subject: Some(person(current)),
+            address,
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct DisabledRequest {
+    pub disabled: bool,
+}
+
+/// An account's state, as the admins' Accounts page shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountState {
+    pub id: Uuid,
+    pub disabled: bool,
+}
+
+#[utoipa::path(put, path = "/api/admin/users/{userId}/disabled", tag = "admin",
+    request_body = DisabledRequest,
+    params(("userId" = Uuid, Path, description = "The account's id")),
+    responses(
+        (status = 200, body = AccountState, description = "Disabled (it cannot log in; every \
+            session of it, or of an admin acting as it, ends at once on every instance) or \
+            enabled again"),
+        (status = 400, description = "An admin cannot disable their own account"),
+        (status = 403, description = "Not an admin"),
+        (status = 404, description = "No such account")))]
+async fn set_disabled(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    Path(user_id): Path<String>,
+    JsonBody(req): JsonBody<DisabledRequest>,
+) -> ApiResult<Json<AccountState>> {
+    current.require_admin()?;
+    let not_found = || ApiError::NotFound("User not found".into());
+    let id: Uuid = user_id.parse().map_err(|_| not_found())?;
+    if id == current.user.id {
+        return Err(ApiError::BadRequest(
+            "You cannot disable your own account.".into(),
+        ));
+    }
+    let now = app.clock.now();
+    let mut tx = app.pool.begin().await?;
+    if !users::set_disabled(&mut *tx, id, req.disabled.then_some(now)).await? {
+        return Err(not_found());
+    }
+    let ended = if req.disabled {
+        sessions::delete_for_user(&mut *tx, id, None).await?
+    } else {
+        Vec::new()
+    };
+    audit::record(
+        &mut *tx,
+        now,
+        &audit::Entry {
+            action: if req.disabled {
+                Action::AccountDisabled
+            } else {
+                Action::AccountEnabled
+            },
+            actor: Some(current.user.id),
+            subject: Some(id),
+            address,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    session::evict_all(&app, &ended);
+    Ok(Json(AccountState {
+        id,
+        disabled: req.disabled,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_browser;
+
+    #[test]
+    fn a_user_agent_is_named_by_browser_and_system() {
+        let chrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like \
+                      Gecko) Chrome/131.0.0.0 Safari/537.36";
+        assert_eq!(describe_browser(Some(chrome)), "Chrome on Windows");
+        let iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 \
+                      (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+        assert_eq!(describe_browser(Some(iphone)), "Safari on iOS");
+        let firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+        assert_eq!(describe_browser(Some(firefox)), "Firefox on Linux");
+        assert_eq!(describe_browser(None), "Unknown browser");
+        assert_eq!(describe_browser(Some("curl/8.0")), "A browser");
+    }
+}

@@ -1,0 +1,106 @@
+//! The operator's command line (issue 15): `seed` refuses the published demo password outside a
+//! demo, and `mail` prints the outbox whole (links included) to whoever has the database and the
+//! data key, never to a web user.
+
+use std::process::Command;
+
+use base64::Engine as _;
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use crate::helpers::{ACME_USER, spawn_app, wait_for_mails};
+
+fn database_url_of(pool: &sqlx::PgPool) -> String {
+    let url = std::env::var("DATABASE_URL").expect("DATABASE_URL");
+    let server = url.rsplit_once('/').map(|(s, _)| s).expect("a database");
+    let name = pool
+        .connect_options()
+        .get_database()
+        .expect("database name")
+        .to_string();
+    format!("{server}/{name}")
+}
+
+fn enrollflow() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_enrollflow"));
+    c.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .env_remove("ENROLLFLOW_DEMO")
+        .env_remove("ENROLLFLOW_DATA_KEY");
+    c
+}
+
+#[tokio::test]
+async fn seed_refuses_to_create_the_demo_password_outside_demo_mode() {
+    let app = spawn_app().await;
+    let url = database_url_of(&app.pool);
+    let out = enrollflow()
+        .args(["seed", "--file", "demo/agents.json"])
+        .env("DATABASE_URL", &url)
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("--demo"), "{said}");
+    let out = enrollflow()
+        .args(["seed", "--demo", "--file", "demo/agents.json"])
+        .env("DATABASE_URL", &url)
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[tokio::test]
+async fn the_operator_reads_the_whole_mail_with_the_data_key_and_nobody_else_does() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    let r = b
+        .call(
+            Method::POST,
+            "/api/forgot-password",
+            &token,
+            &json!({ "email": ACME_USER }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    let expected = &wait_for_mails(&app.pool, ACME_USER, 1).await[0].1;
+
+    let key = base64::engine::general_purpose::STANDARD.encode(crate::helpers::TEST_KEY);
+    let url = database_url_of(&app.pool);
+    let out = enrollflow()
+        .args(["mail", "--to", ACME_USER, "--json"])
+        .env("DATABASE_URL", &url)
+        .env("ENROLLFLOW_DATA_KEY", &key)
+        .output()
+        .expect("run");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mails: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(mails[0]["to_address"], ACME_USER);
+    assert_eq!(mails[0]["body"].as_str(), Some(expected.as_str()));
+    assert!(expected.contains("/reset-password/token/"));
+
+    // Without the key, or with another one, nothing is printed.
+    let out = enrollflow()
+        .args(["mail", "--to", ACME_USER])
+        .env("DATABASE_URL", &url)
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let other = base64::engine::general_purpose::STANDARD.encode([7u8; 32]);
+    let out = enrollflow()
+        .args(["mail", "--to", ACME_USER])
+        .env("DATABASE_URL", &url)
+        .env("ENROLLFLOW_DATA_KEY", other)
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("/token/"));
+}
