@@ -67,6 +67,21 @@ pub fn retry_after_secs() -> u64 {
     u64::try_from(FAILURE_WINDOW.whole_seconds()).unwrap_or(300)
 }
 
+/// Records a login attempt (counted as a failure until it succeeds) and says whether the account
+/// or the address was already past its limit (429, the password not checked). Atomic: a parallel
+/// burst of N wrong passwords records N failures and lets at most [`ACCOUNT_LIMIT`] through.
+pub async fn attempt_login(
+    pool: &PgPool,
+    account_key: &[u8],
+    address: Option<IpAddr>,
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let (account, from_address) =
+        login_failures::record_attempt(pool, account_key, address, now, now - FAILURE_WINDOW)
+            .await?;
+    Ok(account >= ACCOUNT_LIMIT || from_address >= ADDRESS_LIMIT)
+}
+
 /// Whether a login for this account or from this address must wait (429) before trying again.
 pub async fn throttled(
     pool: &PgPool,

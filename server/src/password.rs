@@ -41,14 +41,26 @@ fn verify_now(password: &str, hash: Option<&str>) -> bool {
     }
 }
 
+/// At most one argon2 computation per core at once (19 MiB each): the rest wait their turn, so a
+/// burst of logins cannot take the memory of hundreds of blocking threads.
+fn argon2_turns() -> &'static tokio::sync::Semaphore {
+    static TURNS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    TURNS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        tokio::sync::Semaphore::new(cores)
+    })
+}
+
 /// Hashes a password (a PHC string starting `$argon2id$v=19$m=19456,t=2,p=1$`).
 pub async fn hash(password: String) -> anyhow::Result<String> {
+    let _turn = argon2_turns().acquire().await?;
     tokio::task::spawn_blocking(move || hash_now(&password)).await?
 }
 
 /// Whether `password` matches `hash`; with no hash it verifies against a dummy (same time) and
 /// answers `false`.
 pub async fn verify(password: String, hash: Option<String>) -> anyhow::Result<bool> {
+    let _turn = argon2_turns().acquire().await?;
     Ok(tokio::task::spawn_blocking(move || verify_now(&password, hash.as_deref())).await?)
 }
 

@@ -927,7 +927,7 @@ def main():
         cluster.init()
         cluster.start()
         cluster.psql("CREATE DATABASE enrollflow_faults", db=f"{cluster.server}/postgres")
-        subprocess.run([args.bin, "seed", "--file", "demo/agents.json"], cwd=ROOT, check=True,
+        subprocess.run([args.bin, "seed", "--demo", "--file", "demo/agents.json"], cwd=ROOT, check=True,
                        env=dict(os.environ, DATABASE_URL=cluster.url), capture_output=True)
         log(f"seeded ({time.monotonic() - started:.1f} s)")
         for p in parts:

@@ -27,7 +27,7 @@ work=$(mktemp -d)
 mkdir -p "$work/root" "$work/documents" "$work/nginx"
 cp -r rules forms templates "$work/root/"
 key=$(head -c32 /dev/urandom | base64)
-token=$(head -c16 /dev/urandom | od -An -tx1 | tr -d ' \n')
+token=$(head -c32 /dev/urandom | od -An -tx1 | tr -d ' \n')
 pids=()
 cleanup() {
   [ -f "$work/nginx/nginx.pid" ] && kill "$(cat "$work/nginx/nginx.pid")" 2>/dev/null || true

@@ -204,7 +204,9 @@ async fn login(
 
     let key = accounts::account_key(&typed);
     let now = app.clock.now();
-    if accounts::throttled(&app.pool, &key, address, now).await? {
+    // The attempt is counted before the password is checked (a success clears it): a parallel
+    // burst cannot slip past the limit.
+    if accounts::attempt_login(&app.pool, &key, address, now).await? {
         return Err(ApiError::TooManyRequests(accounts::retry_after_secs()));
     }
     let user = match normalize_email(&typed) {
@@ -213,7 +215,6 @@ async fn login(
     };
     let hash = user.as_ref().and_then(|u| u.password_hash.clone());
     if !password::verify(password, hash).await? {
-        login_failures::record(&app.pool, &key, address, now).await?;
         record(
             &app,
             Action::LoginFailed,

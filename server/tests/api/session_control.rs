@@ -353,3 +353,46 @@ async fn agents_cannot_disable_accounts() {
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn a_parallel_burst_of_wrong_passwords_is_counted_one_by_one() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let csrf = b.start_session().await;
+    let wrong = json!({ "email": ACME_USER, "password": "not-the-password" });
+    let tries = (0..50).map(|_| b.call(reqwest::Method::POST, "/api/login", &csrf, &wrong));
+    let answers = futures_util::future::join_all(tries).await;
+    let checked = answers.iter().filter(|r| r.status.as_u16() == 422).count();
+    let refused: Vec<_> = answers
+        .iter()
+        .filter(|r| r.status == StatusCode::TOO_MANY_REQUESTS)
+        .collect();
+    assert_eq!(
+        checked, 5,
+        "only the account's limit reaches the password check"
+    );
+    assert_eq!(refused.len(), 45);
+    for r in refused {
+        let wait: u64 = r
+            .header("retry-after")
+            .parse()
+            .expect("Retry-After seconds");
+        assert!(wait > 0);
+    }
+    let recorded: i64 = sqlx::query_scalar("SELECT count(*) FROM login_failures")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(recorded, 50, "every attempt of the burst is recorded");
+    // The real user can still reset the password (the lockout never blocks that).
+    let r = b
+        .call(
+            reqwest::Method::POST,
+            "/api/forgot-password",
+            &csrf,
+            &json!({ "email": ACME_USER }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK);
+    crate::helpers::wait_for_mails(&app.pool, ACME_USER, 1).await;
+}
