@@ -82,18 +82,6 @@ pub async fn attempt_login(
     Ok(account >= ACCOUNT_LIMIT || from_address >= ADDRESS_LIMIT)
 }
 
-/// Whether a login for this account or from this address must wait (429) before trying again.
-pub async fn throttled(
-    pool: &PgPool,
-    account_key: &[u8],
-    address: Option<IpAddr>,
-    now: OffsetDateTime,
-) -> sqlx::Result<bool> {
-    let (account, from_address) =
-        login_failures::count_since(pool, account_key, address, now - FAILURE_WINDOW).await?;
-    Ok(account >= ACCOUNT_LIMIT || from_address >= ADDRESS_LIMIT)
-}
-
 /// The origin links in e-mails point to: the request's own host when it is one of ours (an
 /// agent's site or a base domain), otherwise the first base domain. A forged `Host` header can
 /// never send a reset link elsewhere.

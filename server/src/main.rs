@@ -103,6 +103,9 @@ enum Command {
         /// The folder holding templates/.
         #[arg(long, env = "ENROLLFLOW_ROOT", default_value = ".")]
         root: PathBuf,
+        /// The key the link's token is encrypted with in the outbox (as for `serve`).
+        #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]
+        data_key: Option<String>,
     },
     /// Check the rules, forms and templates under DIR; print every problem with file and line.
     Check {
@@ -270,9 +273,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             role,
             base_url,
             root,
+            data_key,
         } => {
             let bundle = bundle_or_bail(&root)?;
-            let cipher = data_key_of(std::env::var("ENROLLFLOW_DATA_KEY").ok().as_deref())?;
+            let cipher = data_key_of(data_key.as_deref())?;
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let id = accounts::invite(

@@ -3,7 +3,9 @@
 package's USPS table (pip install zipcodes). A billing address may be outside Michigan; its ZIP must
 belong to its state (the spec's billingStateZip/{state}/{zip} look-up).
 
-    python3 -m venv /tmp/zc && /tmp/zc/bin/pip install zipcodes && /tmp/zc/bin/python tools/zip-states/generate.py
+    python3 -m venv .venv && .venv/bin/pip install zipcodes && .venv/bin/python tools/zip-states/generate.py
+
+(from the repository root; `.venv/` is git-ignored)
 """
 import collections
 import pathlib

@@ -4,26 +4,6 @@
 use sqlx::PgPool;
 use time::OffsetDateTime;
 
-/// Failed logins since `since`: (for this account key, from this address).
-pub async fn count_since(
-    pool: &PgPool,
-    account_key: &[u8],
-    address: Option<std::net::IpAddr>,
-    since: OffsetDateTime,
-) -> sqlx::Result<(i64, i64)> {
-    sqlx::query_as(
-        "SELECT count(*) FILTER (WHERE account_key = $1),
-                count(*) FILTER (WHERE address = $2::text::inet)
-         FROM login_failures
-         WHERE at > $3 AND (account_key = $1 OR address = $2::text::inet)",
-    )
-    .bind(account_key)
-    .bind(address.map(|a| a.to_string()))
-    .bind(since)
-    .fetch_one(pool)
-    .await
-}
-
 /// Records a login attempt as a failure (a success clears it again) and returns the failures
 /// counted before it since `since`: (for this account key, from this address). The count and the
 /// insert run under a per-account lock in one transaction, so a parallel burst is counted one by
@@ -61,23 +41,6 @@ pub async fn record_attempt(
     .await?;
     tx.commit().await?;
     Ok(counts)
-}
-
-pub async fn record(
-    pool: &PgPool,
-    account_key: &[u8],
-    address: Option<std::net::IpAddr>,
-    at: OffsetDateTime,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO login_failures (at, account_key, address) VALUES ($1, $2, $3::text::inet)",
-    )
-    .bind(at)
-    .bind(account_key)
-    .bind(address.map(|a| a.to_string()))
-    .execute(pool)
-    .await?;
-    Ok(())
 }
 
 /// A successful login forgets the account's failures (those of the address stay).

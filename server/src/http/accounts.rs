@@ -557,12 +557,14 @@ async fn change_password(
     )
     .await?;
     if !errors.has("current_password") {
-        // The current password is a password guess like a login's: throttled the same way.
-        if accounts::throttled(&app.pool, &key, address, now).await? {
+        // The current password is a password guess like a login's: throttled the same way (the
+        // attempt counted first, cleared when it is right).
+        if accounts::attempt_login(&app.pool, &key, address, now).await? {
             return Err(ApiError::TooManyRequests(accounts::retry_after_secs()));
         }
-        if !password::verify(typed_current, user.password_hash.clone()).await? {
-            login_failures::record(&app.pool, &key, address, now).await?;
+        if password::verify(typed_current, user.password_hash.clone()).await? {
+            login_failures::clear_account(&app.pool, &key).await?;
+        } else {
             errors.add("current_password", "The current password is incorrect.");
         }
     }

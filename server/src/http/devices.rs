@@ -89,11 +89,6 @@ pub fn describe_browser(user_agent: Option<&str>) -> String {
     format!("{browser} on {system}")
 }
 
-/// The person at the keyboard: the admin while impersonating, otherwise the user.
-fn person(current: &CurrentUser) -> Uuid {
-    current.actor_id()
-}
-
 #[utoipa::path(get, path = "/api/user/sessions", tag = "accounts",
     responses(
         (status = 200, body = Vec<Device>, description = "The person's live sessions, newest \
@@ -103,7 +98,7 @@ async fn list(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Js
     let now = app.clock.now();
     let rows = sessions::for_person(
         &app.pool,
-        person(&current),
+        current.actor_id(),
         now - app.config.idle_timeout(),
         now - app.config.session_lifetime(),
     )
@@ -144,7 +139,7 @@ async fn end_one(
         audit_session_end(&app, &current, address).await?;
         return Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response());
     }
-    if !sessions::delete_for_person(&app.pool, person(&current), &hash).await? {
+    if !sessions::delete_for_person(&app.pool, current.actor_id(), &hash).await? {
         return Err(not_found());
     }
     session::evict_all(&app, &[hash]);
@@ -162,7 +157,7 @@ async fn end_others(
 ) -> ApiResult<StatusCode> {
     let ended = sessions::delete_for_user(
         &app.pool,
-        person(&current),
+        current.actor_id(),
         Some(current.session.id_hash.as_slice()),
     )
     .await?;
@@ -181,8 +176,8 @@ async fn audit_session_end(
         app.clock.now(),
         &audit::Entry {
             action: Action::SessionsEnded,
-            actor: Some(person(current)),
-            subject: Some(person(current)),
+            actor: Some(current.actor_id()),
+            subject: Some(current.actor_id()),
             address,
         },
     )

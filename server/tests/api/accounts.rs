@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 
 use crate::helpers::{
-    ACME_USER, Browser, DEMO_PASSWORD, LAKESHORE_USER, MINUTE, Reply, TestApp, spawn_app,
+    ACME_USER, Browser, DEMO_PASSWORD, LAKESHORE_USER, MINUTE, Reply, TestApp, spawn_app, token_in,
     wait_for_mails,
 };
 
@@ -56,15 +56,6 @@ async fn outbox_count(pool: &PgPool) -> i64 {
         .fetch_one(pool)
         .await
         .expect("count")
-}
-
-/// The token at the end of the link in a mail body (`…/token/{token}` or `…/token/{token}/`).
-fn token_in(body: &str) -> String {
-    let at = body.find("/token/").expect("a link with a token") + "/token/".len();
-    body[at..]
-        .chars()
-        .take_while(char::is_ascii_hexdigit)
-        .collect()
 }
 
 async fn password_hash(pool: &PgPool, email: &str) -> Option<String> {
@@ -244,22 +235,8 @@ async fn forgot_password_answers_the_same_and_mails_a_single_use_expiring_link()
     let app = spawn_app().await;
     let b = app.browser("acme");
     let token = b.start_session().await;
-    let known = b
-        .call(
-            Method::POST,
-            "/api/forgot-password",
-            &token,
-            &json!({ "email": ACME_USER }),
-        )
-        .await;
-    let unknown = b
-        .call(
-            Method::POST,
-            "/api/forgot-password",
-            &token,
-            &json!({ "email": "nobody@example.com" }),
-        )
-        .await;
+    let known = b.forgot_password(&token, ACME_USER).await;
+    let unknown = b.forgot_password(&token, "nobody@example.com").await;
     assert_eq!(known.status, StatusCode::OK, "{}", known.body);
     assert_eq!((unknown.status, &unknown.body), (known.status, &known.body));
     assert!(known.json()["message"].is_string());
@@ -347,14 +324,7 @@ async fn forgot_password_answers_the_same_and_mails_a_single_use_expiring_link()
     );
 
     // A link expires after an hour.
-    let r = b
-        .call(
-            Method::POST,
-            "/api/forgot-password",
-            &token,
-            &json!({ "email": ACME_USER }),
-        )
-        .await;
+    let r = b.forgot_password(&token, ACME_USER).await;
     assert_eq!(r.status, StatusCode::OK);
     let late_token = token_in(&wait_for_mails(&app.pool, ACME_USER, 2).await[1].1);
     app.clock.advance(61 * MINUTE);
@@ -379,13 +349,7 @@ async fn a_reset_ends_every_session_of_the_account() {
     agent.logged_in_as(ACME_USER).await;
     let b = app.browser("acme");
     let token = b.start_session().await;
-    b.call(
-        Method::POST,
-        "/api/forgot-password",
-        &token,
-        &json!({ "email": ACME_USER }),
-    )
-    .await;
+    b.forgot_password(&token, ACME_USER).await;
     let reset_token = token_in(&wait_for_mails(&app.pool, ACME_USER, 1).await[0].1);
     let r = b
         .call(
@@ -464,14 +428,7 @@ async fn forgot_password_answers_every_address_identically_before_any_work_on_it
         "nobody@example.com",
         "Nobody.Else@Example.org",
     ] {
-        let r = b
-            .call(
-                Method::POST,
-                "/api/forgot-password",
-                &token,
-                &json!({ "email": email }),
-            )
-            .await;
+        let r = b.forgot_password(&token, email).await;
         replies.push((email, r));
     }
     let (_, known) = &replies[0];
@@ -741,13 +698,7 @@ async fn the_audit_trail_names_ids_and_addresses_never_addresses_or_passwords() 
         "a-fresh-passphrase",
     )
     .await;
-    b.call(
-        Method::POST,
-        "/api/forgot-password",
-        &token,
-        &json!({ "email": ACME_USER }),
-    )
-    .await;
+    b.forgot_password(&token, ACME_USER).await;
     // The request is audited with its mail, after the answer: waited for.
     wait_for_mails(&app.pool, ACME_USER, 1).await;
     b.call(Method::POST, "/api/logout", &token, &json!({}))

@@ -288,6 +288,17 @@ impl Browser<'_> {
             .to_string()
     }
 
+    /// Asks for a password-reset link for `email`, as the Forgot Password modal does.
+    pub async fn forgot_password(&self, token: &str, email: &str) -> Reply {
+        self.call(
+            Method::POST,
+            "/api/forgot-password",
+            token,
+            &json!({ "email": email }),
+        )
+        .await
+    }
+
     /// A POST without a body, with the session's CSRF token (impersonating, switching back,
     /// restarting, the timeout).
     pub async fn post(&self, path: &str, token: &str) -> Reply {
@@ -528,4 +539,22 @@ pub async fn wait_for_mails(pool: &PgPool, to: &str, n: usize) -> Vec<(String, S
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+}
+
+/// A user's id by e-mail address.
+pub async fn user_id(pool: &PgPool, email: &str) -> uuid::Uuid {
+    sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
+        .bind(email)
+        .fetch_one(pool)
+        .await
+        .expect("user")
+}
+
+/// The token at the end of the link in a mail body (`…/token/{token}` or `…/token/{token}/`).
+pub fn token_in(body: &str) -> String {
+    let at = body.find("/token/").expect("a link with a token") + "/token/".len();
+    body[at..]
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect()
 }

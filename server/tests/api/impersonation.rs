@@ -6,15 +6,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use uuid::Uuid;
 
-use crate::helpers::{ACME_NPN, ACME_USER, ADMIN_USER, DEMO_PASSWORD, LAKESHORE_USER, spawn_app};
-
-async fn user_id(pool: &sqlx::PgPool, email: &str) -> Uuid {
-    sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
-        .bind(email)
-        .fetch_one(pool)
-        .await
-        .expect("user")
-}
+use crate::helpers::{
+    ACME_NPN, ACME_USER, ADMIN_USER, DEMO_PASSWORD, LAKESHORE_USER, spawn_app, user_id,
+};
 
 #[tokio::test]
 async fn an_admin_acts_as_an_agent_user_and_switches_back() {
@@ -328,14 +322,7 @@ async fn the_outbox_shows_the_newest_mail_first() {
     let b = app.browser("demo");
     let csrf = b.logged_in_as(ADMIN_USER).await;
     for email in [ACME_USER, LAKESHORE_USER] {
-        let r = b
-            .call(
-                reqwest::Method::POST,
-                "/api/forgot-password",
-                &csrf,
-                &json!({ "email": email }),
-            )
-            .await;
+        let r = b.forgot_password(&csrf, email).await;
         assert_eq!(r.status, StatusCode::OK);
         // The mail is written after the answer.
         crate::helpers::wait_for_mails(&app.pool, email, 1).await;
@@ -351,10 +338,7 @@ async fn the_outbox_shows_the_newest_mail_first() {
     let shown = list[0]["body"].as_str().expect("body");
     assert!(shown.contains("/reset-password/token/[hidden"), "{shown}");
     let whole = &crate::helpers::wait_for_mails(&app.pool, LAKESHORE_USER, 1).await[0].1;
-    let token: String = whole[whole.find("/token/").expect("link") + 7..]
-        .chars()
-        .take_while(char::is_ascii_hexdigit)
-        .collect();
+    let token = crate::helpers::token_in(whole);
     assert_eq!(token.len(), 64);
     assert!(!r.body.contains(&token));
     assert_eq!(list[0]["sent_at"], Value::Null);

@@ -5,8 +5,7 @@
 use std::process::Command;
 
 use base64::Engine as _;
-use reqwest::{Method, StatusCode};
-use serde_json::json;
+use reqwest::StatusCode;
 
 use crate::helpers::{ACME_USER, spawn_app, wait_for_mails};
 
@@ -58,14 +57,7 @@ async fn the_operator_reads_the_whole_mail_with_the_data_key_and_nobody_else_doe
     let app = spawn_app().await;
     let b = app.browser("acme");
     let token = b.start_session().await;
-    let r = b
-        .call(
-            Method::POST,
-            "/api/forgot-password",
-            &token,
-            &json!({ "email": ACME_USER }),
-        )
-        .await;
+    let r = b.forgot_password(&token, ACME_USER).await;
     assert_eq!(r.status, StatusCode::OK);
     let expected = &wait_for_mails(&app.pool, ACME_USER, 1).await[0].1;
 

@@ -3,19 +3,11 @@
 
 use reqwest::StatusCode;
 use serde_json::json;
-use uuid::Uuid;
 
 use crate::helpers::{
     ACME_USER, ADMIN_USER, Browser, DEMO_PASSWORD, MINUTE, TestApp, spawn_app, spawn_app_with,
+    user_id,
 };
-
-async fn user_id(pool: &sqlx::PgPool, email: &str) -> Uuid {
-    sqlx::query_scalar("SELECT id FROM users WHERE email = $1")
-        .bind(email)
-        .fetch_one(pool)
-        .await
-        .expect("user")
-}
 
 /// Another "tab" of the same browser still holding `cookie` (its request left before the browser
 /// had the new one).
@@ -385,14 +377,7 @@ async fn a_parallel_burst_of_wrong_passwords_is_counted_one_by_one() {
         .expect("count");
     assert_eq!(recorded, 50, "every attempt of the burst is recorded");
     // The real user can still reset the password (the lockout never blocks that).
-    let r = b
-        .call(
-            reqwest::Method::POST,
-            "/api/forgot-password",
-            &csrf,
-            &json!({ "email": ACME_USER }),
-        )
-        .await;
+    let r = b.forgot_password(&csrf, ACME_USER).await;
     assert_eq!(r.status, StatusCode::OK);
     crate::helpers::wait_for_mails(&app.pool, ACME_USER, 1).await;
 }

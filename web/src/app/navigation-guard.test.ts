@@ -4,6 +4,7 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { Application } from '@/types/api';
 import { guardNavigation } from './navigation-guard';
+import { jsonResponse as json } from '@/testing/kit';
 
 const ID = '0b6a3c2e-1111-4222-8333-444455556666';
 
@@ -25,8 +26,6 @@ const application = (over: Partial<Application> = {}): Application => ({
   ...over,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('guardNavigation', () => {
   const fetchMock = vi.fn<typeof fetch>();

@@ -6,6 +6,7 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { AuthState, Site } from '@/types/api';
 import { TopBar } from './top-bar';
+import { polyfillDialogs } from '@/testing/kit';
 
 const site = (playground: boolean): Site => ({
   product_name: 'Enrollflow',
@@ -108,12 +109,7 @@ const menu = (name: string | RegExp) => screen.findByRole('button', { name }, { 
 
 describe('TopBar by role (spec part 1, 2.3)', () => {
   beforeAll(() => {
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
+    polyfillDialogs();
   });
 
   afterEach(() => {

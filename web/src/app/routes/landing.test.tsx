@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import type { AuthState, Site } from '@/types/api';
 import { App } from '../index';
+import { polyfillDialogs } from '@/testing/kit';
 
 // The account routes through the whole app: the modal over the landing page, then the login's way out.
 
@@ -81,12 +82,7 @@ async function logIn() {
 describe('account routes', () => {
   beforeAll(() => {
     window.scrollTo = () => {};
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
+    polyfillDialogs();
   });
 
   beforeEach(() => {

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import { AGENT_NOT_FOUND, disableQuestion, LoginAsAgentModal, NO_USERS, NPN_MAX } from './login-as-agent-modal';
 import { OutboxPage } from './outbox-page';
+import { polyfillDialogs } from '@/testing/kit';
 
 const answers = new Map<string, { status: number; body: unknown }>();
 const sent: { url: string; headers: Record<string, string> }[] = [];
@@ -16,12 +17,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
 const shown = (el: HTMLElement) => (el.textContent ?? '').replace(/^(Success|Alert|Warning|Notice): /, '');
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  polyfillDialogs();
 });
 
 beforeEach(() => {

@@ -9,6 +9,7 @@ import { LoginModal } from './login-modal';
 import { RegisterModal } from './register-modal';
 import { ResetPasswordModal } from './reset-password-modal';
 import { COPY_TOOLTIP_MS, ShareSiteModal } from './share-site-modal';
+import { polyfillDialogs } from '@/testing/kit';
 
 type Answer = { status: number; body?: unknown };
 const answers = new Map<string, Answer>();
@@ -41,14 +42,7 @@ const shown = (el: HTMLElement) => (el.textContent ?? '').replace(/^(Success|Ale
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 beforeAll(() => {
-  // jsdom has no modal dialogs.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  window.scrollTo = () => {};
+  polyfillDialogs();
 });
 
 beforeEach(() => {

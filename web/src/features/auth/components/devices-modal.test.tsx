@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { Device } from '@/types/api';
 import { DEVICES_LOAD_ERROR, DevicesModal, formatDeviceTime, SIGN_OUT_ERROR, SIGNED_OUT } from './devices-modal';
+import { polyfillDialogs } from '@/testing/kit';
 
 type Answer = { status: number; body?: unknown };
 // Each call takes the next answer queued for it; the last one stays.
@@ -54,14 +55,7 @@ const phone: Device = {
 const items = () => within(screen.getByRole('list', { name: 'Your signed-in devices' })).getAllByRole('listitem');
 
 beforeAll(() => {
-  // jsdom has no modal dialogs.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-  window.scrollTo = () => {};
+  polyfillDialogs();
 });
 
 beforeEach(() => {

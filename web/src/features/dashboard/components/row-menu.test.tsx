@@ -6,6 +6,7 @@ import { useShellStore } from '../stores/shell-store';
 import type { DashboardRow } from '../types';
 import { DashboardActionsContext } from './dashboard-actions';
 import { DashboardList } from './list-page';
+import { polyfillDialogs } from '@/testing/kit';
 
 const row = (extra: Partial<DashboardRow> = {}): DashboardRow => ({
   application_id: 'app-1',
@@ -60,12 +61,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
 });
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
+  polyfillDialogs();
 });
 
 beforeEach(() => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { PlaygroundResult, PlaygroundSteps, StepView } from '@/types/api';
 import { Playground, PLAYGROUND_OFF } from './playground';
+import { jsonResponse as json } from '@/testing/kit';
 
 const steps: PlaygroundSteps = {
   steps: [
@@ -37,8 +38,6 @@ const censusView: StepView = {
   refresh_on: [],
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('Playground', () => {
   const fetchMock = vi.fn<typeof fetch>();

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { StepView } from '@/types/api';
-import { jsonResponse, polyfillDialogs } from '../testing/kit';
+import { jsonResponse, polyfillDialogs } from '@/testing/kit';
 import { StepForm } from './step-form';
 
 // Spec part 2, Other Questions: the dental attestation has a "link 'I want to select a dental plan

@@ -4,6 +4,7 @@ import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { StepSaved, StepView } from '@/types/api';
 import { leavePage } from '../utils/leave';
 import { StepForm } from './step-form';
+import { polyfillDialogs, jsonResponse as json } from '@/testing/kit';
 
 // The renderer's read-only sections, the Continue button's `requires`, a closed form, dialogs the
 // view opens by itself, Return Home and links, on slices of the repository's form files.
@@ -12,8 +13,6 @@ vi.mock('../utils/leave', () => ({ leavePage: vi.fn() }));
 
 const rap = { id: 'rap', number: 10, route: '/rap', title: 'Review and Purchase' };
 const application = { applicationId: 'app-1', lastStep: 10 } as StepSaved['application'];
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 // A slice of forms/review_purchase.form.yaml with what purchase::extras gives.
 function reviewView(submitted: boolean): StepView {
@@ -92,12 +91,7 @@ describe('StepForm summary sections', () => {
 
   beforeAll(() => {
     window.scrollTo = () => {};
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
+    polyfillDialogs();
   });
 
   beforeEach(() => {
@@ -235,12 +229,7 @@ describe('a refused purchase (spec part 2, 8: "submit_error text is shown in a r
 
   beforeAll(() => {
     window.scrollTo = () => {};
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
+    polyfillDialogs();
   });
 
   beforeEach(() => {
@@ -315,11 +304,7 @@ describe('StepForm links and a required choice', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const onNavigate = vi.fn();
 
-  beforeAll(() => {
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-  });
+  beforeAll(polyfillDialogs);
 
   beforeEach(() => {
     onNavigate.mockReset();

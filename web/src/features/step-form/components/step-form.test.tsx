@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { StepSaved, StepView } from '@/types/api';
 import { ERROR_BANNER, StepForm } from './step-form';
+import { polyfillDialogs, jsonResponse as json } from '@/testing/kit';
 
 const census = { id: 'census', number: 2, route: '/census', title: 'About You' };
 
@@ -68,8 +69,6 @@ const view: StepView = {
 };
 
 const application = { applicationId: 'app-1', lastStep: 3 } as StepSaved['application'];
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('StepForm', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -80,13 +79,7 @@ describe('StepForm', () => {
 
   beforeAll(() => {
     window.scrollTo = () => {};
-    // jsdom has no modal dialogs.
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
+    polyfillDialogs();
   });
 
   beforeEach(() => {

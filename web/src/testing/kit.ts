@@ -1,4 +1,4 @@
-// What the step-form tests share: a JSON answer of the server, and jsdom's missing modal dialogs.
+// What the component tests share: a JSON answer of the server, and jsdom's missing modal dialogs.
 
 export const jsonResponse = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
