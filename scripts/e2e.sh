@@ -11,9 +11,10 @@ bin=$(realpath "$bin")
 # The browser tests read the mail as the operator does (`enrollflow mail`).
 export ENROLLFLOW_BIN=$bin
 
+# The key first: the seed gives the demo admin the published demo authenticator secret with it.
+export ENROLLFLOW_DATA_KEY=${ENROLLFLOW_DATA_KEY:-$(head -c32 /dev/urandom | base64)}
 DATABASE_URL=$(scripts/seeded-db.sh "${E2E_DB:-enrollflow_e2e}" "$bin")
 export DATABASE_URL
-export ENROLLFLOW_DATA_KEY=${ENROLLFLOW_DATA_KEY:-$(head -c32 /dev/urandom | base64)}
 export ENROLLFLOW_TODAY=${ENROLLFLOW_TODAY:-2024-11-20}
 export ENROLLFLOW_PLAYGROUND=${ENROLLFLOW_PLAYGROUND:-true}
 documents=$(mktemp -d)

@@ -284,6 +284,7 @@ async fn send_reset_link(
             actor: None,
             subject: Some(user.id),
             address,
+            ..Default::default()
         },
     )
     .await?;

@@ -10,6 +10,11 @@ use time::{Date, OffsetDateTime};
 pub trait Clock: Send + Sync + 'static {
     fn now(&self) -> OffsetDateTime;
     fn today(&self) -> Date;
+    /// The physical time, never moved to a demonstration date: what a phone's authenticator app
+    /// counts second-factor codes from.
+    fn real_now(&self) -> OffsetDateTime {
+        self.now()
+    }
 }
 
 /// The system clock, with an optional fixed date for demonstrations.
@@ -48,6 +53,9 @@ impl Clock for SystemClock {
     fn today(&self) -> Date {
         self.today_override
             .unwrap_or_else(|| OffsetDateTime::now_utc().date())
+    }
+    fn real_now(&self) -> OffsetDateTime {
+        OffsetDateTime::now_utc()
     }
 }
 

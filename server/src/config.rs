@@ -82,6 +82,12 @@ pub struct ServeArgs {
     )]
     pub documents_dir: PathBuf,
 
+    /// Per client address and minute, on each instance: new applications, document uploads, PDFs
+    /// and exports each allow this many (a burst of half of it at once); past it, 429 with
+    /// `Retry-After`. 0 turns the limits off (load tests from one address).
+    #[arg(long, env = "ENROLLFLOW_ADDRESS_LIMIT", default_value_t = 120)]
+    pub address_limit: u32,
+
     /// Largest request body accepted, in bytes (uploads are PDF up to 3 MB).
     #[arg(long, env = "ENROLLFLOW_BODY_LIMIT", default_value_t = 4 * 1024 * 1024)]
     pub body_limit: usize,

@@ -43,7 +43,14 @@ enum Command {
         /// Confirms this is a demo or test database (its users' password is public).
         #[arg(long, env = "ENROLLFLOW_DEMO", default_value_t = false)]
         demo: bool,
+        /// With the data key (as for `serve`), demo admins get the published demo authenticator
+        /// secret; without it they set up their own at their first login.
+        #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]
+        data_key: Option<String>,
     },
+    /// Print the current code of the demo admins' published authenticator secret (demo only:
+    /// the secret is in the README; a real account's secret never leaves the server).
+    DemoCode,
     /// Print the newest e-mails of the outbox whole, their links included (the operator's way to
     /// read a demo's mail without SMTP; it needs the database and the data key, which no web user
     /// has). Admins see the same mails with their links hidden.
@@ -173,7 +180,21 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             db::migrate(&db::connect(&url()?).await?).await?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Seed { file, demo } => {
+        Command::DemoCode => {
+            println!(
+                "{}",
+                enrollflow_server::second_factor::code_at(
+                    seed::DEMO_TOTP_SECRET,
+                    time::OffsetDateTime::now_utc()
+                )?
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Seed {
+            file,
+            demo,
+            data_key,
+        } => {
             anyhow::ensure!(
                 demo,
                 "`seed` gives its users the published demo password: run it only on a demo or test \
@@ -181,7 +202,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
-            let n = seed::load_file(&pool, &file).await?;
+            let cipher = match data_key.as_deref() {
+                Some(k) => Some(data_key_of(Some(k))?),
+                None => None,
+            };
+            let n = seed::load_file(&pool, &file, cipher.as_ref()).await?;
             println!(
                 "seeded {} demo agents ({} new users) from {}",
                 n.agents,

@@ -13,6 +13,10 @@ use crate::db::users;
 /// The password of every demo user (README, "Demo logins"). Demo data only.
 pub const DEMO_PASSWORD: &str = "demo-password-2024";
 
+/// The authenticator secret of the demo admins (README, "Demo logins"; `enrollflow demo-code`
+/// prints its current code). Demo data only, like the password: published, so it protects nothing.
+pub const DEMO_TOTP_SECRET: &str = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DemoUser {
@@ -67,8 +71,14 @@ fn content_type_of(file: &str) -> anyhow::Result<&'static str> {
     }
 }
 
-/// Loads (inserts or updates) every agent in the file and creates its missing users.
-pub async fn load_file(pool: &PgPool, file: &Path) -> anyhow::Result<Seeded> {
+/// Loads (inserts or updates) every agent in the file and creates its missing users. With the
+/// data key, new demo admins get the demo authenticator secret ([`DEMO_TOTP_SECRET`]); without
+/// it they set up their own at their first login.
+pub async fn load_file(
+    pool: &PgPool,
+    file: &Path,
+    cipher: Option<&crate::crypto::Cipher>,
+) -> anyhow::Result<Seeded> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
     let agents: Vec<DemoAgent> =
@@ -123,6 +133,12 @@ pub async fn load_file(pool: &PgPool, file: &Path) -> anyhow::Result<Seeded> {
                 time::OffsetDateTime::now_utc(),
             )
             .await?;
+            if let (Some(id), Some(cipher), true) = (created, cipher, u.role == users::ROLE_ADMIN) {
+                crate::db::second_factor::set_pending(pool, id, &cipher.encrypt(DEMO_TOTP_SECRET)?)
+                    .await?;
+                crate::db::second_factor::enable(pool, id, 0, time::OffsetDateTime::now_utc())
+                    .await?;
+            }
             users_created += usize::from(created.is_some());
         }
     }

@@ -167,12 +167,14 @@ pub async fn start(app: &AppState) -> Result<(Session, HeaderValue), ApiError> {
 /// while an admin acts as that user): a new token and a new CSRF token, the old row deleted in
 /// the same transaction. Logging in, impersonating and switching back all go through here, so a
 /// session id never changes hands (no fixation) and the old cookie stops working at once. The
-/// application the old session had is not carried over.
+/// application the old session had is not carried over. `second_factor_at`: when the person
+/// proved their second factor (this login's code, or the session impersonation started from).
 pub async fn replace(
     app: &AppState,
     old: Option<&Session>,
     user_id: Option<Uuid>,
     impersonator_id: Option<Uuid>,
+    second_factor_at: Option<time::OffsetDateTime>,
     headers: &HeaderMap,
 ) -> Result<(Session, HeaderValue), ApiError> {
     let token = random_hex(32);
@@ -188,6 +190,7 @@ pub async fn replace(
             user_id,
             impersonator_id,
             user_agent: user_agent.as_deref(),
+            second_factor_at,
         },
         app.clock.now(),
     )

@@ -29,6 +29,8 @@ pub struct AppState {
     pub documents: ObjectStore,
     /// Wakes this instance's forgot-password worker when a request is queued here.
     pub reset_queued: Arc<tokio::sync::Notify>,
+    /// Per-address limits on new applications, uploads, PDFs and exports.
+    pub limits: Arc<crate::limits::Limits>,
 }
 
 impl AppState {
@@ -40,7 +42,9 @@ impl AppState {
         cipher: Cipher,
     ) -> Self {
         let documents = ObjectStore::LocalDisk(config.documents_dir.clone());
+        let limits = Arc::new(crate::limits::Limits::new(config.address_limit));
         Self {
+            limits,
             documents,
             pool,
             clock,
@@ -125,6 +129,15 @@ fn spawn_session_sweeper(state: AppState) {
             {
                 tracing::warn!(error = %e, "reset request log sweep failed");
             }
+            if let Err(e) = db::second_factor::delete_challenges_before(
+                &state.pool,
+                now - crate::second_factor::CHALLENGE_VALID_FOR,
+            )
+            .await
+            {
+                tracing::warn!(error = %e, "login challenge sweep failed");
+            }
+            state.limits.forget_idle();
             let old_failures = now - accounts::FAILURE_WINDOW * 2;
             if let Err(e) = db::login_failures::delete_before(&state.pool, old_failures).await {
                 tracing::warn!(error = %e, "failed-login sweep failed");

@@ -1,13 +1,14 @@
-//! The `audit_log` table: ids, an action, a time and an address; never a password, token, e-mail
-//! address or name.
+//! The `audit_log` table: ids, an action, a time, an address, a route template and a request id;
+//! never a password, token, e-mail address, name or value from a request.
 
 use sqlx::PgExecutor;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 /// What happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Action {
+    #[default]
     Login,
     LoginFailed,
     Logout,
@@ -20,6 +21,26 @@ pub enum Action {
     SessionsEnded,
     AccountDisabled,
     AccountEnabled,
+    SecondFactorEnabled,
+    SecondFactorDisabled,
+    SecondFactorFailed,
+    SecondFactorVerified,
+    SecondFactorReset,
+    RecoveryCodeUsed,
+    RecoveryCodesRenewed,
+    SecuritySettingsChanged,
+    /// An application's details were shown (the dashboard's More Info).
+    ApplicationViewed,
+    /// An application was opened to continue it (the dashboard's Enroll).
+    ApplicationOpened,
+    /// A dashboard list was exported (Excel).
+    Exported,
+    /// A PDF was made.
+    PdfMade,
+    /// A change made by an admin acting as an agent.
+    ImpersonatedAction,
+    /// A call refused with 403.
+    AccessRefused,
 }
 
 impl Action {
@@ -37,30 +58,150 @@ impl Action {
             Action::SessionsEnded => "sessions_ended",
             Action::AccountDisabled => "account_disabled",
             Action::AccountEnabled => "account_enabled",
+            Action::SecondFactorEnabled => "second_factor_enabled",
+            Action::SecondFactorDisabled => "second_factor_disabled",
+            Action::SecondFactorFailed => "second_factor_failed",
+            Action::SecondFactorVerified => "second_factor_verified",
+            Action::SecondFactorReset => "second_factor_reset",
+            Action::RecoveryCodeUsed => "recovery_code_used",
+            Action::RecoveryCodesRenewed => "recovery_codes_renewed",
+            Action::SecuritySettingsChanged => "security_settings_changed",
+            Action::ApplicationViewed => "application_viewed",
+            Action::ApplicationOpened => "application_opened",
+            Action::Exported => "exported",
+            Action::PdfMade => "pdf_made",
+            Action::ImpersonatedAction => "impersonated_action",
+            Action::AccessRefused => "access_refused",
         }
+    }
+
+    /// Every action, for the log viewer's filter.
+    pub const ALL: [Action; 26] = [
+        Action::Login,
+        Action::LoginFailed,
+        Action::Logout,
+        Action::PasswordChange,
+        Action::PasswordResetRequested,
+        Action::PasswordReset,
+        Action::Register,
+        Action::Impersonate,
+        Action::ImpersonateEnd,
+        Action::SessionsEnded,
+        Action::AccountDisabled,
+        Action::AccountEnabled,
+        Action::SecondFactorEnabled,
+        Action::SecondFactorDisabled,
+        Action::SecondFactorFailed,
+        Action::SecondFactorVerified,
+        Action::SecondFactorReset,
+        Action::RecoveryCodeUsed,
+        Action::RecoveryCodesRenewed,
+        Action::SecuritySettingsChanged,
+        Action::ApplicationViewed,
+        Action::ApplicationOpened,
+        Action::Exported,
+        Action::PdfMade,
+        Action::ImpersonatedAction,
+        Action::AccessRefused,
+    ];
+
+    pub fn parse(s: &str) -> Option<Action> {
+        Action::ALL.into_iter().find(|a| a.as_str() == s)
     }
 }
 
 /// One audit entry. `actor` did it (the admin while impersonating); `subject` is the account it
 /// concerns. `address` is the client's IP address, when known.
+#[derive(Debug, Default)]
 pub struct Entry {
     pub action: Action,
     pub actor: Option<Uuid>,
     pub subject: Option<Uuid>,
     pub address: Option<std::net::IpAddr>,
+    /// The application whose data was reached.
+    pub application: Option<Uuid>,
+    /// What exactly: a method and route template (`GET /api/dashboard/getAppInfo/{id}`), never a
+    /// value from the request.
+    pub detail: Option<String>,
+    /// The request's `x-request-id` (also in the access log).
+    pub request_id: Option<String>,
 }
 
 pub async fn record(db: impl PgExecutor<'_>, at: OffsetDateTime, e: &Entry) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO audit_log (at, action, actor_user_id, subject_user_id, address)
-         VALUES ($1, $2, $3, $4, $5::text::inet)",
+        "INSERT INTO audit_log (at, action, actor_user_id, subject_user_id, address,
+                                application_id, detail, request_id)
+         VALUES ($1, $2, $3, $4, $5::text::inet, $6, left($7, 200), left($8, 100))",
     )
     .bind(at)
     .bind(e.action.as_str())
     .bind(e.actor)
     .bind(e.subject)
     .bind(e.address.map(|a| a.to_string()))
+    .bind(e.application)
+    .bind(e.detail.as_deref())
+    .bind(e.request_id.as_deref())
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// The log viewer's filter.
+#[derive(Debug, Default)]
+pub struct Filter {
+    pub action: Option<Action>,
+    /// Actor or subject: a user's id.
+    pub person: Option<Uuid>,
+    pub application: Option<Uuid>,
+    pub from: Option<OffsetDateTime>,
+    pub until: Option<OffsetDateTime>,
+    /// Rows older than this id (the next page).
+    pub before_id: Option<i64>,
+    pub limit: i64,
+}
+
+/// A row as the viewer shows it: people by name and address (admins only read this).
+#[derive(Debug, sqlx::FromRow)]
+pub struct Row {
+    pub id: i64,
+    pub at: OffsetDateTime,
+    pub action: String,
+    pub actor_id: Option<Uuid>,
+    pub actor_name: Option<String>,
+    pub subject_id: Option<Uuid>,
+    pub subject_name: Option<String>,
+    pub application_id: Option<Uuid>,
+    pub detail: Option<String>,
+    pub address: Option<String>,
+    pub request_id: Option<String>,
+}
+
+/// The newest rows matching the filter (at most `limit`), newest first.
+pub async fn list(pool: &sqlx::PgPool, f: &Filter) -> sqlx::Result<Vec<Row>> {
+    sqlx::query_as(
+        "SELECT l.id, l.at, l.action,
+                l.actor_user_id AS actor_id, a.first_name || ' ' || a.last_name AS actor_name,
+                l.subject_user_id AS subject_id, s.first_name || ' ' || s.last_name AS subject_name,
+                l.application_id, l.detail, host(l.address) AS address, l.request_id
+         FROM audit_log l
+         LEFT JOIN users a ON a.id = l.actor_user_id
+         LEFT JOIN users s ON s.id = l.subject_user_id
+         WHERE ($1::text IS NULL OR l.action = $1)
+           AND ($2::uuid IS NULL OR l.actor_user_id = $2 OR l.subject_user_id = $2)
+           AND ($3::uuid IS NULL OR l.application_id = $3)
+           AND ($4::timestamptz IS NULL OR l.at >= $4)
+           AND ($5::timestamptz IS NULL OR l.at < $5)
+           AND ($6::bigint IS NULL OR l.id < $6)
+         ORDER BY l.id DESC
+         LIMIT $7",
+    )
+    .bind(f.action.map(Action::as_str))
+    .bind(f.person)
+    .bind(f.application)
+    .bind(f.from)
+    .bind(f.until)
+    .bind(f.before_id)
+    .bind(f.limit)
+    .fetch_all(pool)
+    .await
 }

@@ -9,6 +9,7 @@ pub mod login_failures;
 pub mod messages;
 pub mod outbox;
 pub mod reset_requests;
+pub mod second_factor;
 pub mod sessions;
 pub mod users;
 

@@ -167,14 +167,15 @@ pub async fn replace(
     }
     sqlx::query(
         "INSERT INTO sessions (id_hash, csrf_token, user_id, impersonator_id, user_agent,
-                               created_at, last_seen_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $6)",
+                               second_factor_at, created_at, last_seen_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
     )
     .bind(new.id_hash)
     .bind(new.csrf_token)
     .bind(new.user_id)
     .bind(new.impersonator_id)
     .bind(new.user_agent)
+    .bind(new.second_factor_at)
     .bind(now)
     .execute(&mut *tx)
     .await?;
@@ -189,6 +190,8 @@ pub struct NewSession<'a> {
     pub impersonator_id: Option<Uuid>,
     /// The browser's User-Agent (at most 300 characters).
     pub user_agent: Option<&'a str>,
+    /// When the person proved their second factor (carried over by impersonation and switch back).
+    pub second_factor_at: Option<OffsetDateTime>,
 }
 
 /// Ends every session of a user (as the user, or as the admin acting as them), except `keep`.

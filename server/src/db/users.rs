@@ -21,6 +21,10 @@ pub struct UserRow {
     pub agent_subdomain: Option<String>,
     /// An admin disabled the account: it cannot log in and has no sessions.
     pub disabled: bool,
+    /// The user has a second factor (an authenticator app).
+    pub second_factor: bool,
+    /// The user must have one: every admin, and every agent while an admin requires it.
+    pub second_factor_required: bool,
 }
 
 impl UserRow {
@@ -47,6 +51,9 @@ impl std::fmt::Debug for UserRow {
 const SELECT_USER: &str = "
     SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.agent_id, u.password_hash,
            u.disabled_at IS NOT NULL AS disabled,
+           u.totp_secret IS NOT NULL AS second_factor,
+           (u.role = 'admin' OR COALESCE((SELECT second_factor_for_agents FROM security_settings),
+                                         false)) AS second_factor_required,
            (SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = u.agent_id
             ORDER BY s.position LIMIT 1) AS agent_subdomain
     FROM users u";

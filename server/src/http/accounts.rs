@@ -29,7 +29,7 @@ use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use crate::accounts::{self, normalize_email};
 use crate::db::audit::{self, Action};
-use crate::db::{login_failures, sessions, users};
+use crate::db::{self, login_failures, sessions, users};
 use crate::password;
 use crate::session::{self, LiveSession};
 use crate::startup::AppState;
@@ -71,10 +71,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
 
 /// Field errors in the spec's keys, answered 422 as `{"errors": {key: [message]}}`.
 #[derive(Default)]
-struct Errors(BTreeMap<String, Vec<String>>);
+pub(crate) struct Errors(BTreeMap<String, Vec<String>>);
 
 impl Errors {
-    fn add(&mut self, key: &str, message: &str) {
+    pub(crate) fn add(&mut self, key: &str, message: &str) {
         self.0
             .entry(key.to_string())
             .or_default()
@@ -85,7 +85,7 @@ impl Errors {
         self.0.contains_key(key)
     }
 
-    fn into_result(self) -> ApiResult<()> {
+    pub(crate) fn into_result(self) -> ApiResult<()> {
         if self.0.is_empty() {
             Ok(())
         } else {
@@ -93,14 +93,14 @@ impl Errors {
         }
     }
 
-    fn only(key: &str, message: &str) -> ApiError {
+    pub(crate) fn only(key: &str, message: &str) -> ApiError {
         let mut e = Errors::default();
         e.add(key, message);
         ApiError::Validation(e.0)
     }
 }
 
-fn text(v: &Option<String>) -> &str {
+pub(crate) fn text(v: &Option<String>) -> &str {
     v.as_deref().unwrap_or("")
 }
 
@@ -113,7 +113,7 @@ fn truthy(v: &Value) -> bool {
     }
 }
 
-async fn record(
+pub(crate) async fn record(
     app: &AppState,
     action: Action,
     actor: Option<Uuid>,
@@ -128,6 +128,7 @@ async fn record(
             actor,
             subject,
             address,
+            ..Default::default()
         },
     )
     .await?;
@@ -145,12 +146,30 @@ fn message(m: &str) -> Json<Message> {
 }
 
 /// The answer to a login (and to impersonating or switching back): where the user's site is, and
-/// the new session's CSRF token. The response sets the new session cookie.
+/// the new session's CSRF token. The response sets the new session cookie. When the password was
+/// right but a second factor must follow, `second_factor` says which step, and nothing else
+/// changed (no cookie, the same session and CSRF token).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoggedIn {
     /// The first subdomain of the user's agent (for an admin, of the admin's site, if any).
     pub subdomain: Option<String>,
     pub csrf_token: String,
+    /// `code`: send a code from the authenticator app (or a recovery code) to
+    /// `/api/login/second-factor`; `setup`: the account must add an authenticator app first
+    /// (`/api/login/second-factor/setup`, then the code). Absent when logged in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub second_factor: Option<SecondFactorStep>,
+    /// The new recovery codes, shown once: when this login set up the second factor.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub recovery_codes: Vec<String>,
+}
+
+/// The step a login still needs.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SecondFactorStep {
+    Code,
+    Setup,
 }
 
 /// Answers with the new session's cookie.
@@ -159,11 +178,23 @@ pub fn logged_in(
     cookie: axum::http::HeaderValue,
     subdomain: Option<String>,
 ) -> Response {
+    logged_in_with_codes(session, cookie, subdomain, Vec::new())
+}
+
+/// Answers with the new session's cookie and recovery codes to show once.
+pub fn logged_in_with_codes(
+    session: &session::Session,
+    cookie: axum::http::HeaderValue,
+    subdomain: Option<String>,
+    recovery_codes: Vec<String>,
+) -> Response {
     (
         [(header::SET_COOKIE, cookie)],
         Json(LoggedIn {
             subdomain,
             csrf_token: session.csrf_token.clone(),
+            second_factor: None,
+            recovery_codes,
         }),
     )
         .into_response()
@@ -179,7 +210,9 @@ pub struct LoginRequest {
 #[utoipa::path(post, path = "/api/login", tag = "accounts", request_body = LoginRequest,
     responses(
         (status = 200, body = LoggedIn, description = "Logged in: a new session (new cookie, new \
-            CSRF token) replaces the caller's, whose id stops working"),
+            CSRF token) replaces the caller's, whose id stops working. Or, for an account with \
+            (or required to have) a second factor, `second_factor` names the step still to do \
+            and nothing else changed."),
         (status = 422, description = "`errors.login_email` or `errors.login_password` (the same \
             answer for a wrong password and an unknown address)"),
         (status = 429, description = "Too many failed logins for this account or from this \
@@ -233,8 +266,24 @@ async fn login(
         return Err(Errors::only("login_password", ACCOUNT_DISABLED));
     }
     login_failures::clear_account(&app.pool, &key).await?;
+    if user.second_factor || user.second_factor_required {
+        // The password was right; the code step decides (on this same session, within 5 min).
+        db::second_factor::set_challenge(&app.pool, &old.id_hash, user.id, now).await?;
+        let step = if user.second_factor {
+            SecondFactorStep::Code
+        } else {
+            SecondFactorStep::Setup
+        };
+        return Ok(Json(LoggedIn {
+            subdomain: None,
+            csrf_token: old.csrf_token.clone(),
+            second_factor: Some(step),
+            recovery_codes: Vec::new(),
+        })
+        .into_response());
+    }
     let (session, cookie) =
-        session::replace(&app, Some(&old), Some(user.id), None, &headers).await?;
+        session::replace(&app, Some(&old), Some(user.id), None, None, &headers).await?;
     record(&app, Action::Login, Some(user.id), Some(user.id), address).await?;
     Ok(logged_in(&session, cookie, user.agent_subdomain.clone()))
 }
@@ -382,6 +431,7 @@ async fn reset_password(
             actor: Some(user.id),
             subject: Some(user.id),
             address,
+            ..Default::default()
         },
     )
     .await?;
@@ -497,11 +547,33 @@ async fn register(
             actor: Some(user.id),
             subject: Some(user.id),
             address,
+            ..Default::default()
         },
     )
     .await?;
     tx.commit().await?;
     Ok(message(ACCOUNT_CREATED))
+}
+
+pub const WRONG_PASSWORD: &str = "The current password is incorrect.";
+
+/// Whether `typed` is the user's password. A guess like a login's, throttled the same way (the
+/// attempt counted first, cleared when it is right): 429 past the limit.
+pub(crate) async fn password_guess(
+    app: &AppState,
+    user: &users::UserRow,
+    typed: String,
+    address: Option<std::net::IpAddr>,
+) -> ApiResult<bool> {
+    let key = accounts::account_key(&user.email);
+    if accounts::attempt_login(&app.pool, &key, address, app.clock.now()).await? {
+        return Err(ApiError::TooManyRequests(accounts::retry_after_secs()));
+    }
+    let right = password::verify(typed, user.password_hash.clone()).await?;
+    if right {
+        login_failures::clear_account(&app.pool, &key).await?;
+    }
+    Ok(right)
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -540,7 +612,6 @@ async fn change_password(
     };
     let user = impersonator.as_ref().unwrap_or(&current.user);
     let now = app.clock.now();
-    let key = accounts::account_key(&user.email);
     let mut errors = Errors::default();
     let typed_current = text(&req.current_password).to_string();
     if typed_current.is_empty() {
@@ -556,17 +627,10 @@ async fn change_password(
         user,
     )
     .await?;
-    if !errors.has("current_password") {
-        // The current password is a password guess like a login's: throttled the same way (the
-        // attempt counted first, cleared when it is right).
-        if accounts::attempt_login(&app.pool, &key, address, now).await? {
-            return Err(ApiError::TooManyRequests(accounts::retry_after_secs()));
-        }
-        if password::verify(typed_current, user.password_hash.clone()).await? {
-            login_failures::clear_account(&app.pool, &key).await?;
-        } else {
-            errors.add("current_password", "The current password is incorrect.");
-        }
+    if !errors.has("current_password")
+        && !password_guess(&app, user, typed_current, address).await?
+    {
+        errors.add("current_password", WRONG_PASSWORD);
     }
     errors.into_result()?;
 
@@ -584,6 +648,7 @@ async fn change_password(
             actor: Some(user.id),
             subject: Some(user.id),
             address,
+            ..Default::default()
         },
     )
     .await?;

@@ -23,7 +23,7 @@ use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use super::site::Branding;
 use crate::db::audit::{self, Action};
-use crate::db::{agents, outbox, users};
+use crate::db::{self, agents, outbox, users};
 use crate::mail;
 use crate::rules::Status;
 use crate::session::{self, LiveSession, SessionState};
@@ -134,7 +134,9 @@ async fn users_by_npn(
         (status = 200, body = super::accounts::LoggedIn, description = "The admin now acts as \
             that agent user: a new session (new cookie, new CSRF token) replaces the admin's. \
             A POST under the CSRF guard (the spec's GET changed state)."),
-        (status = 403, description = "Not an admin (or already acting as an agent)"),
+        (status = 403, description = "Not an admin (or already acting as an agent); or \
+            `{\"second_factor\": \"required\"}`: the admin's second factor was not proved in \
+            the last 15 minutes (`/api/user/second-factor/verify`, then call again)"),
         (status = 404, description = "No such agent user"),
         (status = 419, description = "No `X-CSRF-Token` header with the session's token")))]
 async fn fabricate_agent(
@@ -152,11 +154,21 @@ async fn fabricate_agent(
         .filter(|u| u.role == users::ROLE_AGENT)
         .ok_or_else(not_found)?;
     let admin = current.user.id;
+    // Acting as an agent reaches every one of the agent's customers: the admin's second factor
+    // must have been proved within the last 15 minutes (403 `second_factor` otherwise; the web
+    // asks for a code and tries again).
+    let proved_at =
+        db::second_factor::session_proved_at(&app.pool, &current.session.id_hash).await?;
+    let now = app.clock.now();
+    if !proved_at.is_some_and(|t| t <= now && now - t <= crate::second_factor::RECENT) {
+        return Err(ApiError::SecondFactorNeeded);
+    }
     let (new, cookie) = session::replace(
         &app,
         Some(&current.session),
         Some(target.id),
         Some(admin),
+        proved_at,
         &headers,
     )
     .await?;
@@ -168,6 +180,7 @@ async fn fabricate_agent(
             actor: Some(admin),
             subject: Some(target.id),
             address,
+            ..Default::default()
         },
     )
     .await?;
@@ -194,8 +207,17 @@ async fn unfabricate_agent(
         .await?
         .filter(users::UserRow::is_admin)
         .ok_or(ApiError::Forbidden)?;
-    let (new, cookie) =
-        session::replace(&app, Some(&session), Some(admin.id), None, &headers).await?;
+    // The admin's own session again, with the proof the impersonation began with.
+    let proved_at = db::second_factor::session_proved_at(&app.pool, &session.id_hash).await?;
+    let (new, cookie) = session::replace(
+        &app,
+        Some(&session),
+        Some(admin.id),
+        None,
+        proved_at,
+        &headers,
+    )
+    .await?;
     audit::record(
         &app.pool,
         app.clock.now(),
@@ -204,6 +226,7 @@ async fn unfabricate_agent(
             actor: Some(admin.id),
             subject: Some(agent_user),
             address,
+            ..Default::default()
         },
     )
     .await?;

@@ -179,6 +179,7 @@ async fn audit_session_end(
             actor: Some(current.actor_id()),
             subject: Some(current.actor_id()),
             address,
+            ..Default::default()
         },
     )
     .await?;
@@ -245,6 +246,7 @@ async fn set_disabled(
             actor: Some(current.user.id),
             subject: Some(id),
             address,
+            ..Default::default()
         },
     )
     .await?;

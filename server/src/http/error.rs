@@ -19,6 +19,11 @@ pub enum ApiError {
     NotFound(String),
     #[error("forbidden")]
     Forbidden,
+    /// 403 `{"second_factor": "required"}`: the call needs the person's second factor proved
+    /// within the last 15 minutes (impersonating an agent); the client asks for a code, sends it
+    /// to `/api/user/second-factor/verify`, and calls again.
+    #[error("second factor needed")]
+    SecondFactorNeeded,
     #[error("session expired")]
     SessionExpired,
     /// 419 for a request that carried a session's cookie after that session was replaced (a login,
@@ -86,7 +91,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Forbidden => StatusCode::FORBIDDEN,
+            ApiError::Forbidden | ApiError::SecondFactorNeeded => StatusCode::FORBIDDEN,
             ApiError::SessionExpired | ApiError::SessionReplaced => {
                 StatusCode::from_u16(SESSION_EXPIRED).unwrap_or(StatusCode::UNAUTHORIZED)
             }
@@ -101,6 +106,9 @@ impl ApiError {
         }
     }
 }
+
+pub const SECOND_FACTOR_NEEDED: &str =
+    "Please enter a code from your authenticator app to continue.";
 
 /// The key of a rule's refusal of a whole submission, answered as `{"submit_error": "…"}`.
 pub const SUBMIT_ERROR: &str = "submit_error";
@@ -132,6 +140,10 @@ impl IntoResponse for ApiError {
                 json!({ "error": m })
             }
             ApiError::Forbidden => json!({ "error": "You are not allowed to do that." }),
+            ApiError::SecondFactorNeeded => json!({
+                "error": SECOND_FACTOR_NEEDED,
+                "second_factor": "required",
+            }),
             ApiError::SessionExpired => json!({ "error": "Your session has expired" }),
             ApiError::SessionReplaced => {
                 json!({ "error": "Your session has been replaced", "session": "replaced" })

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod admin;
 pub mod application;
+pub mod audit;
 pub mod auth;
 pub mod dashboard;
 pub mod devices;
@@ -13,10 +14,12 @@ pub mod health;
 pub mod home;
 pub mod host;
 pub mod legal;
+pub mod limits;
 pub mod messages;
 pub mod plans;
 pub mod playground;
 pub mod print;
+pub mod second_factor;
 pub mod site;
 pub mod steps;
 
@@ -56,10 +59,12 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(auth::router())
         .merge(accounts::router())
         .merge(devices::router())
+        .merge(second_factor::router())
         .merge(legal::router())
         .merge(application::router())
         .merge(steps::router())
         .merge(admin::router())
+        .merge(audit::router())
         .merge(playground::router())
         .merge(plans::router())
         .merge(print::router())
@@ -100,6 +105,9 @@ pub fn router(state: AppState) -> Router {
         .merge(api)
         .fallback_service(ServeDir::new(static_dir).fallback(index))
         .layer(middleware::from_fn(cache_control))
+        // Inside the session layer: they read the request's session.
+        .layer(middleware::from_fn_with_state(state.clone(), limits::layer))
+        .layer(middleware::from_fn_with_state(state.clone(), audit::layer))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             session::layer,

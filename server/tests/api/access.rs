@@ -92,6 +92,46 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ("get", "/api/get-auth-state", "the caller's own session"),
     (
         "post",
+        "/api/login/second-factor",
+        "the login this session's password step began (second_factor.rs)",
+    ),
+    (
+        "post",
+        "/api/login/second-factor/setup",
+        "the login this session's password step began (second_factor.rs)",
+    ),
+    (
+        "get",
+        "/api/user/second-factor",
+        "the caller's own second factor",
+    ),
+    (
+        "put",
+        "/api/user/second-factor",
+        "the caller's own second factor",
+    ),
+    (
+        "delete",
+        "/api/user/second-factor",
+        "the caller's own second factor",
+    ),
+    (
+        "post",
+        "/api/user/second-factor/setup",
+        "the caller's own second factor",
+    ),
+    (
+        "post",
+        "/api/user/second-factor/recovery-codes",
+        "the caller's own second factor",
+    ),
+    (
+        "post",
+        "/api/user/second-factor/verify",
+        "the caller's own session's proof",
+    ),
+    (
+        "post",
         "/api/application/timeout",
         "ends the caller's session",
     ),
@@ -181,6 +221,28 @@ fn matrix(b: &BIds) -> Vec<Row> {
             "/api/admin/rules/status",
             "/api/admin/rules/status",
             Empty,
+            Admin,
+        ),
+        row(M::GET, "/api/admin/audit", "/api/admin/audit", Empty, Admin),
+        row(
+            M::GET,
+            "/api/admin/security-settings",
+            "/api/admin/security-settings",
+            Empty,
+            Admin,
+        ),
+        row(
+            M::PUT,
+            "/api/admin/security-settings",
+            "/api/admin/security-settings",
+            Json(json!({ "second_factor_required_for_agents": true })),
+            Admin,
+        ),
+        row(
+            M::DELETE,
+            "/api/admin/users/{userId}/second-factor",
+            &format!("/api/admin/users/{}/second-factor", b.user),
+            Json(json!({})),
             Admin,
         ),
         row(

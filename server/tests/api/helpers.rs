@@ -62,7 +62,7 @@ pub async fn fresh_database() -> PgPool {
         .await
         .expect("connect");
     db::migrate(&pool).await.expect("migrate");
-    seed::load_file(&pool, &repo_path("demo/agents.json"))
+    seed::load_file(&pool, &repo_path("demo/agents.json"), Some(&test_cipher()))
         .await
         .expect("seed");
     pool
@@ -278,10 +278,24 @@ impl Browser<'_> {
         .await
     }
 
-    /// Logs in (the demo password) and returns the new session's CSRF token.
+    /// Logs in (the demo password; for an admin, also a code of the demo authenticator secret,
+    /// as the person would type it from their phone) and returns the new session's CSRF token.
     pub async fn logged_in_as(&self, email: &str) -> String {
-        let r = self.login(email, DEMO_PASSWORD).await;
+        let mut r = self.login(email, DEMO_PASSWORD).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        if r.json()["second_factor"] == "code" {
+            let token = r.json()["csrf_token"].as_str().expect("csrf").to_string();
+            let code = next_code(self.app, email).await;
+            r = self
+                .call(
+                    Method::POST,
+                    "/api/login/second-factor",
+                    &token,
+                    &json!({ "code": code }),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        }
         r.json()["csrf_token"]
             .as_str()
             .expect("csrf token")
@@ -557,4 +571,31 @@ pub fn token_in(body: &str) -> String {
         .chars()
         .take_while(char::is_ascii_hexdigit)
         .collect()
+}
+
+/// A code of the demo authenticator secret that `email` has not used yet: the current step's, or
+/// the next one's (the server accepts one step either side). When both were used, the test clock
+/// moves on 30 seconds, as a person would wait for the next code.
+pub async fn next_code(app: &TestApp, email: &str) -> String {
+    use enrollflow_server::clock::Clock;
+    let last: Option<i64> =
+        sqlx::query_scalar("SELECT totp_last_step FROM users WHERE lower(email) = lower($1)")
+            .bind(email)
+            .fetch_one(&app.pool)
+            .await
+            .expect("user");
+    loop {
+        let now = app.clock.real_now();
+        let step = now.unix_timestamp() / 30;
+        let candidate = last.map_or(step, |l| (l + 1).max(step - 1));
+        if candidate <= step + 1 {
+            let at = time::OffsetDateTime::from_unix_timestamp(candidate * 30).expect("time");
+            return enrollflow_server::second_factor::code_at(
+                enrollflow_server::seed::DEMO_TOTP_SECRET,
+                at,
+            )
+            .expect("code");
+        }
+        app.clock.advance(Duration::from_secs(30));
+    }
 }

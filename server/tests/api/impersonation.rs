@@ -159,7 +159,7 @@ async fn an_admin_acts_as_an_agent_user_and_switches_back() {
     let maria: Uuid = maria.parse().expect("uuid");
     let rows: Vec<(String, Option<Uuid>, Option<Uuid>)> = sqlx::query_as(
         "SELECT action, actor_user_id, subject_user_id FROM audit_log
-         WHERE action LIKE 'impersonate%' ORDER BY id",
+         WHERE action IN ('impersonate', 'impersonate_end') ORDER BY id",
     )
     .fetch_all(&app.pool)
     .await

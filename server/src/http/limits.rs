@@ -1,0 +1,55 @@
+//! Applies the per-address limits (`crate::limits`) by route: a new application (a step saved by
+//! a session without one), a document upload, a PDF, an export. Past a limit: 429 with
+//! `Retry-After`, before the handler does any work.
+
+use axum::extract::{FromRequestParts, MatchedPath, Request, State};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::error::ApiError;
+use super::host::ClientAddress;
+use crate::limits::Bucket;
+use crate::session::SessionState;
+use crate::startup::AppState;
+
+fn bucket(method: &Method, route: &str, has_application: bool) -> Option<Bucket> {
+    match (method.as_str(), route) {
+        ("PUT", "/api/application/step/{step}") if !has_application => Some(Bucket::NewApplication),
+        ("POST", "/api/whyapplying/fileupload") => Some(Bucket::Upload),
+        (
+            "GET",
+            "/api/printPdf/{plan_type}/{flag}"
+            | "/api/printPdf/{plan_type}/{flag}/{filters}"
+            | "/api/printSelectionPdf",
+        ) => Some(Bucket::Pdf),
+        ("GET", "/api/dashboard/quotesExport" | "/api/dashboard/enrolleesExport") => {
+            Some(Bucket::Export)
+        }
+        _ => None,
+    }
+}
+
+pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Response {
+    let has_application = req
+        .extensions()
+        .get::<SessionState>()
+        .and_then(|s| s.live())
+        .is_some_and(|s| s.application_id.is_some());
+    let spend = req
+        .extensions()
+        .get::<MatchedPath>()
+        .and_then(|p| bucket(req.method(), p.as_str(), has_application));
+    let Some(spend) = spend else {
+        return next.run(req).await;
+    };
+    let (mut parts, body) = req.into_parts();
+    let ClientAddress(address) = match ClientAddress::from_request_parts(&mut parts, &app).await {
+        Ok(a) => a,
+        Err(never) => match never {},
+    };
+    if let Err(wait) = app.limits.spend(spend, address) {
+        return ApiError::TooManyRequests(wait).into_response();
+    }
+    next.run(Request::from_parts(parts, body)).await
+}

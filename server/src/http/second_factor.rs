@@ -1,0 +1,552 @@
+//! The second factor (issue 15, item 3): an authenticator app (TOTP) and ten recovery codes.
+//!
+//! - Required for admins, offered to agents; an admin can require it of every agent.
+//! - Login: the password step answers `second_factor: "code"` (or `"setup"` for an account that
+//!   must have one and has none yet) and remembers, on the caller's session, whose password it
+//!   was for five minutes; `POST /api/login/second-factor` with the code (or a recovery code)
+//!   then logs in. Setting up during login shows the QR code first.
+//! - A code is accepted once; wrong codes are throttled like passwords (5 per 5 minutes per
+//!   account, 20 per address), apart from the password's count.
+//! - Impersonating an agent needs the admin's second factor within the last 15 minutes
+//!   (`POST /api/user/second-factor/verify` renews it).
+//! - While an admin acts as an agent, the agent's factor cannot be seen or changed.
+//! - Every setup, removal, failure, recovery-code use and reset is audited.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use super::accounts::{Errors, JsonBody, WRONG_PASSWORD, password_guess, record, text};
+use super::auth::CurrentUser;
+use super::error::{ApiError, ApiResult};
+use super::host::ClientAddress;
+use crate::accounts;
+use crate::db::audit::Action;
+use crate::db::second_factor as store;
+use crate::db::{login_failures, sessions, users};
+use crate::second_factor::{self as factor, Enrolment};
+use crate::session::{self, LiveSession};
+use crate::startup::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login_code))
+        .routes(routes!(login_setup))
+        .routes(routes!(status, enable, disable))
+        .routes(routes!(setup))
+        .routes(routes!(renew_recovery_codes))
+        .routes(routes!(verify))
+        .routes(routes!(get_settings, put_settings))
+        .routes(routes!(reset_for_user))
+}
+
+pub const CODE_REQUIRED: &str = "Please enter the 6-digit code from your authenticator app.";
+pub const WRONG_CODE: &str =
+    "That code is not right, or it was used already. Wait for the next code and try again.";
+pub const WRONG_RECOVERY_CODE: &str = "That recovery code is not right, or it was used already.";
+pub const LOG_IN_AGAIN: &str =
+    "Please log in again: it has been more than 5 minutes since you entered your password.";
+pub const NO_SETUP: &str = "Please start again: scan the new QR code, then enter its code.";
+pub const MUST_KEEP: &str =
+    "Your account must keep two-step verification: you can only replace your authenticator app.";
+pub const NOT_WHILE_IMPERSONATING: &str =
+    "Switch back to your own account to manage two-step verification.";
+
+/// A code from the authenticator app, or one of the recovery codes.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct CodeRequest {
+    /// The 6 digits the app shows (spaces ignored).
+    pub code: Option<String>,
+    /// One of the ten recovery codes instead (dashes, spaces and case ignored).
+    pub recovery_code: Option<String>,
+}
+
+/// Turning the second factor on (or replacing the app): the password and the new app's code.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct EnableRequest {
+    pub password: Option<String>,
+    pub code: Option<String>,
+}
+
+/// Turning the second factor off: the password.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct DisableRequest {
+    pub password: Option<String>,
+}
+
+/// New recovery codes, shown once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecoveryCodes {
+    pub recovery_codes: Vec<String>,
+}
+
+/// The caller's second factor.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Status {
+    /// An authenticator app is set up.
+    pub enabled: bool,
+    /// The account must have one (admins; agents when an admin requires it).
+    pub required: bool,
+    /// Recovery codes not used yet.
+    pub recovery_codes_left: i64,
+}
+
+/// Settings only admins change.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct SecuritySettings {
+    /// Every agent must use two-step verification (admins always must).
+    pub second_factor_required_for_agents: bool,
+}
+
+fn throttled() -> ApiError {
+    ApiError::TooManyRequests(accounts::retry_after_secs())
+}
+
+/// Counts an attempt at the user's second factor; 429 past the limit.
+async fn attempt(
+    app: &AppState,
+    user: &users::UserRow,
+    address: Option<std::net::IpAddr>,
+) -> ApiResult<()> {
+    let key = factor::throttle_key(user.id);
+    if accounts::attempt_login(&app.pool, &key, address, app.clock.now()).await? {
+        return Err(throttled());
+    }
+    Ok(())
+}
+
+async fn attempt_succeeded(app: &AppState, user: &users::UserRow) -> ApiResult<()> {
+    login_failures::clear_account(&app.pool, &factor::throttle_key(user.id)).await?;
+    Ok(())
+}
+
+fn decrypt(app: &AppState, stored: Option<String>) -> ApiResult<Option<String>> {
+    Ok(match stored {
+        Some(s) => Some(app.cipher.decrypt(&s)?),
+        None => None,
+    })
+}
+
+/// Checks a code (or recovery code) against the user's factor, using it up. Throttled; a wrong
+/// one is audited and answered 422 under `code` or `recovery_code`.
+async fn prove(
+    app: &AppState,
+    user: &users::UserRow,
+    req: &CodeRequest,
+    address: Option<std::net::IpAddr>,
+) -> ApiResult<()> {
+    let code = text(&req.code).trim();
+    let recovery = text(&req.recovery_code).trim();
+    if code.is_empty() && recovery.is_empty() {
+        return Err(Errors::only("code", CODE_REQUIRED));
+    }
+    attempt(app, user, address).await?;
+    let secret = decrypt(app, store::stored(&app.pool, user.id).await?.secret)?
+        .ok_or_else(|| Errors::only("code", WRONG_CODE))?;
+    let now = app.clock.now();
+    let (right, key, message) = if code.is_empty() {
+        let right = match factor::recovery_hash(recovery) {
+            Some(h) => store::use_recovery_code(&app.pool, user.id, &h, now).await?,
+            None => false,
+        };
+        (right, "recovery_code", WRONG_RECOVERY_CODE)
+    } else {
+        let right = match factor::matching_step(&secret, code, app.clock.real_now()) {
+            Some(step) => store::use_step(&app.pool, user.id, step).await?,
+            None => false,
+        };
+        (right, "code", WRONG_CODE)
+    };
+    if !right {
+        record(
+            app,
+            Action::SecondFactorFailed,
+            None,
+            Some(user.id),
+            address,
+        )
+        .await?;
+        return Err(Errors::only(key, message));
+    }
+    if !recovery.is_empty() && code.is_empty() {
+        record(
+            app,
+            Action::RecoveryCodeUsed,
+            Some(user.id),
+            Some(user.id),
+            address,
+        )
+        .await?;
+    }
+    attempt_succeeded(app, user).await
+}
+
+/// A new secret for the user to scan, kept (encrypted) until a code confirms it.
+async fn start_setup(app: &AppState, user: &users::UserRow) -> ApiResult<Enrolment> {
+    let secret = factor::new_secret();
+    store::set_pending(&app.pool, user.id, &app.cipher.encrypt(&secret)?).await?;
+    Ok(factor::enrolment(&secret, &user.email)?)
+}
+
+/// Confirms the pending secret with its first code: it becomes the user's factor, with ten new
+/// recovery codes (returned, to show once). Throttled like any code.
+async fn finish_setup(
+    app: &AppState,
+    user: &users::UserRow,
+    code: &str,
+    address: Option<std::net::IpAddr>,
+    now: OffsetDateTime,
+) -> ApiResult<Vec<String>> {
+    if code.trim().is_empty() {
+        return Err(Errors::only("code", CODE_REQUIRED));
+    }
+    attempt(app, user, address).await?;
+    let Some(pending) = decrypt(app, store::stored(&app.pool, user.id).await?.pending_secret)?
+    else {
+        return Err(Errors::only("code", NO_SETUP));
+    };
+    let Some(step) = factor::matching_step(&pending, code, app.clock.real_now()) else {
+        record(
+            app,
+            Action::SecondFactorFailed,
+            None,
+            Some(user.id),
+            address,
+        )
+        .await?;
+        return Err(Errors::only("code", WRONG_CODE));
+    };
+    let codes = factor::new_recovery_codes();
+    let hashes: Vec<[u8; 32]> = codes
+        .iter()
+        .filter_map(|c| factor::recovery_hash(c))
+        .collect();
+    let mut tx = app.pool.begin().await?;
+    if !store::enable(&mut *tx, user.id, step, now).await? {
+        return Err(Errors::only("code", NO_SETUP));
+    }
+    store::replace_recovery_codes(&mut tx, user.id, &hashes, now).await?;
+    tx.commit().await?;
+    attempt_succeeded(app, user).await?;
+    record(
+        app,
+        Action::SecondFactorEnabled,
+        Some(user.id),
+        Some(user.id),
+        address,
+    )
+    .await?;
+    Ok(codes)
+}
+
+/// The user whose password this session gave in the last five minutes (the login's first step).
+async fn challenged_user(app: &AppState, session: &session::Session) -> ApiResult<users::UserRow> {
+    let since = app.clock.now() - factor::CHALLENGE_VALID_FOR;
+    let user = match store::challenge(&app.pool, &session.id_hash, since).await? {
+        Some(id) => users::by_id(&app.pool, id).await?.filter(|u| !u.disabled),
+        None => None,
+    };
+    user.ok_or_else(|| Errors::only("code", LOG_IN_AGAIN))
+}
+
+#[utoipa::path(post, path = "/api/login/second-factor", tag = "accounts",
+    request_body = CodeRequest,
+    responses(
+        (status = 200, body = super::accounts::LoggedIn, description = "Logged in (a new session \
+            replaces the caller's). When this login set up the second factor, \
+            `recovery_codes` holds the ten recovery codes, shown once."),
+        (status = 422, description = "`errors.code` (wrong, used, or the password step is more \
+            than 5 minutes old) or `errors.recovery_code`"),
+        (status = 429, description = "Too many wrong codes for this account or from this \
+            address in the last 5 minutes")))]
+async fn login_code(
+    State(app): State<AppState>,
+    old: LiveSession,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
+    JsonBody(req): JsonBody<CodeRequest>,
+) -> ApiResult<Response> {
+    let user = challenged_user(&app, &old).await?;
+    let now = app.clock.now();
+    let recovery_codes = if user.second_factor {
+        prove(&app, &user, &req, address).await?;
+        Vec::new()
+    } else {
+        finish_setup(&app, &user, text(&req.code), address, now).await?
+    };
+    let (session, cookie) =
+        session::replace(&app, Some(&old), Some(user.id), None, Some(now), &headers).await?;
+    record(&app, Action::Login, Some(user.id), Some(user.id), address).await?;
+    Ok(super::accounts::logged_in_with_codes(
+        &session,
+        cookie,
+        user.agent_subdomain.clone(),
+        recovery_codes,
+    ))
+}
+
+#[utoipa::path(post, path = "/api/login/second-factor/setup", tag = "accounts",
+    responses(
+        (status = 200, body = Enrolment, description = "A new secret for an account that must \
+            set up two-step verification at this login: its QR code and text. The login \
+            finishes with its first code at `/api/login/second-factor`."),
+        (status = 422, description = "`errors.code`: the password step is more than 5 minutes old, \
+            or the account already has a second factor")))]
+async fn login_setup(State(app): State<AppState>, old: LiveSession) -> ApiResult<Json<Enrolment>> {
+    let user = challenged_user(&app, &old).await?;
+    if user.second_factor {
+        return Err(Errors::only("code", LOG_IN_AGAIN));
+    }
+    Ok(Json(start_setup(&app, &user).await?))
+}
+
+/// The person managing their own factor: refused while an admin acts as an agent.
+fn own(current: &CurrentUser) -> ApiResult<&users::UserRow> {
+    if current.impersonator_id().is_some() {
+        return Err(ApiError::BadRequest(NOT_WHILE_IMPERSONATING.into()));
+    }
+    Ok(&current.user)
+}
+
+#[utoipa::path(get, path = "/api/user/second-factor", tag = "accounts",
+    responses((status = 200, body = Status), (status = 403, description = "Not logged in")))]
+async fn status(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<Status>> {
+    let user = own(&current)?;
+    Ok(Json(Status {
+        enabled: user.second_factor,
+        required: user.second_factor_required,
+        recovery_codes_left: store::recovery_codes_left(&app.pool, user.id).await?,
+    }))
+}
+
+#[utoipa::path(post, path = "/api/user/second-factor/setup", tag = "accounts",
+    responses(
+        (status = 200, body = Enrolment, description = "A new secret to scan (it replaces the \
+            app only once confirmed with `PUT /api/user/second-factor`)"),
+        (status = 400, description = "While acting as an agent"),
+        (status = 403, description = "Not logged in")))]
+async fn setup(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<Enrolment>> {
+    let user = own(&current)?;
+    Ok(Json(start_setup(&app, user).await?))
+}
+
+#[utoipa::path(put, path = "/api/user/second-factor", tag = "accounts",
+    request_body = EnableRequest,
+    responses(
+        (status = 200, body = RecoveryCodes, description = "The scanned app is now the second \
+            factor (replacing any earlier one); ten new recovery codes, shown once"),
+        (status = 422, description = "`errors.password`, `errors.code`"),
+        (status = 429, description = "Too many wrong passwords or codes")))]
+async fn enable(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(req): JsonBody<EnableRequest>,
+) -> ApiResult<Json<RecoveryCodes>> {
+    let user = own(&current)?;
+    if !password_guess(&app, user, text(&req.password).to_string(), address).await? {
+        return Err(Errors::only("password", WRONG_PASSWORD));
+    }
+    let now = app.clock.now();
+    let recovery_codes = finish_setup(&app, user, text(&req.code), address, now).await?;
+    store::set_session_proved_at(&app.pool, &current.session.id_hash, now).await?;
+    Ok(Json(RecoveryCodes { recovery_codes }))
+}
+
+#[utoipa::path(delete, path = "/api/user/second-factor", tag = "accounts",
+    request_body = DisableRequest,
+    responses(
+        (status = 204, description = "Two-step verification is off; the recovery codes are void"),
+        (status = 422, description = "`errors.password`; or the account must keep it \
+            (admins; agents while required)"),
+        (status = 429, description = "Too many wrong passwords")))]
+async fn disable(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(req): JsonBody<DisableRequest>,
+) -> ApiResult<StatusCode> {
+    let user = own(&current)?;
+    if user.second_factor_required {
+        return Err(Errors::only("password", MUST_KEEP));
+    }
+    if !password_guess(&app, user, text(&req.password).to_string(), address).await? {
+        return Err(Errors::only("password", WRONG_PASSWORD));
+    }
+    let mut tx = app.pool.begin().await?;
+    store::disable(&mut tx, user.id).await?;
+    tx.commit().await?;
+    record(
+        &app,
+        Action::SecondFactorDisabled,
+        Some(user.id),
+        Some(user.id),
+        address,
+    )
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(post, path = "/api/user/second-factor/recovery-codes", tag = "accounts",
+    request_body = CodeRequest,
+    responses(
+        (status = 200, body = RecoveryCodes, description = "Ten new recovery codes; the old ones \
+            no longer work"),
+        (status = 422, description = "`errors.code`"),
+        (status = 429, description = "Too many wrong codes")))]
+async fn renew_recovery_codes(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(req): JsonBody<CodeRequest>,
+) -> ApiResult<Json<RecoveryCodes>> {
+    let user = own(&current)?;
+    // Only a code from the app: a recovery code cannot mint new ones.
+    let req = CodeRequest {
+        code: req.code,
+        recovery_code: None,
+    };
+    prove(&app, user, &req, address).await?;
+    let now = app.clock.now();
+    let codes = factor::new_recovery_codes();
+    let hashes: Vec<[u8; 32]> = codes
+        .iter()
+        .filter_map(|c| factor::recovery_hash(c))
+        .collect();
+    let mut tx = app.pool.begin().await?;
+    store::replace_recovery_codes(&mut tx, user.id, &hashes, now).await?;
+    tx.commit().await?;
+    record(
+        &app,
+        Action::RecoveryCodesRenewed,
+        Some(user.id),
+        Some(user.id),
+        address,
+    )
+    .await?;
+    Ok(Json(RecoveryCodes {
+        recovery_codes: codes,
+    }))
+}
+
+#[utoipa::path(post, path = "/api/user/second-factor/verify", tag = "accounts",
+    request_body = CodeRequest,
+    responses(
+        (status = 204, description = "The second factor is proved for this session now (acting \
+            as an agent is allowed for the next 15 minutes)"),
+        (status = 422, description = "`errors.code` or `errors.recovery_code`"),
+        (status = 429, description = "Too many wrong codes")))]
+async fn verify(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    JsonBody(req): JsonBody<CodeRequest>,
+) -> ApiResult<StatusCode> {
+    let user = own(&current)?;
+    if !user.second_factor {
+        return Err(Errors::only("code", NO_SETUP));
+    }
+    prove(&app, user, &req, address).await?;
+    store::set_session_proved_at(&app.pool, &current.session.id_hash, app.clock.now()).await?;
+    record(
+        &app,
+        Action::SecondFactorVerified,
+        Some(user.id),
+        Some(user.id),
+        address,
+    )
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(get, path = "/api/admin/security-settings", tag = "admin",
+    responses((status = 200, body = SecuritySettings), (status = 403, description = "Not an admin")))]
+async fn get_settings(
+    State(app): State<AppState>,
+    current: CurrentUser,
+) -> ApiResult<Json<SecuritySettings>> {
+    current.require_admin()?;
+    Ok(Json(SecuritySettings {
+        second_factor_required_for_agents: store::required_for_agents(&app.pool).await?,
+    }))
+}
+
+#[utoipa::path(put, path = "/api/admin/security-settings", tag = "admin",
+    request_body = SecuritySettings,
+    responses(
+        (status = 200, body = SecuritySettings, description = "Saved. Requiring two-step \
+            verification of agents ends the sessions of agents who have not used it in them: \
+            they set it up at their next login."),
+        (status = 403, description = "Not an admin")))]
+async fn put_settings(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    Json(req): Json<SecuritySettings>,
+) -> ApiResult<Json<SecuritySettings>> {
+    current.require_admin()?;
+    let ended = store::set_required_for_agents(
+        &app.pool,
+        req.second_factor_required_for_agents,
+        current.user.id,
+        app.clock.now(),
+    )
+    .await?;
+    session::evict_all(&app, &ended);
+    record(
+        &app,
+        Action::SecuritySettingsChanged,
+        Some(current.user.id),
+        None,
+        address,
+    )
+    .await?;
+    Ok(Json(req))
+}
+
+#[utoipa::path(delete, path = "/api/admin/users/{userId}/second-factor", tag = "admin",
+    params(("userId" = Uuid, Path, description = "The user who lost their app and codes")),
+    responses(
+        (status = 204, description = "The user's second factor and recovery codes are removed \
+            and their sessions ended; they set it up again at their next login if required"),
+        (status = 403, description = "Not an admin, or the admin's own account"),
+        (status = 404, description = "No such user")))]
+async fn reset_for_user(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    Path(user_id): Path<String>,
+) -> ApiResult<StatusCode> {
+    current.require_admin()?;
+    let not_found = || ApiError::NotFound("User not found".into());
+    let id: Uuid = user_id.parse().map_err(|_| not_found())?;
+    let user = users::by_id(&app.pool, id).await?.ok_or_else(not_found)?;
+    if user.id == current.user.id {
+        // One admin cannot vouch for themselves: another admin resets it.
+        return Err(ApiError::Forbidden);
+    }
+    let mut tx = app.pool.begin().await?;
+    store::disable(&mut tx, user.id).await?;
+    let ended = sessions::delete_for_user(&mut *tx, user.id, None).await?;
+    tx.commit().await?;
+    session::evict_all(&app, &ended);
+    record(
+        &app,
+        Action::SecondFactorReset,
+        Some(current.user.id),
+        Some(user.id),
+        address,
+    )
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,479 @@
+//! The second factor (issue 15, item 3): TOTP codes from an authenticator app and single-use
+//! recovery codes; required for admins, offered to agents, required of all agents at an admin's
+//! word; impersonation needs a code within 15 minutes; wrong codes throttled like passwords.
+
+use enrollflow_server::clock::Clock;
+use enrollflow_server::second_factor::code_at;
+use enrollflow_server::seed::DEMO_TOTP_SECRET;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{
+    ACME_USER, ADMIN_USER, Browser, DEMO_PASSWORD, LAKESHORE_USER, MINUTE, TestApp, next_code,
+    spawn_app, user_id,
+};
+
+fn code_now(app: &TestApp, secret: &str) -> String {
+    code_at(secret, app.clock.real_now()).expect("code")
+}
+
+async fn authorized(b: &Browser<'_>) -> bool {
+    b.get("/api/get-auth-state").await.json()["is_authorized"] == true
+}
+
+/// The password step; returns the (unchanged) CSRF token and the step asked for.
+async fn password_step(b: &Browser<'_>, email: &str) -> (String, Value) {
+    let r = b.login(email, DEMO_PASSWORD).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let j = r.json();
+    (
+        j["csrf_token"].as_str().expect("csrf").to_string(),
+        j["second_factor"].clone(),
+    )
+}
+
+async fn send_code(b: &Browser<'_>, csrf: &str, body: Value) -> crate::helpers::Reply {
+    b.call(Method::POST, "/api/login/second-factor", csrf, &body)
+        .await
+}
+
+/// An agent sets up an authenticator app from the account menu; returns its secret, the new
+/// session's CSRF token and the recovery codes.
+async fn agent_with_app(app: &TestApp, email: &str) -> (String, String, Vec<String>) {
+    let b = app.browser("acme");
+    let csrf = b.logged_in_as(email).await;
+    let setup = b
+        .call(
+            Method::POST,
+            "/api/user/second-factor/setup",
+            &csrf,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(setup.status, StatusCode::OK, "{}", setup.body);
+    let secret = setup.json()["secret"].as_str().expect("secret").to_string();
+    assert!(
+        setup.json()["qr_svg"]
+            .as_str()
+            .expect("svg")
+            .contains("<svg")
+    );
+    let r = b
+        .call(
+            Method::PUT,
+            "/api/user/second-factor",
+            &csrf,
+            &json!({ "password": DEMO_PASSWORD, "code": code_now(app, &secret) }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let codes: Vec<String> =
+        serde_json::from_value(r.json()["recovery_codes"].clone()).expect("codes");
+    (secret, csrf, codes)
+}
+
+#[tokio::test]
+async fn an_admin_logs_in_with_a_password_and_a_code_used_once() {
+    let app = spawn_app().await;
+    let b = app.browser("demo");
+    b.start_session().await;
+    let anonymous = b.cookie();
+    let (csrf, step) = password_step(&b, ADMIN_USER).await;
+    assert_eq!(step, "code");
+    // The right password alone logs nobody in: the same session, still anonymous.
+    assert_eq!(b.cookie(), anonymous);
+    assert!(!authorized(&b).await);
+    assert_eq!(
+        b.get("/api/admin/agentList").await.status,
+        StatusCode::FORBIDDEN
+    );
+
+    let r = send_code(&b, &csrf, json!({ "code": "000000" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        r.json()["errors"]["code"][0]
+            .as_str()
+            .expect("msg")
+            .contains("not right")
+    );
+    let r = send_code(&b, &csrf, json!({})).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let code = code_now(&app, DEMO_TOTP_SECRET);
+    let r = send_code(&b, &csrf, json!({ "code": code })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_ne!(
+        b.cookie(),
+        anonymous,
+        "a new session replaces the anonymous one"
+    );
+    assert!(authorized(&b).await);
+
+    // The same code cannot log in again (a code seen over a shoulder or replayed is worthless).
+    let other = app.browser("demo");
+    let (csrf, _) = password_step(&other, ADMIN_USER).await;
+    let r = send_code(&other, &csrf, json!({ "code": code })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(!authorized(&other).await);
+    // Nor can one of an earlier step.
+    let earlier = code_at(DEMO_TOTP_SECRET, app.clock.real_now() - 2 * MINUTE).expect("code");
+    let r = send_code(&other, &csrf, json!({ "code": earlier })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn the_code_step_is_bound_to_the_session_and_to_five_minutes() {
+    let app = spawn_app().await;
+    let b = app.browser("demo");
+    let (csrf, _) = password_step(&b, ADMIN_USER).await;
+    // Another browser cannot finish someone else's password step.
+    let stranger = app.browser("demo");
+    let stranger_csrf = stranger.start_session().await;
+    let r = send_code(
+        &stranger,
+        &stranger_csrf,
+        json!({ "code": code_now(&app, DEMO_TOTP_SECRET) }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!authorized(&stranger).await);
+
+    app.clock.advance(6 * MINUTE);
+    let r = send_code(
+        &b,
+        &csrf,
+        json!({ "code": next_code(&app, ADMIN_USER).await }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        r.json()["errors"]["code"][0]
+            .as_str()
+            .expect("msg")
+            .contains("log in again")
+    );
+}
+
+#[tokio::test]
+async fn wrong_codes_are_throttled_like_passwords() {
+    let app = spawn_app().await;
+    let b = app.browser("demo");
+    let (csrf, _) = password_step(&b, ADMIN_USER).await;
+    for _ in 0..5 {
+        let r = send_code(&b, &csrf, json!({ "code": "123456" })).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    // Past the limit even the right code waits.
+    let r = send_code(
+        &b,
+        &csrf,
+        json!({ "code": next_code(&app, ADMIN_USER).await }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    assert!(r.header("retry-after").parse::<u64>().expect("Retry-After") > 0);
+    let failures: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM audit_log WHERE action = 'second_factor_failed' AND subject_user_id = $1",
+    )
+    .bind(user_id(&app.pool, ADMIN_USER).await)
+    .fetch_one(&app.pool)
+    .await
+    .expect("audit");
+    assert_eq!(failures, 5);
+    // Five minutes on, the right code works.
+    app.clock.advance(5 * MINUTE);
+    let (csrf, _) = password_step(&b, ADMIN_USER).await;
+    let r = send_code(
+        &b,
+        &csrf,
+        json!({ "code": next_code(&app, ADMIN_USER).await }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+#[tokio::test]
+async fn an_agent_sets_up_an_app_and_a_recovery_code_works_once() {
+    let app = spawn_app().await;
+    let (secret, _, codes) = agent_with_app(&app, ACME_USER).await;
+    assert_eq!(codes.len(), 10);
+    // Stored as hashes and ciphertext only.
+    let id = user_id(&app.pool, ACME_USER).await;
+    let stored: String = sqlx::query_scalar("SELECT totp_secret FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .expect("secret");
+    assert!(!stored.contains(&secret));
+    let dump: String = sqlx::query_scalar(
+        "SELECT string_agg(encode(code_hash, 'escape'), ',') FROM recovery_codes WHERE user_id = $1",
+    )
+    .bind(id)
+    .fetch_one(&app.pool)
+    .await
+    .expect("codes");
+    assert!(!dump.contains(&codes[0].replace('-', "")));
+
+    // The next login asks for a code; a recovery code does instead, once.
+    let b = app.browser("acme");
+    let (csrf, step) = password_step(&b, ACME_USER).await;
+    assert_eq!(step, "code");
+    let typed = codes[3].to_lowercase();
+    let r = send_code(&b, &csrf, json!({ "recovery_code": typed })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let status = b.get("/api/user/second-factor").await.json();
+    assert_eq!(
+        status,
+        json!({ "enabled": true, "required": false, "recovery_codes_left": 9 })
+    );
+
+    let again = app.browser("acme");
+    let (csrf, _) = password_step(&again, ACME_USER).await;
+    let r = send_code(&again, &csrf, json!({ "recovery_code": codes[3] })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.json()["errors"]["recovery_code"].is_array());
+}
+
+#[tokio::test]
+async fn an_agent_may_turn_it_off_with_the_password_but_an_admin_may_not() {
+    let app = spawn_app().await;
+
+    let admin = app.browser("demo");
+    let admin_csrf = admin.logged_in_as(ADMIN_USER).await;
+    let r = admin
+        .call(
+            Method::DELETE,
+            "/api/user/second-factor",
+            &admin_csrf,
+            &json!({ "password": DEMO_PASSWORD }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        r.json()["errors"]["password"][0]
+            .as_str()
+            .expect("msg")
+            .contains("must keep")
+    );
+
+    let lake = app.browser("lakeshore");
+    let lake_csrf = lake.logged_in_as(LAKESHORE_USER).await;
+    let setup = lake
+        .call(
+            Method::POST,
+            "/api/user/second-factor/setup",
+            &lake_csrf,
+            &json!({}),
+        )
+        .await;
+    let secret = setup.json()["secret"].as_str().expect("secret").to_string();
+    let r = lake
+        .call(
+            Method::PUT,
+            "/api/user/second-factor",
+            &lake_csrf,
+            &json!({ "password": "wrong-password-1", "code": code_now(&app, &secret) }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.json()["errors"]["password"].is_array());
+    let r = lake
+        .call(
+            Method::PUT,
+            "/api/user/second-factor",
+            &lake_csrf,
+            &json!({ "password": DEMO_PASSWORD, "code": code_now(&app, &secret) }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = lake
+        .call(
+            Method::DELETE,
+            "/api/user/second-factor",
+            &lake_csrf,
+            &json!({ "password": DEMO_PASSWORD }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    // Logging in is a password again.
+    let again = app.browser("lakeshore");
+    let r = again.login(LAKESHORE_USER, DEMO_PASSWORD).await;
+    assert_eq!(r.json()["second_factor"], Value::Null);
+    assert!(authorized(&again).await);
+}
+
+#[tokio::test]
+async fn requiring_it_of_all_agents_signs_them_out_and_they_set_it_up_at_login() {
+    let app = spawn_app().await;
+    let agent = app.browser("acme");
+    agent.logged_in_as(ACME_USER).await;
+    assert!(authorized(&agent).await);
+
+    let admin = app.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    assert_eq!(
+        admin.get("/api/admin/security-settings").await.json(),
+        json!({ "second_factor_required_for_agents": false })
+    );
+    // Agents cannot change it.
+    let agent_csrf = agent.start_session().await;
+    let r = agent
+        .call(
+            Method::PUT,
+            "/api/admin/security-settings",
+            &agent_csrf,
+            &json!({ "second_factor_required_for_agents": true }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+
+    let r = admin
+        .call(
+            Method::PUT,
+            "/api/admin/security-settings",
+            &csrf,
+            &json!({ "second_factor_required_for_agents": true }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    app.settle().await;
+    assert!(
+        !authorized(&agent).await,
+        "the agent's session without a second factor ended"
+    );
+
+    let b = app.browser("acme");
+    let (csrf, step) = password_step(&b, ACME_USER).await;
+    assert_eq!(step, "setup");
+    assert!(!authorized(&b).await);
+    let setup = b
+        .call(
+            Method::POST,
+            "/api/login/second-factor/setup",
+            &csrf,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(setup.status, StatusCode::OK, "{}", setup.body);
+    let secret = setup.json()["secret"].as_str().expect("secret").to_string();
+    assert!(
+        setup.json()["uri"]
+            .as_str()
+            .expect("uri")
+            .starts_with("otpauth://totp/")
+    );
+    let r = send_code(&b, &csrf, json!({ "code": "000000" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let r = send_code(&b, &csrf, json!({ "code": code_now(&app, &secret) })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(
+        r.json()["recovery_codes"].as_array().expect("codes").len(),
+        10
+    );
+    assert!(authorized(&b).await);
+    // Required now: the agent cannot turn it off.
+    let csrf = r.json()["csrf_token"].as_str().expect("csrf").to_string();
+    let r = b
+        .call(
+            Method::DELETE,
+            "/api/user/second-factor",
+            &csrf,
+            &json!({ "password": DEMO_PASSWORD }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn impersonating_needs_a_code_within_the_last_fifteen_minutes() {
+    let app = spawn_app().await;
+    let admin = app.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    let maria = user_id(&app.pool, ACME_USER).await;
+    let path = format!("/api/admin/fabricateAgent/{maria}");
+
+    app.clock.advance(16 * MINUTE);
+    admin.get("/api/get-auth-state").await;
+    let r = admin.post(&path, &csrf).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.json()["second_factor"], "required");
+    assert!(
+        authorized(&admin).await,
+        "the admin is still logged in as the admin"
+    );
+
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/user/second-factor/verify",
+            &csrf,
+            &json!({ "code": "111111" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let code = next_code(&app, ADMIN_USER).await;
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/user/second-factor/verify",
+            &csrf,
+            &json!({ "code": code }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    let r = admin.post(&path, &csrf).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let state = admin.get("/api/get-auth-state").await.json();
+    assert_eq!(state["impersonating"], true);
+
+    // While acting as the agent, the agent's factor is out of reach.
+    let csrf = state["csrf_token"].as_str().expect("csrf").to_string();
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/user/second-factor/setup",
+            &csrf,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn an_admin_resets_a_lost_factor_and_the_user_sets_it_up_again() {
+    let app = spawn_app().await;
+    agent_with_app(&app, ACME_USER).await;
+    let admin = app.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    let maria = user_id(&app.pool, ACME_USER).await;
+    let r = admin
+        .call(
+            Method::DELETE,
+            &format!("/api/admin/users/{maria}/second-factor"),
+            &csrf,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM recovery_codes WHERE user_id = $1")
+        .bind(maria)
+        .fetch_one(&app.pool)
+        .await
+        .expect("codes");
+    assert_eq!(left, 0);
+    // Not required of agents: a password logs Maria in again.
+    let b = app.browser("acme");
+    let r = b.login(ACME_USER, DEMO_PASSWORD).await;
+    assert_eq!(r.json()["second_factor"], Value::Null);
+    // An admin cannot reset their own.
+    let me = user_id(&app.pool, ADMIN_USER).await;
+    let r = admin
+        .call(
+            Method::DELETE,
+            &format!("/api/admin/users/{me}/second-factor"),
+            &csrf,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+}
