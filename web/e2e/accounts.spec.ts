@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, enrollflowBin, expectAccessible, operatorMail, siteUrl } from './support';
+import { apiJson, collectConsoleErrors, enrollflowBin, enterLoginCode, expectAccessible, freshCode, operatorMail, siteUrl } from './support';
 
 // Accounts in the browser (spec part 1, 2.3, 2.5, 4.2; issue 6): the account routes' modals, the top
 // bar by role, the outbox, impersonation. Users from `enrollflow seed` (README "Demo logins").
@@ -37,6 +37,8 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
 async function logInAt(page: Page, subdomain: string, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(siteUrl(subdomain, '/login'));
   await logIn(page, email, password);
+  // Admins always use two-step verification (the demo admin's app is the published demo secret).
+  if (email === ADMIN) await enterLoginCode(page, email);
   await expect(page).toHaveURL(siteUrl(subdomain, '/dashboard/home'));
 }
 
@@ -410,4 +412,97 @@ test('an invitation link creates the account, which can then log in; a used link
     'Sorry, the link you used is no longer valid.',
   );
   await expectAccessible(page);
+});
+
+test('an agent sets up two-step verification by the QR code, logs in with a code or once with a recovery code, and turns it off', async ({
+  page,
+  browser,
+}) => {
+  const errors = consoleErrors(page);
+  await logInAt(page, 'northstar', GRACE);
+  await userMenu(page, 'Grace Lindqvist').click();
+  await page.getByRole('button', { name: 'Two-step verification' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Two-step verification' });
+  await expect(dialog).toContainText('Off.');
+  await dialog.getByRole('button', { name: 'Set up' }).click();
+  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expectAccessible(page);
+  // What the phone's app reads from the QR code is the key shown under it.
+  const secret = ((await dialog.locator('.ef-app-setup__secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await dialog.getByLabel(/^Your password/).fill(DEMO_PASSWORD);
+  await dialog.getByLabel(/^Authentication code/).fill(await freshCode(GRACE, secret));
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  const codes = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = ((await codes.nth(0).textContent()) ?? '').trim();
+  expect(recovery).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){5}$/);
+  await dialog.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(dialog).toContainText('10 of your recovery codes are left');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+  // Another browser: the password alone is not enough; a wrong code says so; the app's code logs in.
+  const other = await newPage(browser);
+  await other.goto(siteUrl('northstar', '/login'));
+  await logIn(other, GRACE, DEMO_PASSWORD);
+  const step = other.getByRole('dialog', { name: 'Two-step verification' });
+  await step.getByLabel(/^Authentication code/).fill('000000');
+  await step.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(step.getByText(/That code is not right/)).toBeVisible();
+  await expectAccessible(other);
+  await step.getByLabel(/^Authentication code/).fill(await freshCode(GRACE, secret));
+  await step.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(other).toHaveURL(siteUrl('northstar', '/dashboard/home'));
+  await other.context().close();
+
+  // A lost phone: a recovery code logs in once.
+  for (const expected of ['in', 'refused']) {
+    const third = await newPage(browser);
+    await third.goto(siteUrl('northstar', '/login'));
+    await logIn(third, GRACE, DEMO_PASSWORD);
+    const lost = third.getByRole('dialog', { name: 'Two-step verification' });
+    await lost.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+    await lost.getByLabel(/^Recovery code/).fill(recovery.toLowerCase());
+    await lost.getByRole('button', { name: 'Verify', exact: true }).click();
+    if (expected === 'in') await expect(third).toHaveURL(siteUrl('northstar', '/dashboard/home'));
+    else await expect(lost.getByText(/That recovery code is not right, or it was used already/)).toBeVisible();
+    await third.context().close();
+  }
+
+  // Off again with the password (other specs log Grace in with her password alone).
+  await userMenu(page, 'Grace Lindqvist').click();
+  await page.getByRole('button', { name: 'Two-step verification' }).click();
+  await expect(dialog).toContainText('9 of your recovery codes are left');
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await dialog.getByLabel(/^Your password/).fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(dialog).toContainText('Two-step verification is off.');
+  expect(errors()).toEqual([]);
+});
+
+test('an admin reads the audit log, filtered, and opens the security settings', async ({ page }) => {
+  const errors = consoleErrors(page);
+  await logInAt(page, 'demo', ADMIN);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Admin', exact: true }).click();
+  await nav.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(siteUrl('demo', '/admin/audit'));
+  await expect(page).toHaveTitle('Enrollflow | Audit log');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('cell', { name: 'Login', exact: true }).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Action').selectOption({ label: 'Login' });
+  await page.getByLabel(/^Person's e-mail/).fill(ADMIN);
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('Ada Admin');
+  for (const action of await table.locator('tbody tr td:nth-child(2)').allTextContents()) expect(action).toBe('Login');
+
+  await nav.getByRole('button', { name: 'Admin', exact: true }).click();
+  await nav.getByRole('button', { name: 'Security settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Security settings' });
+  await expect(settings.getByLabel('Require two-step verification for all agents')).not.toBeChecked();
+  await expect(settings.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expectAccessible(page);
+  await settings.getByRole('button', { name: 'Close', exact: true }).click();
+  expect(errors()).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { collectConsoleErrors, expectAccessible, siteUrl } from './support';
+import { collectConsoleErrors, enterLoginCode, expectAccessible, siteUrl } from './support';
 
 // scripts/e2e.sh runs the server with the playground on (ENROLLFLOW_PLAYGROUND=true); the top bar
 // without the Misc menu (playground off, or not an admin) is covered by the vitest unit of the top bar.
@@ -12,6 +12,7 @@ async function openPlayground(page: Page) {
   await login.getByLabel('Email', { exact: true }).fill('admin@enrollflow.example.com');
   await login.getByLabel('Password', { exact: true }).fill('demo-password-2024');
   await login.getByRole('button', { name: 'Log In', exact: true }).click();
+  await enterLoginCode(page, 'admin@enrollflow.example.com');
   await expect(page).toHaveURL(siteUrl('demo', '/dashboard/home'));
   await page.getByRole('button', { name: /^Misc/ }).click();
   await page.getByRole('link', { name: 'Playground' }).click();

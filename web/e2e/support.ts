@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 
@@ -157,3 +158,52 @@ export const shown = (name: string): string =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** The demo admins' published authenticator secret (README "Demo logins"; `enrollflow demo-code`). */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+function base32Bytes(secret: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/[\s=]/g, '').toUpperCase()) {
+    const v = alphabet.indexOf(c);
+    if (v < 0) throw new Error(`not base32: ${c}`);
+    bits += v.toString(2).padStart(5, '0');
+  }
+  const bytes: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** The RFC 6238 code of a 30-second step (what an authenticator app shows then). */
+export function totpAt(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const h = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
+  const o = (h[h.length - 1] ?? 0) & 0xf;
+  const n = ((((h[o] ?? 0) & 0x7f) << 24) | ((h[o + 1] ?? 0) << 16) | ((h[o + 2] ?? 0) << 8) | (h[o + 3] ?? 0)) % 1_000_000;
+  return String(n).padStart(6, '0');
+}
+
+/**
+ * A code `email` has not used yet (the server accepts each once, and one step either side of
+ * now): the current step's or the next one's; when both are used, waits for the next step as a
+ * person would wait for the next code (the test's time limit grows by that wait).
+ */
+export async function freshCode(email: string, secret = DEMO_TOTP_SECRET): Promise<string> {
+  const last = dbJson<number | null>(`SELECT coalesce(to_json(totp_last_step), 'null'::json) FROM users WHERE lower(email) = lower(:'email')`, { email });
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    const candidate = last === null ? step : Math.max(last + 1, step - 1);
+    if (candidate <= step + 1) return totpAt(secret, candidate);
+    test.info().setTimeout(test.info().timeout + 2_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
+/** Answers the login's second step with a fresh code of the demo admin's app. */
+export async function enterLoginCode(page: Page, email: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Two-step verification' });
+  await dialog.getByLabel(/^Authentication code/).fill(await freshCode(email));
+  await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+}

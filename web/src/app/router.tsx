@@ -124,6 +124,13 @@ export const routes: RouteObject[] = [
         handle: full('Outbox'),
       },
       {
+        // The audit log (admins): who reached whose data.
+        path: 'admin/audit',
+        lazy: async () => ({ Component: (await import('./account-ui')).AuditLogPage }),
+        loader: guarded({ kind: 'admin' }),
+        handle: full('Audit log'),
+      },
+      {
         path: 'playground',
         // Loaded on demand: the form renderer (RJSF) stays out of the main bundle.
         lazy: async () => ({ Component: (await import('./routes/playground')).PlaygroundPage }),

@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly submitError: string | null;
   /** 419 `{"session": "replaced"}`: see `isSessionReplaced`. */
   readonly sessionReplaced: boolean;
+  /** 403 `{"second_factor": "required"}`: the call needs a fresh authenticator code first. */
+  readonly secondFactorNeeded: boolean;
 
   constructor(
     status: number,
@@ -24,6 +26,7 @@ export class ApiError extends Error {
     fieldErrors: FieldErrors | null = null,
     submitError: string | null = null,
     sessionReplaced = false,
+    secondFactorNeeded = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -31,6 +34,7 @@ export class ApiError extends Error {
     this.fieldErrors = fieldErrors;
     this.submitError = submitError;
     this.sessionReplaced = sessionReplaced;
+    this.secondFactorNeeded = secondFactorNeeded;
   }
 }
 
@@ -120,6 +124,18 @@ async function replaced(response: Response): Promise<boolean> {
   }
 }
 
+/** A 403 asking for the person's second factor (impersonating an agent): the caller asks for a code. */
+async function secondFactorNeeded(response: Response): Promise<string | null> {
+  if (response.status !== 403) return null;
+  try {
+    const body = (await response.clone().json()) as { second_factor?: unknown; error?: unknown } | null;
+    if (body?.second_factor !== 'required') return null;
+    return typeof body.error === 'string' ? body.error : GENERIC_ERROR;
+  } catch {
+    return null;
+  }
+}
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -133,6 +149,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       throw new ApiError(419, 'Your session has been replaced', null, null, true);
     }
   }
+  const needsCode = await secondFactorNeeded(response);
+  if (needsCode !== null) throw new ApiError(403, needsCode, null, null, false, true);
   if ((response.status === 403 || response.status === 419) && !options.quiet) {
     config.redirectToRoot();
     throw new ApiError(response.status, response.status === 419 ? 'Your session has expired' : 'Forbidden');
@@ -171,7 +189,7 @@ export const apiClient = {
   put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
   /** POST multipart form data (a file upload), with the CSRF header like any other change. */
   postForm: <T>(path: string, body: FormData) => request<T>(path, { method: 'POST', body }),
-  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+  delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
 };
 
 /**

@@ -197,6 +197,64 @@ export interface LoggedIn {
   subdomain: string | null;
   /** The new session's token (the cookie is new too). */
   csrf_token: string;
+  /**
+   * The password was right and a second factor must follow: `code` (from the authenticator app,
+   * or a recovery code), or `setup` (the account must add an app first). Nothing else changed.
+   */
+  second_factor?: 'code' | 'setup';
+  /** The ten recovery codes, shown once: when this login set up the second factor. */
+  recovery_codes?: string[];
+}
+
+/** What a person needs to add the secret to an authenticator app. */
+export interface Enrolment {
+  /** The secret in base32, to type in by hand. */
+  secret: string;
+  /** The otpauth:// URI the QR code holds. */
+  uri: string;
+  /** The QR code, an SVG document. */
+  qr_svg: string;
+}
+
+/** The caller's second factor. */
+export interface SecondFactorStatus {
+  enabled: boolean;
+  /** Admins must; agents must when an admin requires it. */
+  required: boolean;
+  recovery_codes_left: number;
+}
+
+/** A code from the authenticator app, or a recovery code instead. */
+export interface CodeRequest {
+  code?: string;
+  recovery_code?: string;
+}
+
+export interface SecuritySettings {
+  second_factor_required_for_agents: boolean;
+}
+
+/** One row of the audit log. */
+export interface AuditRow {
+  id: number;
+  at: string;
+  action: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  subject_id: string | null;
+  subject_name: string | null;
+  application_id: string | null;
+  /** The method and route template of the call. */
+  detail: string | null;
+  address: string | null;
+  request_id: string | null;
+}
+
+export interface AuditPage {
+  rows: AuditRow[];
+  /** Pass as `before` for the next (older) page. */
+  next: number | null;
+  actions: string[];
 }
 
 /** Forgot, reset, register and change password: a message for the user. */

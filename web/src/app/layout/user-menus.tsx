@@ -6,15 +6,17 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { AdminMenu } from '@/features/admin/components/admin-menu';
 import { LoginAsAgentModal } from '@/features/admin/components/login-as-agent-modal';
+import { verifySecondFactor } from '@/features/auth/api/second-factor';
 import { switchBackToAdmin } from '@/features/auth/api/switch-back-to-admin';
 import { AccountMenu } from '@/features/auth/components/account-menu';
-import { ChangePasswordModal, DevicesModal, ShareSiteModal } from '@/features/auth/components/account-modals';
+import { ChangePasswordModal, DevicesModal, ShareSiteModal, TwoStepModal } from '@/features/auth/components/account-modals';
+import { SecuritySettingsModal } from '@/features/admin/components/security-settings-modal';
 import { siteAddress } from '@/features/auth/utils/site-address';
 import type { AuthState, LoggedIn, Site } from '@/types/api';
 import { adoptSession } from '../account-session';
 import { DASHBOARD_HOME } from '../guards';
 
-type ModalName = 'change-password' | 'devices' | 'share' | 'login-as-agent';
+type ModalName = 'change-password' | 'devices' | 'two-step' | 'security' | 'share' | 'login-as-agent';
 
 export interface UserMenusProps {
   site: Site | null;
@@ -76,6 +78,12 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
       {mounted.includes('devices') && (
         <DevicesModal key={`dv-${generation}`} isOpen={open === 'devices'} onClose={close} />
       )}
+      {mounted.includes('two-step') && (
+        <TwoStepModal key={`ts-${generation}`} isOpen={open === 'two-step'} onClose={close} />
+      )}
+      {mounted.includes('security') && (
+        <SecuritySettingsModal key={`ss-${generation}`} isOpen={open === 'security'} onClose={close} />
+      )}
       {mounted.includes('share') && shareSubdomain && (
         <ShareSiteModal
           isOpen={open === 'share'}
@@ -89,6 +97,7 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
           isOpen={open === 'login-as-agent'}
           onClose={close}
           onImpersonated={onImpersonated}
+          verifyCode={(code) => verifySecondFactor({ code })}
         />
       )}
     </>
@@ -98,7 +107,7 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
     <>
       {auth.is_admin && (
         <li>
-          <AdminMenu onLoginAsAgent={() => show('login-as-agent')} />
+          <AdminMenu onLoginAsAgent={() => show('login-as-agent')} onSecurity={() => show('security')} />
         </li>
       )}
       {shareSubdomain && (
@@ -119,6 +128,7 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
           impersonating={auth.impersonating ?? false}
           onChangePassword={() => show('change-password')}
           onDevices={() => show('devices')}
+          onTwoStep={() => show('two-step')}
           onSwitchBack={onSwitchBack}
           onLogout={onLogout}
         />

@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { DisclosureMenu } from '@/components/disclosure-menu';
 
-/** The Admin dropdown (spec part 1, 2.3): Manage Messages, Log in as an agent, and the demo's outbox. */
-export function AdminMenu({ onLoginAsAgent }: { onLoginAsAgent: () => void }) {
+/**
+ * The Admin dropdown (spec part 1, 2.3): Manage Messages, Log in as an agent, the audit log,
+ * security settings, and the demo's outbox.
+ */
+export function AdminMenu({ onLoginAsAgent, onSecurity }: { onLoginAsAgent: () => void; onSecurity: () => void }) {
   return (
     <DisclosureMenu label="Admin">
       {(close) => (
@@ -23,6 +26,24 @@ export function AdminMenu({ onLoginAsAgent }: { onLoginAsAgent: () => void }) {
               }}
             >
               Log in as an agent
+            </button>
+          </li>
+          <li>
+            <Link to="/admin/audit" className="ef-menu__link" onClick={close}>
+              Audit log
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="ds-c-button ds-c-button--ghost ds-c-button--small"
+              aria-haspopup="dialog"
+              onClick={() => {
+                close();
+                onSecurity();
+              }}
+            >
+              Security settings
             </button>
           </li>
           <li>

@@ -33,13 +33,40 @@ afterEach(() => {
 });
 
 describe('LoginAsAgentModal', () => {
-  const setup = () => {
+  const setup = (verifyCode = vi.fn<(code: string) => Promise<void>>(async () => {})) => {
     const onImpersonated = vi.fn(async () => {});
-    render(<LoginAsAgentModal isOpen onClose={() => {}} onImpersonated={onImpersonated} />);
+    render(<LoginAsAgentModal isOpen onClose={() => {}} onImpersonated={onImpersonated} verifyCode={verifyCode} />);
     const npn = screen.getByLabelText(/^Agent NPN/) as HTMLInputElement;
     const search = screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement;
-    return { onImpersonated, npn, search };
+    return { onImpersonated, npn, search, verifyCode };
   };
+
+  it('asks for a code when the server wants a fresh second factor, then logs in as the agent', async () => {
+    answers.set('/api/admin/getUsersByNPN/17439021', {
+      status: 200,
+      body: [{ id: 'u-1', first_name: 'Maria', last_name: 'Alvarez', email: 'maria@example.com' }],
+    });
+    answers.set('/api/admin/fabricateAgent/u-1', {
+      status: 403,
+      body: { error: 'Please enter a code from your authenticator app to continue.', second_factor: 'required' },
+    });
+    const redirects: string[] = [];
+    configureApiClient({ csrfToken: () => 'admin-tok', redirectToRoot: () => redirects.push('/') });
+    const verifyCode = vi.fn<(code: string) => Promise<void>>(async () => {
+      answers.set('/api/admin/fabricateAgent/u-1', { status: 200, body: { subdomain: 'acme', csrf_token: 'agent-tok' } });
+    });
+    const { npn, search, onImpersonated } = setup(verifyCode);
+    fireEvent.change(npn, { target: { value: '17439021' } });
+    fireEvent.click(search);
+    fireEvent.click(await screen.findByRole('button', { name: /^Log In/ }));
+    const code = (await screen.findByLabelText(/^Authentication code/)) as HTMLInputElement;
+    expect(redirects).toEqual([]);
+    expect(code.autocomplete).toBe('one-time-code');
+    fireEvent.change(code, { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
+    await waitFor(() => expect(onImpersonated).toHaveBeenCalledWith({ subdomain: 'acme', csrf_token: 'agent-tok' }));
+    expect(verifyCode).toHaveBeenCalledWith('123 456');
+  });
 
   it('takes at most 10 characters and searches only with an NPN', () => {
     const { npn, search } = setup();

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Badge, Button, Dialog, TextField } from '@cmsgov/design-system';
-import { GENERIC_ERROR } from '@/lib/api-client';
+import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
+import { CodeField } from '@/components/code-field';
 import type { AgentUser, LoggedIn } from '@/types/api';
 import { fabricateAgent } from '../api/fabricate-agent';
 import { getUsersByNpn } from '../api/get-users-by-npn';
@@ -24,6 +25,8 @@ export interface LoginAsAgentModalProps {
   onClose: () => void;
   /** After the login-as call: load the agent's branding and go to dashboard-home. */
   onImpersonated: (result: LoggedIn) => Promise<void>;
+  /** Proves the admin's second factor with a code (asked when the server wants a fresh one). */
+  verifyCode: (code: string) => Promise<void>;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface LoginAsAgentModalProps {
  * Each user can also be disabled (after a confirmation: signed out everywhere, no login) and
  * enabled again; a refusal (e.g. the admin's own account) is shown as an alert.
  */
-export function LoginAsAgentModal({ isOpen, onClose, onImpersonated }: LoginAsAgentModalProps) {
+export function LoginAsAgentModal({ isOpen, onClose, onImpersonated, verifyCode }: LoginAsAgentModalProps) {
   const [npn, setNpn] = useState('');
   const [result, setResult] = useState<Result>({ kind: 'none' });
   const [pending, setPending] = useState<string | null>(null);
@@ -41,7 +44,13 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated }: LoginAsAg
   const [disabled, setDisabled] = useState<Record<string, boolean>>({});
   const [switching, setSwitching] = useState<string | null>(null);
   const [accountError, setAccountError] = useState<string | null>(null);
+  // Acting as an agent needs a code from the admin's app within the last 15 minutes: asked for
+  // when the server says so, then the login-as is tried again.
+  const [codeFor, setCodeFor] = useState<AgentUser | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
   const formId = useId();
+  const codeFormId = useId();
   const trimmed = npn.trim();
 
   const search = (event: FormEvent) => {
@@ -59,8 +68,30 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated }: LoginAsAg
     setPending(user.id);
     fabricateAgent(user.id)
       .then(onImpersonated)
-      .catch((error: unknown) => console.error('Log in as an agent failed', error))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.secondFactorNeeded) {
+          setCode('');
+          setCodeError(undefined);
+          setCodeFor(user);
+        } else console.error('Log in as an agent failed', error);
+      })
       .finally(() => setPending(null));
+  };
+
+  const verify = (event: FormEvent) => {
+    event.preventDefault();
+    if (!codeFor) return;
+    const user = codeFor;
+    setPending(user.id);
+    verifyCode(code.trim())
+      .then(() => {
+        setCodeFor(null);
+        logInAs(user);
+      })
+      .catch((error: unknown) => {
+        setPending(null);
+        setCodeError(error instanceof ApiError && error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : GENERIC_ERROR);
+      });
   };
 
   const setAccount = (user: AgentUser, disable: boolean) => {
@@ -98,6 +129,18 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated }: LoginAsAg
           Search
         </Button>
       </form>
+      {codeFor && (
+        <form id={codeFormId} onSubmit={verify} noValidate className="ef-account-form ds-u-margin-top--3">
+          <p>
+            To act as {codeFor.first_name} {codeFor.last_name}, enter a code from your authenticator app (asked at most every 15
+            minutes).
+          </p>
+          <CodeField value={code} onChange={setCode} errorMessage={codeError} />
+          <Button type="submit" variation="solid" disabled={pending !== null}>
+            Verify and log in
+          </Button>
+        </form>
+      )}
       <div aria-live="polite" className="ds-u-margin-top--3">
         {result.kind === 'not-found' && (
           <Alert variation="error" role="alert">

@@ -10,16 +10,18 @@ interface AccountMenuProps {
   onChangePassword: () => void;
   /** Opens Signed-in devices (the person's sessions, any of which can be signed out). */
   onDevices: () => void;
+  /** Opens Two-step verification (not while acting as an agent: the agent's is theirs). */
+  onTwoStep: () => void;
   onSwitchBack: () => void;
   onLogout: () => void;
 }
 
 /**
  * The logged-in user's name dropdown (spec part 1, 2.3): Change Password, Signed-in devices,
- * Switch back to Admin (only while impersonating), Log out. (Visitors get the top bar's Agent
+ * Two-step verification, Switch back to Admin (only while impersonating), Log out. (Visitors get the top bar's Agent
  * Login link instead.)
  */
-export function AccountMenu({ userName, impersonating, onChangePassword, onDevices, onSwitchBack, onLogout }: AccountMenuProps) {
+export function AccountMenu({ userName, impersonating, onChangePassword, onDevices, onTwoStep, onSwitchBack, onLogout }: AccountMenuProps) {
   const item = (label: string, action: () => void, close: () => void) => (
     <li>
       <button
@@ -41,6 +43,7 @@ export function AccountMenu({ userName, impersonating, onChangePassword, onDevic
         <>
           {item('Change Password', onChangePassword, close)}
           {item('Signed-in devices', onDevices, close)}
+          {!impersonating && item('Two-step verification', onTwoStep, close)}
           {impersonating && item('Switch back to Admin', onSwitchBack, close)}
           {item('Log out', onLogout, close)}
         </>

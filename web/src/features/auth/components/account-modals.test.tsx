@@ -108,6 +108,54 @@ describe('LoginModal', () => {
     expect(onLoggedIn).not.toHaveBeenCalled();
   });
 
+  it('asks for the code after the password, shows a wrong one under its field, then logs in', async () => {
+    answer('POST', '/api/login', 200, { subdomain: null, csrf_token: 'tok', second_factor: 'code' });
+    answer('POST', '/api/login/second-factor', 422, { errors: { code: ['That code is not right.'] } });
+    const { onLoggedIn } = setup();
+    type('Email', 'admin@example.com');
+    type('Password', 'demo-password-2024');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Two-step verification' });
+    expect(onLoggedIn).not.toHaveBeenCalled();
+    type(/^Authentication code/, '000000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    const field = screen.getByLabelText(/^Authentication code/);
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    answer('POST', '/api/login/second-factor', 200, { subdomain: 'demo', csrf_token: 'new' });
+    // A recovery code instead.
+    fireEvent.click(screen.getByRole('button', { name: 'Lost your phone? Use a recovery code' }));
+    type(/^Recovery code/, 'abcd-efgh-jkmn-pqrs-tuvw-xyz2');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith({ subdomain: 'demo', csrf_token: 'new' }));
+    expect(sent.at(-1)).toMatchObject({ url: '/api/login/second-factor', body: { recovery_code: 'abcd-efgh-jkmn-pqrs-tuvw-xyz2' } });
+  });
+
+  it('sets up an app when the account must have one, and shows the recovery codes before going on', async () => {
+    answer('POST', '/api/login', 200, { subdomain: null, csrf_token: 'tok', second_factor: 'setup' });
+    answer('POST', '/api/login/second-factor/setup', 200, {
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      uri: 'otpauth://totp/Enrollflow:maria%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+    });
+    const codes = Array.from({ length: 10 }, (_, i) => `AAAA-BBBB-CCCC-DDDD-EEEE-FFF${i}`);
+    answer('POST', '/api/login/second-factor', 200, { subdomain: 'acme', csrf_token: 'new', recovery_codes: codes });
+    const { onLoggedIn } = setup();
+    type('Email', 'maria@example.com');
+    type('Password', 'demo-password-2024');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up two-step verification' });
+    const qr = await within(dialog).findByRole('img', { name: /QR code/ });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(dialog.textContent).toContain('JBSW Y3DP EHPK 3PXP');
+    type(/^Authentication code/, '123456');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    const saved = await screen.findByRole('dialog', { name: 'Save your recovery codes' });
+    expect(within(saved).getAllByRole('listitem')).toHaveLength(10);
+    expect(onLoggedIn).not.toHaveBeenCalled();
+    fireEvent.click(within(saved).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalled());
+  });
+
   it('says when logins are throttled (429)', async () => {
     answer('POST', '/api/login', 429, { error: 'Too many attempts. Please wait a moment and try again.' });
     setup();

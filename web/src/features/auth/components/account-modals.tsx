@@ -12,6 +12,7 @@ import './account.css';
 export { ChangePasswordModal } from './change-password-modal';
 export { DevicesModal } from './devices-modal';
 export { ShareSiteModal } from './share-site-modal';
+export { TwoStepModal } from './two-step-modal';
 
 /** Which modal an account route opens (spec part 1, 2.1). */
 export type LandingModalKind =

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { Alert, Button, ChoiceList, Dialog, Spinner } from '@cmsgov/design-system';
+import { GENERIC_ERROR } from '@/lib/api-client';
+import { getSecuritySettings, putSecuritySettings } from '../api/security';
+
+export const SAVED = 'Saved.';
+export const REQUIRE_NOTE =
+  'Agents who have not used two-step verification in their current session are signed out and set it up at their next login. Admins always use it.';
+
+/** Security settings (admins): whether every agent must use two-step verification. */
+export function SecuritySettingsModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const [required, setRequired] = useState<boolean | null>(null);
+  const [saved, setSaved] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    getSecuritySettings().then(
+      (s) => {
+        setRequired(s.second_factor_required_for_agents);
+        setSaved(s.second_factor_required_for_agents);
+      },
+      (e: unknown) => setMessage({ ok: false, text: e instanceof Error && e.message ? e.message : GENERIC_ERROR }),
+    );
+  }, [isOpen]);
+
+  const save = () => {
+    if (required === null) return;
+    setBusy(true);
+    setMessage(null);
+    putSecuritySettings({ second_factor_required_for_agents: required })
+      .then((s) => {
+        setSaved(s.second_factor_required_for_agents);
+        setMessage({ ok: true, text: SAVED });
+      })
+      .catch((e: unknown) => setMessage({ ok: false, text: e instanceof Error && e.message ? e.message : GENERIC_ERROR }))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onExit={onClose}
+      heading="Security settings"
+      actions={
+        <>
+          <Button variation="solid" onClick={save} disabled={busy || required === null || required === saved}>
+            Save
+          </Button>
+          <Button variation="ghost" onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <div aria-live="polite">
+        {message && (
+          <Alert variation={message.ok ? 'success' : 'error'} role={message.ok ? 'status' : 'alert'} className="ds-u-margin-bottom--2">
+            {message.text}
+          </Alert>
+        )}
+      </div>
+      {required === null && !message && <Spinner aria-valuetext="Loading" role="status" />}
+      {required !== null && (
+        <ChoiceList
+          name="second_factor_required_for_agents"
+          type="checkbox"
+          label="Two-step verification"
+          hint={REQUIRE_NOTE}
+          choices={[{ label: 'Require two-step verification for all agents', value: '1', checked: required }]}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => setRequired(e.target.checked)}
+        />
+      )}
+    </Dialog>
+  );
+}
