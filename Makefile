@@ -8,7 +8,7 @@ DEMO_TODAY ?= 2024-11-20
 # Demo quotes and submissions shared by the demo agents (loaded once: later runs add none).
 DEMO_APPLICATIONS ?= 4000
 
-.PHONY: demo mail test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
+.PHONY: demo mail code test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
@@ -22,6 +22,10 @@ demo: web-build .demo/env
 ## make mail: the demo's outbox, whole (links included), as its operator reads it
 mail: .demo/env
 	set -a && . .demo/env && set +a && scripts/with-db.sh $(TARGET_DIR)/release/enrollflow mail --last 5
+
+## make code: the demo admins' current two-step verification code (their published secret)
+code:
+	$(TARGET_DIR)/release/enrollflow demo-code
 
 # Secrets of the local demo (git-ignored): the key encrypting SSNs and the operators' token.
 .demo/env:

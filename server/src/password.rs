@@ -51,17 +51,36 @@ fn argon2_turns() -> &'static tokio::sync::Semaphore {
     })
 }
 
+/// How many argon2 computations run now, and the most that ever ran at once (what the limit
+/// above bounds; read by the test that checks it).
+static RUNNING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static MOST_AT_ONCE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Runs one argon2 computation on the blocking pool once a turn is free.
+async fn with_turn<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> anyhow::Result<T> {
+    use std::sync::atomic::Ordering::SeqCst;
+    let _turn = argon2_turns().acquire().await?;
+    Ok(tokio::task::spawn_blocking(move || {
+        let now = RUNNING.fetch_add(1, SeqCst) + 1;
+        MOST_AT_ONCE.fetch_max(now, SeqCst);
+        let out = work();
+        RUNNING.fetch_sub(1, SeqCst);
+        out
+    })
+    .await?)
+}
+
 /// Hashes a password (a PHC string starting `$argon2id$v=19$m=19456,t=2,p=1$`).
 pub async fn hash(password: String) -> anyhow::Result<String> {
-    let _turn = argon2_turns().acquire().await?;
-    tokio::task::spawn_blocking(move || hash_now(&password)).await?
+    with_turn(move || hash_now(&password)).await?
 }
 
 /// Whether `password` matches `hash`; with no hash it verifies against a dummy (same time) and
 /// answers `false`.
 pub async fn verify(password: String, hash: Option<String>) -> anyhow::Result<bool> {
-    let _turn = argon2_turns().acquire().await?;
-    Ok(tokio::task::spawn_blocking(move || verify_now(&password, hash.as_deref())).await?)
+    with_turn(move || verify_now(&password, hash.as_deref())).await
 }
 
 /// What is wrong with a new password, in the words shown under the field; `None` when it is fine.
@@ -120,6 +139,23 @@ mod tests {
         assert!(!verify_now("correct horse batter", Some(&h)));
         assert!(!verify_now("anything", None));
         assert!(!verify_now("anything", Some("not a hash")));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_burst_of_verifications_runs_at_most_one_per_core_at_once() {
+        use std::sync::atomic::Ordering::SeqCst;
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        let burst: Vec<_> = (0..cores * 3)
+            .map(|i| tokio::spawn(verify(format!("guess {i}"), None)))
+            .collect();
+        for one in burst {
+            assert!(!one.await.expect("joined").expect("verified"));
+        }
+        let most = MOST_AT_ONCE.load(SeqCst);
+        assert!(
+            (1..=cores).contains(&most),
+            "{most} ran at once on {cores} cores"
+        );
     }
 
     #[test]

@@ -185,9 +185,11 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
                 <strong>Off.</strong> Besides your password, ask for a code from an app on your phone when you log in: a
                 stolen password alone then opens nothing.
               </p>
-              <Button variation="solid" onClick={startSetup} disabled={busy}>
-                Set up
-              </Button>
+              <div className="ef-two-step__actions">
+                <Button variation="solid" onClick={startSetup} disabled={busy}>
+                  Set up
+                </Button>
+              </div>
             </>
           )}
         </div>
