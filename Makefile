@@ -43,6 +43,8 @@ test-with-db: clean-test-dbs test-rust test-rules test-web test-e2e
 
 check:
 	cargo fmt --all --check
+	python3 tools/layers/check.py
+	python3 -m unittest tools/layers/test_check.py
 	cargo clippy --workspace --all-targets -- -D warnings
 
 lint: check

@@ -13,7 +13,6 @@ use uuid::Uuid;
 use crate::config::ServeArgs;
 use crate::crypto::Cipher;
 use crate::db::{self, audit, login_failures, users};
-use crate::http::site::PRODUCT_NAME;
 use crate::mail;
 
 /// A password-reset link works for an hour.
@@ -106,7 +105,7 @@ pub const RESETS_PER_ADDRESS_PER_HOUR: i64 = 20;
 
 /// Queues a forgot-password request (the caller answers at once, the same way for every address;
 /// [`spawn_reset_worker`] does the work). `false` when the client's address made too many.
-pub async fn queue_reset(app: &crate::startup::AppState, r: &ResetRequest) -> sqlx::Result<bool> {
+pub async fn queue_reset(app: &crate::state::AppState, r: &ResetRequest) -> sqlx::Result<bool> {
     let queued = db::reset_requests::enqueue(
         &app.pool,
         &r.email,
@@ -164,7 +163,7 @@ pub async fn work_reset_queue(
 /// Works the forgot-password queue for as long as the server runs: at once when this instance
 /// queues a request, and every few seconds for the others' (and leases that ran out). One request
 /// at a time per instance, so a burst waits its turn instead of taking the database pool.
-pub fn spawn_reset_worker(app: crate::startup::AppState) -> tokio::task::JoinHandle<()> {
+pub fn spawn_reset_worker(app: crate::state::AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(5));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -250,7 +249,6 @@ async fn send_reset_link(
         templates,
         "email/reset_password.txt",
         minijinja::context! {
-            product_name => PRODUCT_NAME,
             first_name => &user.first_name,
             link => link,
             valid_for => "1 hour",
@@ -369,7 +367,6 @@ pub async fn invite(
         templates,
         "email/invitation.txt",
         minijinja::context! {
-            product_name => PRODUCT_NAME,
             first_name => &user.first_name,
             last_name => &user.last_name,
             agency_name => agent.as_ref().map(|a| a.agency_name.clone()),

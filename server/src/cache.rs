@@ -342,7 +342,7 @@ pub fn spawn_announcer(caches: Arc<Caches>, pool: PgPool) -> tokio::task::JoinHa
                     Err(_) => break,
                 }
             }
-            match send_batch(&pool, &batch).await {
+            match crate::db::notices::announce(&pool, CHANNEL, &batch).await {
                 Ok(()) => {
                     batch.clear();
                     failures = 0;
@@ -361,19 +361,6 @@ pub fn spawn_announcer(caches: Arc<Caches>, pool: PgPool) -> tokio::task::JoinHa
             }
         }
     })
-}
-
-async fn send_batch(pool: &PgPool, batch: &[String]) -> sqlx::Result<()> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SET LOCAL synchronous_commit = off")
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p")
-        .bind(CHANNEL)
-        .bind(batch)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await
 }
 
 /// Keeps the caches coherent with PostgreSQL: listens for the triggers' notifications, and turns

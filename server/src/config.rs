@@ -6,6 +6,15 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::hostname::{Host, Subdomain};
+
+/// The product's name, in the site's answers and (as the template global `product_name`) in every
+/// e-mail and legal text.
+pub const PRODUCT_NAME: &str = "Enrollflow";
+
+/// The shortest operator bearer token accepted (`ENROLLFLOW_ADMIN_TOKEN`).
+pub const OPERATOR_TOKEN_MIN: usize = 32;
+
 /// Settings of the HTTP server (see `enrollflow serve --help`).
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
@@ -150,10 +159,10 @@ impl ServeArgs {
     pub fn check(&self) -> anyhow::Result<()> {
         if let Some(token) = &self.admin_token {
             anyhow::ensure!(
-                token.len() >= crate::http::admin::OPERATOR_TOKEN_MIN,
+                token.len() >= OPERATOR_TOKEN_MIN,
                 "ENROLLFLOW_ADMIN_TOKEN must have at least {} characters \
                  (head -c32 /dev/urandom | od -An -tx1 | tr -d ' \\n')",
-                crate::http::admin::OPERATOR_TOKEN_MIN
+                OPERATOR_TOKEN_MIN
             );
         }
         anyhow::ensure!(
@@ -190,31 +199,16 @@ impl ServeArgs {
     /// Whether a `Host` header value names one of our sites: a base domain or an agent subdomain
     /// of one, with an optional numeric port.
     pub fn is_own_host(&self, host: &str) -> bool {
-        let host = host.trim().to_ascii_lowercase();
-        let name = match host.rsplit_once(':') {
-            Some((name, port)) if !port.is_empty() && port.chars().all(|c| c.is_ascii_digit()) => {
-                name
-            }
-            Some(_) => return false,
-            None => host.as_str(),
-        };
-        let plain = name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
-        plain && (self.base_domains.iter().any(|b| b == name) || self.subdomain_of(name).is_some())
+        Host::parse(host).is_some_and(|h| {
+            h.is_base(&self.base_domains) || h.subdomain(&self.base_domains).is_some()
+        })
     }
 
     /// The agent subdomain named by a `Host` header value, if any.
     pub fn subdomain_of(&self, host: &str) -> Option<String> {
-        let host = host.trim().to_ascii_lowercase();
-        let name = match host.rsplit_once(':') {
-            Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name.to_string(),
-            _ => host,
-        };
-        self.base_domains.iter().find_map(|base| {
-            let label = name.strip_suffix(base.as_str())?.strip_suffix('.')?;
-            (!label.is_empty() && !label.contains('.')).then(|| label.to_string())
-        })
+        Host::parse(host)?
+            .subdomain(&self.base_domains)
+            .map(Subdomain::into_string)
     }
 }
 

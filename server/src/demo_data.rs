@@ -22,6 +22,8 @@ use sqlx::PgPool;
 use time::{Date, Duration, Month, OffsetDateTime, Time};
 use uuid::Uuid;
 
+use crate::db::demo_data::{self as store, ApplicationBatch, DemoAgent};
+
 /// The key marking demo documents.
 pub const DEMO_KEY: &str = "demo";
 /// Rows per INSERT.
@@ -70,17 +72,6 @@ pub struct Rules<'a> {
     /// `rules/*.yaml` as JSON (`calendar` is read).
     pub tables: &'a Value,
     pub hash: &'a str,
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-struct AgentRow {
-    id: Uuid,
-    npn: String,
-    agent_name: String,
-    display_bcbsm: bool,
-    display_ph: bool,
-    subdomains: Vec<String>,
-    user_id: Option<Uuid>,
 }
 
 /// A plan year of `rules/calendar.yaml`.
@@ -135,19 +126,7 @@ fn plan_years(tables: &Value) -> anyhow::Result<Vec<PlanYear>> {
 /// Loads the demo applications and messages (see the module's documentation).
 pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::Result<Loaded> {
     let years = plan_years(rules.tables)?;
-    let agents: Vec<AgentRow> = sqlx::query_as(
-        "SELECT a.id, a.npn, a.agent_name, a.display_bcbsm, a.display_ph,
-                coalesce(array(SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = a.id
-                               ORDER BY s.position, s.subdomain), '{}') AS subdomains,
-                (SELECT u.id FROM users u WHERE u.agent_id = a.id AND u.role = 'agent'
-                 ORDER BY u.created_at, u.email LIMIT 1) AS user_id
-         FROM agents a
-         WHERE cardinality($1::text[]) = 0 OR a.npn = ANY($1)
-         ORDER BY a.npn",
-    )
-    .bind(&opts.agents)
-    .fetch_all(pool)
-    .await?;
+    let agents = store::agents(pool, &opts.agents).await?;
     if agents.is_empty() {
         anyhow::bail!("no agents to load demo data for: run `enrollflow seed` first");
     }
@@ -166,16 +145,7 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
         let n = per_agent + usize::from(i < extra);
         let mut tx = pool.begin().await?;
         // Two loads at once: the second waits, then sees the first one's rows.
-        sqlx::query("SELECT pg_advisory_xact_lock(hashtext('enrollflow demo data'), hashtext($1))")
-            .bind(&agent.npn)
-            .execute(&mut *tx)
-            .await?;
-        let has: bool = sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM applications WHERE agent_id = $1 AND data @> '{\"demo\": true}')",
-        )
-        .bind(agent.id)
-        .fetch_one(&mut *tx)
-        .await?;
+        let has = store::lock_and_check(&mut tx, agent).await?;
         if has {
             loaded.agents_skipped += 1;
             continue;
@@ -190,7 +160,7 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
             agent,
             submitted_share: opts.submitted_share.clamp(0.0, 1.0),
         };
-        let mut batch = Batch::default();
+        let mut batch = ApplicationBatch::default();
         for _ in 0..n {
             let row = g.application();
             loaded.submitted += u64::from(row.submission_time.is_some());
@@ -490,7 +460,7 @@ struct Generator<'a> {
     years: &'a [PlanYear],
     places: &'a [Place],
     today: Date,
-    agent: &'a AgentRow,
+    agent: &'a DemoAgent,
     submitted_share: f64,
 }
 
@@ -577,7 +547,7 @@ impl<'a> Generator<'a> {
         h: &Household,
         oldest: i64,
     ) -> Option<(&'a Plan, f64)> {
-        let (cat, agent): (&'a Catalog, &'a AgentRow) = (self.cat, self.agent);
+        let (cat, agent): (&'a Catalog, &'a DemoAgent) = (self.cat, self.agent);
         let offered = |p: &&Plan| {
             let flag = cat.carrier(p.carrier).and_then(|c| c.agent_flag.as_deref());
             let offered = match flag {
@@ -1005,33 +975,7 @@ fn email_of(data: &Map<String, Value>) -> Value {
         .unwrap_or(Value::Null)
 }
 
-/// Rows by column, for one `INSERT … SELECT FROM unnest(…)`.
-#[derive(Default)]
-struct Batch {
-    id: Vec<Uuid>,
-    agent_id: Vec<Uuid>,
-    last_step: Vec<i16>,
-    effective_date: Vec<Option<Date>>,
-    period: Vec<Option<i16>>,
-    medical_carrier_id: Vec<Option<i16>>,
-    dental_carrier_id: Vec<Option<i16>>,
-    vision_carrier_id: Vec<Option<i16>>,
-    network: Vec<Option<i16>>,
-    skip_medical: Vec<bool>,
-    skip_dental: Vec<bool>,
-    skip_vision: Vec<bool>,
-    skip_pcp: Vec<bool>,
-    submission_time: Vec<Option<OffsetDateTime>>,
-    created_at: Vec<OffsetDateTime>,
-    updated_at: Vec<OffsetDateTime>,
-    data: Vec<Value>,
-    rules_hash: Vec<String>,
-    agent_started: Vec<bool>,
-    started_by: Vec<Option<Uuid>>,
-    subdomain: Vec<Option<String>>,
-}
-
-impl Batch {
+impl ApplicationBatch {
     fn len(&self) -> usize {
         self.id.len()
     }
@@ -1058,49 +1002,6 @@ impl Batch {
         self.agent_started.push(r.agent_started);
         self.started_by.push(r.started_by_user_id);
         self.subdomain.push(r.subdomain);
-    }
-
-    /// Inserts the rows and empties the batch.
-    async fn insert(&mut self, tx: &mut sqlx::PgConnection) -> sqlx::Result<u64> {
-        if self.id.is_empty() {
-            return Ok(0);
-        }
-        let b = std::mem::take(self);
-        let done = sqlx::query(
-            "INSERT INTO applications (id, agent_id, last_step, effective_date,
-                 enrollment_period_type_id, medical_carrier_id, dental_carrier_id, vision_carrier_id,
-                 medical_network_type_id, skip_medical, skip_dental, skip_vision, skip_pcp,
-                 submission_time, created_at, updated_at, data, rules_hash, agent_started,
-                 started_by_user_id, subdomain)
-             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int2[], $4::date[], $5::int2[],
-                 $6::int2[], $7::int2[], $8::int2[], $9::int2[], $10::bool[], $11::bool[],
-                 $12::bool[], $13::bool[], $14::timestamptz[], $15::timestamptz[],
-                 $16::timestamptz[], $17::jsonb[], $18::text[], $19::bool[], $20::uuid[], $21::text[])",
-        )
-        .bind(&b.id)
-        .bind(&b.agent_id)
-        .bind(&b.last_step)
-        .bind(&b.effective_date)
-        .bind(&b.period)
-        .bind(&b.medical_carrier_id)
-        .bind(&b.dental_carrier_id)
-        .bind(&b.vision_carrier_id)
-        .bind(&b.network)
-        .bind(&b.skip_medical)
-        .bind(&b.skip_dental)
-        .bind(&b.skip_vision)
-        .bind(&b.skip_pcp)
-        .bind(&b.submission_time)
-        .bind(&b.created_at)
-        .bind(&b.updated_at)
-        .bind(&b.data)
-        .bind(&b.rules_hash)
-        .bind(&b.agent_started)
-        .bind(&b.started_by)
-        .bind(&b.subdomain)
-        .execute(&mut *tx)
-        .await?;
-        Ok(done.rows_affected())
     }
 }
 
@@ -1151,42 +1052,31 @@ const MESSAGES: &[DemoMessage] = &[
     },
 ];
 
-async fn messages(pool: &PgPool, agents: &[AgentRow], today: Date) -> anyhow::Result<u64> {
-    let admin: Option<Uuid> = sqlx::query_scalar(
-        "SELECT id FROM users WHERE role = 'admin' ORDER BY created_at, email LIMIT 1",
-    )
-    .fetch_optional(pool)
-    .await?;
+async fn messages(pool: &PgPool, agents: &[DemoAgent], today: Date) -> anyhow::Result<u64> {
+    let admin = store::first_admin(pool).await?;
     let agent_ids: Vec<Uuid> = agents.iter().map(|a| a.id).collect();
     let mut created = 0;
     let mut tx = pool.begin().await?;
     for m in MESSAGES {
         let id = Uuid::from_u128(m.id);
         let publish = today - Duration::days(m.published);
-        created += sqlx::query(
-            "INSERT INTO agent_messages (id, title, content, is_sticky, publish_date, expires_at, code,
-                                         created_at, created_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING",
+        created += store::insert_message(
+            &mut tx,
+            &store::NewMessage {
+                id,
+                title: m.title,
+                content: m.content,
+                sticky: m.sticky,
+                publish_date: publish,
+                expires: m.expires.map(|d| today + Duration::days(d)),
+                code: m.code,
+                created_at: publish
+                    .with_time(Time::from_hms(9, 0, 0).unwrap_or(Time::MIDNIGHT))
+                    .assume_utc(),
+                created_by: admin,
+            },
+            &agent_ids,
         )
-        .bind(id)
-        .bind(m.title)
-        .bind(m.content)
-        .bind(m.sticky)
-        .bind(publish)
-        .bind(m.expires.map(|d| today + Duration::days(d)))
-        .bind(m.code)
-        .bind(publish.with_time(Time::from_hms(9, 0, 0).unwrap_or(Time::MIDNIGHT)).assume_utc())
-        .bind(admin)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        sqlx::query(
-            "INSERT INTO agent_message_targets (message_id, agent_id)
-             SELECT $1, unnest($2::uuid[]) ON CONFLICT DO NOTHING",
-        )
-        .bind(id)
-        .bind(&agent_ids)
-        .execute(&mut *tx)
         .await?;
     }
     tx.commit().await?;

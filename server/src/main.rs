@@ -10,7 +10,8 @@ use enrollflow_server::clock::SystemClock;
 use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
 use enrollflow_server::rules::{self, Rules};
-use enrollflow_server::startup::{AppState, serve};
+use enrollflow_server::startup::serve;
+use enrollflow_server::state::AppState;
 use enrollflow_server::{accounts, db, demo_data, seed, telemetry};
 
 #[derive(Parser)]

@@ -205,6 +205,7 @@ pub fn load_bundle(root: &Path) -> Result<Bundle, Vec<Diagnostic>> {
         }
     };
     let mut templates = minijinja::Environment::new();
+    templates.add_global("product_name", crate::config::PRODUCT_NAME);
     let mut files = Vec::new();
     if let Err(d) = read_dir(root, "templates", &mut files, &|_| true) {
         problems.push(d);

@@ -1,71 +1,11 @@
-//! Building the application state and running the server.
+//! Running the server: the background tasks (session sweeper, reset worker, SMTP sender, cache
+//! listener and announcer, rules watcher), the router and graceful shutdown.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::PgPool;
-
-use crate::cache::{self, Caches};
-use crate::clock::Clock;
-use crate::config::ServeArgs;
-use crate::crypto::Cipher;
-use crate::documents::ObjectStore;
-use crate::rules::Rules;
+use crate::state::AppState;
 use crate::{accounts, db, http, mail, rules};
-
-/// Everything a request handler may use; cheap to clone.
-#[derive(Clone)]
-pub struct AppState {
-    pub pool: PgPool,
-    pub clock: Arc<dyn Clock>,
-    pub config: Arc<ServeArgs>,
-    /// The analysts' rules, forms and templates: swapped whole on a clean reload.
-    pub rules: Arc<Rules>,
-    pub cipher: Cipher,
-    /// Sessions, agents and applications in memory, kept coherent by PostgreSQL notifications.
-    pub caches: Arc<Caches>,
-    /// Where uploaded documents are stored.
-    pub documents: ObjectStore,
-    /// Wakes this instance's forgot-password worker when a request is queued here.
-    pub reset_queued: Arc<tokio::sync::Notify>,
-    /// Per-address limits on new applications, uploads, PDFs and exports.
-    pub limits: Arc<crate::limits::Limits>,
-}
-
-impl AppState {
-    pub fn new(
-        pool: PgPool,
-        clock: Arc<dyn Clock>,
-        config: ServeArgs,
-        rules: Arc<Rules>,
-        cipher: Cipher,
-    ) -> Self {
-        let documents = ObjectStore::LocalDisk(config.documents_dir.clone());
-        let limits = Arc::new(crate::limits::Limits::new(config.address_limit));
-        Self {
-            limits,
-            documents,
-            pool,
-            clock,
-            config: Arc::new(config),
-            rules,
-            cipher,
-            caches: Arc::new(Caches::new()),
-            reset_queued: Arc::new(tokio::sync::Notify::new()),
-        }
-    }
-
-    /// Starts the task that keeps the caches coherent (they stay off until it has connected).
-    pub fn spawn_cache_listener(&self) -> tokio::task::JoinHandle<()> {
-        cache::spawn_listener(self.caches.clone(), self.pool.clone())
-    }
-
-    /// Starts the task that announces this instance's saves to the others.
-    pub fn spawn_cache_announcer(&self) -> tokio::task::JoinHandle<()> {
-        cache::spawn_announcer(self.caches.clone(), self.pool.clone())
-    }
-}
 
 /// Serves until SIGINT or SIGTERM, then lets requests in flight finish.
 pub async fn serve(state: AppState) -> anyhow::Result<()> {

@@ -196,3 +196,100 @@ pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result
     tx.commit().await?;
     Ok(Some(revision))
 }
+
+/// The last step and effective date of an application (the benchmark's primary-key read).
+pub async fn step_and_date(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<(i16, Option<Date>)>> {
+    sqlx::query_as("SELECT last_step, effective_date FROM applications WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// Whether the application is the agent's and not yet submitted.
+pub async fn open_for_agent(pool: &PgPool, id: Uuid, agent_id: Uuid) -> sqlx::Result<bool> {
+    Ok(sqlx::query_scalar::<_, bool>(
+        "SELECT submission_time IS NULL FROM applications WHERE id = $1 AND agent_id = $2",
+    )
+    .bind(id)
+    .bind(agent_id)
+    .fetch_optional(pool)
+    .await?
+    .unwrap_or(false))
+}
+
+/// Where one of the agent's applications stands: its last step, whether it is submitted, its
+/// revision.
+pub async fn standing_for_agent(
+    pool: &PgPool,
+    id: Uuid,
+    agent_id: Uuid,
+) -> sqlx::Result<Option<(i16, bool, i64)>> {
+    sqlx::query_as(
+        "SELECT last_step, submission_time IS NOT NULL, revision FROM applications
+         WHERE id = $1 AND agent_id = $2",
+    )
+    .bind(id)
+    .bind(agent_id)
+    .fetch_optional(pool)
+    .await
+}
+
+/// Submissions of the agent per month (1-12, UTC) in `[from, to)`.
+pub async fn submissions_by_month(
+    pool: &PgPool,
+    agent_id: Uuid,
+    from: OffsetDateTime,
+    to: OffsetDateTime,
+) -> sqlx::Result<Vec<(i32, i64)>> {
+    sqlx::query_as(
+        "SELECT extract(month FROM submission_time AT TIME ZONE 'UTC')::int, count(*)
+         FROM applications
+         WHERE agent_id = $1 AND submission_time >= $2 AND submission_time < $3
+         GROUP BY 1",
+    )
+    .bind(agent_id)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+}
+
+/// Submissions of the agent per medical carrier id in `[from, to)`, by carrier id.
+pub async fn submissions_by_medical_carrier(
+    pool: &PgPool,
+    agent_id: Uuid,
+    from: OffsetDateTime,
+    to: OffsetDateTime,
+) -> sqlx::Result<Vec<(i16, i64)>> {
+    sqlx::query_as(
+        "SELECT medical_carrier_id, count(*) FROM applications
+         WHERE agent_id = $1 AND submission_time >= $2 AND submission_time < $3
+           AND medical_carrier_id IS NOT NULL
+         GROUP BY 1 ORDER BY 1",
+    )
+    .bind(agent_id)
+    .bind(from)
+    .bind(to)
+    .fetch_all(pool)
+    .await
+}
+
+/// Records a page view (a route template, never a raw path).
+pub async fn record_page_view(
+    pool: &PgPool,
+    application_id: Option<Uuid>,
+    agent_id: Option<Uuid>,
+    route: &str,
+    at: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO page_views (application_id, agent_id, route, viewed_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(application_id)
+    .bind(agent_id)
+    .bind(route)
+    .bind(at)
+    .execute(pool)
+    .await?;
+    Ok(())
+}

@@ -5,8 +5,10 @@ pub mod agents;
 pub mod applications;
 pub mod audit;
 pub mod dashboard;
+pub mod demo_data;
 pub mod login_failures;
 pub mod messages;
+pub mod notices;
 pub mod outbox;
 pub mod reset_requests;
 pub mod second_factor;
@@ -36,5 +38,13 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
 
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
     MIGRATOR.run(pool).await?;
+    Ok(())
+}
+
+/// Whether the database answers (readiness).
+pub async fn ping(pool: &PgPool) -> sqlx::Result<()> {
+    sqlx::query_scalar::<_, i32>("SELECT 1")
+        .fetch_one(pool)
+        .await?;
     Ok(())
 }

@@ -30,9 +30,9 @@ use super::host::ClientAddress;
 use crate::accounts::{self, normalize_email};
 use crate::db::audit::{self, Action};
 use crate::db::{self, login_failures, sessions, users};
+use crate::http::session::{self, LiveSession};
 use crate::password;
-use crate::session::{self, LiveSession};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

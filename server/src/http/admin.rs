@@ -24,10 +24,10 @@ use super::host::ClientAddress;
 use super::site::Branding;
 use crate::db::audit::{self, Action};
 use crate::db::{self, agents, outbox, users};
+use crate::http::session::{self, LiveSession, SessionState};
 use crate::mail;
 use crate::rules::Status;
-use crate::session::{self, LiveSession, SessionState};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -44,17 +44,14 @@ pub const AGENT_NOT_FOUND: &str = "Agent not found";
 /// The longest NPN (spec part 1, section 9).
 pub const NPN_MAX: usize = 10;
 
-/// The shortest operator token accepted (the server refuses to start with a shorter one).
-pub const OPERATOR_TOKEN_MIN: usize = 32;
-
 fn bearer_is_operator(app: &AppState, headers: &HeaderMap) -> bool {
     let sent = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
     match (&app.config.admin_token, sent) {
-        (Some(token), Some(sent)) if token.len() >= OPERATOR_TOKEN_MIN => {
-            crate::session::constant_time_eq(token.as_bytes(), sent.as_bytes())
+        (Some(token), Some(sent)) if token.len() >= crate::config::OPERATOR_TOKEN_MIN => {
+            crate::http::session::constant_time_eq(token.as_bytes(), sent.as_bytes())
         }
         _ => false,
     }

@@ -13,8 +13,8 @@ use uuid::Uuid;
 
 use super::error::{ApiError, ApiResult};
 use crate::db::{applications, sessions};
-use crate::session::{self, LiveSession, SessionState};
-use crate::startup::AppState;
+use crate::http::session::{self, LiveSession, SessionState};
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -112,7 +112,7 @@ async fn reset(
 ) -> ApiResult<Json<ActiveResponse>> {
     sessions::set_application(&app.pool, &session.id_hash, None).await?;
     app.caches.evict_session(&session.id_hash);
-    crate::revision::wrote(None, 0);
+    crate::http::revision::wrote(None, 0);
     Ok(Json(ActiveResponse { application: None }))
 }
 

@@ -28,8 +28,8 @@ use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use crate::db::audit::{self, Action};
-use crate::session::SessionState;
-use crate::startup::AppState;
+use crate::http::session::SessionState;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(audit_log))

@@ -17,8 +17,8 @@ use uuid::Uuid;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use crate::db::users::{self, UserRow};
-use crate::session::{self, Session, SessionState};
-use crate::startup::AppState;
+use crate::http::session::{self, Session, SessionState};
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_auth_state))

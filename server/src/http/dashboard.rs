@@ -19,7 +19,7 @@ use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use crate::db::agents;
 use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 /// Rows on a list page (spec part 2, section 9).
 pub const PAGE_SIZE: i64 = 12;

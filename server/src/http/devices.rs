@@ -26,8 +26,8 @@ use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use crate::db::audit::{self, Action};
 use crate::db::{sessions, users};
-use crate::session;
-use crate::startup::AppState;
+use crate::http::session;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

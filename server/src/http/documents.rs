@@ -12,11 +12,12 @@ use uuid::Uuid;
 
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
-use super::steps::{already_submitted, context, open_step};
+use super::open::{context, open_step};
+use crate::applications::already_submitted;
 use crate::db;
 use crate::documents::{self, ObjectStore};
-use crate::session::LiveSession;
-use crate::startup::AppState;
+use crate::http::session::LiveSession;
+use crate::state::AppState;
 
 /// The wizard step the upload belongs to (its answers show the file's name).
 const STEP: &str = "whyApplying";
@@ -138,7 +139,7 @@ async fn upload(
     match saved {
         Ok(Some(revision)) => {
             app.caches.changed_application(id, revision);
-            crate::revision::wrote(Some(id), revision);
+            crate::http::revision::wrote(Some(id), revision);
             Ok(Json(Uploaded {
                 document_id,
                 file_name,
@@ -186,14 +187,13 @@ async fn page_view(
         Err(ApiError::NotFound(_)) => None,
         Err(e) => return Err(e),
     };
-    sqlx::query(
-        "INSERT INTO page_views (application_id, agent_id, route, viewed_at) VALUES ($1, $2, $3, $4)",
+    crate::db::applications::record_page_view(
+        &app.pool,
+        session.application_id,
+        agent,
+        &view.route,
+        app.clock.now(),
     )
-    .bind(session.application_id)
-    .bind(agent)
-    .bind(&view.route)
-    .bind(app.clock.now())
-    .execute(&app.pool)
     .await?;
     Ok(StatusCode::NO_CONTENT)
 }

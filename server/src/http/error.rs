@@ -1,5 +1,6 @@
-//! The one error type of the HTTP layer. Every failure maps to a status and a JSON body; no stack
-//! trace or SQL text ever reaches a response (internal errors are logged and answered generically).
+//! How the one error type (`crate::error::ApiError`, what any request's work ends with) is
+//! answered: every failure maps to a status and a JSON body; no stack trace or SQL text ever
+//! reaches a response (internal errors are logged and answered generically).
 
 use std::collections::BTreeMap;
 
@@ -8,83 +9,10 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+pub use crate::error::{ApiError, ApiResult};
+
 /// 419: the session expired or the CSRF check failed (the web client then goes to the site root).
 pub const SESSION_EXPIRED: u16 = 419;
-
-#[derive(Debug, thiserror::Error)]
-pub enum ApiError {
-    #[error("{0}")]
-    BadRequest(String),
-    #[error("{0}")]
-    NotFound(String),
-    #[error("forbidden")]
-    Forbidden,
-    /// 403 `{"second_factor": "required"}`: the call needs the person's second factor proved
-    /// within the last 15 minutes (impersonating an agent); the client asks for a code, sends it
-    /// to `/api/user/second-factor/verify`, and calls again.
-    #[error("second factor needed")]
-    SecondFactorNeeded,
-    #[error("session expired")]
-    SessionExpired,
-    /// 419 for a request that carried a session's cookie after that session was replaced (a login,
-    /// an impersonation, a switch back) or ended: the browser has a newer cookie, and the client
-    /// may simply send the request again. The answer never touches the cookie.
-    #[error("session replaced")]
-    SessionReplaced,
-    #[error("{0}")]
-    Conflict(String),
-    #[error("{0}")]
-    MethodNotAllowed(String),
-    #[error("validation failed")]
-    Validation(BTreeMap<String, Vec<String>>),
-    #[error("payload too large")]
-    PayloadTooLarge,
-    #[error("unsupported media type")]
-    UnsupportedMediaType,
-    /// 429, with `Retry-After` in seconds.
-    #[error("too many requests")]
-    TooManyRequests(u64),
-    #[error("service unavailable")]
-    Unavailable,
-    /// 503 with a message for the user (something could not be stored; nothing was changed).
-    #[error("{0}")]
-    TryAgain(String),
-    #[error("internal error")]
-    Internal(anyhow::Error),
-}
-
-impl From<anyhow::Error> for ApiError {
-    /// PostgreSQL out of reach (stopped, restarting, no connection within the pool's acquire
-    /// timeout) is 503, which the client may retry; anything else is a 500.
-    fn from(e: anyhow::Error) -> Self {
-        if database_unavailable(&e) {
-            tracing::warn!(error = %e, "database unavailable");
-            ApiError::Unavailable
-        } else {
-            ApiError::Internal(e)
-        }
-    }
-}
-
-impl From<sqlx::Error> for ApiError {
-    fn from(e: sqlx::Error) -> Self {
-        anyhow::Error::new(e).into()
-    }
-}
-
-/// Whether the error comes from the database connection rather than the query: no connection in
-/// time, an I/O failure, or PostgreSQL's connection exception (08) and shutdown/startup (57P) codes.
-fn database_unavailable(e: &anyhow::Error) -> bool {
-    e.chain()
-        .filter_map(|c| c.downcast_ref::<sqlx::Error>())
-        .any(|e| match e {
-            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
-            sqlx::Error::Database(d) => d
-                .code()
-                .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
-            _ => false,
-        })
-}
 
 impl ApiError {
     pub fn status(&self) -> StatusCode {
@@ -176,5 +104,3 @@ impl IntoResponse for ApiError {
 
 /// Seconds a client is asked to wait after a 503 (the database restarting, a write that failed).
 pub const UNAVAILABLE_RETRY_AFTER: u64 = 5;
-
-pub type ApiResult<T> = Result<T, ApiError>;

@@ -6,7 +6,7 @@ use axum::{Json, Router};
 use serde_json::{Value, json};
 
 use super::error::{ApiError, ApiResult};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn router(bench: bool) -> Router<AppState> {
     let r = Router::new()
@@ -30,11 +30,7 @@ async fn pk_read(
     State(app): State<AppState>,
     Path(id): Path<uuid::Uuid>,
 ) -> ApiResult<Json<Value>> {
-    let row: Option<(i16, Option<time::Date>)> =
-        sqlx::query_as("SELECT last_step, effective_date FROM applications WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&app.pool)
-            .await?;
+    let row = crate::db::applications::step_and_date(&app.pool, id).await?;
     let (last_step, effective) =
         row.ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
     Ok(Json(
@@ -49,10 +45,7 @@ async fn healthz() -> Json<Value> {
 
 /// The process can serve: the database answers.
 async fn readyz(State(app): State<AppState>) -> ApiResult<Json<Value>> {
-    match sqlx::query_scalar::<_, i32>("SELECT 1")
-        .fetch_one(&app.pool)
-        .await
-    {
+    match crate::db::ping(&app.pool).await {
         Ok(_) => Ok(Json(json!({ "status": "ready" }))),
         Err(e) => {
             tracing::warn!(error = %e, "readiness check failed");

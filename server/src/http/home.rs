@@ -18,8 +18,8 @@ use uuid::Uuid;
 
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
-use crate::db::{agents, sessions};
-use crate::startup::AppState;
+use crate::db::{agents, applications, sessions};
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -112,14 +112,7 @@ async fn shell(State(app): State<AppState>, user: CurrentUser) -> ApiResult<Json
         .filter(|l| l.agent_flag.as_deref().is_none_or(|f| agent.flag(f)))
         .collect();
     let has_application = match user.session.application_id {
-        Some(id) => sqlx::query_scalar::<_, bool>(
-            "SELECT submission_time IS NULL FROM applications WHERE id = $1 AND agent_id = $2",
-        )
-        .bind(id)
-        .bind(agent.id)
-        .fetch_optional(&app.pool)
-        .await?
-        .unwrap_or(false),
+        Some(id) => applications::open_for_agent(&app.pool, id, agent.id).await?,
         None => false,
     };
     let (account_manager, medicare_quote_url) = match dash {
@@ -319,17 +312,7 @@ async fn enrollments_ytd(
     let agent = user.dashboard_agent()?;
     let today = app.clock.today();
     let (from, to) = year_to_date(today)?;
-    let rows: Vec<(i32, i64)> = sqlx::query_as(
-        "SELECT extract(month FROM submission_time AT TIME ZONE 'UTC')::int, count(*)
-         FROM applications
-         WHERE agent_id = $1 AND submission_time >= $2 AND submission_time < $3
-         GROUP BY 1",
-    )
-    .bind(agent)
-    .bind(from)
-    .bind(to)
-    .fetch_all(&app.pool)
-    .await?;
+    let rows = applications::submissions_by_month(&app.pool, agent, from, to).await?;
     let mut out = BTreeMap::new();
     for m in 1..=u8::from(today.month()) {
         let n = rows
@@ -358,17 +341,7 @@ async fn carrier_share(
 ) -> ApiResult<Json<CarrierShare>> {
     let agent = user.dashboard_agent()?;
     let (from, to) = year_to_date(app.clock.today())?;
-    let rows: Vec<(i16, i64)> = sqlx::query_as(
-        "SELECT medical_carrier_id, count(*) FROM applications
-         WHERE agent_id = $1 AND submission_time >= $2 AND submission_time < $3
-           AND medical_carrier_id IS NOT NULL
-         GROUP BY 1 ORDER BY 1",
-    )
-    .bind(agent)
-    .bind(from)
-    .bind(to)
-    .fetch_all(&app.pool)
-    .await?;
+    let rows = applications::submissions_by_medical_carrier(&app.pool, agent, from, to).await?;
     let bundle = app.rules.current();
     let cat = bundle.engine.catalog();
     let mut share = CarrierShare {
@@ -487,19 +460,12 @@ async fn enroll(
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Resume>> {
     let agent = user.dashboard_agent()?;
-    let row: Option<(i16, bool, i64)> = sqlx::query_as(
-        "SELECT last_step, submission_time IS NOT NULL, revision FROM applications
-         WHERE id = $1 AND agent_id = $2",
-    )
-    .bind(id)
-    .bind(agent)
-    .fetch_optional(&app.pool)
-    .await?;
+    let row = applications::standing_for_agent(&app.pool, id, agent).await?;
     let (last_step, submitted, revision) =
         row.ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
     sessions::set_application(&app.pool, &user.session.id_hash, Some(id)).await?;
     app.caches.evict_session(&user.session.id_hash);
-    crate::revision::wrote(Some(id), revision);
+    crate::http::revision::wrote(Some(id), revision);
     let bundle = app.rules.current();
     let engine = &bundle.engine;
     let step = if submitted {

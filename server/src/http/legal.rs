@@ -8,8 +8,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::error::{ApiError, ApiResult};
-use super::site::PRODUCT_NAME;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(legal_text))
@@ -40,7 +39,6 @@ async fn legal_text(
         .get_template(template)
         .and_then(|t| {
             t.render(minijinja::context! {
-                product_name => PRODUCT_NAME,
                 tool_owner => &app.config.tool_owner,
                 general_agent => &app.config.general_agent,
             })

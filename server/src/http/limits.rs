@@ -9,9 +9,9 @@ use axum::response::{IntoResponse, Response};
 
 use super::error::ApiError;
 use super::host::ClientAddress;
+use crate::http::session::SessionState;
 use crate::limits::Bucket;
-use crate::session::SessionState;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 fn bucket(method: &Method, route: &str, has_application: bool) -> Option<Bucket> {
     match (method.as_str(), route) {

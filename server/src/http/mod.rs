@@ -6,6 +6,7 @@ pub mod admin;
 pub mod application;
 pub mod audit;
 pub mod auth;
+pub mod cookies;
 pub mod dashboard;
 pub mod devices;
 pub mod documents;
@@ -16,10 +17,13 @@ pub mod host;
 pub mod legal;
 pub mod limits;
 pub mod messages;
+pub mod open;
 pub mod plans;
 pub mod playground;
 pub mod print;
+pub mod revision;
 pub mod second_factor;
+pub mod session;
 pub mod site;
 pub mod steps;
 
@@ -39,8 +43,7 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::session;
-use crate::startup::AppState;
+use crate::state::AppState;
 use error::ApiError;
 
 #[derive(OpenApi)]

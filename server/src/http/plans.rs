@@ -25,10 +25,11 @@ use enrollflow_engine::{Selection as Chosen, StepInfo};
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
-use super::steps::{OpenStep, eval_error, open_application, open_step};
+use super::open::{open_application, open_step};
+use crate::applications::{OpenStep, eval_error};
 use crate::db::agents;
-use crate::session::LiveSession;
-use crate::startup::AppState;
+use crate::http::session::LiveSession;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -679,7 +680,7 @@ async fn save_selection(
         Chosen::Done { updates, next } => (updates, next),
         Chosen::Refused(message) => return Err(refuse(&message)),
     };
-    let row = super::steps::store_updates(&app, &s, id, updates).await?;
+    let row = super::open::store_updates(&app, &s, id, updates).await?;
     Ok(Json(Selected {
         next,
         application: row.into(),

@@ -5,7 +5,7 @@
 use axum::Json;
 
 use super::auth::CurrentUser;
-use crate::session::SessionState;
+use crate::http::session::SessionState;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 use enrollflow_engine::{AgentFlags, Applying, Context, StepInfo, StepView, Submission};
 
 use super::error::{ApiError, ApiResult};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -17,12 +17,13 @@ use enrollflow_engine::rating::{self, Filter, Household, Rates, Role};
 
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
+use super::open::open_step;
 use super::plans::{household, key, open_plan_step, quoted};
-use super::steps::{OpenStep, open_step};
+use crate::applications::OpenStep;
 use crate::db::agents::AgentRow;
+use crate::http::session::LiveSession;
 use crate::pdf::{self, Branding, Column, Orientation, Sheet, Style, Table};
-use crate::session::LiveSession;
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

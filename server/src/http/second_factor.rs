@@ -31,9 +31,9 @@ use crate::accounts;
 use crate::db::audit::Action;
 use crate::db::second_factor as store;
 use crate::db::{login_failures, sessions, users};
+use crate::http::session::{self, LiveSession};
 use crate::second_factor::{self as factor, Enrolment};
-use crate::session::{self, LiveSession};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -12,9 +12,7 @@ use utoipa_axum::routes;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use crate::db::agents::{self, AgentRow};
-use crate::startup::AppState;
-
-pub const PRODUCT_NAME: &str = "Enrollflow";
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -113,14 +111,14 @@ pub struct Site {
     responses((status = 200, description = "The site named by the Host header", body = Site)))]
 async fn site(State(app): State<AppState>, SiteHost(subdomain): SiteHost) -> ApiResult<Json<Site>> {
     let agent = match &subdomain {
-        Some(s) => super::steps::site_agent(&app, s).await?,
+        Some(s) => crate::applications::site_agent(&app, s).await?,
         None => None,
     };
     let demo = subdomain
         .as_ref()
         .is_some_and(|s| agent.is_some() && app.config.demo_subdomains.contains(s));
     Ok(Json(Site {
-        product_name: PRODUCT_NAME.into(),
+        product_name: crate::config::PRODUCT_NAME.into(),
         tool_owner: app.config.tool_owner.clone(),
         general_agent: app.config.general_agent.clone(),
         supported: agent
@@ -141,7 +139,7 @@ async fn agent_branding(
     State(app): State<AppState>,
     Path(subdomain): Path<String>,
 ) -> ApiResult<Json<Branding>> {
-    super::steps::site_agent(&app, &subdomain.to_ascii_lowercase())
+    crate::applications::site_agent(&app, &subdomain.to_ascii_lowercase())
         .await?
         .map(|a| Json(a.as_ref().into()))
         .ok_or_else(|| ApiError::NotFound("Failed to fetch agent branding".into()))

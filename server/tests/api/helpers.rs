@@ -8,7 +8,7 @@ use enrollflow_server::clock::ManualClock;
 use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
 use enrollflow_server::rules::Rules;
-use enrollflow_server::startup::AppState;
+use enrollflow_server::state::AppState;
 use enrollflow_server::{db, http, seed};
 use reqwest::header::{HOST, HeaderMap, SET_COOKIE};
 use reqwest::{Method, StatusCode};

@@ -39,7 +39,7 @@ pub fn cookie_name(https: bool) -> &'static str {
 
 /// The `ef_rev` cookie's value in a request (the last one sent), if it has the right shape.
 pub fn from_headers(headers: &HeaderMap, https: bool) -> Option<Seen> {
-    crate::session::cookie_values(headers, cookie_name(https))
+    super::cookies::cookie_values(headers, cookie_name(https))
         .next_back()
         .and_then(parse)
 }
@@ -71,7 +71,7 @@ pub fn cookie(https: bool, seen: &Seen) -> Option<HeaderValue> {
         "{}={}; {}",
         cookie_name(https),
         format(seen),
-        crate::session::cookie_attributes(https)
+        super::cookies::cookie_attributes(https)
     ))
     .ok()
 }

@@ -31,12 +31,13 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+use super::cookies::{cookie_attributes, cookie_values};
+use super::error::ApiError;
+use super::revision::{self, Seen};
 use crate::cache::CachedSession;
 use crate::db;
 use crate::db::sessions::Lookup;
-use crate::http::error::ApiError;
-use crate::revision::{self, Seen};
-use crate::startup::AppState;
+use crate::state::AppState;
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
 
@@ -92,15 +93,6 @@ pub fn cookie_name(https: bool) -> &'static str {
     }
 }
 
-/// The attributes of Enrollflow's cookies: `HttpOnly; SameSite=Lax; Path=/`, and `Secure` over HTTPS.
-pub(crate) fn cookie_attributes(https: bool) -> &'static str {
-    if https {
-        "Path=/; HttpOnly; SameSite=Lax; Secure"
-    } else {
-        "Path=/; HttpOnly; SameSite=Lax"
-    }
-}
-
 fn hash_token(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
 }
@@ -109,21 +101,6 @@ fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     rand::rng().fill_bytes(&mut buf);
     hex::encode(buf)
-}
-
-/// The values of the request's cookies named `name`, in the order sent.
-pub(crate) fn cookie_values<'a>(
-    headers: &'a HeaderMap,
-    name: &'a str,
-) -> impl DoubleEndedIterator<Item = &'a str> + 'a {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .filter(move |(k, _)| *k == name)
-        .map(|(_, v)| v)
 }
 
 /// The session token from the request's cookies (the last one sent), if it has the right shape.

@@ -1,0 +1,279 @@
+//! The application service: whose site a request is on and who applies (the engine's
+//! `Context`), the caller's application (from the cache when it holds a current copy), opening a
+//! step (403 when the flow does not allow it), and storing an application's document (the caches
+//! keep the new version). Used by the step, plan, print and document resources alike; knows
+//! nothing of HTTP (the caller passes the site, the session's user and application).
+
+use std::sync::Arc;
+
+use enrollflow_engine::{Applying, Context, EvalError};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+use crate::cache::CachedApplication;
+use crate::db::{agents, applications, sessions, users};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+/// Who calls, as the service needs it: the site's subdomain, the session's user and application,
+/// and whether a cached copy of an application is as new as what this browser last wrote.
+#[derive(Clone, Copy)]
+pub struct Caller<'a> {
+    pub subdomain: Option<&'a str>,
+    pub user_id: Option<Uuid>,
+    pub application_id: Option<Uuid>,
+    pub is_current: fn(Uuid, i64) -> bool,
+}
+
+/// The agent whose site a subdomain names (from the cache when it holds it).
+pub async fn site_agent(
+    app: &AppState,
+    subdomain: &str,
+) -> ApiResult<Option<Arc<agents::AgentRow>>> {
+    if let Some(agent) = app.caches.agent(subdomain) {
+        return Ok(Some(agent));
+    }
+    let generation = app.caches.generation();
+    let Some(agent) = agents::by_subdomain(&app.pool, subdomain).await? else {
+        return Ok(None);
+    };
+    let agent = Arc::new(agent);
+    app.caches.put_agent(generation, subdomain, agent.clone());
+    Ok(Some(agent))
+}
+
+/// Who applies: an agent user of this site's agent (an admin acting as one included) applies as
+/// the agent; everyone else as a consumer.
+async fn applying(
+    app: &AppState,
+    user_id: Option<Uuid>,
+    agent: &agents::AgentRow,
+) -> ApiResult<Applying> {
+    let Some(user_id) = user_id else {
+        return Ok(Applying::Consumer);
+    };
+    let user = users::by_id(&app.pool, user_id).await?;
+    Ok(match user {
+        Some(u) if !u.is_admin() && u.agent_id == Some(agent.id) => Applying::Agent,
+        _ => Applying::Consumer,
+    })
+}
+
+/// The agent of the site and the engine context for this request.
+pub async fn context(
+    app: &AppState,
+    caller: &Caller<'_>,
+) -> ApiResult<(Arc<agents::AgentRow>, Context)> {
+    let Some(sub) = caller.subdomain else {
+        return Err(ApiError::NotFound(
+            "This web address is not an agent's site.".into(),
+        ));
+    };
+    let agent = site_agent(app, sub)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("This web address is not an agent's site.".into()))?;
+    let applying = applying(app, caller.user_id, &agent).await?;
+    let ctx = Context {
+        today: app.clock.today(),
+        applying,
+        agent: enrollflow_engine::AgentFlags {
+            offers_blue: agent.display_bcbsm,
+            offers_priority: agent.display_ph,
+            marketplace_certified: agent.marketplace_certified,
+            display_medicare: agent.display_medicare,
+            name: agent.agent_name.clone(),
+            npn: agent.npn.clone(),
+        },
+    };
+    Ok((agent, ctx))
+}
+
+/// An application's data if it belongs to this agent (from the cache when it holds it).
+pub async fn agent_application(
+    app: &AppState,
+    id: Uuid,
+    agent_id: Uuid,
+    is_current: impl Fn(Uuid, i64) -> bool,
+) -> ApiResult<Option<Arc<CachedApplication>>> {
+    // A copy older than what this browser last wrote (another instance saved it) is not served.
+    if let Some(cached) = app.caches.application(&id)
+        && is_current(id, cached.revision)
+    {
+        return Ok((cached.agent_id == agent_id).then_some(cached));
+    }
+    let generation = app.caches.generation();
+    let Some((data, revision)) = applications::data_for_agent(&app.pool, id, agent_id).await?
+    else {
+        return Ok(None);
+    };
+    let cached = Arc::new(CachedApplication::new(agent_id, Arc::new(data), revision));
+    app.caches.put_application(generation, id, cached.clone());
+    Ok(Some(cached))
+}
+
+/// The session's application for this agent's site: its id and its data, if there is one.
+async fn caller_application(
+    app: &AppState,
+    caller: &Caller<'_>,
+    agent: &agents::AgentRow,
+) -> ApiResult<Option<(Uuid, Arc<CachedApplication>)>> {
+    let Some(id) = caller.application_id else {
+        return Ok(None);
+    };
+    Ok(agent_application(app, id, agent.id, caller.is_current)
+        .await?
+        .map(|cached| (id, cached)))
+}
+
+/// Stores an application's document; the caches keep the new version (and tell the other
+/// instances). 409 when the application has been submitted meanwhile. The caller tells the
+/// browser the new revision (`http::revision::wrote`).
+pub async fn store(
+    app: &AppState,
+    id: Uuid,
+    data: Value,
+    rules_hash: &str,
+    save: applications::Save,
+) -> ApiResult<applications::ApplicationRow> {
+    let row = applications::save_data(&app.pool, id, &data, rules_hash, app.clock.now(), save)
+        .await?
+        .ok_or_else(already_submitted)?;
+    saved(app, &row, data);
+    Ok(row)
+}
+
+/// After a save committed: the new version into the caches.
+fn saved(app: &AppState, row: &applications::ApplicationRow, data: Value) {
+    let cached = CachedApplication::new(row.agent_id, Arc::new(data), row.revision);
+    app.caches.saved_application(row.id, Arc::new(cached));
+}
+
+/// A new application for the caller's session: the application, the session's link to it and its
+/// first answers commit together (a crash in between leaves no empty application behind).
+pub async fn create(
+    app: &AppState,
+    new: NewApplication<'_>,
+    data: Value,
+    rules_hash: &str,
+    save: applications::Save,
+) -> ApiResult<applications::ApplicationRow> {
+    let now = app.clock.now();
+    let mut tx = app.pool.begin().await?;
+    let id =
+        applications::create(&mut *tx, new.agent_id, now, new.started_by, new.subdomain).await?;
+    sessions::set_application(&mut *tx, new.session, Some(id)).await?;
+    let row = applications::save_data(&mut *tx, id, &data, rules_hash, now, save).await?;
+    tx.commit().await?;
+    app.caches.evict_session(new.session);
+    let row = row.ok_or_else(already_submitted)?;
+    saved(app, &row, data);
+    Ok(row)
+}
+
+/// Who a new application belongs to.
+pub struct NewApplication<'a> {
+    pub agent_id: Uuid,
+    /// The session (its id hash) the application is bound to.
+    pub session: &'a [u8; 32],
+    /// The agent's user who started it (`None` for a consumer).
+    pub started_by: Option<Uuid>,
+    /// The site it was started on.
+    pub subdomain: Option<&'a str>,
+}
+
+/// Merges flags into the opened application's document and stores it (hand-built pages: plan
+/// selections, Review Selections' Continue).
+pub async fn store_updates(
+    app: &AppState,
+    s: &OpenStep,
+    id: Uuid,
+    updates: impl IntoIterator<Item = (String, Value)>,
+) -> ApiResult<applications::ApplicationRow> {
+    let mut data = s.data.as_object().cloned().unwrap_or_default();
+    data.extend(updates);
+    store(
+        app,
+        id,
+        Value::Object(data),
+        s.bundle.engine.hash(),
+        applications::Save::Answers,
+    )
+    .await
+}
+
+/// A submitted application is never changed (a second purchase included).
+pub fn already_submitted() -> ApiError {
+    ApiError::Conflict("This application has already been submitted.".into())
+}
+
+pub fn eval_error(e: EvalError) -> ApiError {
+    match e {
+        EvalError::UnknownStep(s) => ApiError::NotFound(format!("There is no step `{s}`.")),
+        EvalError::NotAForm(s) => {
+            ApiError::BadRequest(format!("Step `{s}` is saved by its own page."))
+        }
+        EvalError::Rule(d) => ApiError::Internal(anyhow::anyhow!("rule failed: {d}")),
+    }
+}
+
+/// What a step call works on: the serving rules, the context, and the session's application.
+pub struct OpenStep {
+    pub bundle: Arc<crate::rules::Bundle>,
+    pub agent: Arc<agents::AgentRow>,
+    pub ctx: Context,
+    /// The application's id, if the session has one on this site.
+    pub id: Option<Uuid>,
+    /// Its data document (`{}` before the first save).
+    pub data: Arc<Value>,
+    /// The cached application, where answers prepared from it are kept.
+    pub cached: Option<Arc<CachedApplication>>,
+    /// What a prepared answer depends on besides the application: the rules and the context.
+    pub prepared_key: String,
+}
+
+/// Loads what a step call needs and refuses a step the application may not open (403).
+pub async fn open_step(app: &AppState, caller: &Caller<'_>, step: &str) -> ApiResult<OpenStep> {
+    let (agent, ctx) = context(app, caller).await?;
+    let bundle = app.rules.current();
+    let (id, data, cached) = match caller_application(app, caller, &agent).await? {
+        Some((id, cached)) => (Some(id), cached.data.clone(), Some(cached)),
+        None => (None, Arc::new(json!({})), None),
+    };
+    let valid = || {
+        bundle
+            .engine
+            .valid_step(step, &data, &ctx)
+            .map_err(eval_error)
+    };
+    // Remembered with the application's version, for these rules and this context.
+    let prepared_key = format!("{}:{ctx:?}", bundle.engine.hash());
+    let valid = match &cached {
+        Some(c) => *c.prepared(format!("valid:{step}:{prepared_key}"), valid)?,
+        None => valid()?,
+    };
+    if !valid {
+        return Err(ApiError::Forbidden);
+    }
+    Ok(OpenStep {
+        bundle,
+        agent,
+        ctx,
+        id,
+        data,
+        cached,
+        prepared_key,
+    })
+}
+
+/// What a call about the application as a whole (not one step) works on: the flow's first step is
+/// opened, which is always valid.
+pub async fn open_application(app: &AppState, caller: &Caller<'_>) -> ApiResult<OpenStep> {
+    let first = app
+        .rules
+        .current()
+        .engine
+        .steps()
+        .next()
+        .map(|s| s.id.clone());
+    open_step(app, caller, first.as_deref().unwrap_or_default()).await
+}

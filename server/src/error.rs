@@ -1,0 +1,82 @@
+//! The one error type of a request's work, for the HTTP layer and the services it calls alike:
+//! each variant names what went wrong in the terms the caller is answered in (`http::error` maps
+//! it to a status and a JSON body). A database out of reach becomes `Unavailable`.
+
+use std::collections::BTreeMap;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("forbidden")]
+    Forbidden,
+    /// 403 `{"second_factor": "required"}`: the call needs the person's second factor proved
+    /// within the last 15 minutes (impersonating an agent); the client asks for a code, sends it
+    /// to `/api/user/second-factor/verify`, and calls again.
+    #[error("second factor needed")]
+    SecondFactorNeeded,
+    #[error("session expired")]
+    SessionExpired,
+    /// 419 for a request that carried a session's cookie after that session was replaced (a login,
+    /// an impersonation, a switch back) or ended: the browser has a newer cookie, and the client
+    /// may simply send the request again. The answer never touches the cookie.
+    #[error("session replaced")]
+    SessionReplaced,
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    MethodNotAllowed(String),
+    #[error("validation failed")]
+    Validation(BTreeMap<String, Vec<String>>),
+    #[error("payload too large")]
+    PayloadTooLarge,
+    #[error("unsupported media type")]
+    UnsupportedMediaType,
+    /// 429, with `Retry-After` in seconds.
+    #[error("too many requests")]
+    TooManyRequests(u64),
+    #[error("service unavailable")]
+    Unavailable,
+    /// 503 with a message for the user (something could not be stored; nothing was changed).
+    #[error("{0}")]
+    TryAgain(String),
+    #[error("internal error")]
+    Internal(anyhow::Error),
+}
+
+impl From<anyhow::Error> for ApiError {
+    /// PostgreSQL out of reach (stopped, restarting, no connection within the pool's acquire
+    /// timeout) is 503, which the client may retry; anything else is a 500.
+    fn from(e: anyhow::Error) -> Self {
+        if database_unavailable(&e) {
+            tracing::warn!(error = %e, "database unavailable");
+            ApiError::Unavailable
+        } else {
+            ApiError::Internal(e)
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        anyhow::Error::new(e).into()
+    }
+}
+
+/// Whether the error comes from the database connection rather than the query: no connection in
+/// time, an I/O failure, or PostgreSQL's connection exception (08) and shutdown/startup (57P) codes.
+fn database_unavailable(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<sqlx::Error>())
+        .any(|e| match e {
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
+            sqlx::Error::Database(d) => d
+                .code()
+                .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+            _ => false,
+        })
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,67 @@
+//! `AppState`: everything a request handler or a background task may use (the service layer's
+//! handles: pool, clock, settings, rules, cipher, caches, object store, limits). Built by
+//! `startup`, the CLI and the tests; imports no HTTP code.
+
+use std::sync::Arc;
+
+use sqlx::PgPool;
+
+use crate::cache::{self, Caches};
+use crate::clock::Clock;
+use crate::config::ServeArgs;
+use crate::crypto::Cipher;
+use crate::documents::ObjectStore;
+use crate::rules::Rules;
+
+/// Everything a request handler may use; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub clock: Arc<dyn Clock>,
+    pub config: Arc<ServeArgs>,
+    /// The analysts' rules, forms and templates: swapped whole on a clean reload.
+    pub rules: Arc<Rules>,
+    pub cipher: Cipher,
+    /// Sessions, agents and applications in memory, kept coherent by PostgreSQL notifications.
+    pub caches: Arc<Caches>,
+    /// Where uploaded documents are stored.
+    pub documents: ObjectStore,
+    /// Wakes this instance's forgot-password worker when a request is queued here.
+    pub reset_queued: Arc<tokio::sync::Notify>,
+    /// Per-address limits on new applications, uploads, PDFs and exports.
+    pub limits: Arc<crate::limits::Limits>,
+}
+
+impl AppState {
+    pub fn new(
+        pool: PgPool,
+        clock: Arc<dyn Clock>,
+        config: ServeArgs,
+        rules: Arc<Rules>,
+        cipher: Cipher,
+    ) -> Self {
+        let documents = ObjectStore::LocalDisk(config.documents_dir.clone());
+        let limits = Arc::new(crate::limits::Limits::new(config.address_limit));
+        Self {
+            limits,
+            documents,
+            pool,
+            clock,
+            config: Arc::new(config),
+            rules,
+            cipher,
+            caches: Arc::new(Caches::new()),
+            reset_queued: Arc::new(tokio::sync::Notify::new()),
+        }
+    }
+
+    /// Starts the task that keeps the caches coherent (they stay off until it has connected).
+    pub fn spawn_cache_listener(&self) -> tokio::task::JoinHandle<()> {
+        cache::spawn_listener(self.caches.clone(), self.pool.clone())
+    }
+
+    /// Starts the task that announces this instance's saves to the others.
+    pub fn spawn_cache_announcer(&self) -> tokio::task::JoinHandle<()> {
+        cache::spawn_announcer(self.caches.clone(), self.pool.clone())
+    }
+}

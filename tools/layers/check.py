@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""The server's layer check (issue 16): reads every module's `crate::…` and `super::…` paths in
+server/src and fails when the modules form a circle or when an arrow points up the layer order
+
+    boot (main, startup, the CLI's loaders)  ->  http (routers, extractors, middleware, wire types)
+        ->  services (applications, accounts, quoting, documents, mail, rules, …)  ->  db  ->  engine
+
+A module may use modules of its own layer or of a layer below; the engine is another crate and
+never sees the server. SQL (`sqlx::query…`, `QueryBuilder`) is written only in `db/`. Test modules (`#[cfg(test)] mod tests { … }` at the end of a file) are not
+read: tests may reach anywhere.
+
+Usage: tools/layers/check.py [server/src]   (run by `make check`; `--graph` prints every arrow)
+"""
+import re
+import sys
+from pathlib import Path
+
+# The layer of each top-level module of server/src (http/ and db/ by folder); the order is top to
+# bottom. A new module must be named here: the check fails on one it does not know.
+LAYERS = {
+    "boot": {"main", "lib", "startup", "seed", "demo_data"},
+    "http": {"http"},
+    "services": {
+        "accounts", "applications", "cache", "clock", "config", "crypto", "documents", "error", "hostname",
+        "limits", "mail", "password", "pdf", "rules", "second_factor", "sensitive", "state",
+        "telemetry",
+    },
+    "db": {"db"},
+}
+ORDER = ["boot", "http", "services", "db"]
+
+SQL = re.compile(r"\bsqlx::(query|query_as|query_scalar|query_with|QueryBuilder)\b|\bQueryBuilder::new\b")
+PATH = re.compile(r"\b(crate|super)::((?:[A-Za-z_][A-Za-z0-9_]*::)*)(\{|[A-Za-z_][A-Za-z0-9_]*)")
+
+
+def strip(text: str) -> str:
+    """The file without its test module, comments and string literals."""
+    cut = re.search(r"^#\[cfg\(test\)\]\s*\n\s*mod tests\b", text, re.M)
+    if cut:
+        text = text[: cut.start()]
+    text = re.sub(r"//[^\n]*", "", text)
+    text = re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
+    return text
+
+
+def group_paths(text: str, start: int) -> list[str]:
+    """The paths of a `{a, b::c, d::{e, f}}` group beginning at text[start] == '{'."""
+    depth, i = 0, start
+    while i < len(text):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                break
+        i += 1
+    body = text[start + 1 : i]
+    out, depth, cur = [], 0, ""
+    for ch in body + ",":
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            item = cur.strip()
+            if item:
+                m = re.match(r"([A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)(::\{)?", item)
+                if m:
+                    if m.group(2):
+                        inner = item[m.end() - 1 :]
+                        out += [m.group(1) + "::" + p for p in group_paths(inner, 0)]
+                    else:
+                        out.append(m.group(1))
+            cur = ""
+        else:
+            cur += ch
+    return out
+
+
+def module_of(src: Path, file: Path) -> str:
+    rel = file.relative_to(src).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "mod":
+        parts = parts[:-1]
+    return "::".join(parts)
+
+
+def resolve(modules: set[str], path: list[str]) -> str | None:
+    """The longest module that a path names (`http::site::PRODUCT_NAME` -> `http::site`)."""
+    for n in range(len(path), 0, -1):
+        name = "::".join(path[:n])
+        if name in modules:
+            return name
+    return None
+
+
+def layer(module: str) -> str | None:
+    top = module.split("::")[0]
+    for name, tops in LAYERS.items():
+        if top in tops:
+            return name
+    return None
+
+
+def main() -> int:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    src = Path(args[0] if args else "server/src")
+    files = sorted(src.rglob("*.rs"))
+    modules = {module_of(src, f): f for f in files}
+    names = set(modules)
+    edges: dict[str, set[str]] = {m: set() for m in names}
+    for module, file in modules.items():
+        text = strip(file.read_text())
+        here = module.split("::") if module else []
+        for m in PATH.finditer(text):
+            # `super::` in `http/steps.rs` and in `http/mod.rs` alike names the parent of the module.
+            base = [] if m.group(1) == "crate" else here[:-1]
+            prefix = [p for p in m.group(2).split("::") if p]
+            if m.group(3) == "{":
+                tails = group_paths(text, m.end() - 1)
+            else:
+                tails = [m.group(3)]
+            for tail in tails:
+                if tail == "self":
+                    tail = ""
+                path = base + prefix + ([p for p in tail.split("::") if p])
+                target = resolve(names, path)
+                if target is None and not path:
+                    target = "lib"
+                if target and target != module and target not in ("lib", "main"):
+                    edges[module].add(target)
+    problems = []
+    for module, file in sorted(modules.items()):
+        if module.split("::")[0] != "db" and SQL.search(strip(file.read_text())):
+            problems.append(f"{module}: SQL outside db/ ({file})")
+    for module in sorted(names):
+        if layer(module) is None:
+            problems.append(f"{module}: not in any layer (name it in tools/layers/check.py)")
+    for a in sorted(edges):
+        for b in sorted(edges[a]):
+            la, lb = layer(a), layer(b)
+            if la and lb and ORDER.index(lb) < ORDER.index(la):
+                problems.append(f"{a} ({la}) -> {b} ({lb}): against the layer order")
+    # Circles: Tarjan's strongly connected components.
+    index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(names):
+        if v not in index:
+            visit(v)
+    for comp in comps:
+        members = set(comp)
+        arrows = [f"{a} -> {b}" for a in comp for b in sorted(edges[a]) if b in members]
+        problems.append(f"import circle of {len(comp)} modules: " + "; ".join(arrows))
+    if "--graph" in sys.argv:
+        for a in sorted(edges):
+            for b in sorted(edges[a]):
+                print(f"{a} -> {b}")
+    for p in problems:
+        print(f"layers: {p}", file=sys.stderr)
+    if problems:
+        return 1
+    print(f"layers: {len(names)} modules, {sum(map(len, edges.values()))} arrows, no circle, none against the order")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

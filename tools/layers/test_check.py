@@ -1,0 +1,69 @@
+"""The layer check fails on what it must refuse (run by `make check`): a planted circle, an arrow
+up the layer order, SQL outside db/, a module in no layer; and passes on the repository."""
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECK = ROOT / "tools/layers/check.py"
+
+
+def run(src: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(CHECK), str(src)], capture_output=True, text=True)
+
+
+class LayerCheck(unittest.TestCase):
+    def setUp(self) -> None:
+        self.dir = Path(tempfile.mkdtemp())
+        self.src = self.dir / "src"
+        shutil.copytree(ROOT / "server/src", self.src)
+
+    def tearDown(self) -> None:
+        shutil.rmtree(self.dir)
+
+    def plant(self, file: str, line: str) -> None:
+        path = self.src / file
+        path.write_text(line + "\n" + path.read_text())
+
+    def test_the_repository_passes(self) -> None:
+        out = run(self.src)
+        self.assertEqual(out.returncode, 0, out.stderr)
+
+    def test_a_circle_between_two_services_fails(self) -> None:
+        self.plant("crypto.rs", "use crate::mail;")
+        out = run(self.src)
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("import circle of 2 modules: crypto -> mail; mail -> crypto", out.stderr)
+
+    def test_an_arrow_up_the_layers_fails(self) -> None:
+        self.plant("db/agents.rs", "use crate::http::site::SiteInfo;")
+        out = run(self.src)
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("db::agents (db) -> http::site (http): against the layer order", out.stderr)
+
+    def test_a_grouped_super_path_counts(self) -> None:
+        self.plant("accounts.rs", "use crate::{http::{self, session::Session}};")
+        out = run(self.src)
+        self.assertIn("accounts (services) -> http::session (http)", out.stderr)
+
+    def test_sql_outside_db_fails(self) -> None:
+        self.plant("http/site.rs", 'fn f() { let _ = sqlx::query_scalar::<_, i32>("SELECT 1"); }')
+        out = run(self.src)
+        self.assertIn("http::site: SQL outside db/", out.stderr)
+
+    def test_a_module_in_no_layer_fails(self) -> None:
+        (self.src / "stray.rs").write_text("//! A module nobody placed.\n")
+        out = run(self.src)
+        self.assertIn("stray: not in any layer", out.stderr)
+
+    def test_test_modules_may_reach_anywhere(self) -> None:
+        path = self.src / "crypto.rs"
+        path.write_text(path.read_text() + "\n#[cfg(test)]\nmod tests {\n    use crate::http::session;\n}\n")
+        self.assertEqual(run(self.src).returncode, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
