@@ -8,7 +8,7 @@ DEMO_TODAY ?= 2024-11-20
 # Demo quotes and submissions shared by the demo agents (loaded once: later runs add none).
 DEMO_APPLICATIONS ?= 4000
 
-.PHONY: demo mail code test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
+.PHONY: demo mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
@@ -135,3 +135,9 @@ two-instances:
 ## (SCHEMATHESIS_SECONDS per role, default 300)
 schemathesis:
 	scripts/with-db.sh tests/security/schemathesis.sh $(or $(SCHEMATHESIS_SECONDS),300)
+
+## make api-types: the web app's copy of the OpenAPI document and the types generated from it
+api-types: web-deps
+	cargo build --bin enrollflow
+	$(TARGET_DIR)/debug/enrollflow openapi > web/openapi.json
+	cd web && npm run api-types

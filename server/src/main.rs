@@ -35,6 +35,8 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Apply pending database migrations.
     Migrate,
+    /// Print the OpenAPI document of the HTTP API (the web app's types are generated from it).
+    Openapi,
     /// Load the demo agents and their users (idempotent). The users get the published demo
     /// password, so it refuses to run without `--demo`.
     Seed {
@@ -179,6 +181,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Scenarios { paths, root } => scenarios(&root, &paths),
         Command::Migrate => {
             db::migrate(&db::connect(&url()?).await?).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Openapi => {
+            println!("{}", enrollflow_server::http::openapi_document()?);
             Ok(ExitCode::SUCCESS)
         }
         Command::DemoCode => {

@@ -24,6 +24,7 @@ pub struct Bundle {
 
 /// What the last reload found (shown to admins).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = RulesStatus)]
 pub struct Status {
     /// Digest of the bundle serving now.
     pub serving_hash: String,

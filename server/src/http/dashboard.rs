@@ -322,7 +322,7 @@ async fn enrollees(
 
 #[utoipa::path(get, path = "/api/dashboard/quotesExport", tag = "dashboard",
     description = "Every quote matching the list's filters and sort as Exported_Quotes.xlsx.",
-    responses((status = 200, description = "The workbook", content_type =
+    responses((status = 200, description = "The workbook", body = super::wire::BinaryFile, content_type =
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
         (status = 403), (status = 419)))]
 async fn quotes_export(
@@ -335,7 +335,7 @@ async fn quotes_export(
 
 #[utoipa::path(get, path = "/api/dashboard/enrolleesExport", tag = "dashboard",
     description = "Every submission matching the list's filters and sort as Exported_Enrollees.xlsx.",
-    responses((status = 200, description = "The workbook", content_type =
+    responses((status = 200, description = "The workbook", body = super::wire::BinaryFile, content_type =
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
         (status = 403), (status = 419)))]
 async fn enrollees_export(

@@ -93,7 +93,7 @@ pub async fn read_upload(mut multipart: Multipart) -> ApiResult<(String, Vec<u8>
 }
 
 #[utoipa::path(post, path = "/api/whyapplying/fileupload", tag = "application",
-    request_body(content_type = "multipart/form-data",
+    request_body(content = super::wire::UploadForm, content_type = "multipart/form-data",
                  description = "`file`: the PDF (at most 3 MB); `enrollment_type`: optional, must be `qle`"),
     responses((status = 200, body = Uploaded),
               (status = 403, description = "No application on this session yet (save Why Are You Applying first)"),

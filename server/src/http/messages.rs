@@ -45,7 +45,7 @@ pub fn sanitize(html: &str) -> String {
 
 /// A message as an agent (or the admin's list) sees it.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Message {
+pub struct AgentMessage {
     pub id: Uuid,
     pub title: String,
     /// Sanitized HTML.
@@ -68,9 +68,9 @@ fn mdy(d: Date) -> String {
     format!("{:02}/{:02}/{}", u8::from(d.month()), d.day(), d.year())
 }
 
-impl From<MessageRow> for Message {
+impl From<MessageRow> for AgentMessage {
     fn from(m: MessageRow) -> Self {
-        Message {
+        AgentMessage {
             id: m.id,
             title: m.title,
             content: sanitize(&m.content),
@@ -87,12 +87,12 @@ impl From<MessageRow> for Message {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Messages {
-    pub messages: Vec<Message>,
+    pub messages: Vec<AgentMessage>,
 }
 
 fn listed(rows: Vec<MessageRow>) -> Json<Messages> {
     Json(Messages {
-        messages: rows.into_iter().map(Message::from).collect(),
+        messages: rows.into_iter().map(AgentMessage::from).collect(),
     })
 }
 
@@ -170,7 +170,7 @@ pub struct MessageForm {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SavedMessage {
-    pub message: Message,
+    pub message: AgentMessage,
 }
 
 fn trimmed(s: &Option<String>) -> Option<String> {

@@ -26,6 +26,7 @@ pub mod second_factor;
 pub mod session;
 pub mod site;
 pub mod steps;
+pub mod wire;
 
 use axum::Router;
 use axum::extract::{MatchedPath, Request};
@@ -55,7 +56,101 @@ use error::ApiError;
 ))]
 struct ApiDoc;
 
-/// The API routes and their OpenAPI document.
+/// The OpenAPI document, as `/api/openapi.json` serves it (pretty-printed; `enrollflow openapi`
+/// prints it, `web/openapi.json` is its committed copy the web app's types are generated from).
+pub fn openapi_document() -> anyhow::Result<String> {
+    let mut doc = serde_json::to_value(api().1)?;
+    answers_are_whole(&mut doc);
+    Ok(serde_json::to_string_pretty(&doc)?)
+}
+
+/// Response fields that may be left out of an answer (`skip_serializing_if`); every other field of
+/// an answer is always written (`null` when it has no value).
+const MAY_BE_ABSENT: &[(&str, &str)] = &[
+    ("LoggedIn", "second_factor"),
+    ("LoggedIn", "recovery_codes"),
+    ("FilterOption", "max_age"),
+];
+
+/// Makes the document say what serde does: every field of a schema only answers use (none
+/// reachable from a request body) is required, since serde writes each one (`null` included); in
+/// a request an `Option` field may be left out.
+fn answers_are_whole(doc: &mut serde_json::Value) {
+    use serde_json::Value;
+    fn refs(v: &Value, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(Value::String(r)) = m.get("$ref") {
+                    out.push(r.trim_start_matches("#/components/schemas/").to_string());
+                }
+                m.values().for_each(|x| refs(x, out));
+            }
+            Value::Array(a) => a.iter().for_each(|x| refs(x, out)),
+            _ => {}
+        }
+    }
+    let mut pending = Vec::new();
+    if let Some(paths) = doc.get("paths").and_then(Value::as_object) {
+        for op in paths
+            .values()
+            .filter_map(Value::as_object)
+            .flat_map(|o| o.values())
+        {
+            if let Some(body) = op.get("requestBody") {
+                refs(body, &mut pending);
+            }
+        }
+    }
+    let mut in_requests = std::collections::BTreeSet::new();
+    while let Some(name) = pending.pop() {
+        if in_requests.insert(name.clone())
+            && let Some(schema) = doc.pointer(&format!("/components/schemas/{name}"))
+        {
+            refs(schema, &mut pending);
+        }
+    }
+    let Some(schemas) = doc
+        .pointer_mut("/components/schemas")
+        .and_then(Value::as_object_mut)
+    else {
+        return;
+    };
+    // `Option<T>`: `{"type": ["T", "null"]}` or `{"oneOf": [{"type": "null"}, …]}`.
+    let nullable = |v: &Value| {
+        v.get("type")
+            .and_then(Value::as_array)
+            .is_some_and(|t| t.iter().any(|t| t == "null"))
+            || v.get("oneOf")
+                .and_then(Value::as_array)
+                .is_some_and(|o| o.iter().any(|o| o.get("type").is_some_and(|t| t == "null")))
+    };
+    for (name, schema) in schemas.iter_mut() {
+        let Some(props) = schema.get("properties").and_then(Value::as_object) else {
+            continue;
+        };
+        // A request may leave out an `Option` field (serde reads it as `None`); an answer always
+        // writes every field but the few listed.
+        let required: Vec<Value> = props
+            .iter()
+            .filter(|(field, v)| {
+                if in_requests.contains(name) {
+                    let listed = schema
+                        .get("required")
+                        .and_then(Value::as_array)
+                        .is_some_and(|r| r.iter().any(|r| r == field.as_str()));
+                    listed && !nullable(v)
+                } else {
+                    !MAY_BE_ABSENT.contains(&(name.as_str(), field.as_str()))
+                }
+            })
+            .map(|(field, _)| Value::String(field.clone()))
+            .collect();
+        if let Some(obj) = schema.as_object_mut() {
+            obj.insert("required".into(), Value::Array(required));
+        }
+    }
+}
+
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(site::router())
@@ -83,8 +178,8 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
                    object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 pub fn router(state: AppState) -> Router {
-    let (api, openapi) = api();
-    let openapi_json = openapi.to_json().unwrap_or_else(|_| "{}".to_string());
+    let (api, _) = api();
+    let openapi_json = openapi_document().unwrap_or_else(|_| "{}".to_string());
     let static_dir = state.config.static_dir.clone();
     let index = ServeFile::new(static_dir.join("index.html"));
     let https = state.config.https;

@@ -26,6 +26,7 @@ use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::{open_application, open_step};
+use super::wire::FilterOption;
 use crate::applications::{OpenStep, eval_error};
 use crate::db::agents;
 use crate::http::session::LiveSession;
@@ -467,13 +468,13 @@ pub struct OptionPath {
 
 #[utoipa::path(get, path = "/api/plans/{plan_type}/{list}", tag = "plans",
     params(OptionPath),
-    responses((status = 200, description = "`[{id, name}]` options of a filter group", body = Vec<Object>)))]
+    responses((status = 200, description = "`[{id, name}]` options of a filter group", body = Vec<FilterOption>)))]
 async fn filter_options(
     State(app): State<AppState>,
     session: LiveSession,
     host: SiteHost,
     Path(OptionPath { plan_type, list }): Path<OptionPath>,
-) -> ApiResult<Json<Vec<Choice>>> {
+) -> ApiResult<Json<Vec<FilterOption>>> {
     let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
     let cat = s.bundle.engine.catalog();
     let h = household(&s)?;
@@ -511,7 +512,7 @@ async fn filter_options(
         },
         _ => return Err(ApiError::NotFound("No such option list.".into())),
     };
-    Ok(Json(out))
+    Ok(Json(out.into_iter().map(FilterOption::from).collect()))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -620,8 +621,7 @@ pub struct Selection {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Selected {
-    #[schema(value_type = Object)]
-    pub next: StepInfo,
+    pub next: super::wire::Step,
     pub application: ActiveApplication,
 }
 
@@ -682,7 +682,7 @@ async fn save_selection(
     };
     let row = super::open::store_updates(&app, &s, id, updates).await?;
     Ok(Json(Selected {
-        next,
+        next: next.into(),
         application: row.into(),
     }))
 }

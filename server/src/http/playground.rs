@@ -13,7 +13,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use enrollflow_engine::{AgentFlags, Applying, Context, StepInfo, StepView, Submission};
+use enrollflow_engine::{AgentFlags, Applying, Context, Submission};
+
+use super::wire::{Step, StepViewBody};
 
 use super::error::{ApiError, ApiResult};
 use crate::state::AppState;
@@ -40,8 +42,7 @@ async fn enabled(app: &AppState, state: &SessionState) -> ApiResult<()> {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlaygroundSteps {
-    #[schema(value_type = Vec<Object>)]
-    pub steps: Vec<StepInfo>,
+    pub steps: Vec<Step>,
     /// The serving rules' digest.
     pub rules: String,
 }
@@ -56,7 +57,7 @@ async fn steps(
     enabled(&app, &state).await?;
     let bundle = app.rules.current();
     Ok(Json(PlaygroundSteps {
-        steps: bundle.engine.steps().cloned().collect(),
+        steps: bundle.engine.steps().cloned().map(Step::from).collect(),
         rules: bundle.engine.hash().to_string(),
     }))
 }
@@ -78,16 +79,15 @@ pub struct PlaygroundRequest {
     #[schema(value_type = Object)]
     pub app: Value,
     /// Answers to validate, if any.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub answers: Option<Value>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlaygroundResult {
-    #[schema(value_type = Object)]
-    pub view: StepView,
+    pub view: StepViewBody,
     /// The validation of `answers`: `{outcome: "invalid", errors}` or `{outcome: "accepted", next, …}`.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Object>)]
     pub validation: Option<Submission>,
 }
 
@@ -134,5 +134,8 @@ async fn try_step(
         ),
         _ => None,
     };
-    Ok(Json(PlaygroundResult { view, validation }))
+    Ok(Json(PlaygroundResult {
+        view: view.into(),
+        validation,
+    }))
 }

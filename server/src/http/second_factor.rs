@@ -92,7 +92,7 @@ pub struct RecoveryCodes {
 
 /// The caller's second factor.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Status {
+pub struct SecondFactorStatus {
     /// An authenticator app is set up.
     pub enabled: bool,
     /// The account must have one (admins; agents when an admin requires it).
@@ -319,10 +319,13 @@ fn own(current: &CurrentUser) -> ApiResult<&users::UserRow> {
 }
 
 #[utoipa::path(get, path = "/api/user/second-factor", tag = "accounts",
-    responses((status = 200, body = Status), (status = 403, description = "Not logged in")))]
-async fn status(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<Status>> {
+    responses((status = 200, body = SecondFactorStatus), (status = 403, description = "Not logged in")))]
+async fn status(
+    State(app): State<AppState>,
+    current: CurrentUser,
+) -> ApiResult<Json<SecondFactorStatus>> {
     let user = own(&current)?;
-    Ok(Json(Status {
+    Ok(Json(SecondFactorStatus {
         enabled: user.second_factor,
         required: user.second_factor_required,
         recovery_codes_left: store::recovery_codes_left(&app.pool, user.id).await?,

@@ -147,7 +147,7 @@ async fn agent_branding(
 
 #[utoipa::path(get, path = "/api/agent_logo/{subdomain}", tag = "branding",
     params(("subdomain" = String, Path, description = "An agent site's subdomain")),
-    responses((status = 200, description = "The logo image", content_type = "image/svg+xml"),
+    responses((status = 200, description = "The logo image", content_type = "image/svg+xml", body = super::wire::BinaryFile),
                (status = 404, description = "No logo")))]
 async fn agent_logo(
     State(app): State<AppState>,

@@ -15,12 +15,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use enrollflow_engine::{Applying, Context, StepInfo, StepView, Submission};
+use enrollflow_engine::{Applying, Context, Submission};
 
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::{agent_application, context, open_application, open_step, store, store_updates};
+use super::wire::{Answers, Step, StepViewBody};
 use crate::applications::{NewApplication, OpenStep, already_submitted, eval_error};
 use crate::db::applications;
 use crate::http::session::LiveSession;
@@ -39,7 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/api/application/step/{step}", tag = "application",
     params(("step" = String, Path, description = "A step id, e.g. `census`")),
-    responses((status = 200, description = "The step's schema, UI schema, data and navigation", body = Object),
+    responses((status = 200, description = "The step's schema, UI schema, data and navigation", body = StepViewBody),
               (status = 403, description = "The application may not open this step"),
               (status = 419, description = "No live session")))]
 async fn view_step(
@@ -56,7 +57,8 @@ async fn view_step(
             .step_view(&step, &s.data, &s.ctx)
             .map_err(eval_error)?;
         sensitive::mask(&app.cipher, &view.schema, &mut view.data)?;
-        let json = serde_json::to_vec(&view).map_err(|e| ApiError::Internal(e.into()))?;
+        let json = serde_json::to_vec(&StepViewBody::from(view))
+            .map_err(|e| ApiError::Internal(e.into()))?;
         Ok(Bytes::from(json))
     };
     // The view is a function of the application's version, the rules and the context: written
@@ -70,15 +72,15 @@ async fn view_step(
 
 #[utoipa::path(post, path = "/api/application/step/{step}/preview", tag = "application",
     params(("step" = String, Path, description = "A step id")),
-    request_body(content = Object, description = "The answers so far (not saved)"),
-    responses((status = 200, description = "The step's view with choices recomputed for these answers", body = Object)))]
+    request_body(content = Answers, description = "The answers so far (not saved)"),
+    responses((status = 200, description = "The step's view with choices recomputed for these answers", body = StepViewBody)))]
 async fn preview_step(
     State(app): State<AppState>,
     session: LiveSession,
     host: SiteHost,
     Path(step): Path<String>,
     Json(input): Json<Value>,
-) -> ApiResult<Json<StepView>> {
+) -> ApiResult<Json<StepViewBody>> {
     let s = open_step(&app, &session, &host, &step).await?;
     let mut view = s
         .bundle
@@ -86,15 +88,14 @@ async fn preview_step(
         .preview(&step, &input, &s.data, &s.ctx)
         .map_err(eval_error)?;
     sensitive::mask(&app.cipher, &view.schema, &mut view.data)?;
-    Ok(Json(view))
+    Ok(Json(view.into()))
 }
 
 /// The answer to a successful save.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Saved {
     /// Where to go (the same step when a dialog is asked).
-    #[schema(value_type = Object)]
-    pub next: StepInfo,
+    pub next: Step,
     /// A dialog to show (its id in the view's `modals`).
     pub modal: Option<String>,
     pub application: ActiveApplication,
@@ -102,7 +103,7 @@ pub struct Saved {
 
 #[utoipa::path(put, path = "/api/application/step/{step}", tag = "application",
     params(("step" = String, Path, description = "A step id")),
-    request_body(content = Object, description = "The step's answers"),
+    request_body(content = Answers, description = "The step's answers"),
     responses((status = 200, body = Saved),
               (status = 422, description = "`{\"errors\": {field_key: [message]}}`"),
               (status = 403, description = "The application may not save this step"),
@@ -177,7 +178,7 @@ async fn save_step(
         }
     };
     Ok(Json(Saved {
-        next: t.next,
+        next: t.next.into(),
         modal: t.modal,
         application: row.into(),
     }))
@@ -209,7 +210,7 @@ async fn continue_page(
         })?;
     let row = store_updates(&app, &s, id, [("last_step".to_string(), json!(last))]).await?;
     Ok(Json(Saved {
-        next,
+        next: next.into(),
         modal: None,
         application: row.into(),
     }))
@@ -218,8 +219,7 @@ async fn continue_page(
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Reopened {
     /// The step, now open (id, number, route, title).
-    #[schema(value_type = Object)]
-    pub step: StepInfo,
+    pub step: Step,
     pub application: ActiveApplication,
 }
 
@@ -260,7 +260,7 @@ async fn reopen_step(
         _ => return Err(ApiError::Forbidden),
     };
     Ok(Json(Reopened {
-        step: info,
+        step: info.into(),
         application: row.into(),
     }))
 }

@@ -29,3 +29,4 @@ mod session_control;
 mod sessions;
 mod site;
 mod steps;
+mod wire;

@@ -12,6 +12,7 @@ const site: Site = {
   supported: true,
   demo: false,
   playground: false,
+  idle_seconds: 1800,
   agent: {
     agent_name: 'Alex Acme',
     agency_name: 'Acme Insurance Agency',

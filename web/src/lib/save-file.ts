@@ -1,4 +1,4 @@
-/** Hands a downloaded file to the browser under a name (compare.pdf, benefits.pdf). */
+/** Hands a downloaded file to the browser under a name (compare.pdf, benefits.pdf, Quoting.xlsx). */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

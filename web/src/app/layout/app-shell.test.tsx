@@ -12,6 +12,7 @@ import { AppShell } from './app-shell';
 const visitor: AuthState = {
   is_authorized: false,
   is_admin: false,
+  impersonating: false,
   agent_subdomain: null,
   admin_subdomain: null,
   user_name: null,

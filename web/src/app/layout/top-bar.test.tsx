@@ -17,6 +17,7 @@ const site = (playground: boolean): Site => ({
   demo: false,
   agent: null,
   playground,
+  idle_seconds: 1800,
 });
 
 const anAdmin: AuthState = {

@@ -15,6 +15,7 @@ const site: Site = {
   supported: true,
   demo: false,
   playground: false,
+  idle_seconds: 1800,
   agent: {
     agent_name: 'Maria Alvarez',
     agency_name: 'Acme Insurance Agency',

@@ -1,29 +1,15 @@
 // Wire types of Manage Agent Messages (docs/dashboard-api.md, admins).
 
 import type { AgentMessageFields } from '@/types/api';
+import type { components } from '@/types/openapi.gen';
+
+type Schema<K extends keyof components['schemas']> = components['schemas'][K];
 
 /** GET /api/admin/agentList */
-export interface MessageAgent {
-  id: string;
-  npn: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
+export type MessageAgent = Schema<'AgentListItem'>;
 
 /** GET /api/admin/messageList, PUT /api/admin/manageMessage. `content` is HTML. */
-export interface AdminMessage extends AgentMessageFields {
-  agents: string[];
-}
+export type AdminMessage = AgentMessageFields;
 
 /** PUT /api/admin/manageMessage: `id` absent creates. */
-export interface SaveMessageBody {
-  id?: string;
-  title: string;
-  publish_date: string;
-  expiration_date: string | null;
-  code: string | null;
-  content: string;
-  is_sticky: boolean;
-  agents: string[];
-}
+export type SaveMessageBody = Schema<'MessageForm'>;

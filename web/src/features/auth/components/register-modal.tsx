@@ -1,12 +1,12 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Choice, Dialog, Spinner, TextField } from '@cmsgov/design-system';
+import { Alert, Choice, Spinner } from '@cmsgov/design-system';
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
 import type { UserByToken } from '@/types/api';
 import { getUserByToken } from '../api/get-user-by-token';
 import { register } from '../api/register';
 import { useServerForm } from '../hooks/use-server-form';
-import { FormAlert, SuccessAlert } from './form-alert';
+import { AccountFormDialog, NewPasswordFields } from './account-form-dialog';
 
 export const LINK_NO_LONGER_VALID = 'Sorry, the link you used is no longer valid.';
 
@@ -27,12 +27,10 @@ const KEYS = { password: 'password', password_confirmation: 'confirmation', tos_
  */
 export function RegisterModal({ token, onClose }: RegisterModalProps) {
   const [invitee, setInvitee] = useState<Invitee>({ state: 'loading' });
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const [[password, confirmation], setNew] = useState<[string, string]>(['', '']);
   const [agreed, setAgreed] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const { fieldErrors, formErrors, busy, run, topRef } = useServerForm(KEYS);
-  const formId = useId();
 
   useEffect(() => {
     let live = true;
@@ -50,92 +48,64 @@ export function RegisterModal({ token, onClose }: RegisterModalProps) {
     };
   }, [token]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (invitee.state !== 'ready') return;
     void run(() =>
-      register({ token, email: invitee.user.email, password, password_confirmation: confirmation, tos_agree: agreed }),
-    ).then((r) => {
-      if (r) setMessage(r.message);
-    });
+        register({ token, email: invitee.user.email, password, password_confirmation: confirmation, tos_agree: agreed }),
+      )
+      .then((r) => {
+        if (r) setMessage(r.message);
+      });
   };
 
-  const canSubmit = invitee.state === 'ready' && !message;
   return (
-    <Dialog
-      isOpen
-      onExit={onClose}
+    <AccountFormDialog
+      onClose={onClose}
       heading="Create Your Account"
-      actions={
-        canSubmit ? (
-          <>
-            <Button type="submit" form={formId} variation="solid" disabled={busy}>
-              Create Account
-            </Button>
-            <Button variation="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-          </>
-        ) : (
-          <Button variation="ghost" onClick={onClose}>
-            Close
-          </Button>
-        )
+      submitLabel="Create Account"
+      busy={busy}
+      formErrors={formErrors}
+      topRef={topRef}
+      onSubmit={submit}
+      done={message}
+      afterDone={
+        <p>
+          <Link to="/login">Log in to your account</Link>
+        </p>
+      }
+      instead={
+        invitee.state === 'loading' ? (
+          <Spinner aria-valuetext="Loading" role="status" />
+        ) : invitee.state === 'invalid' ? (
+          <Alert variation="error" role="alert">
+            {invitee.message}
+          </Alert>
+        ) : undefined
       }
     >
-      <div ref={topRef}>
-        <FormAlert messages={formErrors} />
-      </div>
-      {invitee.state === 'loading' && <Spinner aria-valuetext="Loading" role="status" />}
-      {invitee.state === 'invalid' && (
-        <Alert variation="error" role="alert">
-          {invitee.message}
-        </Alert>
+      {invitee.state === 'ready' && (
+        <p className="ds-u-margin-top--0">
+          Welcome, {invitee.user.firstName} {invitee.user.lastName}! Choose a password for your account{' '}
+          <strong>{invitee.user.email}</strong>. Use at least 8 characters; a long phrase is easiest to remember.
+        </p>
       )}
-      {invitee.state === 'ready' && message && (
-        <>
-          <SuccessAlert>{message}</SuccessAlert>
-          <p>
-            <Link to="/login">Log in to your account</Link>
-          </p>
-        </>
-      )}
-      {invitee.state === 'ready' && !message && (
-        <form id={formId} onSubmit={submit} noValidate className="ef-account-form">
-          <p className="ds-u-margin-top--0">
-            Welcome, {invitee.user.firstName} {invitee.user.lastName}! Choose a password for your account{' '}
-            <strong>{invitee.user.email}</strong>. Use at least 8 characters; a long phrase is easiest to remember.
-          </p>
-          <TextField
-            name="password"
-            type="password"
-            label="Password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => setPassword(e.target.value)}
-            errorMessage={fieldErrors.password}
-          />
-          <TextField
-            name="password_confirmation"
-            type="password"
-            label="Type your password again"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => setConfirmation(e.target.value)}
-            errorMessage={fieldErrors.confirmation}
-          />
-          <Choice
-            name="tos_agree"
-            type="checkbox"
-            value="1"
-            label="I agree to the Terms of Use"
-            checked={agreed}
-            onChange={(e) => setAgreed(e.target.checked)}
-            errorMessage={fieldErrors.tos}
-            className="ds-u-margin-top--3"
-          />
-        </form>
-      )}
-    </Dialog>
+      <NewPasswordFields
+        names={['password', 'password_confirmation']}
+        labels={['Password', 'Type your password again']}
+        values={[password, confirmation]}
+        onChange={(a, b) => setNew([a, b])}
+        errors={[fieldErrors.password, fieldErrors.confirmation]}
+      />
+      <Choice
+        name="tos_agree"
+        type="checkbox"
+        value="1"
+        label="I agree to the Terms of Use"
+        checked={agreed}
+        onChange={(e) => setAgreed(e.target.checked)}
+        errorMessage={fieldErrors.tos}
+        className="ds-u-margin-top--3"
+      />
+    </AccountFormDialog>
   );
 }

@@ -40,6 +40,7 @@ const msg = (id: string, extra: Partial<AgentMessage> = {}): AgentMessage => ({
   code: null,
   created_at_formatted: '11/01/2024',
   dismissed: false,
+  agents: [],
   ...extra,
 });
 

@@ -25,6 +25,17 @@ const row = (i: number, extra: Partial<DashboardRow> = {}): DashboardRow => ({
   medical_plan_name: 'Choice Plus<sup>&reg;</sup> Silver',
   dental_plan_name: null,
   vision_plan_name: null,
+  primary_name: 'Ann Lee',
+  enrollment_period_type_id: 1,
+  dependents_count: 0,
+  has_spouse: false,
+  agent_started: false,
+  started_by: null,
+  medical_product_id: null,
+  dental_product_id: null,
+  vision_product_id: null,
+  subdomain: null,
+  sbc_url: null,
   ...extra,
 });
 
@@ -44,16 +55,21 @@ interface StubOptions {
   rows?: (page: number) => DashboardRow[];
   /** Export calls fail while this answers true. */
   exportFails?: () => boolean;
+  /** The Enroll call is answered once this settles. */
+  enrollAnswered?: Promise<void>;
 }
 
 /** The server: `pages` pages of one row each ("Ann Lee{page}"); the search "nobody" finds nothing. */
-function stub({ pages = 9, subdomains, rows = (page) => [row(page)], exportFails = () => false }: StubOptions = {}) {
+function stub({ pages = 9, subdomains, rows = (page) => [row(page)], exportFails = () => false, enrollAnswered = Promise.resolve() }: StubOptions = {}) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
       urls.push(input);
-      if (input.includes('/enroll/')) return json({ route: '/medical' });
+      if (input.includes('/enroll/')) {
+        await enrollAnswered;
+        return json({ route: '/medical' });
+      }
       if (input.includes('Export')) {
         return exportFails() ? new Response('{"error":"Something went wrong!"}', { status: 500 }) : new Response(new Blob(['xlsx']), { status: 200 });
       }
@@ -277,6 +293,36 @@ describe('the view in the address', () => {
 });
 
 describe('a search and the navigations of the app', () => {
+  it('a search typed just before Enroll is dropped while the Enroll call is answered', async () => {
+    let answer: () => void = () => {};
+    const urls = stub({ pages: 3, enrollAnswered: new Promise<void>((resolve) => (answer = resolve)) });
+    const router = createMemoryRouter(
+      [
+        { path: '/medical', element: <p>Medical Plans page</p> },
+        { path: '/dashboard/*', element: <DashboardList kind="quotes" /> },
+      ],
+      { initialEntries: ['/dashboard/quoting'] },
+    );
+    const resume = async (route: string) => {
+      await router.navigate(route);
+    };
+    render(
+      <DashboardActionsContext.Provider value={{ continuePath: null, startQuote: async () => {}, resume }}>
+        <RouterProvider router={router} />
+      </DashboardActionsContext.Provider>,
+    );
+    await screen.findByText('Ann Lee1');
+    fireEvent.change(screen.getByLabelText('Search name & email'), { target: { value: 'lee' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enroll Ann Lee1' }));
+    // The search's pause goes by while the server has not answered Enroll yet.
+    await act(async () => new Promise((r) => setTimeout(r, SEARCH_DELAY_MS * 2)));
+    expect(router.state.location.search).toBe('');
+    expect(urls.some((u) => u.includes('searchName=lee'))).toBe(false);
+    await act(async () => answer());
+    expect(await screen.findByText('Medical Plans page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/medical');
+  });
+
   it('a search typed just before Enroll does not cancel the way to the step (its guard still loading)', async () => {
     stub({ pages: 3 });
     let letGo: () => void = () => {};

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Choice, Spinner, TextField } from '@cmsgov/design
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { GENERIC_ERROR } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 import { STEPS } from '@/lib/steps';
 import { enroll } from '../api/enroll';
 import { EXPORT_FILE_NAMES, exportList } from '../api/export-list';
@@ -104,18 +105,6 @@ function columns(kind: ListKind): Column[] {
   ];
 }
 
-/** Saves a blob under a file name through a temporary link. */
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** The Quoting or Submissions list (spec part 2, sections 2 and 4). */
 export function DashboardList({ kind }: { kind: ListKind }) {
   const ids = useId();
@@ -170,9 +159,10 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   // a navigation of its own: it would cancel the one under way.
   const navigation = useNavigation();
   const leaving = navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
+  // Enroll too: a search typed just before it would otherwise land after the click.
   useEffect(() => {
     const search = searchText.trim();
-    if (search === urlSearch || leaving) return;
+    if (search === urlSearch || leaving || enrolling !== null) return;
     const t = setTimeout(() => {
       setCommittedSearch(search);
       setParams((prev) => paramsFromQuery(kind, { ...queryFromParams(kind, prev), page: 1, searchName: search }), {
@@ -181,7 +171,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
       });
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-  }, [searchText, urlSearch, inSearchEntry, leaving, kind, setParams]);
+  }, [searchText, urlSearch, inSearchEntry, leaving, enrolling, kind, setParams]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -218,7 +208,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
     if (exporting) return;
     setExporting(true);
     try {
-      download(await exportList(kind, query), EXPORT_FILE_NAMES[kind]);
+      saveFile(await exportList(kind, query), EXPORT_FILE_NAMES[kind]);
       refocusExport.current = exportFailed;
       setExportFailed(false);
     } catch {

@@ -1,5 +1,5 @@
 import type { DashboardRow } from '../types';
-import { plainText } from '../utils/format';
+import { plainText } from '@/lib/plain-text';
 
 /** M, D, V badges with the plan name as tooltip and as screen-reader text. */
 export function ProductBadges({ row }: { row: DashboardRow }) {

@@ -28,6 +28,13 @@ const row = (extra: Partial<DashboardRow> = {}): DashboardRow => ({
   vision_plan_name: null,
   subdomain: 'acme',
   sbc_url: 'https://sbc.example.com/plan.pdf',
+  primary_name: 'Ann Lee',
+  enrollment_period_type_id: 1,
+  dependents_count: 0,
+  has_spouse: false,
+  medical_product_id: null,
+  dental_product_id: null,
+  vision_product_id: null,
   ...extra,
 });
 

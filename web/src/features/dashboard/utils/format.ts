@@ -20,11 +20,6 @@ export function formatDate(value: string | null | undefined): string {
   return `${m[2]}/${m[3]}/${m[1]}`;
 }
 
-/** A plan name's text (names may hold markup such as `<sup>&reg;</sup>`); DOMParser runs no script. */
-export function plainText(html: string): string {
-  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
 /** A row's display name. */
 export function rowName(row: { full_name: string; first_name: string; last_name: string }): string {
   return row.full_name || `${row.first_name} ${row.last_name}`.trim();

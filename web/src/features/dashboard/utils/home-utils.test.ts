@@ -65,6 +65,7 @@ const msg = (id: string): AgentMessage => ({
   code: null,
   created_at_formatted: '11/01/2024',
   dismissed: false,
+  agents: [],
 });
 
 describe('optimistic dismiss', () => {

@@ -17,6 +17,7 @@ const existing: AdminMessage = {
   expiration_date: '2024-12-31',
   code: 'C1',
   created_at_formatted: '11/01/2024',
+  dismissed: false,
   agents: ['a2'],
 };
 

@@ -36,6 +36,7 @@ describe('message form', () => {
         expiration_date: null,
         code: null,
         created_at_formatted: '11/01/2024',
+        dismissed: false,
         agents: ['a', 'b'],
       }),
     ).toEqual({ id: 'm1', title: 'T', publish_date: '2024-11-01', expiration_date: '', code: '', content: 'C', is_sticky: true, agents: ['a', 'b'] });

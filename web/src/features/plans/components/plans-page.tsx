@@ -15,7 +15,7 @@ import { atCompareLimit, canCompare, COMPARE_LIMIT_WARNING, compareDisabled, MAX
 import { filterTokens, hasFilters, NO_FILTERS, planTokens, type FilterState } from '../utils/filter-tokens';
 import { PLAN_KINDS, planTypeOf, type PlanKind } from '../utils/plan-kinds';
 import { rangeKey } from '../utils/price-range';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '@/lib/save-file';
 import { CompareDialog } from './compare-dialog';
 import { FiltersPanel } from './filters-panel';
 import { PlanCard } from './plan-card';

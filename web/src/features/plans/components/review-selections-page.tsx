@@ -10,7 +10,7 @@ import { useRemote } from '../hooks/use-remote';
 import { useStepView } from '../hooks/use-step-view';
 import type { PlanInfo, PlanSnapshot } from '../types';
 import { formatPremium } from '../utils/money';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '@/lib/save-file';
 import { PlanName } from './plan-name';
 import { SAVE_FAILED_HEADING, TRY_AGAIN } from './plans-page';
 import './plans.css';

@@ -38,11 +38,5 @@ export function parsePlanName(html: string): NameNode[] {
   return merge(Array.from(doc.body.childNodes).flatMap(walk));
 }
 
-function text(nodes: NameNode[]): string {
-  return nodes.map((n) => (typeof n === 'string' ? n : n.tag === 'br' ? ' ' : text(n.children))).join('');
-}
-
 /** The name as plain text (labels, titles, messages). */
-export function planNameText(html: string): string {
-  return text(parsePlanName(html)).replace(/\s+/g, ' ').trim();
-}
+export { plainText as planNameText } from '@/lib/plain-text';

@@ -232,8 +232,10 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
         const saved = await saveStep(step, formDataRef.current);
         setErrors(null);
         // "Success (no errors and no submit_error) opens the Thank you modal" (spec part 2, 4).
-        if (typeof saved.submit_error === 'string' && saved.submit_error !== '') {
-          setSubmitError(saved.submit_error);
+        // The server refuses with 422; a 200 that carries one anyway is a refusal all the same.
+        const refusal: unknown = (saved as { submit_error?: unknown }).submit_error;
+        if (typeof refusal === 'string' && refusal !== '') {
+          setSubmitError(refusal);
           return;
         }
         setAppId(saved.application.applicationId);

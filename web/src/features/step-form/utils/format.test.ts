@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatValue, plainText } from './format';
+import { formatValue } from './format';
 
 describe('formatValue', () => {
   it('shows texts, numbers, yes/no and ISO dates as text; nothing for a missing value', () => {
@@ -33,7 +33,7 @@ describe('formatValue', () => {
   });
 
   it('drops markup from plan names', () => {
-    expect(plainText('UnitedHealthcare Choice Plus<sup>&reg;</sup> Silver PPO')).toBe('UnitedHealthcare Choice Plus® Silver PPO');
+    expect(formatValue('UnitedHealthcare Choice Plus<sup>&reg;</sup> Silver PPO', 'plain')).toEqual(['UnitedHealthcare Choice Plus® Silver PPO']);
     expect(formatValue('<img src=x onerror=alert(1)>Gold', 'plain')).toEqual(['Gold']);
   });
 });

@@ -13,6 +13,7 @@
 import { isIsoDate, isoToUs } from './dates';
 import { displayMasked } from './masks';
 import { isRecord } from './paths';
+import { plainText } from '@/lib/plain-text';
 
 export const VALUE_FORMATS = ['text', 'date', 'money', 'phone', 'lines', 'address', 'plain'] as const;
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
@@ -47,15 +48,6 @@ function address(value: unknown): string[] {
   const city = [part('city'), part('state')].filter(Boolean).join(', ');
   const last = [city, part('zip')].filter(Boolean).join(' ');
   return [part('street'), part('street2'), last].filter((l) => l !== '');
-}
-
-/** Text without markup: `Choice Plus<sup>&reg;</sup>` -> `Choice Plus®`. */
-export function plainText(value: string): string {
-  if (typeof DOMParser !== 'undefined') {
-    // A parsed (never attached) document runs no scripts and loads nothing.
-    return (new DOMParser().parseFromString(value, 'text/html').body.textContent ?? '').trim();
-  }
-  return value.replace(/<[^>]*>/g, '').trim();
 }
 
 /** The lines a value shows in the given format (unknown formats: `text`). */

@@ -1,0 +1,127 @@
+//! Wire types shared by several resources: what the engine's step types, a filter option and a
+//! file look like on the wire. The engine keeps its own types; these convert from them
+//! explicitly, so the OpenAPI document names every body (and the web app's types are generated
+//! from it).
+
+use enrollflow_engine::catalog::Choice;
+use enrollflow_engine::{StepInfo, StepView};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// A step of the flow: its id, number, route and title.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Step {
+    pub id: String,
+    pub number: u8,
+    pub route: String,
+    pub title: String,
+}
+
+impl From<StepInfo> for Step {
+    fn from(s: StepInfo) -> Self {
+        Step {
+            id: s.id,
+            number: s.number,
+            route: s.route,
+            title: s.title,
+        }
+    }
+}
+
+/// Everything the browser needs to draw a step: the form's JSON Schema and UI schema, the
+/// answers so far (sensitive ones masked), the dialogs it may ask, and its neighbours.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct StepViewBody {
+    pub step: Step,
+    /// `form` (drawn from the schema) or the name of a hand-built page (`plans`, `review`).
+    pub kind: String,
+    /// A hand-built page's parameters (e.g. the plan kind); `null` for a form.
+    #[schema(value_type = Option<Object>)]
+    pub params: Value,
+    /// The step is skipped for this application (the page says so and offers to go on).
+    pub skipped: bool,
+    pub previous: Option<Step>,
+    pub next: Option<Step>,
+    /// The form's JSON Schema, its choices resolved for this application; `null` for a
+    /// hand-built page.
+    #[schema(value_type = Option<Object>)]
+    pub schema: Value,
+    /// The form's UI schema.
+    #[schema(value_type = Object)]
+    pub ui: Value,
+    /// The step's answers so far; `null` before the first save.
+    #[schema(value_type = Option<Object>)]
+    pub data: Value,
+    /// Values the form's texts and widgets read (the agent's name, the household…).
+    #[schema(value_type = Object)]
+    pub extras: Value,
+    /// The dialogs the step may ask, by id.
+    #[schema(value_type = Object)]
+    pub modals: Value,
+    /// Fields whose change should fetch a fresh view (`preview`).
+    pub refresh_on: Vec<String>,
+}
+
+impl From<StepView> for StepViewBody {
+    fn from(v: StepView) -> Self {
+        StepViewBody {
+            step: v.step.into(),
+            kind: v.kind,
+            params: v.params,
+            skipped: v.skipped,
+            previous: v.previous.map(Step::from),
+            next: v.next.map(Step::from),
+            schema: v.schema,
+            ui: v.ui,
+            data: v.data,
+            extras: v.extras,
+            modals: v.modals,
+            refresh_on: v.refresh_on,
+        }
+    }
+}
+
+/// A step's answers, by field key, as its form's schema shapes them.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(transparent)]
+#[schema(value_type = Object)]
+pub struct Answers(pub Value);
+
+/// An option of a filter group or a list (`{id, name}`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FilterOption {
+    /// A number, or a string for the ranges.
+    #[schema(value_type = Object)]
+    pub id: Value,
+    pub name: String,
+    /// Metals only: plans of this metal are quoted only up to this age.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_age: Option<i64>,
+}
+
+impl From<Choice> for FilterOption {
+    fn from(c: Choice) -> Self {
+        FilterOption {
+            id: c.id,
+            name: c.name,
+            max_age: c.max_age,
+        }
+    }
+}
+
+/// A file's bytes (a PDF, a workbook, a logo).
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct BinaryFile(pub Vec<u8>);
+
+/// The qualifying-event upload's form.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    /// The PDF, at most 3 MB.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+    /// Optional; must be `qle` when sent.
+    pub enrollment_type: Option<String>,
+}
