@@ -1,14 +1,13 @@
 import { Alert, Badge, Button, Choice, Spinner, TextField } from '@cmsgov/design-system';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { GENERIC_ERROR } from '@/lib/api-client';
-import { saveFile } from '@/lib/save-file';
 import { STEPS } from '@/lib/steps';
-import { enroll } from '../api/enroll';
-import { EXPORT_FILE_NAMES, exportList } from '../api/export-list';
-import { getList } from '../api/get-list';
+import { useEnroll } from '../hooks/use-enroll';
+import { useExport } from '../hooks/use-export';
+import { useListData } from '../hooks/use-list-data';
 import { useShellStore } from '../stores/shell-store';
-import type { DashboardListPage, DashboardRow, ListKind, Period, Product, SortCol, StartedBy } from '../types';
+import type { DashboardRow, ListKind, Period, Product, SortCol, StartedBy } from '../types';
 import { AGENT_TIME_LABEL, AGENT_TIME_ZONE, formatDate, rowName } from '../utils/format';
 import { paramsFromQuery, queryFromParams } from '../utils/list-url';
 import { mailtoHref } from '../utils/mailto';
@@ -16,7 +15,6 @@ import { PERIODS, PRODUCTS, STARTED_BY, type ListQuery } from '../utils/query';
 import { initialSort, toggleSort, type SortState } from '../utils/sort';
 import { AppInfoModal } from './app-info-modal';
 import { Pagination } from './pagination';
-import { useDashboardActions } from './dashboard-actions';
 import { ProductBadges } from './product-badges';
 import { RowMenu, type RowMenuItem } from './row-menu';
 import { DASHBOARD_ERROR } from './texts';
@@ -118,17 +116,11 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   const sort: SortState = { col: query.sortCol, asc: query.sortOrderAsc, stored };
   const [searchText, setSearchText] = useState(query.searchName);
   const [filtersOpen, setFiltersOpen] = useState(products.length > 0 || subdomain !== '' || startedBy !== '');
-  const [data, setData] = useState<DashboardListPage | null>(null);
-  const [error, setError] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [exportFailed, setExportFailed] = useState(false);
+  const { data, error } = useListData(kind, query);
+  const { exporting, exportFailed, exportButton, onExport } = useExport(kind, query);
+  const { enrolling, enrollError, onEnroll } = useEnroll();
   const [infoFor, setInfoFor] = useState<string | null>(null);
-  const [enrolling, setEnrolling] = useState<string | null>(null);
-  const [enrollError, setEnrollError] = useState(false);
   const agentFullName = useShellStore((st) => st.shell?.agent_full_name ?? '');
-  const { resume } = useDashboardActions();
-
-  const queryKey = JSON.stringify(query);
 
   /**
    * A new view in the address: any change but the page's starts again at page 1 (spec part 2:
@@ -173,63 +165,12 @@ export function DashboardList({ kind }: { kind: ListKind }) {
     return () => clearTimeout(t);
   }, [searchText, urlSearch, inSearchEntry, leaving, enrolling, kind, setParams]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const q = JSON.parse(queryKey) as ListQuery;
-    getList(kind, q, controller.signal)
-      .then((res) => {
-        setData(res);
-        setError(false);
-      })
-      .catch((e: unknown) => {
-        if (controller.signal.aborted || (e instanceof DOMException && e.name === 'AbortError')) return;
-        setError(true);
-      });
-    return () => controller.abort();
-  }, [kind, queryKey]);
-
   // A page past the last (an old link, a list grown shorter) goes to the last page.
   const lastPage = data && data.pages > 0 && query.page > data.pages ? data.pages : null;
   useEffect(() => {
     if (lastPage === null) return;
     setParams((prev) => paramsFromQuery(kind, { ...queryFromParams(kind, prev), page: lastPage }), { replace: true });
   }, [lastPage, kind, setParams]);
-
-  // After a failed export is retried with success, focus goes back to Export (the alert is gone).
-  const exportButton = useRef<HTMLButtonElement | HTMLAnchorElement>(null);
-  const refocusExport = useRef(false);
-  useEffect(() => {
-    if (exporting || !refocusExport.current) return;
-    refocusExport.current = false;
-    exportButton.current?.focus();
-  }, [exporting, exportFailed]);
-
-  const onExport = async () => {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      saveFile(await exportList(kind, query), EXPORT_FILE_NAMES[kind]);
-      refocusExport.current = exportFailed;
-      setExportFailed(false);
-    } catch {
-      // Said, with a way to try again (the spec's "Export has no error handling" lost the click).
-      setExportFailed(true);
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const onEnroll = async (row: DashboardRow) => {
-    setEnrolling(row.application_id);
-    setEnrollError(false);
-    try {
-      const { route } = await enroll(row.application_id);
-      await resume(route);
-    } catch {
-      setEnrollError(true);
-      setEnrolling(null);
-    }
-  };
 
   const menuColumn: Column = {
     label: 'Actions',

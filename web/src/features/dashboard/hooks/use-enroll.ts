@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { enroll } from '../api/enroll';
+import { useDashboardActions } from '../components/dashboard-actions';
+import type { DashboardRow } from '../types';
+
+/** Enroll: the row's application becomes the session's and the wizard resumes it at its step. */
+export function useEnroll() {
+  const { resume } = useDashboardActions();
+  const [enrolling, setEnrolling] = useState<string | null>(null);
+  const [enrollError, setEnrollError] = useState(false);
+  const onEnroll = async (row: DashboardRow) => {
+    setEnrolling(row.application_id);
+    setEnrollError(false);
+    try {
+      const { route } = await enroll(row.application_id);
+      await resume(route);
+    } catch {
+      setEnrollError(true);
+      setEnrolling(null);
+    }
+  };
+  return { enrolling, enrollError, onEnroll };
+}
