@@ -1,3 +1,5 @@
+import { isoToUs } from '@/lib/dates';
+
 /** The agents' time zone: their business is in Michigan (dates on screen and in the exports). */
 export const AGENT_TIME_ZONE = 'America/Detroit';
 export const AGENT_TIME_LABEL = 'Michigan time';
@@ -11,13 +13,12 @@ const DATE_IN_MICHIGAN = new Intl.DateTimeFormat('en-US', { timeZone: AGENT_TIME
  */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!m) return value;
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
   if (value.length > 10) {
     const at = new Date(value);
     if (!Number.isNaN(at.getTime())) return DATE_IN_MICHIGAN.format(at);
   }
-  return `${m[2]}/${m[3]}/${m[1]}`;
+  return isoToUs(value.slice(0, 10));
 }
 
 /** A row's display name. */

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button, Choice } from '@cmsgov/design-system';
 import type { PlanView } from '../types';
-import { formatPremium } from '../utils/money';
+import { formatPremium } from '@/lib/money';
 import { planDetails } from '../utils/plan-kinds';
 import { PlanName } from './plan-name';
 

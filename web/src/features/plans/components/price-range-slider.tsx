@@ -1,7 +1,7 @@
 import { useId, type CSSProperties } from 'react';
 import type { PriceRange } from '../types';
 import type { PriceValues } from '../utils/filter-tokens';
-import { formatAmount } from '../utils/money';
+import { formatAmount } from '@/lib/money';
 import { moveThumb, sliderValues } from '../utils/price-range';
 
 interface Props {

@@ -9,7 +9,7 @@ import { saveReview } from '../api/save-review';
 import { useRemote } from '../hooks/use-remote';
 import { useStepView } from '../hooks/use-step-view';
 import type { PlanInfo, PlanSnapshot } from '../types';
-import { formatPremium } from '../utils/money';
+import { formatPremium } from '@/lib/money';
 import { saveFile } from '@/lib/save-file';
 import { PlanName } from './plan-name';
 import { SAVE_FAILED_HEADING, TRY_AGAIN } from './plans-page';

@@ -2,7 +2,7 @@
 // premium notes and the compare table's columns. Which plans and filters exist is the server's.
 
 import type { PlanType, PlanView } from '../types';
-import { formatAmount, formatPair, formatPercent, formatPremium, NOT_AVAILABLE } from './money';
+import { formatAmount, formatPair, formatPercent, formatPremium, NOT_AVAILABLE } from '@/lib/money';
 
 export interface CompareColumn {
   header: string;

@@ -1,6 +1,10 @@
 // Dates are shown mm/dd/yyyy (spec part 1, 5; part 2, 9) and travel as ISO `YYYY-MM-DD`, the only
 // form the server takes (engine/src/dates.rs; schema `format: date`).
 
+import { isoToUs } from '@/lib/dates';
+
+export { isoToUs };
+
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const US = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
@@ -10,11 +14,6 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
-/** `2024-03-02` -> `03/02/2024`; anything else is returned as it is. */
-export function isoToUs(value: string): string {
-  const m = ISO.exec(value);
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
-}
 
 /** `03/02/2024` -> `2024-03-02`, or null when the text is not a whole, real date. */
 export function usToIso(text: string): string | null {

@@ -13,12 +13,11 @@
 import { isIsoDate, isoToUs } from './dates';
 import { displayMasked } from './masks';
 import { isRecord } from './paths';
+import { formatPremium } from '@/lib/money';
 import { plainText } from '@/lib/plain-text';
 
 export const VALUE_FORMATS = ['text', 'date', 'money', 'phone', 'lines', 'address', 'plain'] as const;
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function text(value: unknown): string[] {
   if (typeof value === 'string') {
@@ -33,7 +32,7 @@ function text(value: unknown): string[] {
 
 function money(value: unknown): string[] {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) ? [USD.format(n)] : [];
+  return Number.isFinite(n) ? [formatPremium(n)] : [];
 }
 
 function phone(value: unknown): string[] {

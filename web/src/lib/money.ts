@@ -1,4 +1,4 @@
-// US dollar amounts as the plan pages show them.
+// US dollar amounts, one formatter for every screen (plan pages, review, the forms' summaries).
 
 const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
