@@ -1,0 +1,375 @@
+//! Loading a rule set: every file is read into the engine's types and checked (forms, flow,
+//! scripts, tables, the catalog); either the whole set is fine or every problem is returned.
+
+use super::*;
+
+/// Loads and checks a whole rule set. Files the engine does not own (templates, catalog, READMEs)
+/// are ignored. Either every file is fine, or every problem found is returned.
+pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
+    let mut problems = Vec::new();
+    let mut rhai = script::sandbox();
+
+    let mut sorted: Vec<&Source> = sources.iter().collect();
+    sorted.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut hasher = Sha256::new();
+    for s in &sorted {
+        hasher.update(s.path.as_bytes());
+        hasher.update([0]);
+        hasher.update(s.text.as_bytes());
+        hasher.update([0]);
+    }
+    let hash = hex::encode(hasher.finalize());
+
+    // Scripts first: every module is registered before any expression runs.
+    let mut modules = Vec::new();
+    for s in sorted
+        .iter()
+        .filter(|s| is_in(&s.path, "rules/scripts/", ".rhai"))
+    {
+        match script::compile_module(&rhai, &s.path, &s.text) {
+            Ok(m) => modules.push((stem(&s.path, ".rhai"), m)),
+            Err(d) => problems.push(d),
+        }
+    }
+    for (name, m) in modules {
+        rhai.register_static_module(name, m.into());
+    }
+
+    // Data tables: every top-level `rules/*.yaml` is `data.<name>` in scripts.
+    let mut tables = Map::new();
+    for s in sorted.iter().filter(|s| is_in(&s.path, "rules/", ".yaml")) {
+        match yaml::parse::<Value>(&s.path, &s.text) {
+            Ok(v) => {
+                tables.insert(stem(&s.path, ".yaml"), v);
+            }
+            Err(d) => problems.push(d),
+        }
+    }
+    let tables_json = Value::Object(tables);
+
+    let mut forms = BTreeMap::new();
+    for s in sorted
+        .iter()
+        .filter(|s| is_in(&s.path, "forms/", ".form.yaml"))
+    {
+        match load_form(&rhai, s) {
+            Ok(f) => {
+                forms.insert(f.name.clone(), f);
+            }
+            Err(mut ds) => problems.append(&mut ds),
+        }
+    }
+
+    let catalog = match catalog::load(&sorted) {
+        Ok(c) => c,
+        Err(mut ds) => {
+            problems.append(&mut ds);
+            catalog::Catalog::default()
+        }
+    };
+
+    // Rules may ask the catalog about places: `catalog::counties_of("48104")` -> [161].
+    rhai.register_static_module("catalog", catalog_module(&catalog).into());
+
+    let flows: Vec<&&Source> = sorted
+        .iter()
+        .filter(|s| is_in(&s.path, "rules/flows/", ".flow.yaml"))
+        .collect();
+    let mut steps = Vec::new();
+    let mut submitted_step = String::new();
+    let mut household = None;
+    match flows.as_slice() {
+        [flow] => match load_flow(&rhai, flow, &forms) {
+            Ok(f) => {
+                steps = f.steps;
+                submitted_step = f.submitted_step;
+                household = f.household;
+            }
+            Err(mut ds) => problems.append(&mut ds),
+        },
+        [] => problems.push(Diagnostic::file(
+            "rules/flows",
+            "no flow file (`*.flow.yaml`) found",
+        )),
+        [_, extra, ..] => problems.push(Diagnostic::file(
+            &extra.path,
+            "only one flow file is allowed; the wizard has one order of steps",
+        )),
+    }
+
+    if !problems.is_empty() {
+        problems.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+        problems.dedup();
+        return Err(problems);
+    }
+    Ok(Engine {
+        tables: script::to_dynamic(&tables_json),
+        tables_json,
+        rhai,
+        steps,
+        submitted_step,
+        forms,
+        household,
+        catalog,
+        hash,
+    })
+}
+
+fn catalog_module(cat: &catalog::Catalog) -> rhai::Module {
+    let zips = std::sync::Arc::new(cat.zips.clone());
+    let mut m = rhai::Module::new();
+    m.set_native_fn("counties_of", move |zip: &str| {
+        Ok(zips
+            .get(zip)
+            .map(|ids| {
+                ids.iter()
+                    .map(|id| Dynamic::from(i64::from(*id)))
+                    .collect::<rhai::Array>()
+            })
+            .unwrap_or_default())
+    });
+    let known = !cat.zips.is_empty();
+    m.set_native_fn("has_places", move || Ok(known));
+    m
+}
+
+fn is_in(path: &str, dir: &str, ext: &str) -> bool {
+    path.strip_prefix(dir)
+        .is_some_and(|rest| !rest.contains('/') && rest.ends_with(ext))
+}
+
+fn stem(path: &str, ext: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.strip_suffix(ext).unwrap_or(name).to_string()
+}
+
+fn expr(
+    rhai: &rhai::Engine,
+    file: &str,
+    s: &serde_saphyr::Spanned<String>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Expr> {
+    match script::compile_expression(rhai, file, yaml::line_of(s), &s.value) {
+        Ok(e) => Some(e),
+        Err(d) => {
+            problems.push(d);
+            None
+        }
+    }
+}
+
+fn load_form(rhai: &rhai::Engine, s: &Source) -> Result<Form, Vec<Diagnostic>> {
+    let file: model::FormFile = yaml::parse(&s.path, &s.text).map_err(|d| vec![d])?;
+    let mut problems = Vec::new();
+    let schema_line = yaml::line_of(&file.schema);
+    let schema = file.schema.value;
+    let validator = match form::compile_schema(&s.path, schema_line, &schema) {
+        Ok(v) => Some(v),
+        Err(d) => {
+            problems.push(d);
+            None
+        }
+    };
+    let paths = |map: BTreeMap<String, serde_saphyr::Spanned<String>>,
+                 what: &str,
+                 problems: &mut Vec<Diagnostic>|
+     -> Vec<(FieldPath, Expr)> {
+        let mut out = Vec::new();
+        for (key, e) in map {
+            let path = form::parse_path(&key);
+            if form::schema_at(&schema, &path).is_none() {
+                problems.push(Diagnostic::new(
+                    &s.path,
+                    yaml::line_of(&e),
+                    1,
+                    format!("{what} names `{key}`, which is not a field of the schema"),
+                ));
+                continue;
+            }
+            if let Some(x) = expr(rhai, &s.path, &e, problems) {
+                out.push((path, x));
+            }
+        }
+        out
+    };
+    let only_when = paths(file.only_when, "only_when", &mut problems);
+    let options = paths(file.options, "options", &mut problems);
+    let keep_when = paths(file.keep_when, "keep_when", &mut problems);
+    let required_when = paths(file.required_when, "required_when", &mut problems);
+    for (path, e) in &required_when {
+        if path.iter().any(|p| p == "*") {
+            problems.push(Diagnostic::new(
+                &s.path,
+                e.line,
+                1,
+                format!(
+                    "required_when names `{}`: a field inside a list cannot be required by a rule",
+                    form::path_string(path)
+                ),
+            ));
+        }
+    }
+    for f in &file.refresh_on {
+        if form::schema_at(&schema, &form::parse_path(f)).is_none() {
+            problems.push(Diagnostic::file(
+                &s.path,
+                format!("refresh_on names `{f}`, which is not a field of the schema"),
+            ));
+        }
+    }
+    let mut one = |e: Option<serde_saphyr::Spanned<String>>| {
+        e.and_then(|e| expr(rhai, &s.path, &e, &mut problems))
+    };
+    let initial = one(file.initial);
+    let extras = one(file.extras);
+    let checks = one(file.checks);
+    let derive = one(file.derive);
+    match validator {
+        Some(validator) if problems.is_empty() => Ok(Form {
+            name: stem(&s.path, ".form.yaml"),
+            title: file.title,
+            schema,
+            validator,
+            ui: if file.ui.is_null() {
+                json!({})
+            } else {
+                file.ui
+            },
+            only_when,
+            options,
+            keep_when,
+            required_when,
+            refresh_on: file.refresh_on,
+            initial,
+            extras,
+            checks,
+            derive,
+            modals: if file.modals.is_null() {
+                json!({})
+            } else {
+                file.modals
+            },
+        }),
+        _ => Err(problems),
+    }
+}
+
+fn load_flow(
+    rhai: &rhai::Engine,
+    s: &Source,
+    forms: &BTreeMap<String, Form>,
+) -> Result<LoadedFlow, Vec<Diagnostic>> {
+    let file: model::FlowFile = yaml::parse(&s.path, &s.text).map_err(|d| vec![d])?;
+    let mut problems = Vec::new();
+    let mut steps: Vec<Step> = Vec::new();
+    for st in file.steps {
+        let line = yaml::line_of(&st.id);
+        let id = st.id.value.clone();
+        if steps.iter().any(|x| x.info.id == id) {
+            problems.push(Diagnostic::new(
+                &s.path,
+                line,
+                1,
+                format!("step `{id}` is listed twice"),
+            ));
+        }
+        if steps.last().is_some_and(|x| x.info.number >= st.number) {
+            problems.push(Diagnostic::new(
+                &s.path,
+                line,
+                1,
+                format!("step `{id}` must have a higher number than the step before it"),
+            ));
+        }
+        match (&st.form, &st.page) {
+            (Some(f), None) if !forms.contains_key(&f.value) => problems.push(Diagnostic::new(
+                &s.path,
+                yaml::line_of(f),
+                1,
+                format!(
+                    "step `{id}` uses form `{}`, but there is no forms/{}.form.yaml",
+                    f.value, f.value
+                ),
+            )),
+            (Some(_), Some(_)) | (None, None) => problems.push(Diagnostic::new(
+                &s.path,
+                line,
+                1,
+                format!("step `{id}` needs exactly one of `form` and `page`"),
+            )),
+            _ => {}
+        }
+        let skip_when = st
+            .skip_when
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let next = st
+            .next
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let previous = st
+            .previous
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let select = st
+            .select
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let extras = st
+            .extras
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let reopen = st
+            .reopen
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        steps.push(Step {
+            select,
+            extras,
+            info: StepInfo {
+                id,
+                number: st.number,
+                route: st.route,
+                title: st.title,
+            },
+            form: st.form.map(|f| f.value),
+            page: st.page,
+            params: st.params.unwrap_or(Value::Null),
+            skip_when,
+            next,
+            previous,
+            reopen,
+            always_valid: st.always_valid,
+        });
+    }
+    if !steps.iter().any(|x| x.info.id == file.submitted_step.value) {
+        problems.push(Diagnostic::new(
+            &s.path,
+            yaml::line_of(&file.submitted_step),
+            1,
+            format!(
+                "submitted_step `{}` is not a step",
+                file.submitted_step.value
+            ),
+        ));
+    }
+    let household = file
+        .household
+        .as_ref()
+        .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+    if problems.is_empty() {
+        Ok(LoadedFlow {
+            steps,
+            submitted_step: file.submitted_step.value,
+            household,
+        })
+    } else {
+        Err(problems)
+    }
+}
+
+struct LoadedFlow {
+    steps: Vec<Step>,
+    submitted_step: String,
+    household: Option<Expr>,
+}

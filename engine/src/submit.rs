@@ -1,0 +1,228 @@
+//! A step's submission: the answers cleaned (read-only facts from the rules, unknown fields
+//! dropped), validated (schema, required-when, options, the form's checks), the flags the form
+//! derives, and the transition (the next step or a dialog, and the last step reached).
+
+use super::*;
+
+impl Engine {
+    /// Validates a step's answers and works out where the application goes next.
+    pub fn submit(
+        &self,
+        id: &str,
+        input: &Value,
+        app: &Value,
+        ctx: &Context,
+    ) -> Result<Submission, EvalError> {
+        let step = self.step(id)?;
+        let form = step
+            .form
+            .as_ref()
+            .and_then(|f| self.forms.get(f))
+            .ok_or_else(|| EvalError::NotAForm(id.into()))?;
+        let v = self.vars(app, ctx);
+        let (answers, schema, dropped) = self.clean(form, input, &v)?;
+        let input = script::to_dynamic(&answers);
+        let errors = self.validate(form, &schema, &answers, &dropped, &v, &input)?;
+        if !errors.is_empty() {
+            return Ok(Submission::Invalid { errors });
+        }
+        let mut updates = self.derive(form, &v, &input)?;
+        let (target, modal) = self.transition(step, app, &answers, &updates, ctx, &input)?;
+        let last = app.get("last_step").and_then(Value::as_u64).unwrap_or(0);
+        let reached = u64::from(target.info.number)
+            .max(last)
+            .max(u64::from(step.info.number));
+        updates.insert("last_step".into(), json!(reached));
+        Ok(Submission::Accepted(Transition {
+            answers,
+            updates,
+            next: target.info.clone(),
+            modal,
+        }))
+    }
+
+    /// The answers as they may be stored: normalized, read-only fields from the rules' initial
+    /// data, fields the resolved schema does not have dropped, and `keep_when` applied. Also the
+    /// resolved schema and the choices it dropped.
+    fn clean(
+        &self,
+        form: &Form,
+        input: &Value,
+        v: &Vars,
+    ) -> Result<(Value, Value, Vec<FieldPath>), EvalError> {
+        let mut normalized = form::normalize(input).unwrap_or_else(|| json!({}));
+        // Read-only fields come from the rules' initial data, never from the browser; the initial
+        // data's lists (the people) also fix how many items there are.
+        form::strip_read_only(&mut normalized, &form.schema);
+        if let Some(e) = &form.initial {
+            let facts = form::read_only_part(&self.eval(e, v, None)?, &form.schema);
+            normalized = form::overlay(&facts, &normalized);
+        }
+        let raw_input = script::to_dynamic(&normalized);
+        let (schema, dropped) = self.resolve(form, v, &raw_input)?;
+        let mut answers = form::prune(&normalized, &schema);
+        for (path, e) in &form.keep_when {
+            if !truthy(&self.eval(e, v, Some(&raw_input))?) {
+                form::remove_answer(&mut answers, path);
+            }
+        }
+        Ok((answers, schema, dropped))
+    }
+
+    /// Every error of the answers, keyed by the spec's field keys.
+    fn validate(
+        &self,
+        form: &Form,
+        schema: &Value,
+        answers: &Value,
+        dropped: &[FieldPath],
+        v: &Vars,
+        input: &Dynamic,
+    ) -> Result<Errors, EvalError> {
+        let mut errors = form::schema_errors(form, schema, answers, dropped);
+        for (path, _) in &form.required_when {
+            let marked = form::schema_at(schema, path.split_last().map_or(&[][..], |(_, p)| p))
+                .and_then(|s| s.get("required"))
+                .and_then(Value::as_array)
+                .is_some_and(|r| {
+                    r.iter()
+                        .any(|x| x.as_str() == path.last().map(String::as_str))
+                });
+            let empty = match answers_at(answers, path) {
+                None | Some(Value::Null) => true,
+                Some(Value::String(s)) => s.trim().is_empty(),
+                Some(_) => false,
+            };
+            if marked
+                && empty
+                && let Some((last, parent)) = path.split_last()
+            {
+                errors
+                    .entry(form::error_key(schema, answers, parent, Some(last)))
+                    .or_default()
+                    .push(form::required_message(schema, path));
+            }
+        }
+        for (path, _) in &form.options {
+            if let Some(field) = answers_at(answers, path) {
+                let choices = form::schema_at(schema, path)
+                    .and_then(|s| s.get("oneOf"))
+                    .and_then(Value::as_array);
+                if let Some(choices) = choices
+                    && !choices.iter().any(|c| c.get("const") == Some(field))
+                {
+                    let title = form::schema_at(schema, path)
+                        .and_then(|s| s.get("title"))
+                        .and_then(Value::as_str)
+                        .unwrap_or("choice");
+                    errors
+                        .entry(form::error_key(schema, answers, path, None))
+                        .or_default()
+                        .push(format!("The selected {title} is invalid."));
+                }
+            }
+        }
+        if let Some(e) = &form.checks {
+            if errors.is_empty() {
+                let r = self.eval(e, v, Some(input))?;
+                form::merge_checks(&mut errors, &r).map_err(|m| {
+                    EvalError::Rule(Diagnostic::new(
+                        &e.file,
+                        e.line,
+                        1,
+                        format!("`{}` {m}", e.source),
+                    ))
+                })?;
+            } else if let Ok(r) = self.eval(e, v, Some(input)) {
+                // With schema errors the cross-field rules see imperfect answers: their findings
+                // are added where the schema found nothing, and a rule that trips is ignored.
+                let mut more = Errors::new();
+                if form::merge_checks(&mut more, &r).is_ok() {
+                    for (k, msgs) in more {
+                        errors.entry(k).or_insert(msgs);
+                    }
+                }
+            }
+        }
+        Ok(errors)
+    }
+
+    /// The flags the form derives from valid answers (`derive`: a map, or nothing).
+    fn derive(
+        &self,
+        form: &Form,
+        v: &Vars,
+        input: &Dynamic,
+    ) -> Result<Map<String, Value>, EvalError> {
+        let mut updates = Map::new();
+        if let Some(e) = &form.derive {
+            match self.eval(e, v, Some(input))? {
+                Value::Object(m) => updates = m,
+                Value::Null => {}
+                other => {
+                    return Err(EvalError::Rule(Diagnostic::new(
+                        &e.file,
+                        e.line,
+                        1,
+                        format!("`{}` must return a map of flags, not {other}", e.source),
+                    )));
+                }
+            }
+        }
+        Ok(updates)
+    }
+
+    /// Where the accepted answers lead, judged on the application as it will be: the step's
+    /// `next` rule (a step, or a dialog to ask first), or the next step not skipped.
+    fn transition<'s>(
+        &'s self,
+        step: &'s Step,
+        app: &Value,
+        answers: &Value,
+        updates: &Map<String, Value>,
+        ctx: &Context,
+        input: &Dynamic,
+    ) -> Result<(&'s Step, Option<String>), EvalError> {
+        let mut next_app = app.as_object().cloned().unwrap_or_default();
+        next_app.insert(step.info.id.clone(), answers.clone());
+        for (k, val) in updates {
+            next_app.insert(k.clone(), val.clone());
+        }
+        let next_app = Value::Object(next_app);
+        let nv = self.vars(&next_app, ctx);
+
+        let index = self.index_of(&step.info.id)?;
+        Ok(match &step.next {
+            Some(e) => {
+                let r = self.eval(e, &nv, Some(input))?;
+                match &r {
+                    Value::Object(m) if m.contains_key("modal") => (
+                        step,
+                        m.get("modal").and_then(Value::as_str).map(str::to_string),
+                    ),
+                    _ => {
+                        let named = self.named_step(&r, e)?;
+                        if self.is_skipped(named, &nv)? {
+                            let i = self.index_of(&named.info.id)?;
+                            (self.neighbour(i, true, &nv)?.unwrap_or(named), None)
+                        } else {
+                            (named, None)
+                        }
+                    }
+                }
+            }
+            None => (self.neighbour(index, true, &nv)?.unwrap_or(step), None),
+        })
+    }
+}
+
+fn answers_at<'a>(answers: &'a Value, path: &[String]) -> Option<&'a Value> {
+    let mut v = answers;
+    for seg in path {
+        if seg == "*" {
+            return None;
+        }
+        v = v.get(seg)?;
+    }
+    Some(v)
+}

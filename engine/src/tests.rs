@@ -1,0 +1,284 @@
+//! Unit tests of the engine's API on a small rule set written here (the repository's own rules
+//! are exercised by the scenario suites in `tests/scenarios`): loading, navigation (skips,
+//! previous, valid steps, reopen) and a step's submission (cleaning, validation, derived flags,
+//! the next rule and its dialogs, the last step reached).
+
+use serde_json::json;
+
+use super::*;
+
+const FLOW: &str = r#"
+submitted_step: done
+steps:
+  - id: about
+    number: 1
+    route: /about
+    title: About You
+    form: about
+    always_valid: true
+    next: 'if input.age < 18 { #{ modal: "minor" } } else { "extra" }'
+  - id: extra
+    number: 2
+    route: /extra
+    title: Extra
+    page: extra
+    skip_when: app.skip_extra == true
+    reopen: '#{ skip_extra: false }'
+  - id: done
+    number: 3
+    route: /done
+    title: Done
+    form: done
+"#;
+
+const ABOUT: &str = r#"
+title: About You
+schema:
+  type: object
+  required: [name, age]
+  properties:
+    name: { type: string, title: Name }
+    age: { type: integer, title: Age }
+    nickname: { type: string, title: Nickname }
+ui: {}
+checks: 'if input.name == "Nobody" { #{ name: ["Please give your own name."] } } else { #{} }'
+derive: '#{ skip_extra: input.age >= 65 }'
+modals:
+  minor: { title: Under 18, body: Ask a parent. }
+"#;
+
+const DONE: &str = r#"
+title: Done
+schema:
+  type: object
+  properties:
+    agree: { type: boolean, title: I agree }
+ui: {}
+"#;
+
+fn engine() -> Engine {
+    load(&[
+        Source::new("rules/flows/test.flow.yaml", FLOW),
+        Source::new("forms/about.form.yaml", ABOUT),
+        Source::new("forms/done.form.yaml", DONE),
+    ])
+    .unwrap_or_else(|p| {
+        panic!(
+            "{}",
+            p.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    })
+}
+
+fn ctx() -> Context {
+    Context {
+        today: time::macros::date!(2025 - 01 - 15),
+        applying: Applying::Consumer,
+        agent: AgentFlags::default(),
+    }
+}
+
+fn accepted(s: Submission) -> Transition {
+    match s {
+        Submission::Accepted(t) => t,
+        Submission::Invalid { errors } => panic!("refused: {errors:?}"),
+    }
+}
+
+#[test]
+fn a_rule_set_without_a_flow_is_refused_with_the_reason() {
+    let problems = load(&[Source::new("forms/about.form.yaml", ABOUT)])
+        .err()
+        .expect("refused");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("no flow file")),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_broken_expression_names_its_file() {
+    let broken = FLOW.replace("app.skip_extra == true", "app.skip_extra ==");
+    let problems = load(&[
+        Source::new("rules/flows/test.flow.yaml", broken),
+        Source::new("forms/about.form.yaml", ABOUT),
+        Source::new("forms/done.form.yaml", DONE),
+    ])
+    .err()
+    .expect("refused");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("rules/flows/test.flow.yaml")),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn steps_keep_the_flows_order_and_numbers() {
+    let e = engine();
+    let ids: Vec<(&str, u8)> = e.steps().map(|s| (s.id.as_str(), s.number)).collect();
+    assert_eq!(ids, [("about", 1), ("extra", 2), ("done", 3)]);
+    assert_eq!(e.submitted_step(), "done");
+    assert_eq!(
+        e.step_info("extra").map(|s| s.route.as_str()),
+        Some("/extra")
+    );
+}
+
+#[test]
+fn a_step_is_valid_once_the_application_reached_it_and_a_submitted_one_opens_only_its_last() {
+    let e = engine();
+    assert!(
+        e.valid_step("about", &json!({}), &ctx())
+            .expect("evaluates")
+    );
+    assert!(!e.valid_step("done", &json!({}), &ctx()).expect("evaluates"));
+    assert!(
+        e.valid_step("done", &json!({ "last_step": 3 }), &ctx())
+            .expect("evaluates")
+    );
+    let submitted = json!({ "last_step": 3, "submitted": true });
+    assert!(e.valid_step("done", &submitted, &ctx()).expect("evaluates"));
+    assert!(
+        !e.valid_step("about", &submitted, &ctx())
+            .expect("evaluates")
+    );
+}
+
+#[test]
+fn submitting_cleans_validates_derives_and_moves_on() {
+    let e = engine();
+    // Required fields and the schema's types, keyed by field.
+    let refused = e
+        .submit("about", &json!({ "age": "old" }), &json!({}), &ctx())
+        .expect("evaluates");
+    let Submission::Invalid { errors } = refused else {
+        panic!("accepted")
+    };
+    assert!(
+        errors.contains_key("name") && errors.contains_key("age"),
+        "{errors:?}"
+    );
+    // The form's checks speak after the schema.
+    let refused = e
+        .submit(
+            "about",
+            &json!({ "name": "Nobody", "age": 30 }),
+            &json!({}),
+            &ctx(),
+        )
+        .expect("evaluates");
+    let Submission::Invalid { errors } = refused else {
+        panic!("accepted")
+    };
+    assert_eq!(
+        errors.get("name"),
+        Some(&vec!["Please give your own name.".to_string()])
+    );
+    // Accepted: unknown fields dropped, flags derived, the next rule followed.
+    let t = accepted(
+        e.submit(
+            "about",
+            &json!({ "name": "Ann", "age": 30, "hacker": true }),
+            &json!({}),
+            &ctx(),
+        )
+        .expect("evaluates"),
+    );
+    assert_eq!(t.answers, json!({ "name": "Ann", "age": 30 }));
+    assert_eq!(t.updates.get("skip_extra"), Some(&json!(false)));
+    assert_eq!(t.updates.get("last_step"), Some(&json!(2)));
+    assert_eq!(t.next.id, "extra");
+    assert_eq!(t.modal, None);
+}
+
+#[test]
+fn a_next_rule_may_ask_a_dialog_first_and_a_skipped_target_is_passed_by() {
+    let e = engine();
+    let t = accepted(
+        e.submit(
+            "about",
+            &json!({ "name": "Ann", "age": 12 }),
+            &json!({}),
+            &ctx(),
+        )
+        .expect("evaluates"),
+    );
+    assert_eq!(
+        (t.next.id.as_str(), t.modal.as_deref()),
+        ("about", Some("minor"))
+    );
+    assert_eq!(t.updates.get("last_step"), Some(&json!(1)));
+    // 65 and over: the derived flag skips `extra`, so the answers lead to `done`.
+    let t = accepted(
+        e.submit(
+            "about",
+            &json!({ "name": "Al", "age": 70 }),
+            &json!({}),
+            &ctx(),
+        )
+        .expect("evaluates"),
+    );
+    assert_eq!(
+        (t.next.id.as_str(), t.updates.get("last_step")),
+        ("done", Some(&json!(3)))
+    );
+}
+
+#[test]
+fn previous_passes_skipped_steps_and_next_after_a_page_and_reopen() {
+    let e = engine();
+    let skipping = json!({ "skip_extra": true, "last_step": 3 });
+    assert_eq!(
+        e.next_after("extra", &skipping, &ctx())
+            .expect("evaluates")
+            .id,
+        "done"
+    );
+    assert_eq!(
+        e.previous("done", &skipping, &ctx())
+            .expect("evaluates")
+            .map(|s| s.id),
+        Some("about".into())
+    );
+    let open = json!({ "skip_extra": false, "last_step": 3 });
+    assert_eq!(
+        e.previous("done", &open, &ctx())
+            .expect("evaluates")
+            .map(|s| s.id),
+        Some("extra".into())
+    );
+    assert_eq!(
+        e.reopen("extra", &skipping, &ctx()).expect("evaluates"),
+        Some(json!({ "skip_extra": false }))
+    );
+}
+
+#[test]
+fn a_step_view_carries_the_form_its_neighbours_and_the_saved_answers() {
+    let e = engine();
+    let app = json!({ "about": { "name": "Ann", "age": 30 }, "last_step": 2 });
+    let view = e.step_view("about", &app, &ctx()).expect("evaluates");
+    assert_eq!(view.kind, "form");
+    assert_eq!(view.data, json!({ "name": "Ann", "age": 30 }));
+    assert_eq!(view.previous, None);
+    assert_eq!(view.next.map(|s| s.id), Some("extra".into()));
+    assert!(view.schema.pointer("/properties/nickname").is_some());
+    assert!(view.modals.get("minor").is_some());
+    let page = e.step_view("extra", &app, &ctx()).expect("evaluates");
+    assert_eq!(page.kind, "extra");
+    assert!(matches!(
+        e.step_view("nowhere", &app, &ctx()),
+        Err(EvalError::UnknownStep(_))
+    ));
+    assert!(matches!(
+        e.submit("extra", &json!({}), &app, &ctx()),
+        Err(EvalError::NotAForm(_))
+    ));
+}
