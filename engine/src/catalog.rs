@@ -34,12 +34,35 @@ impl PlanKind {
             Self::Vision => 3,
         }
     }
-    fn file(self) -> &'static str {
+    /// Every kind, in the wizard's order.
+    pub const ALL: [PlanKind; 3] = [Self::Medical, Self::Dental, Self::Vision];
+
+    /// The kind's one name: the catalog's file names, the application's `{key}_plan` snapshots,
+    /// the agents' product filter (`filterProduct=dental`).
+    pub fn key(self) -> &'static str {
         match self {
             Self::Medical => "medical",
             Self::Dental => "dental",
             Self::Vision => "vision",
         }
+    }
+}
+
+impl std::fmt::Display for PlanKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl std::str::FromStr for PlanKind {
+    type Err = String;
+
+    /// `medical`, `dental` or `vision`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|k| k.key() == s)
+            .ok_or_else(|| format!("`{s}` is not medical, dental or vision"))
     }
 }
 
@@ -570,7 +593,7 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
         for p in plans {
             if !seen.insert(p.id) {
                 problems.push(Diagnostic::file(
-                    &format!("{DIR}{}/{}.yaml", p.plan_year, p.kind.file()),
+                    &format!("{DIR}{}/{}.yaml", p.plan_year, p.kind.key()),
                     format!("plan id `{}` is used twice", p.id),
                 ));
             }

@@ -9,6 +9,7 @@
 //!   the errors map keyed by the spec's field keys.
 //! - [`scenario`] runs the YAML scenario suites testers write.
 
+pub mod calendar;
 pub mod catalog;
 pub mod dates;
 pub mod diagnostic;
@@ -185,6 +186,7 @@ pub struct Engine {
     tables_json: Value,
     household: Option<Expr>,
     catalog: catalog::Catalog,
+    calendar: calendar::Calendar,
     hash: String,
 }
 
@@ -224,6 +226,11 @@ impl Engine {
             .as_ref()
             .and_then(|f| self.forms.get(f))
             .map(|f| &f.schema)
+    }
+
+    /// `rules/calendar.yaml`, typed (empty when the file is absent).
+    pub fn calendar(&self) -> &calendar::Calendar {
+        &self.calendar
     }
 
     /// The plan catalog (empty when `rules/catalog/` is absent).

@@ -46,6 +46,14 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
         }
     }
     let tables_json = Value::Object(tables);
+    // The calendar, typed (optional: a rule set without plan years has no countdowns).
+    let calendar = match sorted.iter().find(|s| s.path == "rules/calendar.yaml") {
+        Some(s) => yaml::parse::<calendar::Calendar>(&s.path, &s.text).unwrap_or_else(|d| {
+            problems.push(d);
+            calendar::Calendar::default()
+        }),
+        None => calendar::Calendar::default(),
+    };
 
     let mut forms = BTreeMap::new();
     for s in sorted
@@ -111,6 +119,7 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
         forms,
         household,
         catalog,
+        calendar,
         hash,
     })
 }

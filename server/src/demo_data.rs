@@ -12,7 +12,6 @@
 //! The module is compiled into the `enrollflow` binary (and, by path, into the API tests); it uses
 //! the library through its public API only.
 
-use anyhow::Context as _;
 use enrollflow_engine::catalog::{Catalog, Plan, PlanKind};
 use enrollflow_engine::rating::{self, Household, Member, Role};
 use rand::rngs::StdRng;
@@ -23,6 +22,7 @@ use time::{Date, Duration, Month, OffsetDateTime, Time};
 use uuid::Uuid;
 
 use crate::db::demo_data::{self as store, ApplicationBatch, DemoAgent};
+use enrollflow_engine::calendar::{Calendar, PlanYear};
 
 /// The key marking demo documents.
 pub const DEMO_KEY: &str = "demo";
@@ -69,63 +69,15 @@ pub struct Loaded {
 /// The rules the generator reads: the catalog, the enrollment calendar and the rules' hash.
 pub struct Rules<'a> {
     pub catalog: &'a Catalog,
-    /// `rules/*.yaml` as JSON (`calendar` is read).
-    pub tables: &'a Value,
+    /// `rules/calendar.yaml`: the plan years, their open enrollment and effective dates.
+    pub calendar: &'a Calendar,
     pub hash: &'a str,
-}
-
-/// A plan year of `rules/calendar.yaml`.
-#[derive(Debug, Clone)]
-struct PlanYear {
-    year: i32,
-    oe_start: Date,
-    oe_end: Date,
-    /// (through, effective)
-    bands: Vec<(Date, Date)>,
-}
-
-fn date_of(v: &Value) -> Option<Date> {
-    enrollflow_engine::dates::parse(v.as_str()?)
-}
-
-fn plan_years(tables: &Value) -> anyhow::Result<Vec<PlanYear>> {
-    let years = tables
-        .pointer("/calendar/plan_years")
-        .and_then(Value::as_array)
-        .context("rules/calendar.yaml has no plan_years")?;
-    let mut out = Vec::new();
-    for y in years {
-        let (Some(year), Some(oe_start), Some(oe_end)) = (
-            y.get("year").and_then(Value::as_i64),
-            y.pointer("/open_enrollment/start").and_then(date_of),
-            y.pointer("/open_enrollment/end").and_then(date_of),
-        ) else {
-            anyhow::bail!("rules/calendar.yaml: a plan year without year or open enrollment");
-        };
-        let bands = y
-            .get("effective_dates")
-            .and_then(Value::as_array)
-            .map(|b| {
-                b.iter()
-                    .filter_map(|b| {
-                        Some((date_of(b.get("through")?)?, date_of(b.get("effective")?)?))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        out.push(PlanYear {
-            year: i32::try_from(year)?,
-            oe_start,
-            oe_end,
-            bands,
-        });
-    }
-    Ok(out)
 }
 
 /// Loads the demo applications and messages (see the module's documentation).
 pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::Result<Loaded> {
-    let years = plan_years(rules.tables)?;
+    let years = &rules.calendar.plan_years;
+    anyhow::ensure!(!years.is_empty(), "rules/calendar.yaml has no plan_years");
     let agents = store::agents(pool, &opts.agents).await?;
     if agents.is_empty() {
         anyhow::bail!("no agents to load demo data for: run `enrollflow seed` first");
@@ -154,7 +106,7 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
         let mut g = Generator {
             rng: StdRng::seed_from_u64(seed),
             cat: rules.catalog,
-            years: &years,
+            years,
             places: &places,
             today: opts.today,
             agent,
@@ -497,7 +449,10 @@ impl<'a> Generator<'a> {
     fn day(&mut self) -> Date {
         loop {
             let d = self.today - Duration::days(self.rng.random_range(1..=364));
-            let in_oe = self.years.iter().any(|y| d >= y.oe_start && d <= y.oe_end);
+            let in_oe = self
+                .years
+                .iter()
+                .any(|y| d >= y.open_enrollment.start && d <= y.open_enrollment.end);
             if in_oe || self.chance(1.0 / 3.0) {
                 return d;
             }
@@ -602,12 +557,14 @@ impl<'a> Generator<'a> {
         let oe = self
             .years
             .iter()
-            .find(|y| created_day >= y.oe_start && created_day <= y.oe_end)
+            .find(|y| {
+                created_day >= y.open_enrollment.start && created_day <= y.open_enrollment.end
+            })
             .and_then(|y| {
-                y.bands
+                y.effective_dates
                     .iter()
-                    .find(|(through, _)| created_day <= *through)
-                    .map(|b| b.1)
+                    .find(|b| created_day <= b.through)
+                    .map(|b| b.effective)
             });
         let (years, cat) = (self.years, self.cat);
         let offered_year = |d: Date| {

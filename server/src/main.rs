@@ -245,7 +245,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let rules = demo_data::Rules {
                 catalog: bundle.engine.catalog(),
-                tables: bundle.engine.tables(),
+                calendar: bundle.engine.calendar(),
                 hash: bundle.engine.hash(),
             };
             let n = demo_data::load(&pool, &rules, &opts).await?;

@@ -15,6 +15,8 @@ use sqlx::{PgPool, Postgres, QueryBuilder};
 use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 
+use enrollflow_engine::catalog::PlanKind;
+
 /// Which list: quotes are not submitted, enrollees (submissions) are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum List {
@@ -74,7 +76,7 @@ pub struct Filter {
     pub agent_id: Uuid,
     pub since: OffsetDateTime,
     pub search: Option<String>,
-    pub products: Vec<String>,
+    pub products: Vec<PlanKind>,
     pub subdomain: Option<String>,
     pub started_by: Option<StartedBy>,
 }
@@ -191,14 +193,13 @@ fn push_where(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter) {
             .push(" ESCAPE '\\')");
     }
     if !f.products.is_empty() {
-        // Any of the products; a name that is not a product matches nothing.
+        // Any of the products.
         q.push(" AND (false");
         for p in &f.products {
-            let column = match p.as_str() {
-                "medical" => "a.has_medical",
-                "dental" => "a.has_dental",
-                "vision" => "a.has_vision",
-                _ => continue,
+            let column = match p {
+                PlanKind::Medical => "a.has_medical",
+                PlanKind::Dental => "a.has_dental",
+                PlanKind::Vision => "a.has_vision",
             };
             q.push(format_args!(" OR {column}"));
         }

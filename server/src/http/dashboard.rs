@@ -20,6 +20,7 @@ use super::error::{ApiError, ApiResult};
 use crate::db::agents;
 use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy};
 use crate::state::AppState;
+use enrollflow_engine::catalog::PlanKind;
 
 /// Rows on a list page (spec part 2, section 9).
 pub const PAGE_SIZE: i64 = 12;
@@ -45,7 +46,7 @@ struct ListQuery {
     asc: bool,
     days: i64,
     search: Option<String>,
-    products: Vec<String>,
+    products: Vec<PlanKind>,
     subdomain: Option<String>,
     started_by: Option<StartedBy>,
 }
@@ -114,11 +115,11 @@ fn parse_query(list: List, raw: Option<&str>) -> ApiResult<ListQuery> {
             "searchName" => q.search = Some(v),
             "filterProduct" | "filterProduct[]" => {
                 for p in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                    if !matches!(p, "medical" | "dental" | "vision") {
-                        return Err(bad("filterProduct must be medical, dental or vision."));
-                    }
-                    if !q.products.iter().any(|x| x == p) {
-                        q.products.push(p.to_string());
+                    let kind: PlanKind = p
+                        .parse()
+                        .map_err(|_| bad("filterProduct must be medical, dental or vision."))?;
+                    if !q.products.contains(&kind) {
+                        q.products.push(kind);
                     }
                 }
             }

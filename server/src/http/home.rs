@@ -20,6 +20,7 @@ use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use crate::db::{agents, applications, sessions};
 use crate::state::AppState;
+use enrollflow_engine::calendar::{Calendar, PlanYear};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -143,59 +144,6 @@ const NONE: Countdown = Countdown {
     message: None,
 };
 
-#[derive(Debug, Deserialize)]
-struct Period {
-    #[serde(with = "date_text")]
-    start: Date,
-    #[serde(with = "date_text")]
-    end: Date,
-}
-
-#[derive(Debug, Deserialize)]
-struct PlanYear {
-    year: i32,
-    open_enrollment: Period,
-}
-
-#[derive(Debug, Deserialize)]
-struct Messages {
-    before: String,
-    during: String,
-}
-
-#[derive(Debug, Deserialize)]
-struct MedicareCountdown {
-    /// MM-DD, every year.
-    start: String,
-    end: String,
-    /// `{year}` in the messages: the period's year plus this.
-    #[serde(default)]
-    coverage_year_offset: i32,
-    #[serde(flatten)]
-    messages: Messages,
-}
-
-#[derive(Debug, Deserialize)]
-struct Countdowns {
-    individual: Messages,
-    medicare: MedicareCountdown,
-}
-
-#[derive(Debug, Deserialize)]
-struct CalendarTable {
-    plan_years: Vec<PlanYear>,
-    countdowns: Countdowns,
-}
-
-mod date_text {
-    use serde::{Deserialize, Deserializer};
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<time::Date, D::Error> {
-        let s = String::deserialize(d)?;
-        enrollflow_engine::dates::parse(&s)
-            .ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a date")))
-    }
-}
-
 fn say(template: &str, days: i64, year: i32) -> String {
     template
         .replace("{days}", &days.to_string())
@@ -204,7 +152,10 @@ fn say(template: &str, days: i64, year: i32) -> String {
 
 /// Days to the next open enrollment's start, or left in the one that is open (the last day
 /// counts); `None` after the last plan year the calendar knows.
-fn individual(cal: &CalendarTable, today: Date) -> Countdown {
+fn individual(cal: &Calendar, today: Date) -> Countdown {
+    let Some(texts) = cal.countdowns.as_ref().map(|c| &c.individual) else {
+        return NONE;
+    };
     let mut years: Vec<&PlanYear> = cal.plan_years.iter().collect();
     years.sort_by_key(|p| p.open_enrollment.start);
     for py in years {
@@ -213,14 +164,14 @@ fn individual(cal: &CalendarTable, today: Date) -> Countdown {
             let days = (oe.start - today).whole_days();
             return Countdown {
                 days: Some(days),
-                message: Some(say(&cal.countdowns.individual.before, days, py.year)),
+                message: Some(say(&texts.before, days, py.year)),
             };
         }
         if today <= oe.end {
             let days = (oe.end - today).whole_days() + 1;
             return Countdown {
                 days: Some(days),
-                message: Some(say(&cal.countdowns.individual.during, days, py.year)),
+                message: Some(say(&texts.during, days, py.year)),
             };
         }
     }
@@ -234,8 +185,10 @@ fn month_day(year: i32, md: &str) -> Option<Date> {
 }
 
 /// The Medicare annual enrollment period recurs every year on the same days.
-fn medicare(cal: &CalendarTable, today: Date) -> Countdown {
-    let m = &cal.countdowns.medicare;
+fn medicare(cal: &Calendar, today: Date) -> Countdown {
+    let Some(m) = cal.countdowns.as_ref().map(|c| &c.medicare) else {
+        return NONE;
+    };
     for year in [today.year(), today.year() + 1] {
         let (Some(start), Some(end)) = (month_day(year, &m.start), month_day(year, &m.end)) else {
             return NONE;
@@ -267,10 +220,11 @@ async fn countdown_individual(
     user: CurrentUser,
 ) -> ApiResult<Json<Countdown>> {
     user.dashboard_agent()?;
-    let cal: Option<CalendarTable> = table(&app, "calendar");
-    Ok(Json(
-        cal.map_or(NONE, |c| individual(&c, app.clock.today())),
-    ))
+    let bundle = app.rules.current();
+    Ok(Json(individual(
+        bundle.engine.calendar(),
+        app.clock.today(),
+    )))
 }
 
 #[utoipa::path(get, path = "/api/dashboard/countdownMedicare", tag = "dashboard",
@@ -285,8 +239,8 @@ async fn countdown_medicare(
     if !agent.display_medicare {
         return Ok(Json(NONE));
     }
-    let cal: Option<CalendarTable> = table(&app, "calendar");
-    Ok(Json(cal.map_or(NONE, |c| medicare(&c, app.clock.today()))))
+    let bundle = app.rules.current();
+    Ok(Json(medicare(bundle.engine.calendar(), app.clock.today())))
 }
 
 /// This year's first instant and tomorrow's (UTC), for the year-to-date figures.
@@ -487,7 +441,7 @@ mod tests {
     use super::*;
     use time::macros::date;
 
-    fn calendar() -> CalendarTable {
+    fn calendar() -> Calendar {
         serde_json::from_value(serde_json::json!({
             "plan_years": [
                 {"year": 2025, "open_enrollment": {"start": "2024-11-01", "end": "2025-01-15"}},

@@ -50,14 +50,6 @@ fn kind_of(plan_type: u8) -> ApiResult<PlanKind> {
     }
 }
 
-pub(crate) fn key(kind: PlanKind) -> &'static str {
-    match kind {
-        PlanKind::Medical => "medical",
-        PlanKind::Dental => "dental",
-        PlanKind::Vision => "vision",
-    }
-}
-
 /// The carriers the site's agent offers (a carrier's `agent_flag` names the branding flag).
 pub(crate) fn offered_carriers(cat: &Catalog, agent: &agents::AgentRow) -> Vec<u8> {
     cat.carriers
@@ -188,7 +180,7 @@ pub(crate) fn plan_view(
 
 /// The selected plan id of a kind, from the application's snapshot.
 fn selected_id(data: &Value, kind: PlanKind) -> Option<i64> {
-    data.get(format!("{}_plan", key(kind)))
+    data.get(format!("{}_plan", kind.key()))
         .and_then(|p| p.get("id"))
         .and_then(Value::as_i64)
 }
@@ -549,7 +541,7 @@ async fn plan_info(
             .cloned()
             .unwrap_or(Value::Null)
     };
-    let (m, d, v) = (plan("medical"), plan("dental"), plan("vision"));
+    let [m, d, v] = PlanKind::ALL.map(|k| plan(k.key()));
     let total = [&m, &d, &v]
         .iter()
         .filter_map(|p| p.get("rate").and_then(Value::as_f64))

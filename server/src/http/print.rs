@@ -18,7 +18,7 @@ use enrollflow_engine::rating::{self, Filter, Household, Rates, Role};
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::open_step;
-use super::plans::{household, key, open_plan_step, quoted};
+use super::plans::{household, open_plan_step, quoted};
 use crate::applications::OpenStep;
 use crate::db::agents::AgentRow;
 use crate::http::session::LiveSession;
@@ -468,7 +468,7 @@ fn selection_sheet(s: &OpenStep, h: &Household) -> ApiResult<Sheet> {
     let kinds = [PlanKind::Medical, PlanKind::Dental, PlanKind::Vision];
     let snapshot = |k: PlanKind| {
         s.data
-            .get(format!("{}_plan", key(k)))
+            .get(format!("{}_plan", k.key()))
             .filter(|v| v.get("id").and_then(Value::as_i64).is_some())
     };
     if kinds.iter().all(|k| snapshot(*k).is_none()) {
@@ -496,7 +496,7 @@ fn selection_sheet(s: &OpenStep, h: &Household) -> ApiResult<Sheet> {
                 &if included {
                     "Vision coverage is included in the dental plan.".to_string()
                 } else {
-                    format!("No {} plan selected.", key(k))
+                    format!("No {} plan selected.", k.key())
                 },
             );
             continue;

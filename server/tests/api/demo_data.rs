@@ -22,7 +22,7 @@ async fn load(app: &TestApp, applications: usize) -> generator::Loaded {
     let bundle = app.rules.current();
     let rules = generator::Rules {
         catalog: bundle.engine.catalog(),
-        tables: bundle.engine.tables(),
+        calendar: bundle.engine.calendar(),
         hash: bundle.engine.hash(),
     };
     let opts = generator::Options::new(applications, app.clock.today());

@@ -2,7 +2,8 @@ import { useState, type ChangeEvent } from 'react';
 import { TextField } from '@cmsgov/design-system';
 import { changePassword } from '../api/change-password';
 import { useServerForm } from '../hooks/use-server-form';
-import { AccountFormDialog, NewPasswordFields } from './account-form-dialog';
+import { AccountFormDialog } from './account-form-dialog';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface ChangePasswordModalProps {
   isOpen: boolean;

@@ -6,7 +6,8 @@ import type { UserByToken } from '@/types/api';
 import { getUserByToken } from '../api/get-user-by-token';
 import { register } from '../api/register';
 import { useServerForm } from '../hooks/use-server-form';
-import { AccountFormDialog, NewPasswordFields } from './account-form-dialog';
+import { AccountFormDialog } from './account-form-dialog';
+import { NewPasswordFields } from './new-password-fields';
 
 export const LINK_NO_LONGER_VALID = 'Sorry, the link you used is no longer valid.';
 

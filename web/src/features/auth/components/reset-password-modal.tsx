@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { resetPassword } from '../api/reset-password';
 import { useServerForm } from '../hooks/use-server-form';
-import { AccountFormDialog, NewPasswordFields } from './account-form-dialog';
+import { AccountFormDialog } from './account-form-dialog';
+import { NewPasswordFields } from './new-password-fields';
 
 export interface ResetPasswordModalProps {
   /** From the link: empty for /reset-password/token/{token} (the e-mailed one), else the spec's /reset-password/email/{email}/token/{token}. */

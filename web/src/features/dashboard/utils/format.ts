@@ -1,5 +1,3 @@
-import { isoToUs } from '@/lib/dates';
-
 /** The agents' time zone: their business is in Michigan (dates on screen and in the exports). */
 export const AGENT_TIME_ZONE = 'America/Detroit';
 export const AGENT_TIME_LABEL = 'Michigan time';
@@ -14,11 +12,10 @@ const DATE_IN_MICHIGAN = new Intl.DateTimeFormat('en-US', { timeZone: AGENT_TIME
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
-  if (value.length > 10) {
-    const at = new Date(value);
-    if (!Number.isNaN(at.getTime())) return DATE_IN_MICHIGAN.format(at);
-  }
-  return isoToUs(value.slice(0, 10));
+  const at = new Date(value.length > 10 ? value : `${value}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return value;
+  // A bare date is a calendar day, not an instant: read at noon UTC, it is the same day in Michigan.
+  return DATE_IN_MICHIGAN.format(at);
 }
 
 /** A row's display name. */
