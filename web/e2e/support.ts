@@ -187,14 +187,16 @@ export function totpAt(secret: string, step: number): string {
 
 /**
  * A code `email` has not used yet (the server accepts each once, and one step either side of
- * now): the current step's or the next one's; when both are used, waits for the next step as a
- * person would wait for the next code (the test's time limit grows by that wait).
+ * now): the current step's or, when that one is used, the next one's; when both are used, waits
+ * for the next step as a person would wait for the next code (the test's time limit grows by that
+ * wait).
  */
 export async function freshCode(email: string, secret = DEMO_TOTP_SECRET): Promise<string> {
   const last = dbJson<number | null>(`SELECT coalesce(to_json(totp_last_step), 'null'::json) FROM users WHERE lower(email) = lower(:'email')`, { email });
   for (;;) {
     const step = Math.floor(Date.now() / 30_000);
-    const candidate = last === null ? step : Math.max(last + 1, step - 1);
+    // Never an earlier step's code: sent just after a step boundary, it would be two steps old.
+    const candidate = last === null ? step : Math.max(last + 1, step);
     if (candidate <= step + 1) return totpAt(secret, candidate);
     test.info().setTimeout(test.info().timeout + 2_000);
     await new Promise((r) => setTimeout(r, 1_000));
