@@ -122,22 +122,54 @@ fn session_cookie(https: bool, token: &str) -> Result<HeaderValue, ApiError> {
 
 /// Starts a new session and returns it with the `Set-Cookie` value that hands it to the browser.
 pub async fn start(app: &AppState) -> Result<(Session, HeaderValue), ApiError> {
-    let token = random_hex(32);
-    let csrf_token = random_hex(32);
-    let id_hash = hash_token(&token);
-    db::sessions::create(&app.pool, &id_hash, &csrf_token, app.clock.now()).await?;
-    revision::wrote(None, 0);
-    let cookie = session_cookie(app.config.https, &token)?;
-    Ok((
-        Session {
-            id_hash,
-            csrf_token,
-            application_id: None,
-            user_id: None,
-            impersonator_id: None,
-        },
-        cookie,
-    ))
+    let fresh = Fresh::new();
+    db::sessions::create(
+        &app.pool,
+        &fresh.id_hash,
+        &fresh.csrf_token,
+        app.clock.now(),
+    )
+    .await?;
+    fresh.handed_out(app, None, None)
+}
+
+/// A new session's random token (only the cookie keeps it), its hash and its CSRF token.
+struct Fresh {
+    token: String,
+    id_hash: [u8; 32],
+    csrf_token: String,
+}
+
+impl Fresh {
+    fn new() -> Self {
+        let token = random_hex(32);
+        Fresh {
+            id_hash: hash_token(&token),
+            csrf_token: random_hex(32),
+            token,
+        }
+    }
+
+    /// Once the row is stored: the session (without an application) and its `Set-Cookie`.
+    fn handed_out(
+        self,
+        app: &AppState,
+        user_id: Option<Uuid>,
+        impersonator_id: Option<Uuid>,
+    ) -> Result<(Session, HeaderValue), ApiError> {
+        revision::wrote(None, 0);
+        let cookie = session_cookie(app.config.https, &self.token)?;
+        Ok((
+            Session {
+                id_hash: self.id_hash,
+                csrf_token: self.csrf_token,
+                application_id: None,
+                user_id,
+                impersonator_id,
+            },
+            cookie,
+        ))
+    }
 }
 
 /// Replaces the caller's session (if any) with a new one for `user_id` (with `impersonator_id`
@@ -154,16 +186,14 @@ pub async fn replace(
     second_factor_at: Option<time::OffsetDateTime>,
     headers: &HeaderMap,
 ) -> Result<(Session, HeaderValue), ApiError> {
-    let token = random_hex(32);
-    let csrf_token = random_hex(32);
-    let id_hash = hash_token(&token);
+    let fresh = Fresh::new();
     let user_agent = user_agent(headers);
     db::sessions::replace(
         &app.pool,
         old.map(|s| s.id_hash.as_slice()),
         &db::sessions::NewSession {
-            id_hash: &id_hash,
-            csrf_token: &csrf_token,
+            id_hash: &fresh.id_hash,
+            csrf_token: &fresh.csrf_token,
             user_id,
             impersonator_id,
             user_agent: user_agent.as_deref(),
@@ -175,18 +205,7 @@ pub async fn replace(
     if let Some(old) = old {
         app.caches.evict_session(&old.id_hash);
     }
-    revision::wrote(None, 0);
-    let cookie = session_cookie(app.config.https, &token)?;
-    Ok((
-        Session {
-            id_hash,
-            csrf_token,
-            application_id: None,
-            user_id,
-            impersonator_id,
-        },
-        cookie,
-    ))
+    fresh.handed_out(app, user_id, impersonator_id)
 }
 
 /// The browser's User-Agent, at most 300 characters (shown in "Signed-in devices").

@@ -16,17 +16,10 @@ export function AdminMenu({ onLoginAsAgent, onSecurity }: { onLoginAsAgent: () =
             </Link>
           </li>
           <li>
-            <button
-              type="button"
-              className="ds-c-button ds-c-button--ghost ds-c-button--small"
-              aria-haspopup="dialog"
-              onClick={() => {
-                close();
-                onLoginAsAgent();
-              }}
-            >
-              Log in as an agent
-            </button>
+            <DialogButton label="Log in as an agent" onOpen={() => {
+              close();
+              onLoginAsAgent();
+            }} />
           </li>
           <li>
             <Link to="/admin/audit" className="ef-menu__link" onClick={close}>
@@ -34,17 +27,10 @@ export function AdminMenu({ onLoginAsAgent, onSecurity }: { onLoginAsAgent: () =
             </Link>
           </li>
           <li>
-            <button
-              type="button"
-              className="ds-c-button ds-c-button--ghost ds-c-button--small"
-              aria-haspopup="dialog"
-              onClick={() => {
-                close();
-                onSecurity();
-              }}
-            >
-              Security settings
-            </button>
+            <DialogButton label="Security settings" onOpen={() => {
+              close();
+              onSecurity();
+            }} />
           </li>
           <li>
             <Link to="/admin/outbox" className="ef-menu__link" onClick={close}>
@@ -54,5 +40,14 @@ export function AdminMenu({ onLoginAsAgent, onSecurity }: { onLoginAsAgent: () =
         </>
       )}
     </DisclosureMenu>
+  );
+}
+
+/** A menu item that opens a dialog. */
+function DialogButton({ label, onOpen }: { label: string; onOpen: () => void }) {
+  return (
+    <button type="button" className="ds-c-button ds-c-button--ghost ds-c-button--small" aria-haspopup="dialog" onClick={onOpen}>
+      {label}
+    </button>
   );
 }
