@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
+use crate::money::Money;
+use crate::zip::Zip;
 use crate::{Source, yaml};
 
 /// Plan kinds as the API numbers them (spec: medical 1, dental 2, vision 3 — annual vision is 4).
@@ -131,13 +133,6 @@ impl AgeCurve {
     }
 }
 
-/// Money is kept in cents.
-pub type Cents = i64;
-
-pub fn to_cents(dollars: f64) -> Cents {
-    (dollars * 100.0).round() as Cents
-}
-
 fn to_milli(f: f64) -> i64 {
     (f * 1000.0).round() as i64
 }
@@ -171,27 +166,27 @@ struct PlanEntry {
     #[serde(default)]
     plan_type: Option<u8>,
     #[serde(default)]
-    ded_ind: Option<f64>,
+    ded_ind: Option<Money>,
     #[serde(default)]
-    ded_fam: Option<f64>,
+    ded_fam: Option<Money>,
     #[serde(default)]
-    ded_out_ind: Option<f64>,
+    ded_out_ind: Option<Money>,
     #[serde(default)]
-    ded_out_fam: Option<f64>,
+    ded_out_fam: Option<Money>,
     #[serde(default)]
     coins: Option<f64>,
     #[serde(default)]
-    max_ind_oop: Option<f64>,
+    max_ind_oop: Option<Money>,
     #[serde(default)]
-    max_2p_oop: Option<f64>,
+    max_2p_oop: Option<Money>,
     #[serde(default)]
-    max_fam_oop: Option<f64>,
+    max_fam_oop: Option<Money>,
     #[serde(default)]
-    annual_max: Option<f64>,
+    annual_max: Option<Money>,
     #[serde(default)]
-    eye_exam_copay: Option<f64>,
+    eye_exam_copay: Option<Money>,
     #[serde(default)]
-    frames_contact_allowance: Option<f64>,
+    frames_contact_allowance: Option<Money>,
     #[serde(default)]
     eye_exam_frequency: Option<String>,
     #[serde(default)]
@@ -204,7 +199,7 @@ struct PlanEntry {
     age_curve: Option<String>,
     #[serde(default)]
     counties: Option<Counties>,
-    rates: BTreeMap<u8, f64>,
+    rates: BTreeMap<u8, Money>,
 }
 
 fn one() -> f64 {
@@ -224,17 +219,17 @@ pub struct Plan {
     pub hsa: bool,
     pub includes_vision: bool,
     pub plan_type: u8,
-    pub ded_ind: Option<f64>,
-    pub ded_fam: Option<f64>,
-    pub ded_out_ind: Option<f64>,
-    pub ded_out_fam: Option<f64>,
+    pub ded_ind: Option<Money>,
+    pub ded_fam: Option<Money>,
+    pub ded_out_ind: Option<Money>,
+    pub ded_out_fam: Option<Money>,
     pub coins: Option<f64>,
-    pub max_ind_oop: Option<f64>,
-    pub max_2p_oop: Option<f64>,
-    pub max_fam_oop: Option<f64>,
-    pub annual_max: Option<f64>,
-    pub eye_exam_copay: Option<f64>,
-    pub frames_contact_allowance: Option<f64>,
+    pub max_ind_oop: Option<Money>,
+    pub max_2p_oop: Option<Money>,
+    pub max_fam_oop: Option<Money>,
+    pub annual_max: Option<Money>,
+    pub eye_exam_copay: Option<Money>,
+    pub frames_contact_allowance: Option<Money>,
     pub eye_exam_frequency: Option<String>,
     pub sbc: Option<String>,
     pub baag: Option<String>,
@@ -244,7 +239,7 @@ pub struct Plan {
     /// None: sold in every county.
     pub counties: Option<BTreeSet<u16>>,
     /// Age-21 rate by rating area (1-16), in cents.
-    pub rates: BTreeMap<u8, Cents>,
+    pub rates: BTreeMap<u8, Money>,
 }
 
 impl Plan {
@@ -266,7 +261,7 @@ pub struct Catalog {
     pub curves: BTreeMap<String, AgeCurve>,
     pub counties: BTreeMap<u16, County>,
     pub out_of_state: Option<County>,
-    pub zips: HashMap<String, Vec<u16>>,
+    pub zips: HashMap<Zip, Vec<u16>>,
     /// By plan year, by kind: plans in id order.
     pub plans: BTreeMap<i32, BTreeMap<PlanKind, Vec<Plan>>>,
     /// The legal limits by plan year (`<year>/limits.yaml`).
@@ -351,15 +346,15 @@ pub struct DentalLimits {
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SelfFamily {
-    pub self_only: f64,
-    pub family: f64,
+    pub self_only: Money,
+    pub family: Money,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Children {
-    pub one_child: f64,
-    pub two_or_more: f64,
+    pub one_child: Money,
+    pub two_or_more: Money,
 }
 
 const DIR: &str = "rules/catalog/";
@@ -475,13 +470,14 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
         match yaml::parse::<ZipsFile>(&s.path, &s.text) {
             Ok(f) => {
                 let oos = cat.out_of_state.as_ref().map(|c| c.id);
-                for (zip, counties) in f.zips {
-                    if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
-                        problems.push(Diagnostic::file(
-                            &s.path,
-                            format!("`{zip}` is not a 5-digit ZIP code"),
-                        ));
-                    }
+                for (text, counties) in f.zips {
+                    let zip = match text.parse::<Zip>() {
+                        Ok(z) => z,
+                        Err(e) => {
+                            problems.push(Diagnostic::file(&s.path, e.to_string()));
+                            continue;
+                        }
+                    };
                     for c in &counties {
                         if !cat.counties.contains_key(c) && Some(*c) != oos {
                             problems.push(Diagnostic::file(
@@ -619,14 +615,16 @@ fn year_file(path: &str) -> Option<(&str, &str)> {
 /// family); HSA-eligible plans also their deductibles.
 fn check_limits(file: &str, plan: &Plan, l: &Limits) -> Vec<Diagnostic> {
     let year = plan.plan_year;
-    let above = |field: &str, value: Option<f64>, limit: f64, what: &str, key: &str| {
+    // Amounts are named as the files write them (dollars, `9300`), not as the screens show them.
+    let above = |field: &str, value: Option<Money>, limit: Money, what: &str, key: &str| {
         value.filter(|v| *v > limit).map(|v| {
+            let (v, limit) = (v.dollars(), limit.dollars());
             format!("{field} {v} is above the {year} {what}, {limit} ({LIMITS_FILE} {key})")
         })
     };
     // The individual, two-person and family out-of-pocket maxima against a one-person limit and a
     // limit for more people (`one_key`, `more_key` name them in the limits file).
-    let oop = |one: f64, more: f64, what: &str, one_key: &str, more_key: &str| {
+    let oop = |one: Money, more: Money, what: &str, one_key: &str, more_key: &str| {
         [
             above("max_ind_oop", plan.max_ind_oop, one, what, one_key),
             above("max_2p_oop", plan.max_2p_oop, more, what, more_key),
@@ -678,8 +676,10 @@ fn check_limits(file: &str, plan: &Plan, l: &Limits) -> Vec<Diagnostic> {
                         match value {
                             None => found.push(format!("is HSA-eligible and needs {field}")),
                             Some(v) if v < limit => found.push(format!(
-                                "{field} {v} is below the {year} HSA minimum deductible, {limit} \
-                                 ({LIMITS_FILE} hsa.min_deductible.{key})"
+                                "{field} {} is below the {year} HSA minimum deductible, {} \
+                                 ({LIMITS_FILE} hsa.min_deductible.{key})",
+                                v.dollars(),
+                                limit.dollars()
                             )),
                             Some(_) => {}
                         }
@@ -753,7 +753,7 @@ fn check_plan(
             return Err(bad(format!("has no rate for rating area {a}")));
         }
     }
-    if p.rates.values().any(|r| *r <= 0.0) {
+    if p.rates.values().any(|r| *r <= Money::ZERO) {
         return Err(bad("rates must be above zero".into()));
     }
     let counties = match p.counties {
@@ -809,8 +809,16 @@ fn check_plan(
         tobacco_factor: to_milli(p.tobacco_factor),
         age_curve: curve,
         counties,
-        rates: p.rates.into_iter().map(|(a, r)| (a, to_cents(r))).collect(),
+        rates: p.rates,
     })
+}
+
+/// What [`Catalog::names`] gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlanNames<'c> {
+    pub carrier: Option<&'c str>,
+    pub network: Option<&'c str>,
+    pub metal: Option<&'c str>,
 }
 
 impl Catalog {
@@ -822,9 +830,23 @@ impl Catalog {
         self.carriers.iter().find(|c| c.id == id)
     }
 
+    /// A plan's carrier, network and metal names (None where the plan has none or the catalog
+    /// does not name it).
+    pub fn names(&self, plan: &Plan) -> PlanNames<'_> {
+        fn name(list: &[Choice], id: Option<u8>) -> Option<&str> {
+            id.and_then(|id| list.iter().find(|c| c.id == id))
+                .map(|c| c.name.as_str())
+        }
+        PlanNames {
+            carrier: self.carrier(plan.carrier).map(|c| c.name.as_str()),
+            network: name(&self.networks, plan.network),
+            metal: name(&self.metals, plan.metal),
+        }
+    }
+
     /// The counties of a ZIP, in the catalog's order (out of state last).
-    pub fn counties_for_zip(&self, zip: &str) -> Vec<&County> {
-        let Some(ids) = self.zips.get(zip) else {
+    pub fn counties_for_zip(&self, zip: Zip) -> Vec<&County> {
+        let Some(ids) = self.zips.get(&zip) else {
             return Vec::new();
         };
         ids.iter()

@@ -16,11 +16,13 @@ pub mod diagnostic;
 mod form;
 mod load;
 mod model;
+pub mod money;
 pub mod rating;
 pub mod scenario;
 pub mod script;
 mod submit;
 mod yaml;
+pub mod zip;
 
 use std::collections::BTreeMap;
 

@@ -128,8 +128,10 @@ fn catalog_module(cat: &catalog::Catalog) -> rhai::Module {
     let zips = std::sync::Arc::new(cat.zips.clone());
     let mut m = rhai::Module::new();
     m.set_native_fn("counties_of", move |zip: &str| {
-        Ok(zips
-            .get(zip)
+        Ok(zip
+            .parse::<crate::zip::Zip>()
+            .ok()
+            .and_then(|z| zips.get(&z))
             .map(|ids| {
                 ids.iter()
                     .map(|id| Dynamic::from(i64::from(*id)))

@@ -8,8 +8,9 @@
 use serde::Serialize;
 use time::Date;
 
-use crate::catalog::{Catalog, Cents, Plan, PlanKind};
+use crate::catalog::{Catalog, Plan, PlanKind};
 use crate::dates;
+use crate::money::Money;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -42,13 +43,13 @@ pub struct MemberRate {
     pub number: u16,
     pub age: i64,
     /// The plan's age-21 rate in the rating area.
-    pub base: Cents,
+    pub base: Money,
     /// Thousandths.
     pub age_factor: i64,
     /// Thousandths; 1000 when no tobacco surcharge applies.
     pub tobacco_factor: i64,
     /// The member's rate before the family rule.
-    pub rate: Cents,
+    pub rate: Money,
     pub charged: bool,
     pub effective_date: Date,
 }
@@ -64,8 +65,8 @@ impl MemberRate {
     }
 
     /// What this member adds to the total (0 when not charged).
-    pub fn amount(&self) -> Cents {
-        if self.charged { self.rate } else { 0 }
+    pub fn amount(&self) -> Money {
+        if self.charged { self.rate } else { Money::ZERO }
     }
 
     /// Why the amount is what it is.
@@ -73,7 +74,7 @@ impl MemberRate {
         let mut why = format!(
             "{} age-21 rate {} × {} (age {} on {})",
             self.member(),
-            money(self.base),
+            self.base,
             factor_text(self.age_factor),
             self.age,
             dates::format(self.effective_date)
@@ -81,7 +82,7 @@ impl MemberRate {
         if self.tobacco_factor != 1000 {
             why.push_str(&format!(" × {} tobacco", factor_text(self.tobacco_factor)));
         }
-        why.push_str(&format!(" = {}", money(self.rate)));
+        why.push_str(&format!(" = {}", self.rate));
         if self.charged {
             why
         } else {
@@ -96,22 +97,17 @@ impl Serialize for MemberRate {
         let mut st = s.serialize_struct("MemberRate", 6)?;
         st.serialize_field("member", &self.member())?;
         st.serialize_field("age", &self.age)?;
-        st.serialize_field("amount", &(self.amount() as f64 / 100.0))?;
-        st.serialize_field("rate", &(self.rate as f64 / 100.0))?;
+        st.serialize_field("amount", &self.amount())?;
+        st.serialize_field("rate", &self.rate)?;
         st.serialize_field("charged", &self.charged)?;
         st.serialize_field("why", &self.why())?;
         st.end()
     }
 }
 
-fn dollars<S: serde::Serializer>(c: &Cents, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(*c as f64 / 100.0)
-}
-
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Rates {
-    #[serde(serialize_with = "dollars")]
-    pub total: Cents,
+    pub total: Money,
     pub members: Vec<MemberRate>,
 }
 
@@ -123,27 +119,6 @@ pub enum QuoteError {
     UnknownCounty(u16),
     #[error("the household has no subscriber")]
     NoSubscriber,
-}
-
-/// Multiplies and rounds half up: cents × a/1000 × b/1000.
-fn scale(cents: Cents, a_milli: i64, b_milli: i64) -> Cents {
-    let n = i128::from(cents) * i128::from(a_milli) * i128::from(b_milli);
-    let d: i128 = 1_000_000;
-    ((n + d / 2) / d) as Cents
-}
-
-fn money(c: Cents) -> String {
-    let sign = if c < 0 { "-" } else { "" };
-    let c = c.abs();
-    let whole = (c / 100).to_string();
-    let mut grouped = String::new();
-    for (i, ch) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(ch);
-    }
-    format!("{sign}${grouped}.{:02}", c % 100)
 }
 
 fn factor_text(milli: i64) -> String {
@@ -203,16 +178,16 @@ fn rate_prepared(
     p: &Prepared,
     effective_date: Date,
 ) -> Rates {
-    let base = plan.rates.get(&area).copied().unwrap_or(0);
+    let base = plan.rates.get(&area).copied().unwrap_or_default();
     let curve = cat.curves.get(&plan.age_curve);
-    let mut total = 0;
+    let mut total = Money::ZERO;
     let members = p
         .people
         .iter()
         .map(|&(role, number, age, charged, smoker)| {
             let age_factor = curve.and_then(|c| c.factor(age)).unwrap_or(1000);
             let tobacco_factor = if smoker { plan.tobacco_factor } else { 1000 };
-            let rate = scale(base, age_factor, tobacco_factor);
+            let rate = base.scale(age_factor, tobacco_factor);
             if charged {
                 total += rate;
             }
@@ -281,8 +256,8 @@ pub struct Filter {
     pub metals: Vec<u8>,
     pub hsa: bool,
     pub plans: Vec<i64>,
-    pub min_price: Option<Cents>,
-    pub max_price: Option<Cents>,
+    pub min_price: Option<Money>,
+    pub max_price: Option<Money>,
     pub dental_only: bool,
     pub dental_and_vision: bool,
 }
@@ -300,12 +275,12 @@ impl Filter {
             let small = |p: &str| -> Result<u8, String> {
                 u8::try_from(num(p)?).map_err(|_| format!("`{t}` is not a filter"))
             };
-            let price = |p: &str| -> Result<Cents, String> {
+            let price = |p: &str| -> Result<Money, String> {
                 t[p.len()..]
                     .parse::<f64>()
                     .ok()
                     .filter(|v| v.is_finite() && *v >= 0.0)
-                    .map(crate::catalog::to_cents)
+                    .map(Money::from_dollars)
                     .ok_or_else(|| format!("`{t}` is not a filter"))
             };
             match t {
@@ -324,7 +299,7 @@ impl Filter {
         Ok(f)
     }
 
-    pub fn accepts(&self, p: &Plan, total: Cents) -> bool {
+    pub fn accepts(&self, p: &Plan, total: Money) -> bool {
         let any =
             |list: &[u8], v: Option<u8>| list.is_empty() || v.is_some_and(|v| list.contains(&v));
         let dental_kind = match (self.dental_only, self.dental_and_vision) {
@@ -345,21 +320,22 @@ impl Filter {
 
 /// The price slider's range: the lowest and highest totals, each rounded up to the step.
 pub fn price_bounds(
-    totals: impl IntoIterator<Item = Cents>,
+    totals: impl IntoIterator<Item = Money>,
     step_dollars: i64,
 ) -> Option<(i64, i64)> {
-    let step = step_dollars.max(1) * 100;
-    let (mut lo, mut hi) = (None::<Cents>, None::<Cents>);
+    let (mut lo, mut hi) = (None::<Money>, None::<Money>);
     for t in totals {
         lo = Some(lo.map_or(t, |l| l.min(t)));
         hi = Some(hi.map_or(t, |h| h.max(t)));
     }
-    let up = |c: Cents| (c + step - 1) / step * step / 100;
-    Some((up(lo?), up(hi?)))
+    Some((
+        lo?.ceil_to_dollars(step_dollars),
+        hi?.ceil_to_dollars(step_dollars),
+    ))
 }
 
 /// The out-of-pocket maximum shown for a household size: 1 individual, 2 two-person, more family.
-pub fn oop_for(plan: &Plan, household_size: usize) -> Option<f64> {
+pub fn oop_for(plan: &Plan, household_size: usize) -> Option<Money> {
     match household_size {
         0 | 1 => plan.max_ind_oop,
         2 => plan.max_2p_oop,
@@ -372,21 +348,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn scaling_rounds_half_up_once() {
-        // 305.12 × 1.278 = 389.94336 -> 389.94
-        assert_eq!(scale(30512, 1278, 1000), 38994);
-        // 100.10 × 0.765 × 1.5 = 114.86475 -> 114.86
-        assert_eq!(scale(10010, 765, 1500), 11486);
-        // 200.00 × 0.765 = 153.00
-        assert_eq!(scale(20000, 765, 1000), 15300);
-        // 0.02 × 0.25 = 0.005 -> 0.01 (half up)
-        assert_eq!(scale(2, 250, 1000), 1);
-    }
-
-    #[test]
-    fn money_reads_like_dollars() {
-        assert_eq!(money(123456789), "$1,234,567.89");
-        assert_eq!(money(5), "$0.05");
+    fn factors_read_without_trailing_zeros() {
         assert_eq!(factor_text(1278), "1.278");
         assert_eq!(factor_text(1500), "1.5");
         assert_eq!(factor_text(1000), "1");
@@ -394,9 +356,12 @@ mod tests {
 
     #[test]
     fn price_bounds_round_up_to_the_step() {
-        assert_eq!(price_bounds([31234, 129901, 45000], 10), Some((320, 1300)));
-        assert_eq!(price_bounds([2501], 5), Some((30, 30)));
-        assert_eq!(price_bounds([1000], 1), Some((10, 10)));
+        assert_eq!(
+            price_bounds([31234, 129901, 45000].map(Money::from_cents), 10),
+            Some((320, 1300))
+        );
+        assert_eq!(price_bounds([Money::from_cents(2501)], 5), Some((30, 30)));
+        assert_eq!(price_bounds([Money::from_cents(1000)], 1), Some((10, 10)));
         assert_eq!(price_bounds([], 10), None);
     }
 
@@ -409,8 +374,8 @@ mod tests {
         assert_eq!(f.metals, vec![4]);
         assert!(f.hsa);
         assert_eq!(f.plans, vec![520]);
-        assert_eq!(f.min_price, Some(10000));
-        assert_eq!(f.max_price, Some(45050));
+        assert_eq!(f.min_price, Some(Money::from_cents(10000)));
+        assert_eq!(f.max_price, Some(Money::from_cents(45050)));
         assert!(Filter::parse("car_x").is_err());
         assert!(Filter::parse("drop table").is_err());
         assert_eq!(Filter::parse("").expect("empty"), Filter::default());

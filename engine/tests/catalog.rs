@@ -5,6 +5,7 @@ use std::path::Path;
 
 use enrollflow_engine::Source;
 use enrollflow_engine::catalog::{self, Catalog, PlanKind};
+use enrollflow_engine::money::Money;
 
 const CARRIERS: &str = "drug_list_newer_from_plan_id: 520
 carriers:
@@ -95,7 +96,10 @@ fn plans_at_the_limits_load() {
     ])
     .unwrap_or_else(|p| panic!("{p:?}"));
     assert_eq!(c.plans(2025, PlanKind::Medical).len(), 2);
-    assert_eq!(c.limits[&2025].medical.max_oop.self_only, 9200.0);
+    assert_eq!(
+        c.limits[&2025].medical.max_oop.self_only,
+        Money::from_cents(920_000)
+    );
 }
 
 #[test]
@@ -274,7 +278,10 @@ fn the_real_catalog_has_limits_for_every_plan_year_and_links_drug_lists_by_year(
         c.limits.keys().copied().collect::<Vec<_>>(),
         vec![2024, 2025]
     );
-    assert_eq!(c.limits[&2024].medical.max_oop.family, 18900.0);
+    assert_eq!(
+        c.limits[&2024].medical.max_oop.family,
+        Money::from_cents(1_890_000)
+    );
     assert_eq!(
         c.limits[&2025]
             .hsa
@@ -282,7 +289,7 @@ fn the_real_catalog_has_limits_for_every_plan_year_and_links_drug_lists_by_year(
             .expect("hsa")
             .min_deductible
             .self_only,
-        1650.0
+        Money::from_cents(165_000)
     );
     let link = |id: i64| c.drug_list(c.plan(id).expect("plan"));
     assert!(

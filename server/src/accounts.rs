@@ -5,6 +5,8 @@
 use std::net::IpAddr;
 
 use rand::RngCore;
+
+use crate::npn::Npn;
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use time::OffsetDateTime;
@@ -298,7 +300,7 @@ pub struct Invitation<'a> {
     /// `agent` or `admin`.
     pub role: &'a str,
     /// The agent's NPN (required for agents; an admin may belong to an agent's site).
-    pub npn: Option<&'a str>,
+    pub npn: Option<&'a Npn>,
 }
 
 /// Creates a user without a password and e-mails them an invitation link

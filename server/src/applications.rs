@@ -82,7 +82,7 @@ pub async fn context(
             marketplace_certified: agent.marketplace_certified,
             display_medicare: agent.display_medicare,
             name: agent.agent_name.clone(),
-            npn: agent.npn.clone(),
+            npn: agent.npn.to_string(),
         },
     };
     Ok((agent, ctx))

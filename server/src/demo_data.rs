@@ -22,7 +22,10 @@ use time::{Date, Duration, Month, OffsetDateTime, Time};
 use uuid::Uuid;
 
 use crate::db::demo_data::{self as store, ApplicationBatch, DemoAgent};
+use crate::npn::Npn;
+use crate::quoting::PlanSnapshot;
 use enrollflow_engine::calendar::{Calendar, PlanYear};
+use enrollflow_engine::money::Money;
 
 /// The key marking demo documents.
 pub const DEMO_KEY: &str = "demo";
@@ -35,7 +38,7 @@ pub struct Options {
     /// Applications in all, shared equally by the agents.
     pub applications: usize,
     /// Only these agents (NPNs); all agents when empty.
-    pub agents: Vec<String>,
+    pub agents: Vec<Npn>,
     /// The share of applications that are submitted (0 to 1).
     pub submitted_share: f64,
     /// The server's today: applications are made in the 364 days before it.
@@ -102,7 +105,7 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
             loaded.agents_skipped += 1;
             continue;
         }
-        let seed = opts.seed ^ agent.npn.parse::<u64>().unwrap_or(0);
+        let seed = opts.seed ^ agent.npn.as_str().parse::<u64>().unwrap_or(0);
         let mut g = Generator {
             rng: StdRng::seed_from_u64(seed),
             cat: rules.catalog,
@@ -171,7 +174,7 @@ fn places(cat: &Catalog) -> Vec<Place> {
     PLACES
         .iter()
         .filter_map(|(city, zip)| {
-            let county = cat.counties_for_zip(zip).first()?.id;
+            let county = cat.counties_for_zip(zip.parse().ok()?).first()?.id;
             let area = cat.rating_area(county)?;
             Some(Place {
                 city,
@@ -501,7 +504,7 @@ impl<'a> Generator<'a> {
         place: &Place,
         h: &Household,
         oldest: i64,
-    ) -> Option<(&'a Plan, f64)> {
+    ) -> Option<(&'a Plan, Money)> {
         let (cat, agent): (&'a Catalog, &'a DemoAgent) = (self.cat, self.agent);
         let offered = |p: &&Plan| {
             let flag = cat.carrier(p.carrier).and_then(|c| c.agent_flag.as_deref());
@@ -519,22 +522,12 @@ impl<'a> Generator<'a> {
         }
         let p = plans[self.rng.random_range(0..plans.len())];
         let total = rating::rate_plan(cat, p, place.area, h).ok()?.total;
-        Some((p, total as f64 / 100.0))
+        Some((p, total))
     }
 
     /// The plan snapshot a selection stores (as `PUT /api/plans/{type}` builds it).
-    fn snapshot(&self, p: &Plan, rate: f64) -> Value {
-        let name_of = |list: &[enrollflow_engine::catalog::Choice], id: Option<u8>| {
-            id.and_then(|id| list.iter().find(|c| c.id == id).map(|c| c.name.clone()))
-        };
-        json!({
-            "id": p.id, "name": p.name, "rate": rate, "carrier": p.carrier,
-            "carrier_name": self.cat.carrier(p.carrier).map(|c| c.name.clone()),
-            "network": p.network, "network_name": name_of(&self.cat.networks, p.network),
-            "metal": p.metal, "metal_name": name_of(&self.cat.metals, p.metal),
-            "hsa": p.hsa, "includes_vision": p.includes_vision,
-            "plan_type": p.plan_type, "plan_year": p.plan_year, "sbc": p.sbc,
-        })
+    fn snapshot(&self, p: &Plan, rate: Money) -> Value {
+        PlanSnapshot::new(self.cat, p, rate).to_value()
     }
 
     fn application(&mut self) -> Row {
@@ -899,7 +892,7 @@ impl<'a> Generator<'a> {
                 many[self.rng.random_range(1..many.len())].clone()
             }),
         };
-        let carrier = |v: Option<(&Plan, f64)>| v.map(|(p, _)| i16::from(p.carrier));
+        let carrier = |v: Option<(&Plan, Money)>| v.map(|(p, _)| i16::from(p.carrier));
         Row {
             id: uuid::Builder::from_random_bytes(self.rng.random()).into_uuid(),
             agent_id: agent.id,

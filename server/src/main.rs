@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use enrollflow_server::clock::SystemClock;
 use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
+use enrollflow_server::npn::Npn;
 use enrollflow_server::rules::{self, Rules};
 use enrollflow_server::startup::serve;
 use enrollflow_server::state::AppState;
@@ -80,7 +81,7 @@ enum Command {
         applications: usize,
         /// Only the agent with this NPN (repeatable); all agents by default.
         #[arg(long = "agent")]
-        agents: Vec<String>,
+        agents: Vec<Npn>,
         /// The share of the applications that are submitted (0 to 1).
         #[arg(long, default_value_t = 0.38)]
         submitted_share: f64,
@@ -103,7 +104,7 @@ enum Command {
         last_name: String,
         /// The agent's NPN (required for agents; for an admin, the agent whose site is theirs).
         #[arg(long)]
-        npn: Option<String>,
+        npn: Option<Npn>,
         /// `agent` or `admin`.
         #[arg(long, default_value = "agent")]
         role: String,
@@ -321,7 +322,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     first_name: &first_name,
                     last_name: &last_name,
                     role: &role,
-                    npn: npn.as_deref(),
+                    npn: npn.as_ref(),
                 },
                 time::OffsetDateTime::now_utc(),
             )

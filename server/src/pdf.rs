@@ -578,36 +578,6 @@ fn truncate(text: &str, width: f32, style: Style) -> String {
     out
 }
 
-/// Cents as US dollars: `$1,234.56`, `-$5.00`.
-pub fn dollars(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let c = cents.unsigned_abs();
-    format!("{sign}${}.{:02}", group(c / 100), c % 100)
-}
-
-/// A dollar amount of the catalog (deductibles, allowances): whole dollars without cents.
-pub fn amount(value: f64) -> String {
-    let cents = (value * 100.0).round() as i64;
-    if cents % 100 == 0 {
-        let sign = if cents < 0 { "-" } else { "" };
-        format!("{sign}${}", group(cents.unsigned_abs() / 100))
-    } else {
-        dollars(cents)
-    }
-}
-
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 /// A US phone number as (xxx) xxx-xxxx; anything else as given.
 pub fn format_phone(phone: &str) -> String {
     let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
@@ -684,18 +654,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn money_is_us_dollars() {
-        assert_eq!(dollars(123456), "$1,234.56");
-        assert_eq!(dollars(5), "$0.05");
-        assert_eq!(dollars(0), "$0.00");
-        assert_eq!(dollars(-500), "-$5.00");
-        assert_eq!(dollars(100_000_000), "$1,000,000.00");
-        assert_eq!(amount(9200.0), "$9,200");
-        assert_eq!(amount(12.5), "$12.50");
-        assert_eq!(amount(0.0), "$0");
-    }
-
-    #[test]
     fn html_in_plan_names_becomes_plain_text() {
         assert_eq!(
             plain_text("UnitedHealthcare Choice Plus<sup>&reg;</sup> Silver PPO"),
@@ -749,7 +707,7 @@ mod tests {
         let table = Table {
             columns: vec![Column::left("Name", 3.0), Column::right("Amount", 1.0)],
             rows: (0..120)
-                .map(|i| vec![format!("Row {i}"), dollars(i * 1000)])
+                .map(|i| vec![format!("Row {i}"), format!("${i}0.00")])
                 .collect(),
         };
         sheet.paragraph(Style::BODY, &"word ".repeat(60));

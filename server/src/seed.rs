@@ -9,6 +9,7 @@ use sqlx::PgPool;
 
 use crate::db::agents::{NewAgent, upsert};
 use crate::db::users;
+use crate::npn::Npn;
 
 /// The password of every demo user (README, "Demo logins"). Demo data only.
 pub const DEMO_PASSWORD: &str = "demo-password-2024";
@@ -35,7 +36,7 @@ fn agent_role() -> String {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct DemoAgent {
-    npn: String,
+    npn: Npn,
     agent_name: String,
     agency_name: String,
     address_lines: Vec<String>,

@@ -22,10 +22,10 @@ LAYERS = {
     "http": {"http"},
     "services": {
         "accounts", "applications", "cache", "clock", "config", "crypto", "documents", "error", "hostname",
-        "limits", "mail", "password", "pdf", "rules", "second_factor", "sensitive", "state",
+        "limits", "mail", "password", "pdf", "quoting", "rules", "second_factor", "sensitive", "state",
         "telemetry",
     },
-    "db": {"db"},
+    "db": {"db", "npn"},
 }
 ORDER = ["boot", "http", "services", "db"]
 

@@ -3,10 +3,12 @@
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::npn::Npn;
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct AgentRow {
     pub id: Uuid,
-    pub npn: String,
+    pub npn: Npn,
     pub agent_name: String,
     pub agency_name: String,
     pub address_lines: Vec<String>,
@@ -60,7 +62,7 @@ pub async fn by_id(pool: &PgPool, id: Uuid) -> sqlx::Result<Option<AgentRow>> {
         .await
 }
 
-pub async fn by_npn(pool: &PgPool, npn: &str) -> sqlx::Result<Option<AgentRow>> {
+pub async fn by_npn(pool: &PgPool, npn: &Npn) -> sqlx::Result<Option<AgentRow>> {
     sqlx::query_as::<_, AgentRow>(&format!("{SELECT_AGENT} WHERE a.npn = $1"))
         .bind(npn)
         .fetch_optional(pool)
@@ -98,7 +100,7 @@ pub async fn logo_by_subdomain(pool: &PgPool, subdomain: &str) -> sqlx::Result<O
 
 /// An agent as written by the seed command (and later by agent administration).
 pub struct NewAgent<'a> {
-    pub npn: &'a str,
+    pub npn: &'a Npn,
     pub agent_name: &'a str,
     pub agency_name: &'a str,
     pub address_lines: &'a [String],

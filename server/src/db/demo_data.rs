@@ -7,11 +7,13 @@ use sqlx::PgPool;
 use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 
+use crate::npn::Npn;
+
 /// An agent the demo data is made for, with its first agent user.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DemoAgent {
     pub id: Uuid,
-    pub npn: String,
+    pub npn: Npn,
     pub agent_name: String,
     pub display_bcbsm: bool,
     pub display_ph: bool,
@@ -20,7 +22,7 @@ pub struct DemoAgent {
 }
 
 /// The agents with these NPNs (all agents when empty), by NPN.
-pub async fn agents(pool: &PgPool, npns: &[String]) -> sqlx::Result<Vec<DemoAgent>> {
+pub async fn agents(pool: &PgPool, npns: &[Npn]) -> sqlx::Result<Vec<DemoAgent>> {
     sqlx::query_as(
         "SELECT a.id, a.npn, a.agent_name, a.display_bcbsm, a.display_ph,
                 coalesce(array(SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = a.id

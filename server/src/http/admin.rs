@@ -26,6 +26,7 @@ use crate::db::audit::{self, Action};
 use crate::db::{self, agents, outbox, users};
 use crate::http::session::{self, LiveSession, SessionState};
 use crate::mail;
+use crate::npn::{NotAnNpn, Npn};
 use crate::rules::Status;
 use crate::state::AppState;
 
@@ -41,8 +42,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub const AGENT_NOT_FOUND: &str = "Agent not found";
-/// The longest NPN (spec part 1, section 9).
-pub const NPN_MAX: usize = 10;
 
 fn bearer_is_operator(app: &AppState, headers: &HeaderMap) -> bool {
     let sent = headers
@@ -86,13 +85,13 @@ pub struct AgentUser {
     pub email: String,
 }
 
-fn check_npn(npn: &str) -> ApiResult<()> {
-    if npn.chars().count() > NPN_MAX {
-        return Err(ApiError::BadRequest(
-            "An NPN has at most 10 characters.".into(),
-        ));
-    }
-    Ok(())
+/// An NPN from a path: too long is a bad request (the input takes 10 characters); anything else
+/// that is not an NPN names no agent.
+fn parse_npn(npn: &str) -> ApiResult<Npn> {
+    npn.parse().map_err(|e| match e {
+        NotAnNpn::TooLong => ApiError::BadRequest(e.to_string()),
+        NotAnNpn::NotDigits => ApiError::NotFound(AGENT_NOT_FOUND.into()),
+    })
 }
 
 #[utoipa::path(get, path = "/api/admin/getUsersByNPN/{npn}", tag = "admin",
@@ -108,8 +107,8 @@ async fn users_by_npn(
     Path(npn): Path<String>,
 ) -> ApiResult<Json<Vec<AgentUser>>> {
     current.require_admin()?;
-    check_npn(&npn)?;
-    let agent = agents::by_npn(&app.pool, npn.trim())
+    let npn = parse_npn(&npn)?;
+    let agent = agents::by_npn(&app.pool, &npn)
         .await?
         .ok_or_else(|| ApiError::NotFound(AGENT_NOT_FOUND.into()))?;
     let list = users::agent_users_by_agent(&app.pool, agent.id)
@@ -234,7 +233,8 @@ async fn unfabricate_agent(
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AgentListItem {
     pub id: Uuid,
-    pub npn: String,
+    #[schema(value_type = String)]
+    pub npn: Npn,
     /// The agent's name split at its last space (Manage Messages' Name column).
     pub first_name: String,
     pub last_name: String,
@@ -289,8 +289,8 @@ async fn branding_by_npn(
     current: CurrentUser,
     Path(npn): Path<String>,
 ) -> ApiResult<Json<Branding>> {
-    check_npn(&npn)?;
-    let agent = agents::by_npn(&app.pool, npn.trim()).await?;
+    let npn = parse_npn(&npn)?;
+    let agent = agents::by_npn(&app.pool, &npn).await?;
     let allowed = current.user.is_admin()
         || current.impersonator_id().is_some()
         || agent.as_ref().is_some_and(|a| current.may_act_for(a.id));

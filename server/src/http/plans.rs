@@ -19,7 +19,9 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use enrollflow_engine::catalog::{Catalog, Choice, Plan, PlanKind};
+use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{self, Filter, Household, Rates};
+use enrollflow_engine::zip::Zip;
 use enrollflow_engine::{Selection as Chosen, StepInfo};
 
 use super::application::ActiveApplication;
@@ -30,6 +32,7 @@ use super::wire::FilterOption;
 use crate::applications::{OpenStep, eval_error};
 use crate::db::agents;
 use crate::http::session::LiveSession;
+use crate::quoting::PlanSnapshot;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -81,56 +84,78 @@ pub struct PlanView {
     pub sbc: Option<String>,
     pub baag: Option<String>,
     pub drug_list: Option<String>,
-    /// `{total, members: [{member, age, amount, rate, charged}]}`: one entry per household member
-    /// (the wording of why each amount is what it is is on the printed sheets, not in the list).
-    #[schema(value_type = Object)]
-    #[serde(serialize_with = "list_rates")]
-    pub rates: Rates,
-    pub ded_ind: Option<f64>,
-    pub ded_fam: Option<f64>,
-    pub ded_out_ind: Option<f64>,
-    pub ded_out_fam: Option<f64>,
+    /// The monthly premium for this household, member by member.
+    pub rates: PlanRates,
+    #[schema(value_type = Option<f64>)]
+    pub ded_ind: Option<Money>,
+    #[schema(value_type = Option<f64>)]
+    pub ded_fam: Option<Money>,
+    #[schema(value_type = Option<f64>)]
+    pub ded_out_ind: Option<Money>,
+    #[schema(value_type = Option<f64>)]
+    pub ded_out_fam: Option<Money>,
     pub coins: Option<f64>,
-    pub max_ind_oop: Option<f64>,
-    pub max_2p_oop: Option<f64>,
-    pub max_fam_oop: Option<f64>,
+    #[schema(value_type = Option<f64>)]
+    pub max_ind_oop: Option<Money>,
+    #[schema(value_type = Option<f64>)]
+    pub max_2p_oop: Option<Money>,
+    #[schema(value_type = Option<f64>)]
+    pub max_fam_oop: Option<Money>,
     /// The out-of-pocket maximum for this household's size (1, 2, more).
-    pub max_oop: Option<f64>,
-    pub annual_max: Option<f64>,
-    pub eye_exam_copay: Option<f64>,
-    pub frames_contact_allowance: Option<f64>,
+    #[schema(value_type = Option<f64>)]
+    pub max_oop: Option<Money>,
+    #[schema(value_type = Option<f64>)]
+    pub annual_max: Option<Money>,
+    #[schema(value_type = Option<f64>)]
+    pub eye_exam_copay: Option<Money>,
+    #[schema(value_type = Option<f64>)]
+    pub frames_contact_allowance: Option<Money>,
     pub eye_exam_frequency: Option<String>,
 }
 
-/// The list's form of the rates: the breakdown's figures without its sentences (a family's list
-/// is a third of the size, and the sentences are on the printed sheets).
-fn list_rates<S: serde::Serializer>(r: &Rates, s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::{SerializeSeq, SerializeStruct};
-    struct Members<'a>(&'a [rating::MemberRate]);
-    impl Serialize for Members<'_> {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let mut seq = s.serialize_seq(Some(self.0.len()))?;
-            for m in self.0 {
-                seq.serialize_element(&json!({
-                    "member": m.member(),
-                    "age": m.age,
-                    "amount": m.amount() as f64 / 100.0,
-                    "rate": m.rate as f64 / 100.0,
-                    "charged": m.charged,
-                }))?;
-            }
-            seq.end()
-        }
-    }
-    let mut st = s.serialize_struct("Rates", 2)?;
-    st.serialize_field("total", &(r.total as f64 / 100.0))?;
-    st.serialize_field("members", &Members(&r.members))?;
-    st.end()
+/// A plan's monthly premium for the household: the breakdown's figures without its sentences (a
+/// family's list is a third of the size, and the sentences are on the printed sheets).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanRates {
+    /// The household's monthly total, in dollars.
+    #[schema(value_type = f64)]
+    pub total: Money,
+    /// One entry per household member.
+    pub members: Vec<PlanMemberRate>,
 }
 
-fn name_of(list: &[Choice], id: Option<u8>) -> Option<String> {
-    let id = id?;
-    list.iter().find(|c| c.id == id).map(|c| c.name.clone())
+/// One member's part of a plan's monthly premium.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanMemberRate {
+    /// "Subscriber", "Spouse", "Dependent 2".
+    pub member: String,
+    pub age: i64,
+    /// What this member adds to the total (0 when not charged), in dollars.
+    #[schema(value_type = f64)]
+    pub amount: Money,
+    /// The member's rate before the family rule, in dollars.
+    #[schema(value_type = f64)]
+    pub rate: Money,
+    pub charged: bool,
+}
+
+impl From<Rates> for PlanRates {
+    fn from(r: Rates) -> Self {
+        PlanRates {
+            total: r.total,
+            members: r
+                .members
+                .iter()
+                .map(|m| PlanMemberRate {
+                    member: m.member(),
+                    age: m.age,
+                    amount: m.amount(),
+                    rate: m.rate,
+                    charged: m.charged,
+                })
+                .collect(),
+        }
+    }
 }
 
 pub(crate) fn plan_view(
@@ -140,20 +165,18 @@ pub(crate) fn plan_view(
     household_size: usize,
     selected: Option<i64>,
 ) -> PlanView {
+    let names = cat.names(p);
     PlanView {
         id: p.id,
         name: p.name.clone(),
         plan_type: p.plan_type,
         plan_year: p.plan_year,
         carrier: p.carrier,
-        carrier_name: cat
-            .carrier(p.carrier)
-            .map(|c| c.name.clone())
-            .unwrap_or_default(),
+        carrier_name: names.carrier.unwrap_or_default().to_string(),
         network: p.network,
-        network_name: name_of(&cat.networks, p.network),
+        network_name: names.network.map(str::to_string),
         metal: p.metal,
-        metal_name: name_of(&cat.metals, p.metal),
+        metal_name: names.metal.map(str::to_string),
         is_hsa: p.hsa,
         include_vision: p.includes_vision,
         compare: false,
@@ -161,7 +184,7 @@ pub(crate) fn plan_view(
         sbc: p.sbc.clone(),
         baag: p.baag.clone(),
         drug_list: cat.drug_list(p).map(str::to_string),
-        rates,
+        rates: rates.into(),
         ded_ind: p.ded_ind,
         ded_fam: p.ded_fam,
         ded_out_ind: p.ded_out_ind,
@@ -180,9 +203,7 @@ pub(crate) fn plan_view(
 
 /// The selected plan id of a kind, from the application's snapshot.
 fn selected_id(data: &Value, kind: PlanKind) -> Option<i64> {
-    data.get(format!("{}_plan", kind.key()))
-        .and_then(|p| p.get("id"))
-        .and_then(Value::as_i64)
+    PlanSnapshot::stored(data, kind).map(|p| p.id)
 }
 
 /// The household of the application, or 409 when About You is not complete.
@@ -279,7 +300,7 @@ pub(crate) struct PreparedQuote {
 
 struct PreparedPlan {
     plan: Plan,
-    total: enrollflow_engine::catalog::Cents,
+    total: Money,
     json: Box<[u8]>,
 }
 
@@ -510,17 +531,15 @@ async fn filter_options(
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanInfo {
-    #[schema(value_type = Object)]
-    pub medical_plan: Value,
-    #[schema(value_type = Object)]
-    pub dental_plan: Value,
-    #[schema(value_type = Object)]
-    pub vision_plan: Value,
+    pub medical_plan: Option<PlanSnapshot>,
+    pub dental_plan: Option<PlanSnapshot>,
+    pub vision_plan: Option<PlanSnapshot>,
     pub skip_medical: bool,
     pub skip_dental: bool,
     pub skip_vision: bool,
-    /// Sum of the chosen plans' monthly totals.
-    pub total: f64,
+    /// Sum of the chosen plans' monthly totals, in dollars.
+    #[schema(value_type = f64)]
+    pub total: Money,
 }
 
 fn flag(data: &Value, k: &str) -> bool {
@@ -535,19 +554,8 @@ async fn plan_info(
     host: SiteHost,
 ) -> ApiResult<Json<PlanInfo>> {
     let s = open_step(&app, &session, &host, "whyApplying").await?;
-    let plan = |k: &str| {
-        s.data
-            .get(format!("{k}_plan"))
-            .cloned()
-            .unwrap_or(Value::Null)
-    };
-    let [m, d, v] = PlanKind::ALL.map(|k| plan(k.key()));
-    let total = [&m, &d, &v]
-        .iter()
-        .filter_map(|p| p.get("rate").and_then(Value::as_f64))
-        .map(|r| (r * 100.0).round() as i64)
-        .sum::<i64>() as f64
-        / 100.0;
+    let [m, d, v] = PlanKind::ALL.map(|k| PlanSnapshot::stored(&s.data, k));
+    let total = [&m, &d, &v].into_iter().flatten().map(|p| p.rate).sum();
     Ok(Json(PlanInfo {
         medical_plan: m,
         dental_plan: d,
@@ -645,15 +653,7 @@ async fn save_selection(
                 .iter()
                 .find(|(p, _)| p.id == plan_id)
                 .ok_or_else(|| refuse("The selected plan is not offered for this application."))?;
-            let cat = s.bundle.engine.catalog();
-            json!({
-                "id": p.id, "name": p.name, "rate": r.total as f64 / 100.0, "carrier": p.carrier,
-                "carrier_name": cat.carrier(p.carrier).map(|c| c.name.clone()),
-                "network": p.network, "network_name": name_of(&cat.networks, p.network),
-                "metal": p.metal, "metal_name": name_of(&cat.metals, p.metal),
-                "hsa": p.hsa, "includes_vision": p.includes_vision,
-                "plan_type": p.plan_type, "plan_year": p.plan_year, "sbc": p.sbc,
-            })
+            PlanSnapshot::new(s.bundle.engine.catalog(), p, r.total).to_value()
         }
     };
     let mut input = Map::new();
@@ -697,8 +697,8 @@ async fn county_list(
     host: SiteHost,
     Path((id, zip)): Path<(Uuid, String)>,
 ) -> ApiResult<Json<Vec<CountyOption>>> {
-    let s = zip_lookup(&app, &session, &host, id, &zip).await?;
-    Ok(Json(county_options(s.bundle.engine.catalog(), &zip)))
+    let (s, zip) = zip_lookup(&app, &session, &host, id, &zip).await?;
+    Ok(Json(county_options(s.bundle.engine.catalog(), zip)))
 }
 
 /// A look-up by ZIP for the session's own application: a 5-digit ZIP (else 400) and the
@@ -709,20 +709,20 @@ async fn zip_lookup(
     host: &SiteHost,
     id: Uuid,
     zip: &str,
-) -> ApiResult<OpenStep> {
-    if zip.len() != 5 || !zip.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(ApiError::BadRequest("A ZIP code has 5 digits.".into()));
-    }
+) -> ApiResult<(OpenStep, Zip)> {
+    let zip: Zip = zip
+        .parse()
+        .map_err(|_| ApiError::BadRequest("A ZIP code has 5 digits.".into()))?;
     let s = open_application(app, session, host).await?;
     if s.id != Some(id) {
         return Err(ApiError::Forbidden);
     }
-    Ok(s)
+    Ok((s, zip))
 }
 
 /// The catalog's counties of a ZIP as the spec's county options (none for a ZIP outside the
 /// catalog's state).
-fn county_options(cat: &enrollflow_engine::catalog::Catalog, zip: &str) -> Vec<CountyOption> {
+fn county_options(cat: &Catalog, zip: Zip) -> Vec<CountyOption> {
     cat.counties_for_zip(zip)
         .into_iter()
         .map(|c| CountyOption {
@@ -753,14 +753,14 @@ async fn billing_state_zip(
             "A state is its two-letter code, e.g. MI.".into(),
         ));
     }
-    let s = zip_lookup(&app, &session, &host, id, &zip).await?;
+    let (s, zip) = zip_lookup(&app, &session, &host, id, &zip).await?;
     let engine = &s.bundle.engine;
     let Some(prefixes) = engine.tables()["zip_states"]["states"][state.as_str()].as_array() else {
         return Err(ApiError::BadRequest(format!(
             "`{state}` is not a state code."
         )));
     };
-    if !prefixes.iter().any(|p| p.as_str() == Some(&zip[..3])) {
+    if !prefixes.iter().any(|p| p.as_str() == Some(zip.prefix())) {
         return Err(ApiError::Validation(
             [(
                 "billing_zip".to_string(),
@@ -770,5 +770,5 @@ async fn billing_state_zip(
         ));
     }
     // The catalog's counties are its state's (Michigan's): another state's ZIP has none.
-    Ok(Json(county_options(engine.catalog(), &zip)))
+    Ok(Json(county_options(engine.catalog(), zip)))
 }

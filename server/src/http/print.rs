@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 
 use enrollflow_engine::catalog::{Catalog, Choice, Plan, PlanKind};
 use enrollflow_engine::dates;
+use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{self, Filter, Household, Rates, Role};
 
 use super::error::{ApiError, ApiResult};
@@ -23,6 +24,7 @@ use crate::applications::OpenStep;
 use crate::db::agents::AgentRow;
 use crate::http::session::LiveSession;
 use crate::pdf::{self, Branding, Column, Orientation, Sheet, Style, Table};
+use crate::quoting::PlanSnapshot;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -190,7 +192,7 @@ fn branding(a: &AgentRow) -> Branding {
         agent_name: a.agent_name.clone(),
         phone: a.phone_number.clone(),
         email: a.email.clone(),
-        npn: a.npn.clone(),
+        npn: a.npn.to_string(),
         address_lines: a.address_lines.clone(),
     }
 }
@@ -204,11 +206,11 @@ fn dash() -> String {
     "\u{2014}".to_string()
 }
 
-fn money_or_dash(v: Option<f64>) -> String {
-    v.map_or_else(dash, pdf::amount)
+fn money_or_dash(v: Option<Money>) -> String {
+    v.map_or_else(dash, Money::whole_or_cents)
 }
 
-fn pair(a: Option<f64>, b: Option<f64>) -> String {
+fn pair(a: Option<Money>, b: Option<Money>) -> String {
     match (a, b) {
         (None, None) => dash(),
         _ => format!("{} / {}", money_or_dash(a), money_or_dash(b)),
@@ -236,7 +238,7 @@ fn carrier_name(cat: &Catalog, id: u8) -> String {
 /// Out-of-network deductibles of 0 on a network without out-of-network coverage (HMO, EPO).
 fn out_of_network(cat: &Catalog, p: &Plan) -> String {
     let ppo = choice_name(&cat.networks, p.network).is_some_and(|n| n == "PPO");
-    if !ppo && p.ded_out_ind == Some(0.0) && p.ded_out_fam == Some(0.0) {
+    if !ppo && p.ded_out_ind == Some(Money::ZERO) && p.ded_out_fam == Some(Money::ZERO) {
         "Not covered".into()
     } else {
         pair(p.ded_out_ind, p.ded_out_fam)
@@ -289,7 +291,7 @@ fn plan_table(
                         out_of_network(cat, p),
                         money_or_dash(rating::oop_for(p, household_size)),
                         percent(p.coins),
-                        pdf::dollars(r.total),
+                        r.total.to_string(),
                     ]
                 })
                 .collect(),
@@ -314,7 +316,7 @@ fn plan_table(
                         pair(p.ded_ind, p.ded_fam),
                         money_or_dash(p.annual_max),
                         percent(p.coins),
-                        pdf::dollars(r.total),
+                        r.total.to_string(),
                     ]
                 })
                 .collect(),
@@ -337,7 +339,7 @@ fn plan_table(
                         money_or_dash(p.eye_exam_copay),
                         money_or_dash(p.frames_contact_allowance),
                         p.eye_exam_frequency.clone().unwrap_or_else(dash),
-                        pdf::dollars(r.total),
+                        r.total.to_string(),
                     ]
                 })
                 .collect(),
@@ -387,13 +389,9 @@ fn describe_filter(cat: &Catalog, f: &Filter) -> String {
         ));
     }
     match (f.min_price, f.max_price) {
-        (Some(lo), Some(hi)) => parts.push(format!(
-            "premium {} to {} a month",
-            pdf::dollars(lo),
-            pdf::dollars(hi)
-        )),
-        (Some(lo), None) => parts.push(format!("premium from {} a month", pdf::dollars(lo))),
-        (None, Some(hi)) => parts.push(format!("premium up to {} a month", pdf::dollars(hi))),
+        (Some(lo), Some(hi)) => parts.push(format!("premium {} to {} a month", lo, hi)),
+        (Some(lo), None) => parts.push(format!("premium from {} a month", lo)),
+        (None, Some(hi)) => parts.push(format!("premium up to {} a month", hi)),
         (None, None) => {}
     }
     let text = parts.join("; ");
@@ -466,11 +464,7 @@ fn selection_sheet(s: &OpenStep, h: &Household) -> ApiResult<Sheet> {
     );
     household_block(&mut sheet, s, h, false);
     let kinds = [PlanKind::Medical, PlanKind::Dental, PlanKind::Vision];
-    let snapshot = |k: PlanKind| {
-        s.data
-            .get(format!("{}_plan", k.key()))
-            .filter(|v| v.get("id").and_then(Value::as_i64).is_some())
-    };
+    let snapshot = |k: PlanKind| PlanSnapshot::stored(&s.data, k);
     if kinds.iter().all(|k| snapshot(*k).is_none()) {
         sheet.space(8.0);
         sheet.heading("Your selections");
@@ -481,16 +475,13 @@ fn selection_sheet(s: &OpenStep, h: &Household) -> ApiResult<Sheet> {
         );
         return Ok(sheet);
     }
-    let mut total = 0i64;
+    let mut total = Money::ZERO;
     for k in kinds {
         sheet.space(8.0);
         sheet.heading(&format!("{} plan", kind_name(k)));
         let Some(snap) = snapshot(k) else {
             let included = k == PlanKind::Vision
-                && snapshot(PlanKind::Dental)
-                    .and_then(|d| d.get("includes_vision"))
-                    .and_then(Value::as_bool)
-                    == Some(true);
+                && snapshot(PlanKind::Dental).is_some_and(|d| d.includes_vision);
             sheet.paragraph(
                 Style::BODY,
                 &if included {
@@ -501,10 +492,9 @@ fn selection_sheet(s: &OpenStep, h: &Household) -> ApiResult<Sheet> {
             );
             continue;
         };
-        let id = snap.get("id").and_then(Value::as_i64).unwrap_or_default();
-        let snap_name = snap.get("name").and_then(Value::as_str).unwrap_or("");
+        let id = snap.id;
         let plan = cat.plan(id);
-        let name = pdf::plain_text(plan.map_or(snap_name, |p| p.name.as_str()));
+        let name = pdf::plain_text(plan.map_or(snap.name.as_str(), |p| p.name.as_str()));
         sheet.paragraph(
             Style {
                 size: 11.0,
@@ -531,13 +521,11 @@ fn selection_sheet(s: &OpenStep, h: &Household) -> ApiResult<Sheet> {
                     "This plan is no longer quoted for this household; the premium is the one \
                      shown when it was selected.",
                 );
-                snap.get("rate")
-                    .and_then(Value::as_f64)
-                    .map_or(0, |r| (r * 100.0).round() as i64)
+                snap.rate
             }
         };
         sheet.space(3.0);
-        sheet.field("Monthly premium", &pdf::dollars(premium));
+        sheet.field("Monthly premium", &premium.to_string());
         total += premium;
     }
     sheet.space(10.0);
@@ -547,7 +535,7 @@ fn selection_sheet(s: &OpenStep, h: &Household) -> ApiResult<Sheet> {
             size: 12.0,
             ..Style::STRONG
         },
-        &format!("Your total cost: {} per month", pdf::dollars(total)),
+        &format!("Your total cost: {} per month", total),
     );
     Ok(sheet)
 }
@@ -614,28 +602,15 @@ fn plan_details(sheet: &mut Sheet, cat: &Catalog, p: &Plan, household_size: usiz
 
 /// Each member's part of the premium, as the rating breakdown explains it.
 fn breakdown(r: &Rates) -> Table {
-    // Read through the breakdown's JSON form (the API's): member, age, amount, why.
-    let members = serde_json::to_value(&r.members).unwrap_or(Value::Null);
-    let rows = members
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows = r
+        .members
+        .iter()
         .map(|m| {
-            let cents = m
-                .get("amount")
-                .and_then(Value::as_f64)
-                .map_or(0, |a| (a * 100.0).round() as i64);
             vec![
-                m.get("member")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string(),
-                m.get("age").map(Value::to_string).unwrap_or_default(),
-                m.get("why")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string(),
-                pdf::dollars(cents),
+                m.member(),
+                m.age.to_string(),
+                m.why(),
+                m.amount().to_string(),
             ]
         })
         .collect();

@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use crate::db::agents::{self, AgentRow};
+use crate::npn::Npn;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -32,7 +33,8 @@ pub struct Branding {
     /// Ten digits, no punctuation.
     pub phone_number: String,
     pub fax_number: Option<String>,
-    pub npn: String,
+    #[schema(value_type = String)]
+    pub npn: Npn,
     /// The first one is the address shared with customers.
     pub subdomains: Vec<String>,
     pub display_bcbsm: bool,

@@ -91,19 +91,35 @@ pub struct Answers(pub Value);
 /// An option of a filter group or a list (`{id, name}`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FilterOption {
-    /// A number, or a string for the ranges.
-    #[schema(value_type = Object)]
-    pub id: Value,
+    pub id: OptionId,
     pub name: String,
     /// Metals only: plans of this metal are quoted only up to this age.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_age: Option<i64>,
 }
 
+/// An option's id: a catalog number (a carrier, a network, a metal) or a token (`hsa`).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum OptionId {
+    Number(i64),
+    Token(String),
+}
+
+impl From<Value> for OptionId {
+    fn from(v: Value) -> Self {
+        match v {
+            Value::Number(n) if n.is_i64() => OptionId::Number(n.as_i64().unwrap_or_default()),
+            Value::String(s) => OptionId::Token(s),
+            other => OptionId::Token(other.to_string()),
+        }
+    }
+}
+
 impl From<Choice> for FilterOption {
     fn from(c: Choice) -> Self {
         FilterOption {
-            id: c.id,
+            id: c.id.into(),
             name: c.name,
             max_age: c.max_age,
         }

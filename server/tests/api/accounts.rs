@@ -380,7 +380,7 @@ async fn invite_sam(app: &TestApp) -> String {
             first_name: "Sam",
             last_name: "Rivera",
             role: "agent",
-            npn: Some("17439021"),
+            npn: Some(&"17439021".parse().expect("an NPN")),
         },
         app.clock.now(),
     )

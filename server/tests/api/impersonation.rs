@@ -207,11 +207,15 @@ async fn the_npn_search_answers_agent_not_found_or_the_users() {
     assert_eq!(r.json()["error"], "Agent not found");
     let r = b.get("/api/admin/getUsersByNPN/12345678901").await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "at most 10 characters");
+    // Text that cannot be an NPN names no agent (and never reaches a query).
+    let r = b.get("/api/admin/getUsersByNPN/12ab").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.json()["error"], "Agent not found");
 
     upsert(
         &app.pool,
         &NewAgent {
-            npn: "55555",
+            npn: &"55555".parse().expect("an NPN"),
             agent_name: "No Users",
             agency_name: "Empty Agency",
             address_lines: &[],

@@ -20,7 +20,7 @@ fn expected_member(app: &TestApp, plan_id: i64, age: i64, smoker: bool) -> i64 {
     let cat = bundle.engine.catalog();
     let plan = cat.plan(plan_id).expect("plan");
     let area = cat.rating_area(161).expect("area");
-    let base = plan.rates[&area] as f64 / 100.0;
+    let base = plan.rates[&area].dollars();
     let factor = cat.curves[&plan.age_curve].factor(age).expect("factor") as f64 / 1000.0;
     let tobacco = if smoker && age >= 18 {
         plan.tobacco_factor as f64 / 1000.0

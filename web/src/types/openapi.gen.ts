@@ -1464,8 +1464,7 @@ export interface components {
         };
         /** @description An option of a filter group or a list (`{id, name}`). */
         FilterOption: {
-            /** @description A number, or a string for the ranges. */
-            id: Record<string, unknown>;
+            id: components["schemas"]["OptionId"];
             /**
              * Format: int64
              * @description Metals only: plans of this metal are quoted only up to this age.
@@ -1536,6 +1535,8 @@ export interface components {
         Messages: {
             messages: components["schemas"]["AgentMessage"][];
         };
+        /** @description An option's id: a catalog number (a carrier, a network, a metal) or a token (`hsa`). */
+        OptionId: number | string;
         /** @description A message in the outbox (the demo's mail viewer), its link hidden. */
         OutboxMessage: {
             /** Format: int32 */
@@ -1562,17 +1563,17 @@ export interface components {
             route: string;
         };
         PlanInfo: {
-            dentalPlan: Record<string, unknown>;
-            medicalPlan: Record<string, unknown>;
+            dentalPlan: components["schemas"]["PlanSnapshot"] | null;
+            medicalPlan: components["schemas"]["PlanSnapshot"] | null;
             skipDental: boolean;
             skipMedical: boolean;
             skipVision: boolean;
             /**
              * Format: double
-             * @description Sum of the chosen plans' monthly totals.
+             * @description Sum of the chosen plans' monthly totals, in dollars.
              */
             total: number;
-            visionPlan: Record<string, unknown>;
+            visionPlan: components["schemas"]["PlanSnapshot"] | null;
         };
         PlanList: {
             household_size: number;
@@ -1580,6 +1581,64 @@ export interface components {
             price_range: components["schemas"]["PriceRange"] | null;
             /** Format: int64 */
             selected_plan_id: number | null;
+        };
+        /** @description One member's part of a plan's monthly premium. */
+        PlanMemberRate: {
+            /** Format: int64 */
+            age: number;
+            /**
+             * Format: double
+             * @description What this member adds to the total (0 when not charged), in dollars.
+             */
+            amount: number;
+            charged: boolean;
+            /** @description "Subscriber", "Spouse", "Dependent 2". */
+            member: string;
+            /**
+             * Format: double
+             * @description The member's rate before the family rule, in dollars.
+             */
+            rate: number;
+        };
+        /**
+         * @description A plan's monthly premium for the household: the breakdown's figures without its sentences (a
+         *     family's list is a third of the size, and the sentences are on the printed sheets).
+         */
+        PlanRates: {
+            /** @description One entry per household member. */
+            members: components["schemas"]["PlanMemberRate"][];
+            /**
+             * Format: double
+             * @description The household's monthly total, in dollars.
+             */
+            total: number;
+        };
+        /** @description A chosen plan as the application stores it. */
+        PlanSnapshot: {
+            /** Format: int32 */
+            carrier: number;
+            carrier_name: string | null;
+            hsa: boolean;
+            /** Format: int64 */
+            id: number;
+            includes_vision: boolean;
+            /** Format: int32 */
+            metal: number | null;
+            metal_name: string | null;
+            name: string;
+            /** Format: int32 */
+            network: number | null;
+            network_name: string | null;
+            /** Format: int32 */
+            plan_type: number;
+            /** Format: int32 */
+            plan_year: number;
+            /**
+             * Format: double
+             * @description The household's monthly total when the plan was chosen, in dollars.
+             */
+            rate: number;
+            sbc: string | null;
         };
         /** @description A plan as the plan pages show it (spec part 1, section 3 "Plan"). */
         PlanView: {
@@ -1634,11 +1693,8 @@ export interface components {
             plan_type: number;
             /** Format: int32 */
             plan_year: number;
-            /**
-             * @description `{total, members: [{member, age, amount, rate, charged}]}`: one entry per household member
-             *     (the wording of why each amount is what it is is on the printed sheets, not in the list).
-             */
-            rates: Record<string, unknown>;
+            /** @description The monthly premium for this household, member by member. */
+            rates: components["schemas"]["PlanRates"];
             sbc: string | null;
             selected: boolean;
         };
