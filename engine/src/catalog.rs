@@ -99,6 +99,10 @@ pub struct Choice {
     /// younger at the effective date (catastrophic plans: under 30).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_age: Option<i64>,
+    /// Networks only: the network pays for care outside it (a PPO). Where it does not (an HMO, an
+    /// EPO), out-of-network deductibles of 0 are shown as "Not covered".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub out_of_network: bool,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -22,6 +22,7 @@ pub mod rules;
 pub mod second_factor;
 pub mod seed;
 pub mod sensitive;
+pub mod sheets;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

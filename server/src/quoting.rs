@@ -9,6 +9,11 @@ use utoipa::ToSchema;
 
 use enrollflow_engine::catalog::{Catalog, Plan, PlanKind};
 use enrollflow_engine::money::Money;
+use enrollflow_engine::rating::{self, Household, Rates};
+
+use crate::applications::{OpenStep, eval_error};
+use crate::db::agents::AgentRow;
+use crate::error::{ApiError, ApiResult};
 
 /// A chosen plan as the application stores it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -77,6 +82,55 @@ impl PlanSnapshot {
     pub fn to_value(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
+}
+
+/// The carriers the site's agent offers (a carrier's `agent_flag` names the branding flag).
+pub fn offered_carriers(cat: &Catalog, agent: &AgentRow) -> Vec<u8> {
+    cat.carriers
+        .iter()
+        .filter(|c| c.agent_flag.as_deref().is_none_or(|f| agent.flag(f)))
+        .map(|c| c.id)
+        .collect()
+}
+
+/// The selected plan id of a kind, from the application's snapshot.
+pub fn selected_id(data: &Value, kind: PlanKind) -> Option<i64> {
+    PlanSnapshot::stored(data, kind).map(|p| p.id)
+}
+
+/// The household of the application, or 409 when About You is not complete.
+pub fn household(s: &OpenStep) -> ApiResult<Household> {
+    s.bundle
+        .engine
+        .household(&s.data, &s.ctx)
+        .map_err(eval_error)?
+        .ok_or_else(|| ApiError::Conflict("Please complete About You first.".into()))
+}
+
+/// The quoted plans of a kind for the application, cheapest first, the selected plan first.
+pub fn quoted<'a>(
+    s: &'a OpenStep,
+    kind: PlanKind,
+    h: &Household,
+) -> ApiResult<Vec<(&'a Plan, Rates)>> {
+    let cat = s.bundle.engine.catalog();
+    let carriers = offered_carriers(cat, &s.agent);
+    let mut list = match rating::quote(cat, kind, h, &carriers) {
+        Ok(q) => q,
+        Err(rating::QuoteError::NoSubscriber) => {
+            return Err(ApiError::Conflict(
+                "Please complete About You first.".into(),
+            ));
+        }
+        Err(_) => Vec::new(),
+    };
+    if let Some(sel) = selected_id(&s.data, kind)
+        && let Some(i) = list.iter().position(|(p, _)| p.id == sel)
+    {
+        let chosen = list.remove(i);
+        list.insert(0, chosen);
+    }
+    Ok(list)
 }
 
 #[cfg(test)]

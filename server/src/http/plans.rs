@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 use enrollflow_engine::catalog::{Catalog, Choice, Plan, PlanKind};
 use enrollflow_engine::money::Money;
-use enrollflow_engine::rating::{self, Filter, Household, Rates};
+use enrollflow_engine::rating::{self, Filter, Rates};
 use enrollflow_engine::zip::Zip;
 use enrollflow_engine::{Selection as Chosen, StepInfo};
 
@@ -30,9 +30,8 @@ use super::host::SiteHost;
 use super::open::{open_application, open_step};
 use super::wire::FilterOption;
 use crate::applications::{OpenStep, eval_error};
-use crate::db::agents;
 use crate::http::session::LiveSession;
-use crate::quoting::PlanSnapshot;
+use crate::quoting::{PlanSnapshot, household, quoted, selected_id};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -51,15 +50,6 @@ fn kind_of(plan_type: u8) -> ApiResult<PlanKind> {
             .ok_or_else(|| ApiError::NotFound("No such plan type.".into())),
         _ => Err(ApiError::NotFound("No such plan type.".into())),
     }
-}
-
-/// The carriers the site's agent offers (a carrier's `agent_flag` names the branding flag).
-pub(crate) fn offered_carriers(cat: &Catalog, agent: &agents::AgentRow) -> Vec<u8> {
-    cat.carriers
-        .iter()
-        .filter(|c| c.agent_flag.as_deref().is_none_or(|f| agent.flag(f)))
-        .map(|c| c.id)
-        .collect()
 }
 
 /// A plan as the plan pages show it (spec part 1, section 3 "Plan").
@@ -199,46 +189,6 @@ pub(crate) fn plan_view(
         frames_contact_allowance: p.frames_contact_allowance,
         eye_exam_frequency: p.eye_exam_frequency.clone(),
     }
-}
-
-/// The selected plan id of a kind, from the application's snapshot.
-fn selected_id(data: &Value, kind: PlanKind) -> Option<i64> {
-    PlanSnapshot::stored(data, kind).map(|p| p.id)
-}
-
-/// The household of the application, or 409 when About You is not complete.
-pub(crate) fn household(s: &OpenStep) -> ApiResult<Household> {
-    s.bundle
-        .engine
-        .household(&s.data, &s.ctx)
-        .map_err(eval_error)?
-        .ok_or_else(|| ApiError::Conflict("Please complete About You first.".into()))
-}
-
-/// The quoted plans of a kind for the application, cheapest first, the selected plan first.
-pub(crate) fn quoted<'a>(
-    s: &'a OpenStep,
-    kind: PlanKind,
-    h: &Household,
-) -> ApiResult<Vec<(&'a Plan, Rates)>> {
-    let cat = s.bundle.engine.catalog();
-    let carriers = offered_carriers(cat, &s.agent);
-    let mut list = match rating::quote(cat, kind, h, &carriers) {
-        Ok(q) => q,
-        Err(rating::QuoteError::NoSubscriber) => {
-            return Err(ApiError::Conflict(
-                "Please complete About You first.".into(),
-            ));
-        }
-        Err(_) => Vec::new(),
-    };
-    if let Some(sel) = selected_id(&s.data, kind)
-        && let Some(i) = list.iter().position(|(p, _)| p.id == sel)
-    {
-        let chosen = list.remove(i);
-        list.insert(0, chosen);
-    }
-    Ok(list)
 }
 
 pub(crate) async fn open_plan_step(
@@ -504,6 +454,7 @@ async fn filter_options(
                 id: json!(c.id),
                 name: c.name.clone(),
                 max_age: None,
+                out_of_network: false,
             })
             .collect(),
         "metals" => cat
