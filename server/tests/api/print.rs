@@ -181,6 +181,14 @@ async fn the_medical_sheet_lists_the_quoted_plans_with_the_branding_and_the_hous
     );
     assert!(!text.contains("<sup>") && !text.contains("&reg;"));
     assert!(text.contains("Choice Plus\u{ae}"), "{text}");
+    // A network that pays nothing outside it (HMO, EPO: lists.yaml has no `out_of_network`)
+    // shows its zero out-of-network deductibles as "Not covered"; a PPO's are amounts.
+    let not_covered = list
+        .iter()
+        .filter(|p| p["network"] != 1 && p["ded_out_ind"] == 0.0 && p["ded_out_fam"] == 0.0)
+        .count();
+    assert!(not_covered > 0, "the quote has HMO plans");
+    assert_eq!(text.matches("Not covered").count(), not_covered, "{text}");
 }
 
 /// A PDF's creation date as `pdfinfo -isodates` reads it.
