@@ -1,0 +1,618 @@
+//! Reading `rules/catalog/`: each file's format, the checks that make a catalog complete and
+//! consistent (every problem with its file), and the plan years' legal limits.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+
+use super::{AgeCurve, Carrier, Catalog, Choice, County, Limits, Plan, PlanKind};
+use crate::diagnostic::Diagnostic;
+use crate::money::Money;
+use crate::zip::Zip;
+use crate::{Source, yaml};
+
+#[derive(Debug, Clone, Deserialize)]
+struct Band {
+    from: i64,
+    #[serde(default)]
+    to: Option<i64>,
+    factor: f64,
+}
+
+fn to_milli(f: f64) -> i64 {
+    (f * 1000.0).round() as i64
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct PlanFile {
+    plan_year: i32,
+    plans: Vec<PlanEntry>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+enum Counties {
+    All(String),
+    List(Vec<u16>),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+struct PlanEntry {
+    id: i64,
+    name: String,
+    carrier: u8,
+    #[serde(default)]
+    network: Option<u8>,
+    #[serde(default)]
+    metal: Option<u8>,
+    #[serde(default)]
+    hsa: bool,
+    #[serde(default)]
+    includes_vision: bool,
+    #[serde(default)]
+    plan_type: Option<u8>,
+    #[serde(default)]
+    ded_ind: Option<Money>,
+    #[serde(default)]
+    ded_fam: Option<Money>,
+    #[serde(default)]
+    ded_out_ind: Option<Money>,
+    #[serde(default)]
+    ded_out_fam: Option<Money>,
+    #[serde(default)]
+    coins: Option<f64>,
+    #[serde(default)]
+    max_ind_oop: Option<Money>,
+    #[serde(default)]
+    max_2p_oop: Option<Money>,
+    #[serde(default)]
+    max_fam_oop: Option<Money>,
+    #[serde(default)]
+    annual_max: Option<Money>,
+    #[serde(default)]
+    eye_exam_copay: Option<Money>,
+    #[serde(default)]
+    frames_contact_allowance: Option<Money>,
+    #[serde(default)]
+    eye_exam_frequency: Option<String>,
+    #[serde(default)]
+    sbc: Option<String>,
+    #[serde(default)]
+    baag: Option<String>,
+    #[serde(default = "one")]
+    tobacco_factor: f64,
+    #[serde(default)]
+    age_curve: Option<String>,
+    #[serde(default)]
+    counties: Option<Counties>,
+    rates: BTreeMap<u8, Money>,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+#[derive(Debug, Deserialize)]
+struct CarriersFile {
+    #[serde(default = "default_split")]
+    drug_list_newer_from_plan_id: i64,
+    carriers: Vec<Carrier>,
+}
+
+fn default_split() -> i64 {
+    520
+}
+
+#[derive(Debug, Deserialize)]
+struct ListsFile {
+    metals: Vec<Choice>,
+    networks: Vec<Choice>,
+    #[serde(default)]
+    medical_attributes: Vec<Choice>,
+    #[serde(default)]
+    dental_attributes: Vec<Choice>,
+    #[serde(default)]
+    price_steps: BTreeMap<u8, i64>,
+}
+
+#[derive(Debug, Deserialize)]
+struct CurvesFile {
+    curves: BTreeMap<String, Vec<Band>>,
+}
+
+#[derive(Debug, Deserialize)]
+struct CountiesFile {
+    counties: Vec<County>,
+    #[serde(default)]
+    out_of_state: Option<County>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ZipsFile {
+    zips: BTreeMap<String, Vec<u16>>,
+}
+
+const DIR: &str = "rules/catalog/";
+
+fn find<'a>(sources: &[&'a Source], name: &str) -> Option<&'a Source> {
+    sources
+        .iter()
+        .copied()
+        .find(|s| s.path == format!("{DIR}{name}"))
+}
+
+/// Loads the catalog from the sources under `rules/catalog/`. An absent catalog is empty (the
+/// wizard's rules work without it); a present one must be complete and consistent.
+pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
+    let files: Vec<&Source> = sources
+        .iter()
+        .copied()
+        .filter(|s| s.path.starts_with(DIR))
+        .collect();
+    if files.is_empty() {
+        return Ok(Catalog::default());
+    }
+    let mut l = Loader {
+        files: &files,
+        cat: Catalog::default(),
+        problems: Vec::new(),
+    };
+    l.carriers();
+    l.lists();
+    l.curves();
+    l.counties();
+    l.zips();
+    // Each plan year's legal limits first: its plans are checked against them.
+    let limit_years = l.limits();
+    l.plans();
+    l.every_plan_year_has_limits(&limit_years);
+    l.plan_ids_are_unique();
+    if l.problems.is_empty() {
+        Ok(l.cat)
+    } else {
+        Err(l.problems)
+    }
+}
+
+/// A catalog being read: what is read so far and every problem found so far.
+struct Loader<'a> {
+    files: &'a [&'a Source],
+    cat: Catalog,
+    problems: Vec<Diagnostic>,
+}
+
+impl<'a> Loader<'a> {
+    fn problem(&mut self, path: &str, message: impl Into<String>) {
+        self.problems.push(Diagnostic::file(path, message));
+    }
+
+    /// A top-level catalog file, parsed; None (and a problem) when it is missing or malformed.
+    fn file<T: serde::de::DeserializeOwned>(&mut self, name: &str) -> Option<(&'a Source, T)> {
+        let Some(s) = find(self.files, name) else {
+            self.problem(&format!("{DIR}{name}"), "missing catalog file");
+            return None;
+        };
+        match yaml::parse::<T>(&s.path, &s.text) {
+            Ok(f) => Some((s, f)),
+            Err(d) => {
+                self.problems.push(d);
+                None
+            }
+        }
+    }
+
+    fn carriers(&mut self) {
+        if let Some((_, f)) = self.file::<CarriersFile>("carriers.yaml") {
+            self.cat.drug_list_newer_from = f.drug_list_newer_from_plan_id;
+            self.cat.carriers = f.carriers;
+        }
+    }
+
+    fn lists(&mut self) {
+        if let Some((_, f)) = self.file::<ListsFile>("lists.yaml") {
+            self.cat.metals = f.metals;
+            self.cat.networks = f.networks;
+            self.cat.medical_attributes = f.medical_attributes;
+            self.cat.dental_attributes = f.dental_attributes;
+            self.cat.price_steps = f.price_steps;
+        }
+    }
+
+    /// Age curves: bands in order, the last open-ended; every age from 0 covered; `federal` there.
+    fn curves(&mut self) {
+        let Some((s, f)) = self.file::<CurvesFile>("age_curves.yaml") else {
+            return;
+        };
+        for (name, bands) in f.curves {
+            let mut out = Vec::new();
+            for (i, b) in bands.iter().enumerate() {
+                let last = i + 1 == bands.len();
+                let to = b.to.unwrap_or(if last { i64::MAX } else { b.from });
+                out.push((b.from, to, to_milli(b.factor)));
+            }
+            let covered = (0..=120).all(|age| out.iter().any(|(f, t, _)| age >= *f && age <= *t));
+            if !covered {
+                self.problem(
+                    &s.path,
+                    format!("age curve `{name}` must cover every age from 0"),
+                );
+            }
+            self.cat.curves.insert(name, AgeCurve(out));
+        }
+        if !self.cat.curves.contains_key("federal") {
+            self.problem(&s.path, "the `federal` age curve is missing");
+        }
+    }
+
+    fn counties(&mut self) {
+        let Some((s, f)) = self.file::<CountiesFile>("counties.yaml") else {
+            return;
+        };
+        for c in f.counties {
+            if c.rating_area.is_none_or(|a| !(1..=16).contains(&a)) {
+                self.problem(
+                    &s.path,
+                    format!("county `{}` needs a rating area from 1 to 16", c.name),
+                );
+            }
+            if self.cat.counties.insert(c.id, c.clone()).is_some() {
+                self.problem(&s.path, format!("county id `{}` is listed twice", c.id));
+            }
+        }
+        self.cat.out_of_state = f.out_of_state;
+    }
+
+    /// ZIPs: five digits each, naming counties of counties.yaml (or the out-of-state county).
+    fn zips(&mut self) {
+        let Some((s, f)) = self.file::<ZipsFile>("zips.yaml") else {
+            return;
+        };
+        let oos = self.cat.out_of_state.as_ref().map(|c| c.id);
+        for (text, counties) in f.zips {
+            let zip = match text.parse::<Zip>() {
+                Ok(z) => z,
+                Err(e) => {
+                    self.problem(&s.path, e.to_string());
+                    continue;
+                }
+            };
+            for c in &counties {
+                if !self.cat.counties.contains_key(c) && Some(*c) != oos {
+                    self.problem(
+                        &s.path,
+                        format!("ZIP `{zip}` names county `{c}`, which is not in counties.yaml"),
+                    );
+                }
+            }
+            self.cat.zips.insert(zip, counties);
+        }
+    }
+
+    /// Every `<year>/limits.yaml`; the years that have one.
+    fn limits(&mut self) -> BTreeSet<i32> {
+        let mut years = BTreeSet::new();
+        for s in self.files {
+            let Some((Ok(year), LIMITS_FILE)) =
+                year_file(&s.path).map(|(y, f)| (y.parse::<i32>(), f))
+            else {
+                continue;
+            };
+            years.insert(year);
+            match yaml::parse::<Limits>(&s.path, &s.text) {
+                Ok(l) => {
+                    if l.plan_year != year {
+                        self.problem(&s.path, folder_mismatch(l.plan_year, year));
+                    }
+                    self.cat.limits.insert(year, l);
+                }
+                Err(d) => self.problems.push(d),
+            }
+        }
+        years
+    }
+
+    /// Every `<year>/{medical,dental,vision}.yaml`: each plan checked, then against its year's
+    /// limits.
+    fn plans(&mut self) {
+        for s in self.files {
+            let Some((year_dir, file)) = year_file(&s.path) else {
+                continue;
+            };
+            let Ok(year) = year_dir.parse::<i32>() else {
+                self.problem(&s.path, format!("`{year_dir}` is not a plan year folder"));
+                continue;
+            };
+            let kind = match file {
+                LIMITS_FILE => continue,
+                _ => match PlanKind::ALL
+                    .into_iter()
+                    .find(|k| file == format!("{}.yaml", k.key()))
+                {
+                    Some(k) => k,
+                    None => {
+                        self.problem(
+                            &s.path,
+                            "a plan year folder holds medical.yaml, dental.yaml, vision.yaml and \
+                             limits.yaml",
+                        );
+                        continue;
+                    }
+                },
+            };
+            let f = match yaml::parse::<PlanFile>(&s.path, &s.text) {
+                Ok(f) => f,
+                Err(d) => {
+                    self.problems.push(d);
+                    continue;
+                }
+            };
+            if f.plan_year != year {
+                self.problem(&s.path, folder_mismatch(f.plan_year, year));
+            }
+            let mut plans = Vec::new();
+            for p in f.plans {
+                match check_plan(&self.cat, &s.path, year, kind, p) {
+                    Ok(plan) => {
+                        if let Some(l) = self.cat.limits.get(&year) {
+                            let found = check_limits(&s.path, &plan, l);
+                            self.problems.extend(found);
+                        }
+                        plans.push(plan);
+                    }
+                    Err(d) => self.problems.push(d),
+                }
+            }
+            plans.sort_by_key(|p| p.id);
+            self.cat.plans.entry(year).or_default().insert(kind, plans);
+        }
+    }
+
+    fn every_plan_year_has_limits(&mut self, limit_years: &BTreeSet<i32>) {
+        let missing: Vec<i32> = self
+            .cat
+            .plans
+            .iter()
+            .filter(|(y, kinds)| kinds.values().any(|p| !p.is_empty()) && !limit_years.contains(y))
+            .map(|(y, _)| *y)
+            .collect();
+        for year in missing {
+            self.problem(
+                &format!("{DIR}{year}/{LIMITS_FILE}"),
+                format!(
+                    "plan year {year} has plans but no legal limits: add {LIMITS_FILE} to its folder \
+                     (out-of-pocket maximum, HSA deductible and out-of-pocket limits; see rules/README.md)"
+                ),
+            );
+        }
+    }
+
+    fn plan_ids_are_unique(&mut self) {
+        let mut seen = BTreeSet::new();
+        let mut twice = Vec::new();
+        for plans in self.cat.plans.values().flat_map(|k| k.values()) {
+            for p in plans {
+                if !seen.insert(p.id) {
+                    twice.push((format!("{DIR}{}/{}.yaml", p.plan_year, p.kind.key()), p.id));
+                }
+            }
+        }
+        for (path, id) in twice {
+            self.problem(&path, format!("plan id `{id}` is used twice"));
+        }
+    }
+}
+
+fn folder_mismatch(written: i32, folder: i32) -> String {
+    format!("plan_year `{written}` does not match the folder `{folder}`")
+}
+
+/// The file of a plan year's legal limits, next to its plan files.
+const LIMITS_FILE: &str = "limits.yaml";
+
+/// `rules/catalog/<year dir>/<file>` split into its folder and file name.
+fn year_file(path: &str) -> Option<(&str, &str)> {
+    path.strip_prefix(DIR)?.split_once('/')
+}
+
+/// Every way a plan exceeds its plan year's legal limits, each naming the plan, the field, the
+/// value and the limit. Medical plans must state their out-of-pocket maxima (individual and
+/// family); HSA-eligible plans also their deductibles.
+fn check_limits(file: &str, plan: &Plan, l: &Limits) -> Vec<Diagnostic> {
+    let year = plan.plan_year;
+    // Amounts are named as the files write them (dollars, `9300`), not as the screens show them.
+    let above = |field: &str, value: Option<Money>, limit: Money, what: &str, key: &str| {
+        value.filter(|v| *v > limit).map(|v| {
+            let (v, limit) = (v.dollars(), limit.dollars());
+            format!("{field} {v} is above the {year} {what}, {limit} ({LIMITS_FILE} {key})")
+        })
+    };
+    // The individual, two-person and family out-of-pocket maxima against a one-person limit and a
+    // limit for more people (`one_key`, `more_key` name them in the limits file).
+    let oop = |one: Money, more: Money, what: &str, one_key: &str, more_key: &str| {
+        [
+            above("max_ind_oop", plan.max_ind_oop, one, what, one_key),
+            above("max_2p_oop", plan.max_2p_oop, more, what, more_key),
+            above("max_fam_oop", plan.max_fam_oop, more, what, more_key),
+        ]
+    };
+    let mut found: Vec<String> = Vec::new();
+    match plan.kind {
+        PlanKind::Medical => {
+            for (field, value) in [
+                ("max_ind_oop", plan.max_ind_oop),
+                ("max_fam_oop", plan.max_fam_oop),
+            ] {
+                if value.is_none() {
+                    found.push(format!(
+                        "needs {field} (checked against the {year} out-of-pocket maximum)"
+                    ));
+                }
+            }
+            let aca = l.medical.max_oop;
+            let what = "ACA out-of-pocket maximum";
+            let (ind, fam) = ("medical.max_oop.self_only", "medical.max_oop.family");
+            found.extend(
+                oop(aca.self_only, aca.family, what, ind, fam)
+                    .into_iter()
+                    .flatten(),
+            );
+            // In-network deductibles count toward the out-of-pocket maximum.
+            found.extend(above("ded_ind", plan.ded_ind, aca.self_only, what, ind));
+            found.extend(above("ded_fam", plan.ded_fam, aca.family, what, fam));
+            match (&l.hsa, plan.hsa) {
+                (_, false) => {}
+                (None, true) => found.push(format!(
+                    "is HSA-eligible but the {year} {LIMITS_FILE} has no `hsa` limits"
+                )),
+                (Some(h), true) => {
+                    let (ind, fam) = ("hsa.max_oop.self_only", "hsa.max_oop.family");
+                    let (one, more) = (h.max_oop.self_only, h.max_oop.family);
+                    found.extend(
+                        oop(one, more, "HSA out-of-pocket maximum", ind, fam)
+                            .into_iter()
+                            .flatten(),
+                    );
+                    let min = h.min_deductible;
+                    for (field, value, limit, key) in [
+                        ("ded_ind", plan.ded_ind, min.self_only, "self_only"),
+                        ("ded_fam", plan.ded_fam, min.family, "family"),
+                    ] {
+                        match value {
+                            None => found.push(format!("is HSA-eligible and needs {field}")),
+                            Some(v) if v < limit => found.push(format!(
+                                "{field} {} is below the {year} HSA minimum deductible, {} \
+                                 ({LIMITS_FILE} hsa.min_deductible.{key})",
+                                v.dollars(),
+                                limit.dollars()
+                            )),
+                            Some(_) => {}
+                        }
+                    }
+                }
+            }
+        }
+        PlanKind::Dental => {
+            if let Some(d) = &l.dental {
+                let (one, more) = (d.max_oop.one_child, d.max_oop.two_or_more);
+                let (k1, k2) = ("dental.max_oop.one_child", "dental.max_oop.two_or_more");
+                let what = "pediatric dental out-of-pocket cap";
+                found.extend(oop(one, more, what, k1, k2).into_iter().flatten());
+            }
+        }
+        PlanKind::Vision => {}
+    }
+    found
+        .into_iter()
+        .map(|m| Diagnostic::file(file, format!("plan `{}` ({}): {m}", plan.id, plan.name)))
+        .collect()
+}
+
+fn check_plan(
+    cat: &Catalog,
+    file: &str,
+    year: i32,
+    kind: PlanKind,
+    p: PlanEntry,
+) -> Result<Plan, Diagnostic> {
+    let bad = |m: String| Diagnostic::file(file, format!("plan `{}`: {m}", p.id));
+    if !cat.carriers.iter().any(|c| c.id == p.carrier) {
+        return Err(bad(format!(
+            "carrier `{}` is not in carriers.yaml",
+            p.carrier
+        )));
+    }
+    if kind == PlanKind::Medical {
+        if !p
+            .network
+            .is_some_and(|n| cat.networks.iter().any(|c| c.id == n))
+        {
+            return Err(bad("needs a network from lists.yaml".into()));
+        }
+        if !p
+            .metal
+            .is_some_and(|m| cat.metals.iter().any(|c| c.id == m))
+        {
+            return Err(bad("needs a metal from lists.yaml".into()));
+        }
+    }
+    if !(1.0..=1.5).contains(&p.tobacco_factor) {
+        return Err(bad(format!(
+            "tobacco_factor `{}` must be between 1 and 1.5",
+            p.tobacco_factor
+        )));
+    }
+    let curve = p.age_curve.clone().unwrap_or_else(|| "federal".into());
+    if !cat.curves.contains_key(&curve) {
+        return Err(bad(format!(
+            "age curve `{curve}` is not in age_curves.yaml"
+        )));
+    }
+    let areas: BTreeSet<u8> = cat
+        .counties
+        .values()
+        .filter_map(|c| c.rating_area)
+        .collect();
+    for a in &areas {
+        if !p.rates.contains_key(a) {
+            return Err(bad(format!("has no rate for rating area {a}")));
+        }
+    }
+    if p.rates.values().any(|r| *r <= Money::ZERO) {
+        return Err(bad("rates must be above zero".into()));
+    }
+    let counties = match p.counties {
+        None => None,
+        Some(Counties::All(s)) if s == "all" => None,
+        Some(Counties::All(s)) => {
+            return Err(bad(format!(
+                "counties must be `all` or a list of county ids, not `{s}`"
+            )));
+        }
+        Some(Counties::List(list)) => {
+            if let Some(c) = list.iter().find(|c| !cat.counties.contains_key(c)) {
+                return Err(bad(format!("county `{c}` is not in counties.yaml")));
+            }
+            Some(list.into_iter().collect())
+        }
+    };
+    let plan_type = match (kind, p.plan_type) {
+        (PlanKind::Vision, Some(t @ (3 | 4))) => t,
+        (PlanKind::Vision, None) => 3,
+        (PlanKind::Vision, Some(t)) => {
+            return Err(bad(format!(
+                "vision plan_type `{t}` must be 3 (monthly) or 4 (annual)"
+            )));
+        }
+        (k, _) => k.type_id(),
+    };
+    Ok(Plan {
+        id: p.id,
+        kind,
+        plan_year: year,
+        name: p.name,
+        carrier: p.carrier,
+        network: p.network,
+        metal: p.metal,
+        hsa: p.hsa,
+        includes_vision: p.includes_vision,
+        plan_type,
+        ded_ind: p.ded_ind,
+        ded_fam: p.ded_fam,
+        ded_out_ind: p.ded_out_ind,
+        ded_out_fam: p.ded_out_fam,
+        coins: p.coins,
+        max_ind_oop: p.max_ind_oop,
+        max_2p_oop: p.max_2p_oop,
+        max_fam_oop: p.max_fam_oop,
+        annual_max: p.annual_max,
+        eye_exam_copay: p.eye_exam_copay,
+        frames_contact_allowance: p.frames_contact_allowance,
+        eye_exam_frequency: p.eye_exam_frequency,
+        sbc: p.sbc,
+        baag: p.baag,
+        tobacco_factor: to_milli(p.tobacco_factor),
+        age_curve: curve,
+        counties,
+        rates: p.rates,
+    })
+}
