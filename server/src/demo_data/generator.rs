@@ -1,405 +1,45 @@
-//! Demo applications and messages for the agent dashboard (`enrollflow seed-demo-data`, run by
-//! `make demo` after `enrollflow seed`): thousands of quotes and submissions for the demo agents,
-//! spread over the twelve months before today, with made-up people (names, `example.*` e-mail
-//! addresses, 555-01xx phone numbers, Michigan addresses), households, enrollment types and plan
-//! snapshots from the real catalog, so that every card, chart and list of the dashboard has
-//! something to show. Also three agent messages. `tests/load/dashboard.sh` uses it for 100,000
-//! applications.
-//!
-//! Every demo document carries `"demo": true`. Loading is idempotent: an agent that already has
-//! demo applications gets none, and the messages have fixed ids. Nothing here writes an SSN.
-//!
-//! The module is compiled into the `enrollflow` binary (and, by path, into the API tests); it uses
-//! the library through its public API only.
+//! The application builder: one made-up application (a person, a household, a reason, plans
+//! from the real catalog, a step reached, and for a submission every answer the wizard asks) as
+//! the row the dashboard reads.
 
+use enrollflow_engine::calendar::PlanYear;
 use enrollflow_engine::catalog::{Catalog, Plan, PlanKind};
+use enrollflow_engine::dates;
+use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{self, Household, Member, Role};
+use rand::Rng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use serde_json::{Map, Value, json};
-use sqlx::PgPool;
-use time::{Date, Duration, Month, OffsetDateTime, Time};
+use time::{Date, Duration, OffsetDateTime, Time};
 use uuid::Uuid;
 
-use crate::db::demo_data::{self as store, ApplicationBatch, DemoAgent};
-use crate::npn::Npn;
+use super::DEMO_KEY;
+use super::names::{AREA_CODES, DOMAINS, FEMALE, LAST, MALE, Place, STREETS, SUFFIXES, UNITS};
+use crate::db::demo_data::DemoAgent;
 use crate::quoting::PlanSnapshot;
-use enrollflow_engine::calendar::{Calendar, PlanYear};
-use enrollflow_engine::money::Money;
-
-/// The key marking demo documents.
-pub const DEMO_KEY: &str = "demo";
-/// Rows per INSERT.
-const BATCH: usize = 1000;
-
-/// What to load.
-#[derive(Debug, Clone)]
-pub struct Options {
-    /// Applications in all, shared equally by the agents.
-    pub applications: usize,
-    /// Only these agents (NPNs); all agents when empty.
-    pub agents: Vec<Npn>,
-    /// The share of applications that are submitted (0 to 1).
-    pub submitted_share: f64,
-    /// The server's today: applications are made in the 364 days before it.
-    pub today: Date,
-    /// The random generator's seed (the same seed makes the same people).
-    pub seed: u64,
-}
-
-impl Options {
-    pub fn new(applications: usize, today: Date) -> Self {
-        Options {
-            applications,
-            agents: Vec::new(),
-            submitted_share: 0.38,
-            today,
-            seed: 2024,
-        }
-    }
-}
-
-/// What a load did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Loaded {
-    pub applications: u64,
-    pub submitted: u64,
-    /// Agents skipped because they already had demo applications.
-    pub agents_skipped: usize,
-    pub messages: u64,
-}
-
-/// The rules the generator reads: the catalog, the enrollment calendar and the rules' hash.
-pub struct Rules<'a> {
-    pub catalog: &'a Catalog,
-    /// `rules/calendar.yaml`: the plan years, their open enrollment and effective dates.
-    pub calendar: &'a Calendar,
-    pub hash: &'a str,
-}
-
-/// Loads the demo applications and messages (see the module's documentation).
-pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::Result<Loaded> {
-    let years = &rules.calendar.plan_years;
-    anyhow::ensure!(!years.is_empty(), "rules/calendar.yaml has no plan_years");
-    let agents = store::agents(pool, &opts.agents).await?;
-    if agents.is_empty() {
-        anyhow::bail!("no agents to load demo data for: run `enrollflow seed` first");
-    }
-    if let Some(missing) = opts
-        .agents
-        .iter()
-        .find(|n| !agents.iter().any(|a| &a.npn == *n))
-    {
-        anyhow::bail!("no agent with NPN {missing}");
-    }
-    let places = places(rules.catalog);
-    let mut loaded = Loaded::default();
-    let per_agent = opts.applications / agents.len();
-    let extra = opts.applications % agents.len();
-    for (i, agent) in agents.iter().enumerate() {
-        let n = per_agent + usize::from(i < extra);
-        let mut tx = pool.begin().await?;
-        // Two loads at once: the second waits, then sees the first one's rows.
-        let has = store::lock_and_check(&mut tx, agent).await?;
-        if has {
-            loaded.agents_skipped += 1;
-            continue;
-        }
-        let seed = opts.seed ^ agent.npn.as_str().parse::<u64>().unwrap_or(0);
-        let mut g = Generator {
-            rng: StdRng::seed_from_u64(seed),
-            cat: rules.catalog,
-            years,
-            places: &places,
-            today: opts.today,
-            agent,
-            submitted_share: opts.submitted_share.clamp(0.0, 1.0),
-        };
-        let mut batch = ApplicationBatch::default();
-        for _ in 0..n {
-            let row = g.application();
-            loaded.submitted += u64::from(row.submission_time.is_some());
-            batch.push(row, rules.hash);
-            if batch.len() == BATCH {
-                loaded.applications += batch.insert(&mut tx).await?;
-            }
-        }
-        loaded.applications += batch.insert(&mut tx).await?;
-        tx.commit().await?;
-    }
-    loaded.messages = messages(pool, &agents, opts.today).await?;
-    Ok(loaded)
-}
-
-/// A Michigan place: city, ZIP and its county in the catalog.
-#[derive(Debug, Clone)]
-struct Place {
-    city: &'static str,
-    zip: &'static str,
-    county: u16,
-    area: u8,
-}
-
-const PLACES: &[(&str, &str)] = &[
-    ("Ann Arbor", "48104"),
-    ("Ann Arbor", "48103"),
-    ("Ypsilanti", "48197"),
-    ("Detroit", "48226"),
-    ("Detroit", "48207"),
-    ("Dearborn", "48124"),
-    ("Livonia", "48152"),
-    ("Canton", "48187"),
-    ("Troy", "48084"),
-    ("Southfield", "48075"),
-    ("Royal Oak", "48067"),
-    ("Novi", "48375"),
-    ("Pontiac", "48341"),
-    ("Warren", "48093"),
-    ("Sterling Heights", "48310"),
-    ("Grand Rapids", "49503"),
-    ("Grand Rapids", "49506"),
-    ("Wyoming", "49509"),
-    ("Holland", "49423"),
-    ("Kalamazoo", "49007"),
-    ("Battle Creek", "49017"),
-    ("Lansing", "48933"),
-    ("East Lansing", "48823"),
-    ("Flint", "48502"),
-    ("Saginaw", "48601"),
-    ("Traverse City", "49684"),
-    ("Marquette", "49855"),
-];
-
-fn places(cat: &Catalog) -> Vec<Place> {
-    PLACES
-        .iter()
-        .filter_map(|(city, zip)| {
-            let county = cat.counties_for_zip(zip.parse().ok()?).first()?.id;
-            let area = cat.rating_area(county)?;
-            Some(Place {
-                city,
-                zip,
-                county,
-                area,
-            })
-        })
-        .collect()
-}
-
-const FEMALE: &[&str] = &[
-    "Emma",
-    "Olivia",
-    "Ava",
-    "Sophia",
-    "Isabella",
-    "Mia",
-    "Amelia",
-    "Harper",
-    "Evelyn",
-    "Abigail",
-    "Emily",
-    "Elizabeth",
-    "Sofia",
-    "Avery",
-    "Ella",
-    "Scarlett",
-    "Grace",
-    "Chloe",
-    "Victoria",
-    "Riley",
-    "Aria",
-    "Lily",
-    "Aubrey",
-    "Zoey",
-    "Hannah",
-    "Layla",
-    "Nora",
-    "Camila",
-    "Maya",
-    "Leah",
-    "Priya",
-    "Mei",
-    "Fatima",
-    "Aaliyah",
-    "Rosa",
-    "Ingrid",
-    "Keisha",
-    "Yara",
-    "Lucia",
-    "Anika",
-];
-const MALE: &[&str] = &[
-    "Liam",
-    "Noah",
-    "William",
-    "James",
-    "Oliver",
-    "Benjamin",
-    "Elijah",
-    "Lucas",
-    "Mason",
-    "Logan",
-    "Alexander",
-    "Ethan",
-    "Jacob",
-    "Michael",
-    "Daniel",
-    "Henry",
-    "Jackson",
-    "Sebastian",
-    "Aiden",
-    "Matthew",
-    "Samuel",
-    "David",
-    "Joseph",
-    "Carter",
-    "Owen",
-    "Wyatt",
-    "John",
-    "Jack",
-    "Luke",
-    "Gabriel",
-    "Omar",
-    "Raj",
-    "Wei",
-    "Andre",
-    "Mateo",
-    "Tyrone",
-    "Kenji",
-    "Diego",
-    "Ahmed",
-    "Erik",
-];
-const LAST: &[&str] = &[
-    "Smith",
-    "Johnson",
-    "Williams",
-    "Brown",
-    "Jones",
-    "Garcia",
-    "Miller",
-    "Davis",
-    "Rodriguez",
-    "Martinez",
-    "Hernandez",
-    "Lopez",
-    "Gonzalez",
-    "Wilson",
-    "Anderson",
-    "Thomas",
-    "Taylor",
-    "Moore",
-    "Jackson",
-    "Martin",
-    "Lee",
-    "Perez",
-    "Thompson",
-    "White",
-    "Harris",
-    "Sanchez",
-    "Clark",
-    "Ramirez",
-    "Lewis",
-    "Robinson",
-    "Walker",
-    "Young",
-    "Allen",
-    "King",
-    "Wright",
-    "Scott",
-    "Torres",
-    "Nguyen",
-    "Hill",
-    "Flores",
-    "Green",
-    "Adams",
-    "Nelson",
-    "Baker",
-    "Hall",
-    "Rivera",
-    "Campbell",
-    "Mitchell",
-    "Carter",
-    "Roberts",
-    "Kowalski",
-    "Nowak",
-    "Haddad",
-    "Patel",
-    "Chen",
-    "Kim",
-    "Okafor",
-    "Lindqvist",
-    "Van Dyke",
-    "O'Brien",
-    "DeVries",
-    "Schultz",
-    "Murphy",
-    "Reyes",
-    "Bauer",
-    "Jankowski",
-    "Hoekstra",
-    "Abbas",
-    "Yamamoto",
-    "St. Clair",
-];
-const STREETS: &[&str] = &[
-    "Maple",
-    "Oak",
-    "Washington",
-    "Main",
-    "Huron",
-    "Liberty",
-    "Division",
-    "Michigan",
-    "Woodward",
-    "Grand River",
-    "Lake",
-    "Cedar",
-    "Pine",
-    "Elm",
-    "Jefferson",
-    "Lincoln",
-    "Madison",
-    "Church",
-    "Mill",
-    "Park",
-    "Chestnut",
-    "Walnut",
-    "Hickory",
-    "Sunset",
-    "Ridge",
-    "Forest",
-    "Riverside",
-];
-const SUFFIXES: &[&str] = &["St", "Ave", "Rd", "Dr", "Ct", "Ln", "Blvd", "Way"];
-const UNITS: &[&str] = &["Apt 2", "Apt 4B", "Unit 12", "Suite 100", "Apt 301"];
-const AREA_CODES: &[&str] = &[
-    "313", "248", "734", "586", "616", "517", "269", "810", "989", "231", "906",
-];
-const DOMAINS: &[&str] = &["example.com", "example.net", "example.org"];
 
 /// One application row, ready to insert.
-struct Row {
-    id: Uuid,
-    agent_id: Uuid,
-    last_step: i16,
-    effective_date: Option<Date>,
-    enrollment_period_type_id: Option<i16>,
-    medical_carrier_id: Option<i16>,
-    dental_carrier_id: Option<i16>,
-    vision_carrier_id: Option<i16>,
-    medical_network_type_id: Option<i16>,
-    skip_medical: bool,
-    skip_dental: bool,
-    skip_vision: bool,
-    skip_pcp: bool,
-    submission_time: Option<OffsetDateTime>,
-    created_at: OffsetDateTime,
-    updated_at: OffsetDateTime,
-    data: Value,
-    agent_started: bool,
-    started_by_user_id: Option<Uuid>,
-    subdomain: Option<String>,
+pub(super) struct Row {
+    pub(super) id: Uuid,
+    pub(super) agent_id: Uuid,
+    pub(super) last_step: i16,
+    pub(super) effective_date: Option<Date>,
+    pub(super) enrollment_period_type_id: Option<i16>,
+    pub(super) medical_carrier_id: Option<i16>,
+    pub(super) dental_carrier_id: Option<i16>,
+    pub(super) vision_carrier_id: Option<i16>,
+    pub(super) medical_network_type_id: Option<i16>,
+    pub(super) skip_medical: bool,
+    pub(super) skip_dental: bool,
+    pub(super) skip_vision: bool,
+    pub(super) skip_pcp: bool,
+    pub(super) submission_time: Option<OffsetDateTime>,
+    pub(super) created_at: OffsetDateTime,
+    pub(super) updated_at: OffsetDateTime,
+    pub(super) data: Value,
+    pub(super) agent_started: bool,
+    pub(super) started_by_user_id: Option<Uuid>,
+    pub(super) subdomain: Option<String>,
 }
 
 struct Person {
@@ -409,34 +49,19 @@ struct Person {
     tobacco: bool,
 }
 
-struct Generator<'a> {
-    rng: StdRng,
-    cat: &'a Catalog,
-    years: &'a [PlanYear],
-    places: &'a [Place],
-    today: Date,
-    agent: &'a DemoAgent,
-    submitted_share: f64,
+pub(super) struct Generator<'a> {
+    pub(super) rng: StdRng,
+    pub(super) cat: &'a Catalog,
+    pub(super) years: &'a [PlanYear],
+    pub(super) places: &'a [Place],
+    pub(super) today: Date,
+    pub(super) agent: &'a DemoAgent,
+    pub(super) submitted_share: f64,
 }
 
-fn first_of_next_month(d: Date) -> Date {
-    let (y, m) = match d.month() {
-        Month::December => (d.year() + 1, Month::January),
-        m => (d.year(), m.next()),
-    };
-    Date::from_calendar_date(y, m, 1).unwrap_or(d)
-}
-
+/// A date as the answers hold it (`2025-01-01`).
 fn text(d: Date) -> String {
     d.to_string()
-}
-
-fn age_on(birth: Date, on: Date) -> i64 {
-    let mut age = i64::from(on.year() - birth.year());
-    if (on.month() as u8, on.day()) < (birth.month() as u8, birth.day()) {
-        age -= 1;
-    }
-    age
 }
 
 impl<'a> Generator<'a> {
@@ -530,7 +155,7 @@ impl<'a> Generator<'a> {
         PlanSnapshot::new(self.cat, p, rate).to_value()
     }
 
-    fn application(&mut self) -> Row {
+    pub(super) fn application(&mut self) -> Row {
         let agent = self.agent;
         let created_day = self.day();
         let created_at = created_day
@@ -564,7 +189,7 @@ impl<'a> Generator<'a> {
             years.iter().any(|y| y.year == d.year())
                 && !cat.plans(d.year(), PlanKind::Medical).is_empty()
         };
-        let next_month = first_of_next_month(created_day);
+        let next_month = dates::first_of_next_month(created_day);
         let roll: f64 = self.rng.random();
         let (kind, effective) = match oe {
             Some(eff) if roll < 0.85 || !offered_year(next_month) => ("oe", eff),
@@ -607,7 +232,7 @@ impl<'a> Generator<'a> {
         let place = self.places[self.rng.random_range(0..self.places.len())].clone();
         let last = self.pick(LAST);
         let sub = self.person(created_day, 23..=63, None);
-        let sub_age = age_on(sub.birth, effective);
+        let sub_age = dates::age_at(sub.birth, effective);
         let spouse = (sub_age >= 25 && self.chance(0.42)).then(|| {
             let g = if sub.gender == "F" { "M" } else { "F" };
             let lo = (sub_age - 6).max(21);
@@ -673,7 +298,7 @@ impl<'a> Generator<'a> {
         }
         let oldest = members
             .iter()
-            .map(|m| age_on(m.birth_date, effective))
+            .map(|m| dates::age_at(m.birth_date, effective))
             .max()
             .unwrap_or(sub_age);
         let household = Household {
@@ -923,132 +548,4 @@ fn email_of(data: &Map<String, Value>) -> Value {
         .and_then(|c| c.get("email"))
         .cloned()
         .unwrap_or(Value::Null)
-}
-
-impl ApplicationBatch {
-    fn len(&self) -> usize {
-        self.id.len()
-    }
-
-    fn push(&mut self, r: Row, hash: &str) {
-        self.id.push(r.id);
-        self.agent_id.push(r.agent_id);
-        self.last_step.push(r.last_step);
-        self.effective_date.push(r.effective_date);
-        self.period.push(r.enrollment_period_type_id);
-        self.medical_carrier_id.push(r.medical_carrier_id);
-        self.dental_carrier_id.push(r.dental_carrier_id);
-        self.vision_carrier_id.push(r.vision_carrier_id);
-        self.network.push(r.medical_network_type_id);
-        self.skip_medical.push(r.skip_medical);
-        self.skip_dental.push(r.skip_dental);
-        self.skip_vision.push(r.skip_vision);
-        self.skip_pcp.push(r.skip_pcp);
-        self.submission_time.push(r.submission_time);
-        self.created_at.push(r.created_at);
-        self.updated_at.push(r.updated_at);
-        self.data.push(r.data);
-        self.rules_hash.push(hash.to_string());
-        self.agent_started.push(r.agent_started);
-        self.started_by.push(r.started_by_user_id);
-        self.subdomain.push(r.subdomain);
-    }
-}
-
-/// The demo messages: fixed ids, so loading twice adds nothing.
-struct DemoMessage {
-    id: u128,
-    title: &'static str,
-    content: &'static str,
-    sticky: bool,
-    /// Days before today.
-    published: i64,
-    /// Days after today.
-    expires: Option<i64>,
-    code: Option<&'static str>,
-}
-
-const MESSAGES: &[DemoMessage] = &[
-    DemoMessage {
-        id: 0x0de0_0000_0000_4000_8000_0000_0000_0001,
-        title: "Welcome to your agent dashboard",
-        content: "<p>Your quotes and submissions are in the <strong>Quoting</strong> and \
-                  <strong>Submissions</strong> lists on the left. Questions? Write to \
-                  <a href=\"mailto:support@enrollflow.example.com\">support@enrollflow.example.com</a>.</p>",
-        sticky: true,
-        published: 30,
-        expires: None,
-        code: Some("WELCOME"),
-    },
-    DemoMessage {
-        id: 0x0de0_0000_0000_4000_8000_0000_0000_0002,
-        title: "Open Enrollment is under way",
-        content: "<p>Open Enrollment runs until <strong>January 15</strong>. Applications made by \
-                  December 15 take effect on January 1.</p>",
-        sticky: false,
-        published: 19,
-        expires: Some(56),
-        code: Some("OEP"),
-    },
-    DemoMessage {
-        id: 0x0de0_0000_0000_4000_8000_0000_0000_0003,
-        title: "New dental and vision plans",
-        content: "<p>Next year's dental and vision plans are in the catalog: quote them together \
-                  with medical for a single application.</p>",
-        sticky: false,
-        published: 3,
-        expires: None,
-        code: None,
-    },
-];
-
-async fn messages(pool: &PgPool, agents: &[DemoAgent], today: Date) -> anyhow::Result<u64> {
-    let admin = store::first_admin(pool).await?;
-    let agent_ids: Vec<Uuid> = agents.iter().map(|a| a.id).collect();
-    let mut created = 0;
-    let mut tx = pool.begin().await?;
-    for m in MESSAGES {
-        let id = Uuid::from_u128(m.id);
-        let publish = today - Duration::days(m.published);
-        created += store::insert_message(
-            &mut tx,
-            &store::NewMessage {
-                id,
-                title: m.title,
-                content: m.content,
-                sticky: m.sticky,
-                publish_date: publish,
-                expires: m.expires.map(|d| today + Duration::days(d)),
-                code: m.code,
-                created_at: publish
-                    .with_time(Time::from_hms(9, 0, 0).unwrap_or(Time::MIDNIGHT))
-                    .assume_utc(),
-                created_by: admin,
-            },
-            &agent_ids,
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(created)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use time::macros::date;
-
-    #[test]
-    fn next_months_and_ages() {
-        assert_eq!(
-            first_of_next_month(date!(2024 - 12 - 15)),
-            date!(2025 - 01 - 01)
-        );
-        assert_eq!(
-            first_of_next_month(date!(2024 - 02 - 29)),
-            date!(2024 - 03 - 01)
-        );
-        assert_eq!(age_on(date!(1990 - 06 - 15), date!(2024 - 06 - 14)), 33);
-        assert_eq!(age_on(date!(1990 - 06 - 15), date!(2024 - 06 - 15)), 34);
-    }
 }

@@ -1,0 +1,165 @@
+//! Demo applications and messages for the agent dashboard (`enrollflow seed-demo-data`, run by
+//! `make demo` after `enrollflow seed`): thousands of quotes and submissions for the demo agents,
+//! spread over the twelve months before today, with made-up people (names, `example.*` e-mail
+//! addresses, 555-01xx phone numbers, Michigan addresses), households, enrollment types and plan
+//! snapshots from the real catalog, so that every card, chart and list of the dashboard has
+//! something to show. Also three agent messages. `tests/load/dashboard.sh` uses it for 100,000
+//! applications.
+//!
+//! Every demo document carries `"demo": true`. Loading is idempotent: an agent that already has
+//! demo applications gets none, and the messages have fixed ids. Nothing here writes an SSN.
+//!
+//! The module is compiled into the `enrollflow` binary (and, by path, into the API tests); it uses
+//! the library through its public API only.
+
+use enrollflow_engine::catalog::Catalog;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use sqlx::PgPool;
+use time::Date;
+
+mod generator;
+mod messages;
+mod names;
+
+use generator::{Generator, Row};
+use messages::messages;
+use names::places;
+
+use crate::db::demo_data::{self as store, ApplicationBatch};
+use crate::npn::Npn;
+use enrollflow_engine::calendar::Calendar;
+
+/// The key marking demo documents.
+pub const DEMO_KEY: &str = "demo";
+/// Rows per INSERT.
+const BATCH: usize = 1000;
+
+/// What to load.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Applications in all, shared equally by the agents.
+    pub applications: usize,
+    /// Only these agents (NPNs); all agents when empty.
+    pub agents: Vec<Npn>,
+    /// The share of applications that are submitted (0 to 1).
+    pub submitted_share: f64,
+    /// The server's today: applications are made in the 364 days before it.
+    pub today: Date,
+    /// The random generator's seed (the same seed makes the same people).
+    pub seed: u64,
+}
+
+impl Options {
+    pub fn new(applications: usize, today: Date) -> Self {
+        Options {
+            applications,
+            agents: Vec::new(),
+            submitted_share: 0.38,
+            today,
+            seed: 2024,
+        }
+    }
+}
+
+/// What a load did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Loaded {
+    pub applications: u64,
+    pub submitted: u64,
+    /// Agents skipped because they already had demo applications.
+    pub agents_skipped: usize,
+    pub messages: u64,
+}
+
+/// The rules the generator reads: the catalog, the enrollment calendar and the rules' hash.
+pub struct Rules<'a> {
+    pub catalog: &'a Catalog,
+    /// `rules/calendar.yaml`: the plan years, their open enrollment and effective dates.
+    pub calendar: &'a Calendar,
+    pub hash: &'a str,
+}
+
+/// Loads the demo applications and messages (see the module's documentation).
+pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::Result<Loaded> {
+    let years = &rules.calendar.plan_years;
+    anyhow::ensure!(!years.is_empty(), "rules/calendar.yaml has no plan_years");
+    let agents = store::agents(pool, &opts.agents).await?;
+    if agents.is_empty() {
+        anyhow::bail!("no agents to load demo data for: run `enrollflow seed` first");
+    }
+    if let Some(missing) = opts
+        .agents
+        .iter()
+        .find(|n| !agents.iter().any(|a| &a.npn == *n))
+    {
+        anyhow::bail!("no agent with NPN {missing}");
+    }
+    let places = places(rules.catalog);
+    let mut loaded = Loaded::default();
+    let per_agent = opts.applications / agents.len();
+    let extra = opts.applications % agents.len();
+    for (i, agent) in agents.iter().enumerate() {
+        let n = per_agent + usize::from(i < extra);
+        let mut tx = pool.begin().await?;
+        // Two loads at once: the second waits, then sees the first one's rows.
+        let has = store::lock_and_check(&mut tx, agent).await?;
+        if has {
+            loaded.agents_skipped += 1;
+            continue;
+        }
+        let seed = opts.seed ^ agent.npn.as_str().parse::<u64>().unwrap_or(0);
+        let mut g = Generator {
+            rng: StdRng::seed_from_u64(seed),
+            cat: rules.catalog,
+            years,
+            places: &places,
+            today: opts.today,
+            agent,
+            submitted_share: opts.submitted_share.clamp(0.0, 1.0),
+        };
+        let mut batch = ApplicationBatch::default();
+        for _ in 0..n {
+            let row = g.application();
+            loaded.submitted += u64::from(row.submission_time.is_some());
+            batch.push(row, rules.hash);
+            if batch.len() == BATCH {
+                loaded.applications += batch.insert(&mut tx).await?;
+            }
+        }
+        loaded.applications += batch.insert(&mut tx).await?;
+        tx.commit().await?;
+    }
+    loaded.messages = messages(pool, &agents, opts.today).await?;
+    Ok(loaded)
+}
+
+impl ApplicationBatch {
+    fn len(&self) -> usize {
+        self.id.len()
+    }
+
+    fn push(&mut self, r: Row, hash: &str) {
+        self.id.push(r.id);
+        self.agent_id.push(r.agent_id);
+        self.last_step.push(r.last_step);
+        self.effective_date.push(r.effective_date);
+        self.period.push(r.enrollment_period_type_id);
+        self.medical_carrier_id.push(r.medical_carrier_id);
+        self.dental_carrier_id.push(r.dental_carrier_id);
+        self.vision_carrier_id.push(r.vision_carrier_id);
+        self.network.push(r.medical_network_type_id);
+        self.skip_medical.push(r.skip_medical);
+        self.skip_dental.push(r.skip_dental);
+        self.skip_vision.push(r.skip_vision);
+        self.skip_pcp.push(r.skip_pcp);
+        self.submission_time.push(r.submission_time);
+        self.created_at.push(r.created_at);
+        self.updated_at.push(r.updated_at);
+        self.data.push(r.data);
+        self.rules_hash.push(hash.to_string());
+        self.agent_started.push(r.agent_started);
+        self.started_by.push(r.started_by_user_id);
+        self.subdomain.push(r.subdomain);
+    }
+}
