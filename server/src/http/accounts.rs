@@ -485,8 +485,8 @@ pub struct RegisterRequest {
     pub email: Option<String>,
     pub password: Option<String>,
     pub password_confirmation: Option<String>,
-    /// The Terms of Use checkbox: `true` or `1`.
-    #[schema(value_type = Object)]
+    /// The Terms of Use checkbox: `true` (`1` is accepted too).
+    #[schema(value_type = bool)]
     pub tos_agree: Value,
 }
 

@@ -5,7 +5,7 @@
 
 import type { components } from './openapi.gen';
 
-type Schema<K extends keyof components['schemas']> = components['schemas'][K];
+export type Schema<K extends keyof components['schemas']> = components['schemas'][K];
 
 export type AuthState = Schema<'AuthState'>;
 export type Branding = Schema<'Branding'>;

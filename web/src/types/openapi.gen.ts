@@ -1741,8 +1741,11 @@ export interface components {
             password_confirmation?: string | null;
             /** @default null */
             token?: string | null;
-            /** @description The Terms of Use checkbox: `true` or `1`. */
-            tos_agree?: Record<string, unknown>;
+            /**
+             * @description The Terms of Use checkbox: `true` (`1` is accepted too).
+             * @default null
+             */
+            tos_agree?: boolean;
         };
         Reopened: {
             application: components["schemas"]["ActiveApplication"];

@@ -1,5 +1,6 @@
 import { apiClient } from '@/lib/api-client';
 import type { AuditPage, SecuritySettings } from '@/types/api';
+import type { operations } from '@/types/openapi.gen';
 
 export function getSecuritySettings(): Promise<SecuritySettings> {
   return apiClient.get<SecuritySettings>('/api/admin/security-settings');
@@ -10,14 +11,8 @@ export function putSecuritySettings(settings: SecuritySettings): Promise<Securit
   return apiClient.put<SecuritySettings>('/api/admin/security-settings', settings);
 }
 
-export interface AuditFilter {
-  action?: string;
-  person?: string;
-  application?: string;
-  from?: string;
-  until?: string;
-  before?: number;
-}
+/** The audit log's filters (its query parameters). */
+export type AuditFilter = NonNullable<operations['audit_log']['parameters']['query']>;
 
 /** A page of the audit log, newest first, filtered. */
 export function getAuditLog(filter: AuditFilter): Promise<AuditPage> {

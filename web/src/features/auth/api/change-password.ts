@@ -1,11 +1,7 @@
 import { apiClient } from '@/lib/api-client';
-import type { ServerMessage } from '@/types/api';
+import type { Schema, ServerMessage } from '@/types/api';
 
-export interface ChangePasswordRequest {
-  current_password: string;
-  new_password: string;
-  new_password_confirmation: string;
-}
+export type ChangePasswordRequest = Schema<'ChangePasswordRequest'>;
 
 /** Changes the logged-in user's password ("Your password has been changed."). */
 export function changePassword(body: ChangePasswordRequest): Promise<ServerMessage> {
