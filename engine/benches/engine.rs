@@ -56,8 +56,7 @@ fn bench(c: &mut Criterion) {
         today: time::macros::date!(2024 - 11 - 20),
         applying: Applying::Consumer,
         agent: AgentFlags {
-            offers_blue: true,
-            offers_priority: true,
+            offers: vec!["display_bcbsm".into(), "display_ph".into()],
             ..AgentFlags::default()
         },
     };

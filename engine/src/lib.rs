@@ -66,10 +66,11 @@ pub enum Applying {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct AgentFlags {
-    /// display_bcbsm: the Blue Cross family carriers (ids 1 and 2).
-    pub offers_blue: bool,
-    /// display_ph: the Priority carrier (id 3).
-    pub offers_priority: bool,
+    /// The agent's carrier flags that are on: the catalog's `agent_flag` names
+    /// (`rules/catalog/carriers.yaml`; today `display_bcbsm`, `display_ph`). Rules see them as
+    /// `ctx.agent.offers` and the carriers they make quoted as `ctx.agent.carriers` (ids; a carrier
+    /// without an `agent_flag` always).
+    pub offers: Vec<String>,
     pub marketplace_certified: bool,
     pub display_medicare: bool,
     pub name: String,
@@ -108,6 +109,47 @@ pub struct StepInfo {
     pub number: u8,
     pub route: String,
     pub title: String,
+}
+
+/// The wizard's shape for one application: every step with what the browser needs to route to
+/// it, list it in the progress list and guard it (spec part 1, 2.1 to 2.3).
+#[derive(Debug, Clone, Serialize)]
+pub struct FlowView {
+    pub steps: Vec<FlowStep>,
+    /// The only step a submitted application may open.
+    pub submitted_step: String,
+    /// The application has been submitted.
+    pub submitted: bool,
+    /// The highest step number the application has reached (1 before it exists).
+    pub last_step: u8,
+}
+
+/// A step of [`FlowView`].
+#[derive(Debug, Clone, Serialize)]
+pub struct FlowStep {
+    pub id: String,
+    pub number: u8,
+    pub route: String,
+    pub title: String,
+    /// The progress list's label.
+    pub nav: String,
+    /// The progress list's group heading, if any.
+    pub section: Option<String>,
+    /// `form`, or the name of a hand-built page (`plans`, `review`).
+    pub kind: String,
+    pub params: Value,
+    /// Opened even before an application exists.
+    pub always_valid: bool,
+    /// The progress list names it.
+    pub listed: bool,
+    /// It does not apply to this application.
+    pub skipped: bool,
+    /// The application has reached it (its number is at most the last step).
+    pub reached: bool,
+    /// Where Previous goes from it.
+    pub previous: Option<String>,
+    /// The application may open it now (what `valid_step` answers).
+    pub valid: bool,
 }
 
 /// Everything the browser needs to draw a step.
@@ -166,6 +208,9 @@ pub struct Transition {
 
 struct Step {
     info: StepInfo,
+    nav: String,
+    section: Option<String>,
+    listed_when: Option<Expr>,
     select: Option<Expr>,
     extras: Option<Expr>,
     form: Option<String>,
@@ -259,6 +304,10 @@ impl Engine {
                 "is_agent".into(),
                 Value::Bool(ctx.applying == Applying::Agent),
             );
+            if let Some(Value::Object(agent)) = m.get_mut("agent") {
+                let ids = self.catalog.offered_carriers(&ctx.agent.offers);
+                agent.insert("carriers".into(), Value::from(ids));
+            }
         }
         Vars {
             app: script::to_dynamic(app),
@@ -355,8 +404,17 @@ impl Engine {
         let Ok(step) = self.step(id) else {
             return Ok(false);
         };
+        self.valid_with(step, app, || self.vars(app, ctx))
+    }
+
+    fn valid_with<V: std::borrow::Borrow<Vars>>(
+        &self,
+        step: &Step,
+        app: &Value,
+        vars: impl FnOnce() -> V,
+    ) -> Result<bool, EvalError> {
         if app.get("submitted").is_some_and(truthy) {
-            return Ok(id == self.submitted_step);
+            return Ok(step.info.id == self.submitted_step);
         }
         if step.always_valid {
             return Ok(true);
@@ -365,8 +423,7 @@ impl Engine {
         if u64::from(step.info.number) > last {
             return Ok(false);
         }
-        let v = self.vars(app, ctx);
-        Ok(!self.is_skipped(step, &v)?)
+        Ok(!self.is_skipped(step, vars().borrow())?)
     }
 
     /// Opening a skipped step again (its `reopen` rule): the application flags to save, or None
@@ -411,6 +468,54 @@ impl Engine {
             )));
         }
         Ok(Some(flags))
+    }
+
+    /// The wizard's shape for an application (`{}` before it exists): each step's route, labels,
+    /// whether it is listed, skipped and reached, and where Previous goes. The browser builds its
+    /// routes, progress list and guards from it; `valid_step` stays the server's word.
+    pub fn flow_view(&self, app: &Value, ctx: &Context) -> Result<FlowView, EvalError> {
+        let v = self.vars(app, ctx);
+        let submitted = app.get("submitted").is_some_and(truthy);
+        let last = app
+            .get("last_step")
+            .and_then(Value::as_u64)
+            .map_or(1, |n| u8::try_from(n).unwrap_or(u8::MAX))
+            .max(1);
+        let mut steps = Vec::with_capacity(self.steps.len());
+        for s in &self.steps {
+            let listed = match &s.listed_when {
+                Some(e) => truthy(&self.eval(e, &v, None)?),
+                None => true,
+            };
+            steps.push(FlowStep {
+                valid: self.valid_with(s, app, || &v)?,
+                id: s.info.id.clone(),
+                number: s.info.number,
+                route: s.info.route.clone(),
+                title: s.info.title.clone(),
+                nav: s.nav.clone(),
+                section: s.section.clone(),
+                kind: s.page.clone().unwrap_or_else(|| "form".into()),
+                params: s.params.clone(),
+                always_valid: s.always_valid,
+                listed,
+                skipped: self.is_skipped(s, &v)?,
+                reached: s.always_valid || s.info.number <= last,
+                previous: self.previous_with(&s.info.id, &v)?.map(|p| p.id),
+            });
+        }
+        Ok(FlowView {
+            steps,
+            submitted_step: self.submitted_step.clone(),
+            submitted,
+            last_step: last,
+        })
+    }
+
+    /// The lowest and highest step numbers (the range of an application's last step).
+    pub fn step_numbers(&self) -> (u8, u8) {
+        let n = |s: Option<&Step>| s.map_or(1, |s| s.info.number);
+        (n(self.steps.first()), n(self.steps.last()))
     }
 
     /// The view of a step for an application.

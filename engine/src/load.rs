@@ -284,6 +284,14 @@ fn load_flow(
                 format!("step `{id}` is listed twice"),
             ));
         }
+        if let Some(problem) = route_problem(&st.route, &steps) {
+            problems.push(Diagnostic::new(
+                &s.path,
+                line,
+                1,
+                format!("step `{id}`: {problem}"),
+            ));
+        }
         if steps.last().is_some_and(|x| x.info.number >= st.number) {
             problems.push(Diagnostic::new(
                 &s.path,
@@ -334,7 +342,14 @@ fn load_flow(
             .reopen
             .as_ref()
             .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let listed_when = st
+            .listed_when
+            .as_ref()
+            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
         steps.push(Step {
+            nav: st.nav.unwrap_or_else(|| st.title.clone()),
+            section: st.section,
+            listed_when,
             select,
             extras,
             info: StepInfo {
@@ -377,6 +392,47 @@ fn load_flow(
     } else {
         Err(problems)
     }
+}
+
+/// The web app's own pages: a step may not take their address.
+const RESERVED_ROUTES: &[&str] = &[
+    "login",
+    "register",
+    "reset-password",
+    "dashboard",
+    "manageMessages",
+    "admin",
+    "playground",
+    "404",
+    "api",
+    "assets",
+];
+
+/// What is wrong with a step's route: one path segment (`/payment`) of letters, digits, `-` and
+/// `_`, starting with a letter, used by no other step and by no page of the app.
+fn route_problem(route: &str, earlier: &[Step]) -> Option<String> {
+    let Some(name) = route.strip_prefix('/') else {
+        return Some(format!("route `{route}` must start with `/`"));
+    };
+    let well_formed = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !well_formed {
+        return Some(format!(
+            "route `{route}` must be `/` and one word of letters, digits, `-` or `_`"
+        ));
+    }
+    if RESERVED_ROUTES.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+        return Some(format!("route `{route}` is a page of the app"));
+    }
+    if earlier
+        .iter()
+        .any(|x| x.info.route.eq_ignore_ascii_case(route))
+    {
+        return Some(format!("route `{route}` is another step's"));
+    }
+    None
 }
 
 struct LoadedFlow {

@@ -26,6 +26,17 @@ pub struct StepFile {
     pub number: u8,
     pub route: String,
     pub title: String,
+    /// The step's label in the progress list (default: its title).
+    #[serde(default)]
+    pub nav: Option<String>,
+    /// The heading of the progress list's group the step is in (none: a group without a heading).
+    /// Consecutive steps with the same section form one group.
+    #[serde(default)]
+    pub section: Option<String>,
+    /// Rhai: true when the progress list names the step (default: always). A step listed but
+    /// skipped is shown disabled; one not listed is not shown at all.
+    #[serde(default)]
+    pub listed_when: Option<Spanned<String>>,
     /// The form drawn by the generic renderer (a file `forms/<form>.form.yaml`) …
     #[serde(default)]
     pub form: Option<Spanned<String>>,

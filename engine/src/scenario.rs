@@ -7,7 +7,7 @@
 //!
 //! ```yaml
 //! - name: a 16-year-old alone is asked whether this is a child-only application
-//!   context: { today: 2024-11-20, applying: consumer, agent: { offers_blue: true } }
+//!   context: { today: 2024-11-20, applying: consumer, agent: { offers: [display_bcbsm] } }
 //!   steps:
 //!     - submit: census
 //!       with: { sub_birth_date: 2008-11-01, residential_zip: "48104" }

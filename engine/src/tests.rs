@@ -282,3 +282,92 @@ fn a_step_view_carries_the_form_its_neighbours_and_the_saved_answers() {
         Err(EvalError::NotAForm(_))
     ));
 }
+
+#[test]
+fn the_flow_view_lists_routes_labels_and_what_this_application_may_open() {
+    let e = engine();
+    let fresh = e.flow_view(&json!({}), &ctx()).expect("a flow");
+    let ids: Vec<&str> = fresh.steps.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["about", "extra", "done"]);
+    assert_eq!(fresh.submitted_step, "done");
+    assert_eq!(fresh.last_step, 1);
+    let about = &fresh.steps[0];
+    // Without `nav:` the label is the title; without `section:` no group heading.
+    assert_eq!(
+        (about.nav.as_str(), about.section.as_deref()),
+        ("About You", None)
+    );
+    assert_eq!(
+        (about.kind.as_str(), about.route.as_str()),
+        ("form", "/about")
+    );
+    assert!(about.always_valid && about.valid && about.reached && about.listed);
+    assert!(fresh.steps[1..].iter().all(|s| !s.valid && !s.reached));
+    assert_eq!(fresh.steps[1].kind, "extra");
+
+    let skipping = e
+        .flow_view(&json!({"last_step": 3, "skip_extra": true}), &ctx())
+        .expect("a flow");
+    let extra = &skipping.steps[1];
+    assert!(extra.skipped && extra.reached && !extra.valid);
+    assert_eq!(skipping.steps[2].previous.as_deref(), Some("about"));
+    assert!(skipping.steps[2].valid);
+
+    let done = e
+        .flow_view(&json!({"last_step": 3, "submitted": true}), &ctx())
+        .expect("a flow");
+    assert!(done.submitted);
+    let valid: Vec<&str> = done
+        .steps
+        .iter()
+        .filter(|s| s.valid)
+        .map(|s| s.id.as_str())
+        .collect();
+    assert_eq!(valid, ["done"]);
+}
+
+#[test]
+fn nav_section_and_listed_when_come_from_the_flow() {
+    let flow = FLOW
+        .replace(
+            "    title: Extra\n",
+            "    title: Extra\n    nav: More\n    section: Later\n    listed_when: app.show_extra == true\n",
+        );
+    let e = load(&[
+        Source::new("rules/flows/test.flow.yaml", flow),
+        Source::new("forms/about.form.yaml", ABOUT),
+        Source::new("forms/done.form.yaml", DONE),
+    ])
+    .unwrap_or_else(|p| panic!("{p:?}"));
+    let hidden = e.flow_view(&json!({}), &ctx()).expect("a flow");
+    assert_eq!(hidden.steps[1].nav, "More");
+    assert_eq!(hidden.steps[1].section.as_deref(), Some("Later"));
+    assert!(!hidden.steps[1].listed);
+    let shown = e
+        .flow_view(&json!({"show_extra": true}), &ctx())
+        .expect("a flow");
+    assert!(shown.steps[1].listed);
+}
+
+#[test]
+fn a_step_route_must_be_one_word_of_its_own() {
+    for (route, says) in [
+        ("extra", "must start with `/`"),
+        ("/a/b", "one word"),
+        ("/login", "a page of the app"),
+        ("/ABOUT", "another step's"),
+    ] {
+        let flow = FLOW.replace("route: /extra", &format!("route: {route}"));
+        let problems = load(&[
+            Source::new("rules/flows/test.flow.yaml", flow),
+            Source::new("forms/about.form.yaml", ABOUT),
+            Source::new("forms/done.form.yaml", DONE),
+        ])
+        .err()
+        .unwrap_or_default();
+        assert!(
+            problems.iter().any(|p| p.to_string().contains(says)),
+            "{route}: {problems:?}"
+        );
+    }
+}

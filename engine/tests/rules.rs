@@ -77,7 +77,7 @@ fn a_changed_expectation_makes_a_scenario_fail() {
     let engine = load(&sources()).unwrap_or_else(|p| panic!("{p:?}"));
     let suite = |next: &str, option_ids: &str| {
         format!(
-            "- name: open enrollment\n  context: {{ today: 2024-11-20, agent: {{ offers_blue: true }} }}\n  steps:\n    - view: whyApplying\n      expect: {{ options: {{ enrollment_type: {option_ids} }} }}\n    - submit: whyApplying\n      with: {{ enrollment_type: oe }}\n      expect: {{ next: {next} }}\n"
+            "- name: open enrollment\n  context: {{ today: 2024-11-20, agent: {{ offers: [display_bcbsm] }} }}\n  steps:\n    - view: whyApplying\n      expect: {{ options: {{ enrollment_type: {option_ids} }} }}\n    - submit: whyApplying\n      with: {{ enrollment_type: oe }}\n      expect: {{ next: {next} }}\n"
         )
     };
     let run = |text: String| scenario::run_suite(&engine, "t.yaml", &text).expect("parses");

@@ -31,7 +31,7 @@ fn ctx() -> Context {
     serde_json::from_value(json!({
         "today": "2024-11-20",
         "applying": "consumer",
-        "agent": { "offers_blue": true, "offers_priority": true },
+        "agent": { "offers": ["display_bcbsm", "display_ph"] },
     }))
     .expect("context")
 }

@@ -77,8 +77,7 @@ pub async fn context(
         today: app.clock.today(),
         applying,
         agent: enrollflow_engine::AgentFlags {
-            offers_blue: agent.display_bcbsm,
-            offers_priority: agent.display_ph,
+            offers: agent.offers.clone(),
             marketplace_certified: agent.marketplace_certified,
             display_medicare: agent.display_medicare,
             name: agent.agent_name.clone(),

@@ -84,13 +84,9 @@ impl PlanSnapshot {
     }
 }
 
-/// The carriers the site's agent offers (a carrier's `agent_flag` names the branding flag).
+/// The carriers the site's agent offers (a carrier's `agent_flag` among the agent's flags).
 pub fn offered_carriers(cat: &Catalog, agent: &AgentRow) -> Vec<u8> {
-    cat.carriers
-        .iter()
-        .filter(|c| c.agent_flag.as_deref().is_none_or(|f| agent.flag(f)))
-        .map(|c| c.id)
-        .collect()
+    cat.offered_carriers(&agent.offers)
 }
 
 /// The selected plan id of a kind, from the application's snapshot.

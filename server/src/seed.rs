@@ -44,8 +44,9 @@ struct DemoAgent {
     phone_number: String,
     fax_number: Option<String>,
     website_url: Option<String>,
-    display_bcbsm: bool,
-    display_ph: bool,
+    /// The carrier flags that are on: the catalog's `agent_flag` names.
+    #[serde(default)]
+    offers: Vec<String>,
     display_medicare: bool,
     marketplace_certified: bool,
     /// A logo file next to the data file.
@@ -106,8 +107,7 @@ pub async fn load_file(
                 phone_number: &a.phone_number,
                 fax_number: a.fax_number.as_deref(),
                 website_url: a.website_url.as_deref(),
-                display_bcbsm: a.display_bcbsm,
-                display_ph: a.display_ph,
+                offers: &a.offers,
                 display_medicare: a.display_medicare,
                 marketplace_certified: a.marketplace_certified,
                 logo: logo.as_ref().map(|(b, t)| (b.as_slice(), *t)),

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { type Page } from '@playwright/test';
-import { STEPS } from '../src/lib/steps';
 import { expect, test } from './fixtures';
 import { apiJson, collectConsoleErrors, expectAccessible, freshCode, siteUrl, openSite, answerOtherQuestions, shown } from './support';
 
@@ -73,9 +72,10 @@ test('the agent finds a new quote in Quoting, narrows it by search and exports t
     'Enroll',
   ]);
   await expect(row.getByRole('cell').nth(3)).toHaveText('Maria Alvarez');
-  // The last step by its title in the step table (the quote stopped after About You).
+  // The last step by its title in the flow (the quote stopped after About You).
   const listed = await apiJson<{ rows: { last_application_step_type_id: number }[] }>(page, `/api/dashboard/quotes?searchName=${LAST_NAME}`);
-  const step = STEPS.find((s) => s.number === listed.rows[0]?.last_application_step_type_id);
+  const flow = await apiJson<{ steps: { number: number; title: string }[] }>(page, '/api/flow');
+  const step = flow.steps.find((s) => s.number === listed.rows[0]?.last_application_step_type_id);
   expect(step).toBeTruthy();
   await expect(row.getByRole('cell').nth(6)).toHaveText(step!.title);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('1');

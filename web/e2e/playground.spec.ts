@@ -54,8 +54,8 @@ test('playground: a Priority-only agent is not offered adult-only vision', async
   await expect(status(page)).toContainText('whyApplying');
   await expect(preview(page).getByRole('radio', { name: 'Adult-only vision' })).toBeVisible();
 
-  await page.getByLabel(/offers_blue/).uncheck();
-  await expect(page.getByLabel(/offers_priority/)).toBeChecked();
+  await page.getByLabel(/\(display_bcbsm\)/).uncheck();
+  await expect(page.getByLabel(/\(display_ph\)/)).toBeChecked();
   await page.getByRole('button', { name: 'Show form' }).click();
   await expect(preview(page).getByRole('radio', { name: 'Adult-only vision' })).toHaveCount(0);
   await expect(preview(page).getByRole('radio', { name: 'Open Enrollment' })).toBeVisible();

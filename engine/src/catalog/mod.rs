@@ -259,6 +259,20 @@ impl Catalog {
         self.carriers.iter().find(|c| c.id == id)
     }
 
+    /// The carriers an agent with these flags on offers: those whose `agent_flag` is among them,
+    /// and those without one.
+    pub fn offered_carriers<S: AsRef<str>>(&self, flags: &[S]) -> Vec<u8> {
+        self.carriers
+            .iter()
+            .filter(|c| {
+                c.agent_flag
+                    .as_deref()
+                    .is_none_or(|f| flags.iter().any(|x| x.as_ref() == f))
+            })
+            .map(|c| c.id)
+            .collect()
+    }
+
     /// A plan's carrier, network and metal names (None where the plan has none or the catalog
     /// does not name it).
     pub fn names(&self, plan: &Plan) -> PlanNames<'_> {

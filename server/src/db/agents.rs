@@ -16,8 +16,8 @@ pub struct AgentRow {
     pub phone_number: String,
     pub fax_number: Option<String>,
     pub website_url: Option<String>,
-    pub display_bcbsm: bool,
-    pub display_ph: bool,
+    /// The carrier flags that are on: the catalog's `agent_flag` names (`display_bcbsm`, …).
+    pub offers: Vec<String>,
     pub display_medicare: bool,
     pub marketplace_certified: bool,
     /// All of the agent's subdomains, the shared one first.
@@ -29,18 +29,16 @@ impl AgentRow {
     /// `agent_flag`); an unknown name is off.
     pub fn flag(&self, name: &str) -> bool {
         match name {
-            "display_bcbsm" => self.display_bcbsm,
-            "display_ph" => self.display_ph,
             "display_medicare" => self.display_medicare,
             "marketplace_certified" => self.marketplace_certified,
-            _ => false,
+            carrier_flag => self.offers.iter().any(|f| f == carrier_flag),
         }
     }
 }
 
 const SELECT_AGENT: &str = "
     SELECT a.id, a.npn, a.agent_name, a.agency_name, a.address_lines, a.email, a.phone_number,
-           a.fax_number, a.website_url, a.display_bcbsm, a.display_ph, a.display_medicare,
+           a.fax_number, a.website_url, a.offers, a.display_medicare,
            a.marketplace_certified,
            ARRAY(SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = a.id
                  ORDER BY s.position) AS subdomains
@@ -108,8 +106,8 @@ pub struct NewAgent<'a> {
     pub phone_number: &'a str,
     pub fax_number: Option<&'a str>,
     pub website_url: Option<&'a str>,
-    pub display_bcbsm: bool,
-    pub display_ph: bool,
+    /// The carrier flags that are on (the catalog's `agent_flag` names).
+    pub offers: &'a [String],
     pub display_medicare: bool,
     pub marketplace_certified: bool,
     pub logo: Option<(&'a [u8], &'a str)>,
@@ -121,15 +119,15 @@ pub async fn upsert(pool: &PgPool, a: &NewAgent<'_>) -> sqlx::Result<Uuid> {
     let mut tx = pool.begin().await?;
     let (id,): (Uuid,) = sqlx::query_as(
         "INSERT INTO agents (id, npn, agent_name, agency_name, address_lines, email, phone_number,
-                             fax_number, website_url, display_bcbsm, display_ph, display_medicare,
+                             fax_number, website_url, offers, display_medicare,
                              marketplace_certified, logo, logo_content_type)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
          ON CONFLICT (npn) DO UPDATE SET
              agent_name = EXCLUDED.agent_name, agency_name = EXCLUDED.agency_name,
              address_lines = EXCLUDED.address_lines, email = EXCLUDED.email,
              phone_number = EXCLUDED.phone_number, fax_number = EXCLUDED.fax_number,
-             website_url = EXCLUDED.website_url, display_bcbsm = EXCLUDED.display_bcbsm,
-             display_ph = EXCLUDED.display_ph, display_medicare = EXCLUDED.display_medicare,
+             website_url = EXCLUDED.website_url, offers = EXCLUDED.offers,
+             display_medicare = EXCLUDED.display_medicare,
              marketplace_certified = EXCLUDED.marketplace_certified, logo = EXCLUDED.logo,
              logo_content_type = EXCLUDED.logo_content_type
          RETURNING id",
@@ -143,8 +141,7 @@ pub async fn upsert(pool: &PgPool, a: &NewAgent<'_>) -> sqlx::Result<Uuid> {
     .bind(a.phone_number)
     .bind(a.fax_number)
     .bind(a.website_url)
-    .bind(a.display_bcbsm)
-    .bind(a.display_ph)
+    .bind(a.offers)
     .bind(a.display_medicare)
     .bind(a.marketplace_certified)
     .bind(a.logo.map(|l| l.0))

@@ -15,8 +15,8 @@ pub struct DemoAgent {
     pub id: Uuid,
     pub npn: Npn,
     pub agent_name: String,
-    pub display_bcbsm: bool,
-    pub display_ph: bool,
+    /// The carrier flags that are on.
+    pub offers: Vec<String>,
     pub subdomains: Vec<String>,
     pub user_id: Option<Uuid>,
 }
@@ -24,7 +24,7 @@ pub struct DemoAgent {
 /// The agents with these NPNs (all agents when empty), by NPN.
 pub async fn agents(pool: &PgPool, npns: &[Npn]) -> sqlx::Result<Vec<DemoAgent>> {
     sqlx::query_as(
-        "SELECT a.id, a.npn, a.agent_name, a.display_bcbsm, a.display_ph,
+        "SELECT a.id, a.npn, a.agent_name, a.offers,
                 coalesce(array(SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = a.id
                                ORDER BY s.position, s.subdomain), '{}') AS subdomains,
                 (SELECT u.id FROM users u WHERE u.agent_id = a.id AND u.role = 'agent'

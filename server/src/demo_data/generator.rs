@@ -57,6 +57,9 @@ pub(super) struct Generator<'a> {
     pub(super) today: Date,
     pub(super) agent: &'a DemoAgent,
     pub(super) submitted_share: f64,
+    /// The agent's site offers adult-only dental and vision (rules/scripts/enrollment.rhai
+    /// `enrollment_types`; the demo data's copy of that rule until it drives the engine's steps).
+    pub(super) adult_dental_and_vision: bool,
 }
 
 /// A date as the answers hold it (`2025-01-01`).
@@ -131,15 +134,11 @@ impl<'a> Generator<'a> {
         oldest: i64,
     ) -> Option<(&'a Plan, Money)> {
         let (cat, agent): (&'a Catalog, &'a DemoAgent) = (self.cat, self.agent);
+        let carriers = cat.offered_carriers(&agent.offers);
         let offered = |p: &&Plan| {
-            let flag = cat.carrier(p.carrier).and_then(|c| c.agent_flag.as_deref());
-            let offered = match flag {
-                Some("display_bcbsm") => agent.display_bcbsm,
-                Some("display_ph") => agent.display_ph,
-                Some(_) => false,
-                None => true,
-            };
-            offered && p.sold_in(place.county) && cat.max_age(p).is_none_or(|m| oldest <= m)
+            carriers.contains(&p.carrier)
+                && p.sold_in(place.county)
+                && cat.max_age(p).is_none_or(|m| oldest <= m)
         };
         let plans: Vec<&Plan> = cat.plans(year, kind).iter().filter(offered).collect();
         if plans.is_empty() {
@@ -193,8 +192,8 @@ impl<'a> Generator<'a> {
         let roll: f64 = self.rng.random();
         let (kind, effective) = match oe {
             Some(eff) if roll < 0.85 || !offered_year(next_month) => ("oe", eff),
-            _ if agent.display_bcbsm && roll > 0.93 => ("dental", next_month),
-            _ if agent.display_bcbsm && roll > 0.90 => ("vision", next_month),
+            _ if self.adult_dental_and_vision && roll > 0.93 => ("dental", next_month),
+            _ if self.adult_dental_and_vision && roll > 0.90 => ("vision", next_month),
             _ => ("qle", next_month),
         };
         let (kind, effective) = if offered_year(effective) {

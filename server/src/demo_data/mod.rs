@@ -117,6 +117,7 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
             today: opts.today,
             agent,
             submitted_share: opts.submitted_share.clamp(0.0, 1.0),
+            adult_dental_and_vision: agent.offers.iter().any(|f| f == "display_bcbsm"),
         };
         let mut batch = ApplicationBatch::default();
         for _ in 0..n {

@@ -45,6 +45,40 @@ pub struct PlaygroundSteps {
     pub steps: Vec<Step>,
     /// The serving rules' digest.
     pub rules: String,
+    /// The carrier flags an agent may have on (the catalog's `agent_flag`s), each with the
+    /// carriers it makes quoted.
+    pub agent_flags: Vec<AgentFlagChoice>,
+}
+
+/// A carrier flag of the catalog and the carriers it makes quoted.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgentFlagChoice {
+    pub flag: String,
+    pub carriers: Vec<String>,
+}
+
+/// The agent to try a step for.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct PlaygroundAgent {
+    /// The carrier flags that are on (`agent_flags` of `GET /api/playground`).
+    pub offers: Vec<String>,
+    pub marketplace_certified: bool,
+    pub display_medicare: bool,
+    pub name: String,
+    pub npn: String,
+}
+
+impl From<PlaygroundAgent> for AgentFlags {
+    fn from(a: PlaygroundAgent) -> Self {
+        AgentFlags {
+            offers: a.offers,
+            marketplace_certified: a.marketplace_certified,
+            display_medicare: a.display_medicare,
+            name: a.name,
+            npn: a.npn,
+        }
+    }
 }
 
 #[utoipa::path(get, path = "/api/playground", tag = "playground",
@@ -56,9 +90,22 @@ async fn steps(
 ) -> ApiResult<Json<PlaygroundSteps>> {
     enabled(&app, &state).await?;
     let bundle = app.rules.current();
+    let cat = bundle.engine.catalog();
+    let mut agent_flags: Vec<AgentFlagChoice> = Vec::new();
+    for c in &cat.carriers {
+        let Some(flag) = &c.agent_flag else { continue };
+        match agent_flags.iter_mut().find(|f| &f.flag == flag) {
+            Some(f) => f.carriers.push(c.name.clone()),
+            None => agent_flags.push(AgentFlagChoice {
+                flag: flag.clone(),
+                carriers: vec![c.name.clone()],
+            }),
+        }
+    }
     Ok(Json(PlaygroundSteps {
         steps: bundle.engine.steps().cloned().map(Step::from).collect(),
         rules: bundle.engine.hash().to_string(),
+        agent_flags,
     }))
 }
 
@@ -72,8 +119,7 @@ pub struct PlaygroundRequest {
     #[schema(value_type = String)]
     pub applying: Applying,
     #[serde(default)]
-    #[schema(value_type = Object)]
-    pub agent: AgentFlags,
+    pub agent: PlaygroundAgent,
     /// The application: flags (`medical_carrier_id`, `enrollment_type`, …) and earlier answers.
     #[serde(default)]
     #[schema(value_type = Object)]
@@ -111,7 +157,7 @@ async fn try_step(
     let ctx = Context {
         today,
         applying: req.applying,
-        agent: req.agent,
+        agent: req.agent.into(),
     };
     let data = if req.app.is_object() {
         req.app

@@ -22,6 +22,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(agent_logo))
 }
 
+/// The carrier flags the spec's branding API names (spec part 1, section 3: `display_bcbsm`,
+/// `display_ph`), read from the agent's set of flags; a flag of a carrier added since is in the set
+/// only.
+const DISPLAY_BCBSM: &str = "display_bcbsm";
+const DISPLAY_PH: &str = "display_ph";
+
 /// An agent's branding (spec part 1, section 3).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Branding {
@@ -65,8 +71,8 @@ impl From<&AgentRow> for Branding {
             fax_number: a.fax_number.clone(),
             npn: a.npn.clone(),
             subdomains: a.subdomains.clone(),
-            display_bcbsm: a.display_bcbsm,
-            display_ph: a.display_ph,
+            display_bcbsm: a.flag(DISPLAY_BCBSM),
+            display_ph: a.flag(DISPLAY_PH),
             display_medicare: a.display_medicare,
             website_url: a.website_url.clone(),
             logo_url,
@@ -123,9 +129,15 @@ async fn site(State(app): State<AppState>, SiteHost(subdomain): SiteHost) -> Api
         product_name: crate::config::PRODUCT_NAME.into(),
         tool_owner: app.config.tool_owner.clone(),
         general_agent: app.config.general_agent.clone(),
-        supported: agent
-            .as_ref()
-            .is_some_and(|a| a.display_bcbsm || a.display_ph),
+        // Supported: the agent offers at least one carrier of the catalog.
+        supported: agent.as_ref().is_some_and(|a| {
+            !app.rules
+                .current()
+                .engine
+                .catalog()
+                .offered_carriers(&a.offers)
+                .is_empty()
+        }),
         demo,
         agent: agent.as_deref().map(Branding::from),
         subdomain,

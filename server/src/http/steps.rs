@@ -21,7 +21,7 @@ use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::{agent_application, context, open_application, open_step, store, store_updates};
-use super::wire::{Answers, Step, StepViewBody};
+use super::wire::{Answers, Flow, Step, StepViewBody};
 use crate::applications::{NewApplication, OpenStep, already_submitted, eval_error};
 use crate::db::applications;
 use crate::http::session::LiveSession;
@@ -36,6 +36,24 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reopen_step))
         .routes(routes!(last_step))
         .routes(routes!(valid_step))
+        .routes(routes!(flow))
+}
+
+#[utoipa::path(get, path = "/api/flow", tag = "application",
+    responses((status = 200, description = "The wizard's steps for the session's application (or for a new one): routes, progress list, guards", body = Flow),
+              (status = 404, description = "Not an agent's site"),
+              (status = 419, description = "No live session")))]
+/// The wizard's shape (spec part 1, 2.1 to 2.3) from the flow file, evaluated for the session's
+/// application: read on every navigation, so an edit of the flow is live in an open browser.
+async fn flow(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+) -> ApiResult<Json<Flow>> {
+    let s = open_application(&app, &session, &host).await?;
+    let engine = &s.bundle.engine;
+    let view = engine.flow_view(&s.data, &s.ctx).map_err(eval_error)?;
+    Ok(Json(Flow::new(view, engine.hash())))
 }
 
 #[utoipa::path(get, path = "/api/application/step/{step}", tag = "application",

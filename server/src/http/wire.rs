@@ -4,7 +4,7 @@
 //! from it).
 
 use enrollflow_engine::catalog::Choice;
-use enrollflow_engine::{StepInfo, StepView};
+use enrollflow_engine::{FlowView, StepInfo, StepView};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -78,6 +78,87 @@ impl From<StepView> for StepViewBody {
             extras: v.extras,
             modals: v.modals,
             refresh_on: v.refresh_on,
+        }
+    }
+}
+
+/// The wizard's shape for the session's application (`GET /api/flow`): the browser's routes,
+/// progress list and guards come from it, so a step added, renamed or skipped in
+/// `rules/flows/enrollment.flow.yaml` needs no web build.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Flow {
+    /// The serving rules' digest: a new one means the rules changed.
+    pub rules: String,
+    pub steps: Vec<FlowStep>,
+    /// The only step a submitted application may open.
+    pub submitted_step: String,
+    pub submitted: bool,
+    /// The highest step number the application has reached (1 before it exists).
+    pub last_step: u8,
+}
+
+/// A step of the wizard for the session's application.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FlowStep {
+    pub id: String,
+    pub number: u8,
+    /// `/census`: the browser's address of the step.
+    pub route: String,
+    /// The page heading and the browser title.
+    pub title: String,
+    /// The progress list's label.
+    pub nav: String,
+    /// The progress list's group heading (consecutive steps with one section are one group).
+    pub section: Option<String>,
+    /// `form` (drawn from the schema) or the name of a hand-built page (`plans`, `review`).
+    pub kind: String,
+    /// The step's parameters (`{plan_type: 1}` on a plan page; `{}` when it has none).
+    #[schema(value_type = Object)]
+    pub params: Value,
+    /// Opened even before an application exists.
+    pub always_valid: bool,
+    /// The progress list names it.
+    pub listed: bool,
+    /// It does not apply to this application.
+    pub skipped: bool,
+    /// The application has reached it.
+    pub reached: bool,
+    /// Where Previous goes from it (a step id).
+    pub previous: Option<String>,
+    /// The application may open it now (what `validStep` answers).
+    pub valid: bool,
+}
+
+impl Flow {
+    pub fn new(v: FlowView, rules: &str) -> Self {
+        Flow {
+            rules: rules.to_string(),
+            steps: v
+                .steps
+                .into_iter()
+                .map(|s| FlowStep {
+                    id: s.id,
+                    number: s.number,
+                    route: s.route,
+                    title: s.title,
+                    nav: s.nav,
+                    section: s.section,
+                    kind: s.kind,
+                    params: match s.params {
+                        Value::Null => Value::Object(serde_json::Map::new()),
+                        p => p,
+                    },
+                    always_valid: s.always_valid,
+                    listed: s.listed,
+                    skipped: s.skipped,
+                    reached: s.reached,
+                    previous: s.previous,
+                    valid: s.valid,
+                })
+                .collect(),
+            submitted_step: v.submitted_step,
+            submitted: v.submitted,
+            last_step: v.last_step,
         }
     }
 }

@@ -143,6 +143,11 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ("get", "/api/site", "the public branding of the site"),
     (
         "get",
+        "/api/flow",
+        "the wizard's steps for the caller's own application (no id in the path): routes, labels and which open, no answers (steps.rs)",
+    ),
+    (
+        "get",
         "/api/agent_branding/{subdomain}",
         "the public branding of a site",
     ),

@@ -160,7 +160,7 @@ async fn an_agents_changed_offer_changes_the_quote() {
     let before = carriers(&b.get("/api/plans/1/allPlans").await.body);
     assert!(before.contains(&3), "acme offers Priority: {before:?}");
     sqlx::query(
-        "UPDATE agents SET display_ph = false WHERE id = \
+        "UPDATE agents SET offers = array_remove(offers, 'display_ph') WHERE id = \
          (SELECT agent_id FROM agent_subdomains WHERE subdomain = 'acme')",
     )
     .execute(&app.pool)

@@ -52,7 +52,7 @@ async fn the_playground_shows_any_form_for_a_chosen_context_and_validates_answer
     let body = |carrier: i64| {
         json!({
             "step": "subInfo", "today": "2024-11-20", "applying": "consumer",
-            "agent": { "offers_blue": true, "offers_priority": true },
+            "agent": { "offers": ["display_bcbsm", "display_ph"] },
             "app": { "medical_carrier_id": carrier, "census": { "sub_first_name": "Ann" } },
             "answers": { "sub_first_name": "A".repeat(31) }
         })

@@ -348,3 +348,95 @@ async fn ssns_are_encrypted_at_rest_and_shown_masked() {
         "*****4321"
     );
 }
+
+/// Spec part 1, 2.1 to 2.3, from the flow file: what the browser routes, lists and guards with.
+#[tokio::test]
+async fn the_flow_gives_the_wizards_steps_for_the_sessions_application() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    b.start_session().await;
+    let flow = b.get("/api/flow").await;
+    assert_eq!(flow.status, StatusCode::OK, "{}", flow.body);
+    let flow = flow.json();
+    let steps = flow["steps"].as_array().cloned().unwrap_or_default();
+    let column = |k: &str| steps.iter().map(|s| s[k].clone()).collect::<Vec<_>>();
+    assert_eq!(
+        column("route"),
+        [
+            "/whyapplying",
+            "/census",
+            "/medical",
+            "/dental",
+            "/vision",
+            "/review",
+            "/subInfo",
+            "/other",
+            "/pcp",
+            "/rap"
+        ]
+        .map(|r| json!(r))
+    );
+    assert_eq!(
+        column("nav"),
+        [
+            "Get Started",
+            "Basic Info",
+            "Medical",
+            "Dental",
+            "Vision",
+            "Review Selections",
+            "Subscriber Info",
+            "Other Questions",
+            "PCP Selection",
+            "Review and Purchase"
+        ]
+        .map(|r| json!(r))
+    );
+    assert_eq!(steps[0]["section"], Value::Null);
+    assert_eq!(steps[1]["section"], "Select & Quote Plans");
+    assert_eq!(steps[9]["section"], "Apply for Coverage");
+    assert_eq!(steps[2]["kind"], "plans");
+    assert_eq!(steps[2]["params"]["plan_type"], 1);
+    assert_eq!(flow["submitted_step"], "rap");
+    // Before an application only the first step opens; PCP is listed only for an HMO plan.
+    assert_eq!(
+        column("valid"),
+        [
+            true, false, false, false, false, false, false, false, false, false
+        ]
+        .map(|v| json!(v))
+    );
+    assert_eq!(steps[8]["listed"], false);
+
+    // At the medical plans the application has reached three steps: they open, the rest do not.
+    let token = crate::helpers::at_medical(&b, adult("1984-06-15")).await;
+    let flow = b.get("/api/flow").await.json();
+    assert_eq!(flow["last_step"], 3);
+    let valid: Vec<Value> = flow["steps"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|s| s["valid"] == true)
+        .map(|s| s["id"].clone())
+        .collect();
+    assert_eq!(
+        valid,
+        [json!("whyApplying"), json!("census"), json!("medical")]
+    );
+    // A medical plan chosen: the dental plans are reached and open; vision is not.
+    let plans = b.get("/api/plans/1/allPlans").await.json();
+    let id = plans["plans"][0]["id"].clone();
+    let r = crate::helpers::select_plan(&b, &token, 1, id).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let flow = b.get("/api/flow").await.json();
+    assert_eq!(flow["last_step"], 4);
+    let (dental, vision) = (&flow["steps"][3], &flow["steps"][4]);
+    assert_eq!(
+        (dental["reached"].clone(), dental["valid"].clone()),
+        (json!(true), json!(true))
+    );
+    assert_eq!(
+        (vision["reached"].clone(), vision["valid"].clone()),
+        (json!(false), json!(false))
+    );
+}

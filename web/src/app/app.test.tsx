@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '@/features/session/stores/session-store';
 import type { Site } from '@/types/api';
+import { testFlow } from '@/testing/flow';
 import { App } from './index';
 
 const site: Site = {
@@ -41,6 +42,7 @@ const responses: Record<string, unknown> = {
   },
   '/api/site': site,
   '/api/application/active': { application: null },
+  '/api/flow': testFlow(),
 };
 
 describe('App', () => {

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
+import { useFlowStore, type Flow } from '@/lib/flow';
 import type { Application } from '@/types/api';
+import { testFlow } from '@/testing/flow';
 import { guardNavigation } from './navigation-guard';
 import { jsonResponse as json } from '@/testing/kit';
 
@@ -26,94 +28,55 @@ const application = (over: Partial<Application> = {}): Application => ({
   ...over,
 });
 
+const step = (flow: Flow, id: string) => ({ kind: 'step' as const, step: flow.steps.find((s) => s.id === id)! });
 
 describe('guardNavigation', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const redirectToRoot = vi.fn();
-  let valid: boolean | 'forbidden' | 'error';
-  let lastStep: number;
+  let served: Flow;
 
   beforeEach(() => {
-    valid = true;
-    lastStep = 4;
+    served = testFlow({ lastStep: 10, submitted: true });
     fetchMock.mockReset();
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.endsWith('/validStep')) {
-        if (valid === 'forbidden') return json(403, { error: 'Forbidden' });
-        if (valid === 'error') return json(500, { error: 'boom' });
-        return json(200, { valid });
-      }
-      if (url === `/api/application/${ID}/step`) return json(200, { last_step: lastStep, route: '/dental' });
-      return json(404, { error: 'No such API call.' });
-    });
+    fetchMock.mockImplementation(async (input) => (String(input) === '/api/flow' ? json(200, served) : json(404, { error: 'No such API call.' })));
     vi.stubGlobal('fetch', fetchMock);
-    redirectToRoot.mockReset();
-    configureApiClient({ redirectToRoot });
+    configureApiClient({ redirectToRoot: vi.fn() });
     useAuthStore.setState({ auth: null });
     useApplicationStore.setState({ application: application(), loaded: true });
+    useFlowStore.setState({ flow: null });
   });
 
   afterEach(() => resetApiClient());
 
-  const urls = () => fetchMock.mock.calls.map((c) => String(c[0]));
   const storedLastStep = () => useApplicationStore.getState().application?.lastStep;
 
-  it('asks the server whether a step is valid and proceeds when it is', async () => {
-    await expect(guardNavigation({ kind: 'step', step: 'dental' }, '/dental')).resolves.toBeNull();
-    expect(urls()[0]).toBe(`/api/application/${ID}/step/dental/validStep`);
+  it("proceeds to a step the server's flow calls valid and stores the flow's last step", async () => {
+    const flow = testFlow({ lastStep: 4 });
+    useFlowStore.setState({ flow });
+    await expect(guardNavigation(step(flow, 'dental'), '/dental')).resolves.toBeNull();
+    expect(storedLastStep()).toBe(4);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('sends an invalid step to the root and does not fetch the last step', async () => {
-    valid = false;
-    await expect(guardNavigation({ kind: 'step', step: 'review' }, '/review')).resolves.toBe('/');
-    expect(urls()).toEqual([`/api/application/${ID}/step/review/validStep`]);
-    expect(storedLastStep()).toBe(2);
-  });
-
-  it('sends the step to the root when the server refuses (403) or fails', async () => {
-    valid = 'forbidden';
-    await expect(guardNavigation({ kind: 'step', step: 'census' }, '/census')).resolves.toBe('/');
-    expect(redirectToRoot).toHaveBeenCalledTimes(1);
-    valid = 'error';
-    await expect(guardNavigation({ kind: 'step', step: 'census' }, '/census')).resolves.toBe('/');
-  });
-
-  it('does not ask about whyApplying, but still refreshes the last step', async () => {
-    await expect(guardNavigation({ kind: 'step', step: 'whyApplying' }, '/whyapplying')).resolves.toBeNull();
-    await vi.waitFor(() => expect(storedLastStep()).toBe(4));
-    expect(urls()).toEqual([`/api/application/${ID}/step`]);
-  });
-
-  it('stores the last step after an allowed step navigation', async () => {
-    lastStep = 6;
-    await expect(guardNavigation({ kind: 'step', step: 'medical' }, '/medical')).resolves.toBeNull();
-    await vi.waitFor(() => expect(storedLastStep()).toBe(6));
-    expect(urls()).toEqual([`/api/application/${ID}/step/medical/validStep`, `/api/application/${ID}/step`]);
-  });
-
-  it('keeps the stored last step when that call fails', async () => {
-    fetchMock.mockImplementation(async (input) =>
-      String(input).endsWith('/validStep') ? json(200, { valid: true }) : json(500, { error: 'boom' }),
-    );
-    await expect(guardNavigation({ kind: 'step', step: 'vision' }, '/vision')).resolves.toBeNull();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  it('sends a step the flow calls invalid to the root and keeps the stored last step', async () => {
+    const flow = testFlow({ lastStep: 4 });
+    useFlowStore.setState({ flow });
+    await expect(guardNavigation(step(flow, 'review'), '/review')).resolves.toBe('/');
     expect(storedLastStep()).toBe(2);
   });
 
   it('sends steps to the root without an application, asking nothing', async () => {
     useApplicationStore.setState({ application: null });
-    await expect(guardNavigation({ kind: 'step', step: 'census' }, '/census')).resolves.toBe('/');
-    await expect(guardNavigation({ kind: 'step', step: 'whyApplying' }, '/whyapplying')).resolves.toBeNull();
+    const flow = testFlow();
+    await expect(guardNavigation(step(flow, 'census'), '/census')).resolves.toBe('/');
+    await expect(guardNavigation(step(flow, 'whyApplying'), '/whyapplying')).resolves.toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('sends a submitted application to rap before asking the server', async () => {
+  it("sends a submitted application to the flow's submitted step, reading the flow when it has none", async () => {
     useApplicationStore.setState({ application: application({ submissionTime: '2025-01-02T10:00:00Z' }) });
-    await expect(guardNavigation({ kind: 'step', step: 'census' }, '/census')).resolves.toBe('/rap');
-    expect(fetchMock).not.toHaveBeenCalled();
-    await expect(guardNavigation({ kind: 'step', step: 'rap' }, '/rap')).resolves.toBeNull();
-    expect(urls()[0]).toBe(`/api/application/${ID}/step/rap/validStep`);
+    await expect(guardNavigation(step(served, 'census'), '/census')).resolves.toBe('/rap');
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['/api/flow']);
+    await expect(guardNavigation(step(served, 'rap'), '/rap')).resolves.toBeNull();
   });
 
   // Spec part 2, 2: "If the application is already submitted, any target except rap is redirected
@@ -123,6 +86,7 @@ describe('guardNavigation', () => {
     useAuthStore.setState({
       auth: { is_authorized: true, is_admin: true, agent_subdomain: 'acme', admin_subdomain: 'acme', impersonating: false, user_name: 'Ann Admin', csrf_token: 't' },
     });
+    useFlowStore.setState({ flow: served });
     useApplicationStore.setState({ application: application({ submissionTime: '2025-01-02T10:00:00Z' }) });
     await expect(guardNavigation({ kind: 'agent' }, '/dashboard/home')).resolves.toBe('/rap');
     await expect(guardNavigation({ kind: 'agent' }, '/dashboard/quoting')).resolves.toBe('/rap');
@@ -138,14 +102,5 @@ describe('guardNavigation', () => {
     await expect(guardNavigation({ kind: 'public' }, '/')).resolves.toBeNull();
     await expect(guardNavigation({ kind: 'agent' }, '/dashboard/home')).resolves.toBe('/login?redirectFrom=%2Fdashboard%2Fhome');
     expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('ignores a last step that arrives for another application', async () => {
-    lastStep = 9;
-    await guardNavigation({ kind: 'step', step: 'whyApplying' }, '/whyapplying');
-    useApplicationStore.setState({ application: application({ applicationId: 'other', lastStep: 1 }) });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    await new Promise((r) => setTimeout(r, 0));
-    expect(storedLastStep()).toBe(1);
   });
 });

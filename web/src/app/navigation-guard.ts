@@ -1,46 +1,32 @@
-import { getLastStep } from '@/features/application/api/get-last-step';
-import { getValidStep } from '@/features/application/api/get-valid-step';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import type { StepId } from '@/lib/steps';
+import { submittedStep, useFlowStore } from '@/lib/flow';
 import { guardRoute, type GuardTarget } from './guards';
 
-/** The server confirms the step for the application; a failed call counts as "no". */
-export async function isStepValid(applicationId: string, step: StepId): Promise<boolean> {
-  return getValidStep(applicationId, step).catch(() => false);
-}
-
-/** Fetch the application's last step and store it (the progress sidebar reads it); failures keep the old one. */
-export async function refreshLastStep(applicationId: string): Promise<void> {
-  try {
-    const { last_step } = await getLastStep(applicationId);
-    useApplicationStore.getState().setLastStep(applicationId, last_step);
-  } catch {
-    // The sidebar keeps the last step it has.
-  }
-}
-
 /**
- * Navigation guards of spec part 1, 2.2 with the stores as they are (call after bootstrap).
- * Returns where to go instead, or null to proceed:
- * - the pure rules of guardRoute first (agents, admins, submitted applications, an application needed);
- * - a step other than whyApplying must then be confirmed by the server (validStep), else the root;
- * - once a step route is allowed, its application's last step is fetched and stored, without
- *   holding up the navigation.
+ * Navigation guards of spec part 1, 2.2 with the stores as they are (call after bootstrap; a step
+ * target comes from a flow just read). Returns where to go instead, or null to proceed:
+ * - the rules of guardRoute (agents, admins, submitted applications, an application needed, the
+ *   server's word on the step);
+ * - once a step route is allowed, the flow's last step is stored with the application (the
+ *   landing page's Continue reads it).
  */
 export async function guardNavigation(target: GuardTarget, fullPath: string): Promise<string | null> {
   const auth = useAuthStore.getState().auth;
   const application = useApplicationStore.getState().application;
+  let flow = useFlowStore.getState().flow;
+  if (application?.submissionTime && !flow) flow = await useFlowStore.getState().load();
+  const done = flow && submittedStep(flow);
   const to = guardRoute(target, {
     application,
     isAuthorized: auth?.is_authorized ?? false,
     isAdmin: auth?.is_admin ?? false,
     fullPath,
+    submitted: done ? { id: done.id, route: done.route } : null,
   });
   if (to) return to;
-  if (target.kind !== 'step' || !application) return null;
-  const { applicationId } = application;
-  if (target.step !== 'whyApplying' && !(await isStepValid(applicationId, target.step))) return '/';
-  void refreshLastStep(applicationId);
+  if (target.kind === 'step' && application && flow) {
+    useApplicationStore.getState().setLastStep(application.applicationId, flow.last_step);
+  }
   return null;
 }

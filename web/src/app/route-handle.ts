@@ -1,4 +1,4 @@
-import type { StepId } from '@/lib/steps';
+import type { FlowStep } from '@/lib/flow';
 
 /**
  * Route meta (spec part 1, 2.1): title, layout, and whether the Presented by button shows.
@@ -8,9 +8,17 @@ import type { StepId } from '@/lib/steps';
 export interface RouteHandle {
   title: string;
   layout: 'full' | 'fluid' | 'default';
-  step?: StepId;
   /** Root and dashboard-home show no Presented by button. */
   hidePresentedBy?: boolean;
+}
+
+/** What a step route's loader gives its page: the step, from the flow just read. */
+export interface StepRouteData {
+  step: FlowStep;
+}
+
+export function isStepRouteData(value: unknown): value is StepRouteData {
+  return typeof value === 'object' && value !== null && 'step' in value;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

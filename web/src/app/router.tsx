@@ -1,10 +1,10 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { STEPS } from '@/lib/steps';
+import { createBrowserRouter, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { stepAtPath, useFlowStore } from '@/lib/flow';
 import { bootstrap } from './bootstrap';
 import type { GuardTarget } from './guards';
 import { AppShell } from './layout/app-shell';
 import { guardNavigation } from './navigation-guard';
-import type { RouteHandle } from './route-handle';
+import type { RouteHandle, StepRouteData } from './route-handle';
 import { LandingRoute } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -18,6 +18,28 @@ function guarded(target: GuardTarget) {
     if (to) throw redirect(to);
     return null;
   };
+}
+
+/**
+ * A wizard step: the flow is read again (the session's application as it is now, the rules as they
+ * are now), the address names its step, and the guards decide. An address that is no step's is
+ * not found.
+ */
+async function stepLoader({ request }: LoaderFunctionArgs): Promise<StepRouteData> {
+  await bootstrap();
+  const url = new URL(request.url);
+  const flow = await useFlowStore.getState().load();
+  if (!flow) throw redirect('/');
+  const step = stepAtPath(flow, url.pathname);
+  if (!step) throw redirect('/404');
+  const to = await guardNavigation({ kind: 'step', step }, `${url.pathname}${url.search}${url.hash}`);
+  if (to) throw redirect(to);
+  return { step };
+}
+
+function StepRoute() {
+  const { step } = useLoaderData<StepRouteData>();
+  return <StepPage key={step.id} step={step} />;
 }
 
 const dashboardUi = () => import('./dashboard-ui');
@@ -63,17 +85,21 @@ export const routes: RouteObject[] = [
         // The step layout (the progress list) loads with the first step: the landing page does
         // without it (scripts/bundle-budget.mjs).
         lazy: async () => ({ Component: (await import('./layout/step-layout')).StepLayout }),
-        children: STEPS.map((step) => ({
-          path: step.path.slice(1),
-          // The step page loads the step's view, then the form renderer (RJSF) or a hand-built page by
-          // the view's kind, each on demand: neither is in the landing page's bundle. (Those imports are
-          // one level below this bundle on purpose: under a lazy step page, Rolldown splits the
-          // modules they share with this bundle into a chunk of their own, which the landing page then
-          // also loads.)
-          element: <StepPage key={step.id} step={step} />,
-          loader: guarded({ kind: 'step', step: step.id }),
-          handle: { title: step.title, layout: 'default', step: step.id } satisfies RouteHandle,
-        })),
+        children: [
+          {
+            // Every step of the flow (GET /api/flow) at its route: no step is named here, so a step
+            // added or renamed in rules/flows/ is live without a web build. The step page loads the
+            // step's view, then the form renderer (RJSF) or a hand-built page by the view's kind,
+            // each on demand: neither is in the landing page's bundle. (Those imports are one level
+            // below this bundle on purpose: under a lazy step page, Rolldown splits the modules they
+            // share with this bundle into a chunk of their own, which the landing page then also
+            // loads.) The title is the step's (the shell reads it from the loader's step).
+            path: ':step',
+            element: <StepRoute />,
+            loader: stepLoader,
+            handle: { title: '', layout: 'default' } satisfies RouteHandle,
+          },
+        ],
       },
       {
         path: 'dashboard',

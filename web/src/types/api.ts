@@ -24,16 +24,8 @@ export type StepInfo = Schema<'Step'>;
 export type PlaygroundSteps = Schema<'PlaygroundSteps'>;
 export type Applying = 'consumer' | 'agent';
 
-/** The engine's agent context as the playground sends it (the document leaves it open). */
-export interface PlaygroundAgentFlags {
-  offers_blue: boolean;
-  offers_priority: boolean;
-  marketplace_certified: boolean;
-}
-
-export type PlaygroundRequest = Omit<Schema<'PlaygroundRequest'>, 'applying' | 'agent'> & {
+export type PlaygroundRequest = Omit<Schema<'PlaygroundRequest'>, 'applying'> & {
   applying: Applying;
-  agent: PlaygroundAgentFlags;
 };
 
 /** Everything the browser needs to draw a step. */

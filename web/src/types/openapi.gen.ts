@@ -680,6 +680,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The wizard's shape (spec part 1, 2.1 to 2.3) from the flow file, evaluated for the session's
+         *     application: read on every navigation, so an edit of the flow is live in an open browser.
+         */
+        get: operations["flow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forgot-password": {
         parameters: {
             query?: never;
@@ -1172,6 +1192,11 @@ export interface components {
         ActiveResponse: {
             application: components["schemas"]["ActiveApplication"] | null;
         };
+        /** @description A carrier flag of the catalog and the carriers it makes quoted. */
+        AgentFlagChoice: {
+            carriers: string[];
+            flag: string;
+        };
         /** @description An agent in the admins' list. */
         AgentListItem: {
             agency_name: string;
@@ -1472,6 +1497,54 @@ export interface components {
             max_age?: number | null;
             name: string;
         };
+        /**
+         * @description The wizard's shape for the session's application (`GET /api/flow`): the browser's routes,
+         *     progress list and guards come from it, so a step added, renamed or skipped in
+         *     `rules/flows/enrollment.flow.yaml` needs no web build.
+         */
+        Flow: {
+            /**
+             * Format: int32
+             * @description The highest step number the application has reached (1 before it exists).
+             */
+            last_step: number;
+            /** @description The serving rules' digest: a new one means the rules changed. */
+            rules: string;
+            steps: components["schemas"]["FlowStep"][];
+            submitted: boolean;
+            /** @description The only step a submitted application may open. */
+            submitted_step: string;
+        };
+        /** @description A step of the wizard for the session's application. */
+        FlowStep: {
+            /** @description Opened even before an application exists. */
+            always_valid: boolean;
+            id: string;
+            /** @description `form` (drawn from the schema) or the name of a hand-built page (`plans`, `review`). */
+            kind: string;
+            /** @description The progress list names it. */
+            listed: boolean;
+            /** @description The progress list's label. */
+            nav: string;
+            /** Format: int32 */
+            number: number;
+            /** @description The step's parameters (`{plan_type: 1}` on a plan page; `{}` when it has none). */
+            params: Record<string, unknown>;
+            /** @description Where Previous goes from it (a step id). */
+            previous: string | null;
+            /** @description The application has reached it. */
+            reached: boolean;
+            /** @description `/census`: the browser's address of the step. */
+            route: string;
+            /** @description The progress list's group heading (consecutive steps with one section are one group). */
+            section: string | null;
+            /** @description It does not apply to this application. */
+            skipped: boolean;
+            /** @description The page heading and the browser title. */
+            title: string;
+            /** @description The application may open it now (what `validStep` answers). */
+            valid: boolean;
+        };
         ForgotPasswordRequest: {
             /** @default null */
             email?: string | null;
@@ -1698,9 +1771,25 @@ export interface components {
             sbc: string | null;
             selected: boolean;
         };
+        /** @description The agent to try a step for. */
+        PlaygroundAgent: {
+            /** @default false */
+            display_medicare?: boolean;
+            /** @default false */
+            marketplace_certified?: boolean;
+            /** @default  */
+            name?: string;
+            /** @default  */
+            npn?: string;
+            /**
+             * @description The carrier flags that are on (`agent_flags` of `GET /api/playground`).
+             * @default []
+             */
+            offers?: string[];
+        };
         /** @description A context to try a step in. */
         PlaygroundRequest: {
-            agent?: Record<string, unknown>;
+            agent?: components["schemas"]["PlaygroundAgent"];
             /** @description Answers to validate, if any. */
             answers?: Record<string, unknown> | null;
             /** @description The application: flags (`medical_carrier_id`, `enrollment_type`, …) and earlier answers. */
@@ -1716,6 +1805,11 @@ export interface components {
             view: components["schemas"]["StepViewBody"];
         };
         PlaygroundSteps: {
+            /**
+             * @description The carrier flags an agent may have on (the catalog's `agent_flag`s), each with the
+             *     carriers it makes quoted.
+             */
+            agent_flags: components["schemas"]["AgentFlagChoice"][];
             /** @description The serving rules' digest. */
             rules: string;
             steps: components["schemas"]["Step"][];
@@ -3416,6 +3510,40 @@ export interface operations {
             };
             /** @description Not a route template */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    flow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wizard's steps for the session's application (or for a new one): routes, progress list, guards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+            /** @description Not an agent's site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No live session */
+            419: {
                 headers: {
                     [name: string]: unknown;
                 };

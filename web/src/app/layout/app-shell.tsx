@@ -6,7 +6,7 @@ import { logout } from '@/features/auth/api/logout';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useSiteStore } from '@/features/site/stores/site-store';
 import { routeTemplate } from '@/lib/route-template';
-import { isRouteHandle } from '../route-handle';
+import { isRouteHandle, isStepRouteData } from '../route-handle';
 import { useDocumentTitle } from '../use-document-title';
 import { SessionTimeout } from './session-timeout';
 import { SiteFooter } from './site-footer';
@@ -30,7 +30,9 @@ export function AppShell() {
   const firstRender = useRef(true);
   const [toast, setToast] = useState<string | null>(null);
 
-  useDocumentTitle(handle?.title, site?.product_name);
+  // A wizard step's title is its step's, from the flow the step route read.
+  const title = isStepRouteData(leaf?.data) ? leaf.data.step.title : handle?.title;
+  useDocumentTitle(title, site?.product_name);
 
   // Navigation scrolls to the top and moves focus to the new page's content.
   useEffect(() => {

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { Application } from '@/types/api';
+import { useFlowStore } from '@/lib/flow';
+import { testFlow } from '@/testing/flow';
 import { DashboardLayout } from './dashboard';
 
 const app = (extra: Partial<Application> = {}): Application => ({
@@ -46,11 +48,13 @@ beforeEach(() => {
         });
       }
       if (url === '/api/application/active/reset') return json({ application: null });
+      if (url === '/api/flow') return json(testFlow());
       return new Response('{}', { status: 404 });
     }),
   );
   configureApiClient({ csrfToken: () => 't', redirectToRoot: () => {} });
   useApplicationStore.setState({ application: app(), loaded: true });
+  useFlowStore.setState({ flow: testFlow({ lastStep: 3 }) });
 });
 
 afterEach(() => {

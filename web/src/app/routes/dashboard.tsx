@@ -3,7 +3,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { DashboardActionsContext, DashboardShell, type DashboardActions } from '@/features/dashboard';
-import { stepById, stepPathByNumber } from '@/lib/steps';
+import { firstStep, stepOfNumber, useFlowStore } from '@/lib/flow';
 
 /**
  * The /dashboard/* layout (loaded on demand through ../dashboard-ui.ts): the dashboard shell with
@@ -18,14 +18,17 @@ export function DashboardLayout() {
   const isAdmin = useAuthStore((s) => s.auth?.is_admin ?? false);
   const application = useApplicationStore((s) => s.application);
   const navigate = useNavigate();
-  const continuePath = application && !application.submissionTime ? stepPathByNumber(application.lastStep) : null;
+  const flow = useFlowStore((s) => s.flow);
+  const continuePath =
+    application && !application.submissionTime && flow ? (stepOfNumber(flow, application.lastStep)?.route ?? null) : null;
 
   const actions = useMemo<DashboardActions>(
     () => ({
       continuePath,
       startQuote: async () => {
         await useApplicationStore.getState().reset();
-        await navigate(stepById('whyApplying').path);
+        const fresh = await useFlowStore.getState().load();
+        await navigate(fresh ? (firstStep(fresh)?.route ?? '/') : '/');
       },
       resume: async (route) => {
         await useApplicationStore.getState().load();

@@ -4,6 +4,7 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import type { AuthState, Site } from '@/types/api';
 import { App } from '../index';
 import { polyfillDialogs } from '@/testing/kit';
+import { testFlow } from '@/testing/flow';
 
 // The account routes through the whole app: the modal over the landing page, then the login's way out.
 
@@ -61,6 +62,8 @@ function respond(url: string, init?: RequestInit): Response {
       return json(200, site);
     case '/api/application/active':
       return json(200, { application: null });
+    case '/api/flow':
+      return json(200, testFlow());
     case '/api/agent_branding/acme':
       return json(200, site.agent);
     case '/api/login':
@@ -104,7 +107,7 @@ describe('account routes', () => {
     expect(await screen.findByRole('dialog', { name: 'Agent Login' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Individual plans tailored to your life' })).toBeTruthy();
     await logIn();
-    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/home'));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard/home'), { timeout: 10_000 });
     expect(posts.filter((p) => p.url === '/api/login')).toEqual([{ url: '/api/login', csrf: 'visitor-tok' }]);
     // The new session's token is the one the app uses from now on.
     expect(useAuthStore.getState().auth?.csrf_token).toBe('agent-tok');

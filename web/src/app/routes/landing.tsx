@@ -4,7 +4,7 @@ import { useApplicationStore } from '@/features/application/stores/application-s
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { AgentCard } from '@/features/site/components/agent-card';
 import { useSiteStore } from '@/features/site/stores/site-store';
-import { stepById } from '@/lib/steps';
+import { firstStep, stepOfNumber, useFlowStore } from '@/lib/flow';
 import type { LandingModalName } from './landing-modal';
 
 // Loaded on demand: the account modals stay out of the landing page's bundle.
@@ -15,6 +15,9 @@ export function LandingRoute({ modal }: { modal?: LandingModalName }) {
   const site = useSiteStore((s) => s.site);
   const siteError = useSiteStore((s) => s.error);
   const application = useApplicationStore((s) => s.application);
+  const flow = useFlowStore((s) => s.flow);
+  const start = (flow && firstStep(flow)?.route) ?? '/';
+  const routes = { start, resume: (flow && application && stepOfNumber(flow, application.lastStep)?.route) ?? start };
   const navigate = useNavigate();
   return (
     <>
@@ -22,10 +25,12 @@ export function LandingRoute({ modal }: { modal?: LandingModalName }) {
         site={site}
         siteError={siteError}
         application={application}
+        routes={routes}
         agentCard={site?.agent ? <AgentCard agent={site.agent} /> : null}
         onRestart={async () => {
           await useApplicationStore.getState().reset();
-          await navigate(stepById('whyApplying').path);
+          const flow = await useFlowStore.getState().load();
+          await navigate(flow ? (firstStep(flow)?.route ?? '/') : '/');
         }}
       />
       {modal && (

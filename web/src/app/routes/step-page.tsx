@@ -5,7 +5,7 @@ import { useApplicationStore } from '@/features/application/stores/application-s
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useSiteStore } from '@/features/site/stores/site-store';
 import { getStepView } from '@/features/step-form/api/get-step-view';
-import type { Step } from '@/lib/steps';
+import type { FlowStep } from '@/lib/flow';
 import type { Application, StepSaved, StepView } from '@/types/api';
 
 // An enrollment step: the server's view says what the step is (`kind`), and the page loads its code:
@@ -14,7 +14,7 @@ import type { Application, StepSaved, StepView } from '@/types/api';
 
 /** What a hand-built page gets. */
 export interface StepPageProps {
-  step: Step;
+  step: FlowStep;
   view: StepView;
   /** A logged-in agent. */
   authenticated: boolean;
@@ -52,7 +52,7 @@ function Loading({ title }: { title: string }) {
   );
 }
 
-export function StepPage({ step }: { step: Step }) {
+export function StepPage({ step }: { step: FlowStep }) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const navigate = useNavigate();
   const applicationId = useApplicationStore((s) => s.application?.applicationId ?? null);

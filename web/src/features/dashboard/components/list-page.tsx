@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Choice, Spinner, TextField } from '@cmsgov/design
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { GENERIC_ERROR } from '@/lib/api-client';
-import { STEPS } from '@/lib/steps';
+import { useFlowStore } from '@/lib/flow';
 import { useEnroll } from '../hooks/use-enroll';
 import { useExport } from '../hooks/use-export';
 import { useListData } from '../hooks/use-list-data';
@@ -52,9 +52,10 @@ function EmailAddress({ address }: { address: string }) {
   );
 }
 
-/** The title of the last step a quote reached (its number in the flow's step table). */
+/** The title of the last step a quote reached (its number in the flow's steps). */
 export function lastStepTitle(row: DashboardRow): string {
-  return STEPS.find((s) => s.number === row.last_application_step_type_id)?.title ?? String(row.last_application_step_type_id);
+  const n = row.last_application_step_type_id;
+  return useFlowStore.getState().flow?.steps.find((s) => s.number === n)?.title ?? String(n);
 }
 
 /** Quoting's Started By: the agent's user who started it, or Consumer. */

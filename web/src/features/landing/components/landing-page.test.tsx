@@ -12,6 +12,7 @@ function renderLanding(props: Partial<Parameters<typeof LandingPage>[0]> = {}) {
         site={supported}
         siteError={null}
         application={null}
+        routes={{ start: '/whyapplying', resume: '/medical' }}
         agentCard={<p>agent card</p>}
         onRestart={async () => {}}
         {...props}
@@ -34,7 +35,7 @@ describe('LandingPage', () => {
 
   it('offers Continue Quote (to the last step) and Restart Quote with an application', async () => {
     const onRestart = vi.fn(async () => {});
-    renderLanding({ application: { lastStep: 4 }, onRestart });
+    renderLanding({ application: { lastStep: 4 }, routes: { start: '/whyapplying', resume: '/dental' }, onRestart });
     expect(screen.getByRole('link', { name: 'Continue Quote' }).getAttribute('href')).toBe('/dental');
     expect(screen.queryByRole('link', { name: 'Get a Quote' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Restart Quote' }));

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
-import { stepPathByNumber } from '@/lib/steps';
 import { landingState } from '../utils/landing-state';
 
 export const RESTART_ERROR = 'An error occurred, please try again. If it continues, contact your agent.';
@@ -10,12 +9,14 @@ interface LandingPageProps {
   site: { product_name: string; agent: unknown; supported: boolean } | null;
   siteError: string | null;
   application: { lastStep: number } | null;
+  /** Where Get a Quote goes (the flow's first step) and Continue Quote (the last step reached). */
+  routes: { start: string; resume: string };
   /** The Presented by agent card, drawn by the site feature. */
   agentCard: ReactNode;
   onRestart: () => Promise<void>;
 }
 
-export function LandingPage({ site, siteError, application, agentCard, onRestart }: LandingPageProps) {
+export function LandingPage({ site, siteError, application, routes, agentCard, onRestart }: LandingPageProps) {
   const [restarting, setRestarting] = useState(false);
   const [restartError, setRestartError] = useState<string | null>(null);
   const state = landingState(site, siteError);
@@ -88,7 +89,7 @@ export function LandingPage({ site, siteError, application, agentCard, onRestart
         <div className="ef-landing__actions">
           {application ? (
             <>
-              <Link className="ds-c-button ds-c-button--solid ds-c-button--big" to={stepPathByNumber(application.lastStep)}>
+              <Link className="ds-c-button ds-c-button--solid ds-c-button--big" to={routes.resume}>
                 Continue Quote
               </Link>
               <Button variation="ghost" size="big" onClick={restart} disabled={restarting}>
@@ -96,7 +97,7 @@ export function LandingPage({ site, siteError, application, agentCard, onRestart
               </Button>
             </>
           ) : (
-            <Link className="ds-c-button ds-c-button--solid ds-c-button--big" to="/whyapplying">
+            <Link className="ds-c-button ds-c-button--solid ds-c-button--big" to={routes.start}>
               Get a Quote
             </Link>
           )}

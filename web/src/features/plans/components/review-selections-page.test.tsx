@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useFlowStore } from '@/lib/flow';
+import { testFlow } from '@/testing/flow';
 import type { StepView } from '@/types/api';
 import type { PlanInfo } from '../types';
 import { TRY_AGAIN } from './plans-page';
@@ -78,6 +80,7 @@ function renderReview(save: () => Response, authenticated = false) {
 
 describe('ReviewSelectionsPage', () => {
   beforeEach(() => {
+    useFlowStore.setState({ flow: testFlow({ lastStep: 6 }) });
     window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   });
   afterEach(cleanup);

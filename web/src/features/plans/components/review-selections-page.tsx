@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
-import { stepById, type StepId } from '@/lib/steps';
+import { planStep, useFlowStore } from '@/lib/flow';
 import type { Application, StepView } from '@/types/api';
 import { getPlanInfo } from '../api/get-plan-info';
 import { printBenefitSelection } from '../api/print-pdf';
@@ -17,11 +17,11 @@ import './plans.css';
 
 export const REVIEW_TITLE = 'Review Your Selections';
 
-/** Where each chosen plan comes from: the plan info's field and the step that chooses it. */
-const SLOTS: readonly { field: 'medicalPlan' | 'dentalPlan' | 'visionPlan'; label: string; step: StepId }[] = [
-  { field: 'medicalPlan', label: 'Medical', step: 'medical' },
-  { field: 'dentalPlan', label: 'Dental', step: 'dental' },
-  { field: 'visionPlan', label: 'Vision', step: 'vision' },
+/** Where each chosen plan comes from: the plan info's field and the plan type of the flow's plan page that chooses it. */
+const SLOTS: readonly { field: 'medicalPlan' | 'dentalPlan' | 'visionPlan'; label: string; planType: number }[] = [
+  { field: 'medicalPlan', label: 'Medical', planType: 1 },
+  { field: 'dentalPlan', label: 'Dental', planType: 2 },
+  { field: 'visionPlan', label: 'Vision', planType: 3 },
 ];
 
 export interface ReviewSelectionsPageProps {
@@ -35,8 +35,9 @@ export interface ReviewSelectionsPageProps {
   onApplicationChange?: (application: Application) => void;
 }
 
-function SelectionCard({ plan, label, step }: { plan: PlanSnapshot; label: string; step: StepId }) {
-  const headingId = `ef-review-${step}`;
+function SelectionCard({ plan, label, planType }: { plan: PlanSnapshot; label: string; planType: number }) {
+  const headingId = `ef-review-${planType}`;
+  const change = useFlowStore((s) => (s.flow ? planStep(s.flow, planType)?.route : undefined));
   return (
     <article className="ef-plan ef-review__card" aria-labelledby={headingId}>
       <header className="ef-plan__header">
@@ -46,9 +47,11 @@ function SelectionCard({ plan, label, step }: { plan: PlanSnapshot; label: strin
             <PlanName html={plan.name} />
           </h2>
         </div>
-        <Link to={stepById(step).path} aria-describedby={headingId}>
-          Change Plan
-        </Link>
+        {change && (
+          <Link to={change} aria-describedby={headingId}>
+            Change Plan
+          </Link>
+        )}
       </header>
       <dl className="ef-plan__details">
         {plan.carrier_name && (
@@ -150,7 +153,7 @@ export function ReviewSelectionsPage({ stepId, view: given, authenticated = fals
           <div className="ef-review__cards">
             {chosen.map((s) => {
               const plan = info.data?.[s.field];
-              return plan ? <SelectionCard key={s.field} plan={plan} label={s.label} step={s.step} /> : null;
+              return plan ? <SelectionCard key={s.field} plan={plan} label={s.label} planType={s.planType} /> : null;
             })}
           </div>
           <div className="ef-review__summary">

@@ -12,6 +12,10 @@ const steps: PlaygroundSteps = {
     { id: 'medical', number: 3, route: '/medical', title: 'Medical Plans' },
   ],
   rules: 'a2f77e1741640bb49bfe079632e8960d82104761c1400c7b6e075ef7dab1cda3',
+  agent_flags: [
+    { flag: 'display_bcbsm', carriers: ['Blue Cross Blue Shield of Michigan', 'Blue Care Network of Michigan'] },
+    { flag: 'display_ph', carriers: ['Priority Health'] },
+  ],
 };
 
 const censusView: StepView = {
@@ -86,7 +90,7 @@ describe('Playground', () => {
     const step = (await screen.findByLabelText('Step')) as HTMLSelectElement;
     expect(step.value).toBe('whyApplying');
     fireEvent.change(step, { target: { value: 'census' } });
-    fireEvent.click(screen.getByLabelText(/offers_blue/));
+    fireEvent.click(screen.getByLabelText(/display_bcbsm/));
     fireEvent.change(screen.getByLabelText(/Sample answers/), { target: { value: '{"sub_first_name": ""}' } });
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
 
@@ -94,7 +98,7 @@ describe('Playground', () => {
     expect(posted()).toEqual({
       step: 'census',
       applying: 'consumer',
-      agent: { offers_blue: false, offers_priority: true, marketplace_certified: false },
+      agent: { offers: ['display_ph'], marketplace_certified: false },
       app: { medical_carrier_id: 1, enrollment_type: 'oe', effective_date: '2025-01-01' },
       answers: { sub_first_name: '' },
     });

@@ -90,7 +90,7 @@ export function Playground({ enabled }: { enabled: boolean }) {
     setInputs((prev) => ({ ...prev, [key]: value }));
 
   const run = (validate: boolean) => {
-    const built = buildPlaygroundRequest(inputs, validate);
+    const built = buildPlaygroundRequest(inputs, validate, load.state === 'ready' ? load.data.agent_flags.map((f) => f.flag) : []);
     if (!built.ok) {
       setErrors(built.errors);
       return;
@@ -177,8 +177,11 @@ export function Playground({ enabled }: { enabled: boolean }) {
               type="checkbox"
               label="The agent"
               choices={[
-                { value: 'offers_blue', label: 'Offers Blue Cross (offers_blue)', checked: inputs.offersBlue },
-                { value: 'offers_priority', label: 'Offers Priority (offers_priority)', checked: inputs.offersPriority },
+                ...load.data.agent_flags.map((f) => ({
+                  value: f.flag,
+                  label: `Offers ${f.carriers.join(', ')} (${f.flag})`,
+                  checked: (inputs.offers ?? load.data.agent_flags.map((a) => a.flag)).includes(f.flag),
+                })),
                 {
                   value: 'marketplace_certified',
                   label: 'Marketplace certified (marketplace_certified)',
@@ -186,10 +189,13 @@ export function Playground({ enabled }: { enabled: boolean }) {
                 },
               ]}
               onChange={(e: { target: { value: string; checked: boolean } }) => {
-                const key = { offers_blue: 'offersBlue', offers_priority: 'offersPriority', marketplace_certified: 'marketplaceCertified' }[
-                  e.target.value
-                ] as 'offersBlue' | 'offersPriority' | 'marketplaceCertified' | undefined;
-                if (key) set(key, e.target.checked);
+                const { value, checked } = e.target;
+                if (value === 'marketplace_certified') {
+                  set('marketplaceCertified', checked);
+                  return;
+                }
+                const on = inputs.offers ?? load.data.agent_flags.map((a) => a.flag);
+                set('offers', checked ? [...on.filter((f) => f !== value), value] : on.filter((f) => f !== value));
               }}
             />
             <TextField

@@ -4,13 +4,13 @@ import { buildPlaygroundRequest, DEFAULT_INPUTS, parseJsonObject, type Playgroun
 const inputs = (over: Partial<PlaygroundInputs> = {}): PlaygroundInputs => ({ ...DEFAULT_INPUTS, step: 'census', ...over });
 
 describe('buildPlaygroundRequest', () => {
-  it('builds the view request from the defaults: no today, no answers', () => {
-    expect(buildPlaygroundRequest(inputs(), false)).toEqual({
+  it('builds the view request from the defaults: no today, no answers, every carrier flag of the catalog on', () => {
+    expect(buildPlaygroundRequest(inputs(), false, ['display_bcbsm', 'display_ph'])).toEqual({
       ok: true,
       request: {
         step: 'census',
         applying: 'consumer',
-        agent: { offers_blue: true, offers_priority: true, marketplace_certified: false },
+        agent: { offers: ['display_bcbsm', 'display_ph'], marketplace_certified: false },
         app: { medical_carrier_id: 1, enrollment_type: 'oe', effective_date: '2025-01-01' },
       },
     });
@@ -21,7 +21,7 @@ describe('buildPlaygroundRequest', () => {
       inputs({
         today: '2024-11-20',
         applying: 'agent',
-        offersBlue: false,
+        offers: ['display_ph'],
         marketplaceCertified: true,
         app: '{"enrollment_type": "qle"}',
         answers: ' {"sub_first_name": ""} ',
@@ -34,7 +34,7 @@ describe('buildPlaygroundRequest', () => {
         step: 'census',
         today: '2024-11-20',
         applying: 'agent',
-        agent: { offers_blue: false, offers_priority: true, marketplace_certified: true },
+        agent: { offers: ['display_ph'], marketplace_certified: true },
         app: { enrollment_type: 'qle' },
         answers: { sub_first_name: '' },
       },

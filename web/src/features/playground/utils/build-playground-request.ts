@@ -6,8 +6,8 @@ export interface PlaygroundInputs {
   /** YYYY-MM-DD, or empty for the server's today. */
   today: string;
   applying: Applying;
-  offersBlue: boolean;
-  offersPriority: boolean;
+  /** The agent's carrier flags that are on (the catalog's agent_flags); null: all of them. */
+  offers: string[] | null;
   marketplaceCertified: boolean;
   /** The application context as JSON text (an object). */
   app: string;
@@ -26,8 +26,7 @@ export const DEFAULT_INPUTS: PlaygroundInputs = {
   step: '',
   today: '',
   applying: 'consumer',
-  offersBlue: true,
-  offersPriority: true,
+  offers: null,
   marketplaceCertified: false,
   app: JSON.stringify(DEFAULT_APP, null, 2),
   answers: '',
@@ -56,7 +55,8 @@ export function parseJsonObject(text: string, what: string): Parsed {
  * The body of POST /api/playground. `validate` sends the sample answers (an empty textarea
  * validates empty answers); without it only the step's view is asked for.
  */
-export function buildPlaygroundRequest(inputs: PlaygroundInputs, validate: boolean): BuildResult {
+/** `allFlags`: the catalog's carrier flags (GET /api/playground), which `offers: null` means. */
+export function buildPlaygroundRequest(inputs: PlaygroundInputs, validate: boolean, allFlags: string[] = []): BuildResult {
   const errors: InputErrors = {};
   if (!inputs.step) errors.step = 'Choose a step.';
   const today = inputs.today.trim();
@@ -71,8 +71,7 @@ export function buildPlaygroundRequest(inputs: PlaygroundInputs, validate: boole
     step: inputs.step,
     applying: inputs.applying,
     agent: {
-      offers_blue: inputs.offersBlue,
-      offers_priority: inputs.offersPriority,
+      offers: inputs.offers ?? allFlags,
       marketplace_certified: inputs.marketplaceCertified,
     },
     app: app.value,

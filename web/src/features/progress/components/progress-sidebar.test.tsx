@@ -1,19 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepId } from '@/lib/steps';
-import { NETWORK_HMO } from '@/lib/steps';
+import { testFlow } from '@/testing/flow';
 import { ProgressSidebar } from './progress-sidebar';
 
-const application = {
-  lastStep: 3,
-  medicalNetworkTypeId: null as number | null,
-  skipMedical: false,
-  skipDental: false,
-  skipVision: false,
-  skipOther: false,
-  skipPcp: false,
-};
+const flow = testFlow({ lastStep: 3 });
 
 // Below 768 px the progress list collapses to "Step N of M" (N: the current step's place among the
 // steps listed, M: their count) with a toggle (aria-expanded, aria-controls) that shows the whole
@@ -22,10 +13,10 @@ const application = {
 describe('ProgressSidebar', () => {
   afterEach(cleanup);
 
-  const draw = (currentStep: StepId = 'medical', app = application) =>
+  const draw = (currentStep = 'medical', f = flow) =>
     render(
       <MemoryRouter>
-        <ProgressSidebar application={app} currentStep={currentStep} />
+        <ProgressSidebar flow={f} currentStep={currentStep} />
         <button type="button">Elsewhere</button>
       </MemoryRouter>,
     );
@@ -45,11 +36,11 @@ describe('ProgressSidebar', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('counts the steps shown: PCP Selection only for an HMO plan', () => {
-    const { unmount } = draw('rap', { ...application, lastStep: 10 });
+  it('counts the steps the flow lists: PCP Selection only for an HMO plan', () => {
+    const { unmount } = draw('rap', testFlow({ lastStep: 10 }));
     expect(screen.getByRole('button', { name: /^Step 9 of 9: Review and Purchase/ })).toBeTruthy();
     unmount();
-    draw('rap', { ...application, lastStep: 10, medicalNetworkTypeId: NETWORK_HMO });
+    draw('rap', testFlow({ lastStep: 10, hmo: true }));
     expect(screen.getByRole('button', { name: /^Step 10 of 10: Review and Purchase/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Step 10 of 10: Review and Purchase, show all steps$/ }).textContent).not.toContain(' :');
   });
@@ -76,7 +67,7 @@ describe('ProgressSidebar', () => {
     fireEvent.click(screen.getByRole('button', { name: /Step 3 of 9/ }));
     rerender(
       <MemoryRouter>
-        <ProgressSidebar application={application} currentStep="census" />
+        <ProgressSidebar flow={flow} currentStep="census" />
       </MemoryRouter>,
     );
     expect(screen.getByRole('button', { name: /Step 2 of 9: Basic Info/ }).getAttribute('aria-expanded')).toBe('false');

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import type { StepId } from '@/lib/steps';
-import { buildProgress, type ProgressApplication, type ProgressItem } from '../utils/build-progress';
+import type { Flow } from '@/lib/flow';
+import { buildProgress, type ProgressItem } from '../utils/build-progress';
 import './progress-sidebar.css';
 
 function Item({ item }: { item: ProgressItem }) {
@@ -30,10 +30,10 @@ function Item({ item }: { item: ProgressItem }) {
  * list over the page, so that on a phone the form comes first and is never pushed down; from 768 px
  * the whole list is shown as before (the toggle is hidden: progress-sidebar.css, app.css).
  */
-export function ProgressSidebar({ application, currentStep }: { application: ProgressApplication | null; currentStep: StepId | null }) {
-  const sections = buildProgress(application, currentStep);
+export function ProgressSidebar({ flow, currentStep }: { flow: Flow | null; currentStep: string | null }) {
+  const sections = buildProgress(flow, currentStep);
   // Opened on a step: the list closes by itself when another step opens.
-  const [openOn, setOpenOn] = useState<StepId | '' | null>(null);
+  const [openOn, setOpenOn] = useState<string | null>(null);
   const here = currentStep ?? '';
   const open = openOn === here;
   const listId = useId();

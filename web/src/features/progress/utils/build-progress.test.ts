@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgress, type ProgressApplication } from './build-progress';
-
-const app = (over: Partial<ProgressApplication> = {}): ProgressApplication => ({
-  lastStep: 1,
-  medicalNetworkTypeId: 1,
-  skipMedical: false,
-  skipDental: false,
-  skipVision: false,
-  skipOther: false,
-  skipPcp: false,
-  ...over,
-});
+import { testFlow } from '@/testing/flow';
+import { buildProgress } from './build-progress';
 
 const items = (sections: ReturnType<typeof buildProgress>) => sections.flatMap((s) => s.items);
 const enabledIds = (sections: ReturnType<typeof buildProgress>) =>
@@ -19,8 +9,8 @@ const enabledIds = (sections: ReturnType<typeof buildProgress>) =>
     .map((i) => i.id);
 
 describe('buildProgress', () => {
-  it('groups the steps as Get Started, Select & Quote Plans and Apply for Coverage', () => {
-    const sections = buildProgress(app(), null);
+  it('groups the steps by their sections: Get Started, Select & Quote Plans and Apply for Coverage', () => {
+    const sections = buildProgress(testFlow({ lastStep: 1 }), null);
     expect(sections.map((s) => s.heading)).toEqual([null, 'Select & Quote Plans', 'Apply for Coverage']);
     expect(sections.map((s) => s.items.map((i) => i.label))).toEqual([
       ['Get Started'],
@@ -30,40 +20,41 @@ describe('buildProgress', () => {
   });
 
   it('without an application only Get Started is enabled (last step counts as 1)', () => {
-    expect(enabledIds(buildProgress(null, 'whyApplying'))).toEqual(['whyApplying']);
+    expect(enabledIds(buildProgress(testFlow(), 'whyApplying'))).toEqual(['whyApplying']);
   });
 
-  it('disables steps later than the last step', () => {
-    expect(enabledIds(buildProgress(app({ lastStep: 4 }), 'dental'))).toEqual(['whyApplying', 'census', 'medical', 'dental']);
+  it('disables steps the application has not reached', () => {
+    expect(enabledIds(buildProgress(testFlow({ lastStep: 4 }), 'dental'))).toEqual(['whyApplying', 'census', 'medical', 'dental']);
   });
 
   it('disables skipped steps even when reached', () => {
-    const sections = buildProgress(
-      app({ lastStep: 10, skipMedical: 1, skipVision: true, skipOther: true, medicalNetworkTypeId: 2, skipPcp: true }),
-      'rap',
-    );
-    expect(enabledIds(sections)).toEqual(['whyApplying', 'census', 'dental', 'review', 'subInfo', 'rap']);
+    const flow = testFlow({ lastStep: 10, skipped: ['medical', 'vision', 'other', 'pcp'], hmo: true });
+    expect(enabledIds(buildProgress(flow, 'rap'))).toEqual(['whyApplying', 'census', 'dental', 'review', 'subInfo', 'rap']);
   });
 
-  it('disables dental when skipDental is set', () => {
-    const dental = items(buildProgress(app({ lastStep: 6, skipDental: 1 }), null)).find((i) => i.id === 'dental');
-    expect(dental?.disabled).toBe(true);
-  });
-
-  it('lists PCP Selection (step 9) only for an HMO medical plan', () => {
-    const hmo = buildProgress(app({ medicalNetworkTypeId: 2, lastStep: 10 }), null)[2]!.items;
-    expect(hmo.map((i) => [i.label, i.number, i.disabled])).toEqual([
-      ['Subscriber Info', 7, false],
-      ['Other Questions', 8, false],
-      ['PCP Selection', 9, false],
-      ['Review and Purchase', 10, false],
+  it('lists only the steps the flow lists (PCP Selection for an HMO medical plan)', () => {
+    const hmo = buildProgress(testFlow({ lastStep: 10, hmo: true }), null)[2]!.items;
+    expect(hmo.map((i) => [i.label, i.number, i.disabled, i.path])).toEqual([
+      ['Subscriber Info', 7, false, '/subInfo'],
+      ['Other Questions', 8, false, '/other'],
+      ['PCP Selection', 9, false, '/pcp'],
+      ['Review and Purchase', 10, false, '/rap'],
     ]);
-    expect(items(buildProgress(app({ medicalNetworkTypeId: 3 }), null)).some((i) => i.id === 'pcp')).toBe(false);
-    expect(items(buildProgress(null, null)).some((i) => i.id === 'pcp')).toBe(false);
+    expect(items(buildProgress(testFlow({ lastStep: 10 }), null)).some((i) => i.id === 'pcp')).toBe(false);
   });
 
-  it('marks only the current step', () => {
-    const current = items(buildProgress(app({ lastStep: 3 }), 'census')).filter((i) => i.current);
+  it('takes a new step, title or section from the flow as it comes', () => {
+    const flow = testFlow({ lastStep: 9 });
+    const at = flow.steps.findIndex((s) => s.id === 'pcp');
+    flow.steps.splice(at, 0, { ...flow.steps[at]!, id: 'payment', number: 9, route: '/payment', title: 'Payment Method', nav: 'Payment', listed: true, skipped: false });
+    const apply = buildProgress(flow, 'payment')[2]!.items;
+    expect(apply.map((i) => i.label)).toEqual(['Subscriber Info', 'Other Questions', 'Payment', 'Review and Purchase']);
+    expect(apply.find((i) => i.current)?.path).toBe('/payment');
+  });
+
+  it('marks only the current step, and lists nothing without a flow', () => {
+    const current = items(buildProgress(testFlow({ lastStep: 3 }), 'census')).filter((i) => i.current);
     expect(current.map((i) => i.id)).toEqual(['census']);
+    expect(buildProgress(null, null)).toEqual([]);
   });
 });

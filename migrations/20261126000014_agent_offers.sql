@@ -1,0 +1,14 @@
+-- An agent's carrier flags as data (issue 17): `offers` holds the names of the catalog's
+-- `agent_flag`s that are on for the agent (rules/catalog/carriers.yaml; today `display_bcbsm` for
+-- the Blue carriers and United, `display_ph` for Priority Health), so a new carrier with a new flag
+-- needs no column. The spec's branding API still shows `display_bcbsm` and `display_ph`, read from
+-- this set.
+ALTER TABLE agents ADD COLUMN offers text[] NOT NULL DEFAULT '{}';
+
+UPDATE agents
+SET offers = array_remove(ARRAY[
+        CASE WHEN display_bcbsm THEN 'display_bcbsm' END,
+        CASE WHEN display_ph THEN 'display_ph' END
+    ], NULL);
+
+ALTER TABLE agents DROP COLUMN display_bcbsm, DROP COLUMN display_ph;
