@@ -12,3 +12,8 @@ SET offers = array_remove(ARRAY[
     ], NULL);
 
 ALTER TABLE agents DROP COLUMN display_bcbsm, DROP COLUMN display_ph;
+
+-- The last step reached is a step number of the flow (rules/flows/enrollment.flow.yaml), not one
+-- of ten: a step added to the flow needs no migration. Step numbers are 1 to 255 (the engine's u8).
+ALTER TABLE applications DROP CONSTRAINT applications_last_step_check;
+ALTER TABLE applications ADD CONSTRAINT applications_last_step_check CHECK (last_step BETWEEN 1 AND 255);

@@ -112,7 +112,8 @@ pub async fn save_data(
         .get("effective_date")
         .and_then(serde_json::Value::as_str)
         .and_then(enrollflow_engine::dates::parse);
-    let last_step = flag_i16(data, "last_step").unwrap_or(1).clamp(1, 10);
+    // A step number of the flow (the engine sets it from the flow's steps); 1 to 255 as the column.
+    let last_step = flag_i16(data, "last_step").unwrap_or(1).clamp(1, 255);
     sqlx::query_as::<_, ApplicationRow>(&format!(
         "UPDATE applications SET data = $2, rules_hash = $3, updated_at = $4, last_step = $5,
                 effective_date = $6, enrollment_period_type_id = $7, medical_carrier_id = $8,
