@@ -45,6 +45,8 @@ check:
 	cargo fmt --all --check
 	python3 tools/layers/check.py
 	python3 -m unittest tools/layers/test_check.py
+	python3 tools/literals/check.py
+	python3 -m unittest tools/literals/test_check.py
 	cargo clippy --workspace --all-targets -- -D warnings
 
 lint: check

@@ -703,6 +703,14 @@ impl Engine {
     }
 
     /// The page step that shows plans of a type (its flow `params.plan_type`).
+    /// The first step drawn by a hand-built page (`review`: Review Selections).
+    pub fn page_step(&self, page: &str) -> Option<&StepInfo> {
+        self.steps
+            .iter()
+            .find(|s| s.page.as_deref() == Some(page))
+            .map(|s| &s.info)
+    }
+
     pub fn plan_step(&self, plan_type: u8) -> Option<&StepInfo> {
         self.steps
             .iter()

@@ -1,14 +1,16 @@
 //! Age-rated premiums: each member's rate by age at the effective date and tobacco use, the family
-//! rule (subscriber, spouse, every child 21 or older, and only the three oldest children under 21
-//! are charged), the household total, and a breakdown that says why each amount is what it is.
+//! rule (subscriber, spouse, every child of the child age or older, and only the oldest children
+//! under it up to a number are charged: three under 21 by `rules/catalog/rating.yaml`, a carrier
+//! may have its own), the household total, and a breakdown that says why each amount is what it is.
 //!
 //! Arithmetic is in cents: a member's rate = the plan's age-21 rate in the county's rating area ×
-//! the age factor × the tobacco factor (tobacco users 18 and over), rounded half up to the cent once.
+//! the age factor × the tobacco factor (tobacco users of the rule's tobacco age and over), rounded
+//! half up to the cent once.
 
 use serde::Serialize;
 use time::Date;
 
-use crate::catalog::{Catalog, Plan, PlanKind};
+use crate::catalog::{Catalog, Plan, PlanKind, RatingRule};
 use crate::dates;
 use crate::money::Money;
 
@@ -52,6 +54,8 @@ pub struct MemberRate {
     pub rate: Money,
     pub charged: bool,
     pub effective_date: Date,
+    /// The family rule the member was rated by (the breakdown says it when not charged).
+    pub rule: RatingRule,
 }
 
 impl MemberRate {
@@ -86,7 +90,7 @@ impl MemberRate {
         if self.charged {
             why
         } else {
-            format!("not charged: only the three oldest children under 21 are charged ({why})")
+            format!("not charged: {} ({why})", self.rule.family_rule_text())
         }
     }
 }
@@ -129,10 +133,11 @@ fn factor_text(milli: i64) -> String {
 /// The household facts every plan shares: each member's age at the effective date, dependent
 /// number, and whether the family rule charges them.
 struct Prepared {
-    people: Vec<(Role, u16, i64, bool, bool)>, // role, dependent number, age, charged, smoker 18+
+    people: Vec<(Role, u16, i64, bool, bool)>, // role, dependent number, age, charged, smoker
+    rule: RatingRule,
 }
 
-fn prepare(h: &Household) -> Result<Prepared, QuoteError> {
+fn prepare(h: &Household, rule: RatingRule) -> Result<Prepared, QuoteError> {
     if !h.members.iter().any(|m| m.role == Role::Subscriber) {
         return Err(QuoteError::NoSubscriber);
     }
@@ -141,12 +146,12 @@ fn prepare(h: &Household) -> Result<Prepared, QuoteError> {
         .iter()
         .map(|m| dates::age_at(m.birth_date, h.effective_date))
         .collect();
-    // Children under 21, oldest first (earlier birth date; the list order breaks ties).
+    // Children under the child age, oldest first (earlier birth date; the list order breaks ties).
     let mut young: Vec<usize> = (0..h.members.len())
-        .filter(|&i| h.members[i].role == Role::Dependent && ages[i] < 21)
+        .filter(|&i| h.members[i].role == Role::Dependent && ages[i] < rule.child_age)
         .collect();
     young.sort_by_key(|&i| (h.members[i].birth_date, i));
-    let uncharged: Vec<usize> = young.iter().skip(3).copied().collect();
+    let uncharged: Vec<usize> = young.iter().skip(rule.children_charged).copied().collect();
     let mut number = 0u16;
     let people = h
         .members
@@ -164,11 +169,11 @@ fn prepare(h: &Household) -> Result<Prepared, QuoteError> {
                 n,
                 ages[i],
                 !uncharged.contains(&i),
-                m.tobacco && ages[i] >= 18,
+                m.tobacco && ages[i] >= rule.tobacco_age,
             )
         })
         .collect();
-    Ok(Prepared { people })
+    Ok(Prepared { people, rule })
 }
 
 fn rate_prepared(
@@ -201,6 +206,7 @@ fn rate_prepared(
                 rate,
                 charged,
                 effective_date,
+                rule: p.rule,
             }
         })
         .collect();
@@ -213,7 +219,7 @@ pub fn rate_plan(cat: &Catalog, plan: &Plan, area: u8, h: &Household) -> Result<
         cat,
         plan,
         area,
-        &prepare(h)?,
+        &prepare(h, cat.rating_rule(plan.carrier))?,
         h.effective_date,
     ))
 }
@@ -233,13 +239,25 @@ pub fn quote<'c>(
     let area = cat
         .rating_area(h.county)
         .ok_or(QuoteError::UnknownCounty(h.county))?;
-    let prepared = prepare(h)?;
-    let oldest = prepared.people.iter().map(|p| p.2).max().unwrap_or(0);
+    // The household prepared once per family rule (the catalog's, and a carrier's own).
+    let mut prepared: Vec<Prepared> = vec![prepare(h, cat.rating)?];
+    let oldest = prepared[0].people.iter().map(|p| p.2).max().unwrap_or(0);
     let mut out = Vec::new();
     for p in cat.plans(year, kind) {
         let ages_allowed = cat.max_age(p).is_none_or(|max| oldest <= max);
         if carriers.contains(&p.carrier) && p.sold_in(h.county) && ages_allowed {
-            out.push((p, rate_prepared(cat, p, area, &prepared, h.effective_date)));
+            let rule = cat.rating_rule(p.carrier);
+            let i = match prepared.iter().position(|x| x.rule == rule) {
+                Some(i) => i,
+                None => {
+                    prepared.push(prepare(h, rule)?);
+                    prepared.len() - 1
+                }
+            };
+            out.push((
+                p,
+                rate_prepared(cat, p, area, &prepared[i], h.effective_date),
+            ));
         }
     }
     out.sort_by_key(|(p, r)| (r.total, p.id));

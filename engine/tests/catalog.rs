@@ -45,6 +45,10 @@ fn load(year_files: &[(&str, String)]) -> Result<Catalog, Vec<String>> {
     let mut sources = vec![
         Source::new("rules/catalog/carriers.yaml", CARRIERS),
         Source::new(
+            "rules/catalog/rating.yaml",
+            "children_charged: 3\nchild_age: 21\ntobacco_age: 18\n",
+        ),
+        Source::new(
             "rules/catalog/lists.yaml",
             "metals: [{ id: 4, name: Silver }]\nnetworks: [{ id: 1, name: PPO }]\n",
         ),

@@ -47,6 +47,13 @@ fn rates(v: f64) -> String {
 }
 
 fn catalog() -> Catalog {
+    catalog_with("carriers:\n  - { id: 1, name: Blue }\n  - { id: 3, name: Priority }\n")
+}
+
+/// The rule of rules/catalog/rating.yaml: three oldest children under 21; tobacco from 18.
+const RATING: &str = "children_charged: 3\nchild_age: 21\ntobacco_age: 18\n";
+
+fn catalog_with(carriers: &str) -> Catalog {
     let medical = format!(
         "plan_year: 2025
 plans:
@@ -61,10 +68,8 @@ plans:
         rates(100.0)
     );
     let sources = [
-        Source::new(
-            "rules/catalog/carriers.yaml",
-            "carriers:\n  - { id: 1, name: Blue }\n  - { id: 3, name: Priority }\n",
-        ),
+        Source::new("rules/catalog/carriers.yaml", carriers),
+        Source::new("rules/catalog/rating.yaml", RATING),
         Source::new(
             "rules/catalog/lists.yaml",
             "metals: [{ id: 1, name: Catastrophic, max_age: 29 }, { id: 2, name: Bronze }, { id: 4, name: Silver }, { id: 5, name: Gold }]\nnetworks: [{ id: 1, name: PPO }, { id: 2, name: HMO }, { id: 3, name: EPO }]\n",
@@ -344,4 +349,61 @@ fn counties_come_from_the_zip() {
         c.counties_for_zip("00000".parse().expect("a ZIP"))
             .is_empty()
     );
+}
+
+#[test]
+fn a_carrier_with_its_own_family_rule_and_tobacco_age_is_rated_by_it() {
+    // Blue charges only the two oldest children under 19 and tobacco from 21 (its `rating:`);
+    // Priority keeps the catalog's rule.
+    let c = catalog_with(
+        "carriers:\n  - { id: 1, name: Blue, rating: { children_charged: 2, child_age: 19, tobacco_age: 21 } }\n  - { id: 3, name: Priority }\n",
+    );
+    let h = household(vec![
+        person(Role::Subscriber, date!(1984 - 06 - 15)),
+        Member {
+            role: Role::Dependent,
+            birth_date: date!(2005 - 05 - 01), // 19: always charged under Blue's rule
+            tobacco: true,                     // but under 21: no tobacco factor
+        },
+        person(Role::Dependent, date!(2009 - 09 - 09)), // 15
+        person(Role::Dependent, date!(2012 - 04 - 04)), // 12
+        person(Role::Dependent, date!(2016 - 05 - 05)), // 8: the third under 19, free
+    ]);
+    let blue = rating::rate_plan(&c, c.plan(1).expect("plan 1"), 4, &h).expect("rates");
+    let charged: Vec<bool> = blue.members.iter().map(|m| m.charged).collect();
+    assert_eq!(charged, [true, true, true, true, false]);
+    assert_eq!(
+        blue.members[1].tobacco_factor, 1000,
+        "tobacco counts from 21 for Blue"
+    );
+    assert!(
+        blue.members[4]
+            .why()
+            .starts_with("not charged: only the two oldest children under 19 are charged"),
+        "{}",
+        blue.members[4].why()
+    );
+    // Quoting prepares the household once per rule: Priority's plan charges all four children
+    // (three under 21 and none over) and the 19-year-old smoker's tobacco factor.
+    let quoted = rating::quote(&c, PlanKind::Medical, &h, &[1, 3]).expect("a quote");
+    let priority = quoted
+        .iter()
+        .find(|(p, _)| p.id == 2)
+        .map(|(_, r)| r)
+        .expect("plan 2");
+    let charged: Vec<bool> = priority.members.iter().map(|m| m.charged).collect();
+    assert_eq!(charged, [true, true, true, true, false]);
+    let gold_quoted = quoted
+        .iter()
+        .find(|(p, _)| p.id == 1)
+        .map(|(_, r)| r)
+        .expect("plan 1");
+    assert_eq!(gold_quoted, &blue);
+}
+
+#[test]
+fn the_catalogs_family_rule_is_read_from_rating_yaml() {
+    let c = catalog();
+    assert_eq!(c.rating.children_charged, 3);
+    assert_eq!((c.rating.child_age, c.rating.tobacco_age), (21, 18));
 }

@@ -232,26 +232,43 @@ pub struct OpenStep {
 
 /// Loads what a step call needs and refuses a step the application may not open (403).
 pub async fn open_step(app: &AppState, caller: &Caller<'_>, step: &str) -> ApiResult<OpenStep> {
+    open_checked(app, caller, Some(step)).await
+}
+
+/// Loads the caller's application (or none) without opening a step: for what is about the
+/// application as a whole and shows no step's answers (the flow it is in; a submitted application
+/// may open only its last step, but it is still in its flow).
+pub async fn open_unchecked(app: &AppState, caller: &Caller<'_>) -> ApiResult<OpenStep> {
+    open_checked(app, caller, None).await
+}
+
+async fn open_checked(
+    app: &AppState,
+    caller: &Caller<'_>,
+    step: Option<&str>,
+) -> ApiResult<OpenStep> {
     let (agent, ctx) = context(app, caller).await?;
     let bundle = app.rules.current();
     let (id, data, cached) = match caller_application(app, caller, &agent).await? {
         Some((id, cached)) => (Some(id), cached.data.clone(), Some(cached)),
         None => (None, Arc::new(json!({})), None),
     };
-    let valid = || {
-        bundle
-            .engine
-            .valid_step(step, &data, &ctx)
-            .map_err(eval_error)
-    };
     // Remembered with the application's version, for these rules and this context.
     let prepared_key = format!("{}:{ctx:?}", bundle.engine.hash());
-    let valid = match &cached {
-        Some(c) => *c.prepared(format!("valid:{step}:{prepared_key}"), valid)?,
-        None => valid()?,
-    };
-    if !valid {
-        return Err(ApiError::Forbidden);
+    if let Some(step) = step {
+        let valid = || {
+            bundle
+                .engine
+                .valid_step(step, &data, &ctx)
+                .map_err(eval_error)
+        };
+        let valid = match &cached {
+            Some(c) => *c.prepared(format!("valid:{step}:{prepared_key}"), valid)?,
+            None => valid()?,
+        };
+        if !valid {
+            return Err(ApiError::Forbidden);
+        }
     }
     Ok(OpenStep {
         bundle,

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
-use super::{AgeCurve, Carrier, Catalog, Choice, County, Limits, Plan, PlanKind};
+use super::{AgeCurve, Carrier, Catalog, Choice, County, Limits, Plan, PlanKind, RatingRule};
 use crate::diagnostic::Diagnostic;
 use crate::money::Money;
 use crate::zip::Zip;
@@ -158,6 +158,7 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
         problems: Vec::new(),
     };
     l.carriers();
+    l.rating();
     l.lists();
     l.curves();
     l.counties();
@@ -205,6 +206,12 @@ impl<'a> Loader<'a> {
         if let Some((_, f)) = self.file::<CarriersFile>("carriers.yaml") {
             self.cat.drug_list_newer_from = f.drug_list_newer_from_plan_id;
             self.cat.carriers = f.carriers;
+        }
+    }
+
+    fn rating(&mut self) {
+        if let Some((_, f)) = self.file::<RatingRule>("rating.yaml") {
+            self.cat.rating = f;
         }
     }
 

@@ -91,6 +91,65 @@ pub struct Carrier {
     /// The agent flag that makes the carrier quoted (`display_bcbsm`, `display_ph`); none: always.
     #[serde(default)]
     pub agent_flag: Option<String>,
+    /// The carrier's own family rule and tobacco age; none: the catalog's (`rating.yaml`).
+    #[serde(default)]
+    pub rating: Option<RatingRule>,
+}
+
+/// Who of a household is charged and who pays the tobacco factor (`rules/catalog/rating.yaml`,
+/// or a carrier's `rating:`): of the children under `child_age`, only the `children_charged`
+/// oldest are charged (children of that age or older always are); members of `tobacco_age` or
+/// older who use tobacco pay the plan's tobacco factor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatingRule {
+    pub children_charged: usize,
+    pub child_age: i64,
+    pub tobacco_age: i64,
+}
+
+impl Default for RatingRule {
+    /// What a catalog without rules charges: everyone, no tobacco factor. A catalog always has
+    /// `rating.yaml` (a missing one is a load problem), so this serves only an empty catalog.
+    fn default() -> Self {
+        RatingRule {
+            children_charged: usize::MAX,
+            child_age: 0,
+            tobacco_age: i64::MAX,
+        }
+    }
+}
+
+impl RatingRule {
+    /// Who of the young children is charged: "the three oldest children".
+    pub fn oldest_children(&self) -> String {
+        let words = [
+            "no children",
+            "the oldest child",
+            "the two oldest children",
+            "the three oldest children",
+            "the four oldest children",
+            "the five oldest children",
+        ];
+        match words.get(self.children_charged) {
+            Some(w) => (*w).to_string(),
+            None => format!("the {} oldest children", self.children_charged),
+        }
+    }
+
+    /// The rule in words: "only the three oldest children under 21 are charged".
+    pub fn family_rule_text(&self) -> String {
+        let verb = if self.children_charged == 1 {
+            "is"
+        } else {
+            "are"
+        };
+        format!(
+            "only {} under {} {verb} charged",
+            self.oldest_children(),
+            self.child_age
+        )
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
@@ -191,6 +250,8 @@ pub struct Catalog {
     pub plans: BTreeMap<i32, BTreeMap<PlanKind, Vec<Plan>>>,
     /// The legal limits by plan year (`<year>/limits.yaml`).
     pub limits: BTreeMap<i32, Limits>,
+    /// The family rule and tobacco age of every carrier without its own (`rating.yaml`).
+    pub rating: RatingRule,
 }
 
 /// The legal limits of a plan year (`rules/catalog/<year>/limits.yaml`): yearly amounts in
@@ -257,6 +318,13 @@ impl Catalog {
 
     pub fn carrier(&self, id: u8) -> Option<&Carrier> {
         self.carriers.iter().find(|c| c.id == id)
+    }
+
+    /// A carrier's family rule and tobacco age: its own, or the catalog's.
+    pub fn rating_rule(&self, carrier: u8) -> RatingRule {
+        self.carrier(carrier)
+            .and_then(|c| c.rating)
+            .unwrap_or(self.rating)
     }
 
     /// The carriers an agent with these flags on offers: those whose `agent_flag` is among them,

@@ -55,6 +55,15 @@ pub async fn open_application(
     applications::open_application(app, &caller(Some(session), host)).await
 }
 
+/// The session's application without opening a step (the flow it is in).
+pub async fn open_unchecked(
+    app: &AppState,
+    session: &Session,
+    host: &SiteHost,
+) -> ApiResult<OpenStep> {
+    applications::open_unchecked(app, &caller(Some(session), host)).await
+}
+
 /// One of the agent's applications, if it is theirs.
 pub async fn agent_application(
     app: &AppState,

@@ -504,7 +504,7 @@ async fn plan_info(
     session: LiveSession,
     host: SiteHost,
 ) -> ApiResult<Json<PlanInfo>> {
-    let s = open_step(&app, &session, &host, "whyApplying").await?;
+    let s = open_application(&app, &session, &host).await?;
     let [m, d, v] = PlanKind::ALL.map(|k| PlanSnapshot::stored(&s.data, k));
     let total = [&m, &d, &v].into_iter().flatten().map(|p| p.rate).sum();
     Ok(Json(PlanInfo {

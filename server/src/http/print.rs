@@ -68,10 +68,21 @@ async fn print_selection_pdf(
     session: LiveSession,
     host: SiteHost,
 ) -> ApiResult<Response> {
-    let s = open_step(&app, &session, &host, "review").await?;
+    // The benefit selection prints once the application may open the flow's review page.
+    let review = app
+        .rules
+        .current()
+        .engine
+        .page_step(REVIEW_PAGE)
+        .map(|s| s.id.clone())
+        .ok_or(ApiError::Forbidden)?;
+    let s = open_step(&app, &session, &host, &review).await?;
     let sheet = sheets::selection(&s)?;
     Ok(pdf_response(sheet.finish(app.clock.now()), BENEFITS))
 }
+
+/// The hand-built page of Review Selections (a flow step's `page:`).
+const REVIEW_PAGE: &str = "review";
 
 const COMPARE: &str = "attachment; filename=\"compare.pdf\"";
 const BENEFITS: &str = "attachment; filename=\"benefits.pdf\"";

@@ -20,7 +20,9 @@ use enrollflow_engine::{Applying, Context, Submission};
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
-use super::open::{agent_application, context, open_application, open_step, store, store_updates};
+use super::open::{
+    agent_application, context, open_application, open_step, open_unchecked, store, store_updates,
+};
 use super::wire::{Answers, Flow, Step, StepViewBody};
 use crate::applications::{NewApplication, OpenStep, already_submitted, eval_error};
 use crate::db::applications;
@@ -50,7 +52,7 @@ async fn flow(
     session: LiveSession,
     host: SiteHost,
 ) -> ApiResult<Json<Flow>> {
-    let s = open_application(&app, &session, &host).await?;
+    let s = open_unchecked(&app, &session, &host).await?;
     let engine = &s.bundle.engine;
     let view = engine.flow_view(&s.data, &s.ctx).map_err(eval_error)?;
     Ok(Json(Flow::new(view, engine.hash())))

@@ -143,9 +143,13 @@ fn household_block(sheet: &mut Sheet, s: &OpenStep, h: &Household, medical: bool
         &format!("Household ({})", h.members.len()),
         &people.join("; "),
     );
-    let mut note = "Premiums are charged for the subscriber, spouse, all children 21 and older, \
-                    and the three oldest children under 21."
-        .to_string();
+    let rule = s.bundle.engine.catalog().rating;
+    let mut note = format!(
+        "Premiums are charged for the subscriber, spouse, all children {age} and older, and {who} \
+         under {age}.",
+        age = rule.child_age,
+        who = rule.oldest_children()
+    );
     if medical {
         note.push_str(" Pediatric vision is included in all medical plans.");
     }

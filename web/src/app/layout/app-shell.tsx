@@ -23,7 +23,8 @@ export function AppShell() {
     .filter(isRouteHandle)
     .at(-1);
   const leaf = matches.at(-1);
-  const template = leaf ? routeTemplate(leaf.pathname, leaf.params) : null;
+  // A wizard step's page view names its route (`/census`), not the router's `/:step`.
+  const template = isStepRouteData(leaf?.data) ? leaf.data.step.route : leaf ? routeTemplate(leaf.pathname, leaf.params) : null;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const mainRef = useRef<HTMLElement>(null);

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""The literals check (issue 17): the wizard's shape is data, so the code names no step, carrier,
+reason or plan year. Fails on such a literal in server/src, engine/src or web/src outside tests:
+
+- a step id of rules/flows/*.flow.yaml as a quoted string ("census", 'rap');
+- a carrier's name or short name, or a carrier flag (`agent_flag`), of rules/catalog/carriers.yaml
+  as a quoted string;
+- an enrollment reason id (`oe`, `qle`, … of rules/scripts/enrollment.rhai) as a quoted string;
+- a plan year (a year folder of rules/catalog/ or a year of rules/calendar.yaml) as a number or a
+  quoted string.
+
+Tests are not read: Rust test modules (`#[cfg(test)] mod tests { … }` at a file's end, tests.rs),
+web/src/**/*.test.ts(x) and web/src/testing/. Comments are not read. Each exception the code still
+has is in ALLOWED with its reason; an entry that no longer matches anything fails too, so the list
+only shrinks.
+
+Usage: tools/literals/check.py [repo root]   (run by `make check`)
+"""
+import re
+import sys
+from pathlib import Path
+
+# (path, literal) -> why the code may still say it.
+ALLOWED = {
+    ("server/src/main.rs", "2024"): "the demo data's random seed, not a plan year",
+    ("server/src/demo_data/mod.rs", "2024"): "the demo data's random seed, not a plan year",
+    ("server/src/http/print.rs", "review"): "the name of the hand-built Review Selections page (a flow step's `page:`), not a step id",
+    ("web/src/features/playground/utils/build-playground-request.ts", "oe"):
+        "the playground's sample application context, which the analyst edits",
+    # What the dashboard, the documents and the printed household read of an application is to be
+    # declared in the flow (a `summary:` block written to typed columns): issue 17, item 3.
+    ("server/src/db/dashboard.rs", "census"): "issue 17, item 3: the lists' names from the census answers",
+    ("server/src/http/home.rs", "census"): "issue 17, item 3: More Info's household from the census answers",
+    ("server/src/http/home.rs", "subInfo"): "issue 17, item 3: More Info's contact from the subscriber answers",
+    ("server/src/sheets/mod.rs", "census"): "issue 17, item 3: the sheets' subscriber name from the census answers",
+    ("server/src/http/documents.rs", "whyApplying"): "issue 17, item 3: the upload is the first step's qualifying event",
+    ("server/src/http/documents.rs", "qle"): "issue 17, item 3: the upload is the first step's qualifying event",
+    ("server/src/http/site.rs", "display_bcbsm"): "the spec's branding API field, read from the agent's flags",
+    ("server/src/http/site.rs", "display_ph"): "the spec's branding API field, read from the agent's flags",
+    ("server/src/demo_data/mod.rs", "display_bcbsm"):
+        "the demo data's copy of the adult dental/vision rule, until it drives the engine (issue 17, item 5)",
+}
+
+LOOSE_ALLOWED_FILES = {
+    # The demo data re-derives the flow (reasons, steps) until it drives the engine's own steps
+    # (issue 17, item 5).
+    "server/src/demo_data/generator.rs": "issue 17, item 5: the demo data by the engine",
+}
+
+
+def strip_rust(text: str) -> str:
+    cut = re.search(r"^#\[cfg\(test\)\]\s*\n\s*mod tests\b", text, re.M)
+    if cut:
+        text = text[: cut.start()]
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"(?m)//[^\n]*", "", text)
+
+
+def strip_ts(text: str) -> str:
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"(?m)(^|[^:])//[^\n]*", r"\1", text)
+
+
+def rule_words(root: Path):
+    flows = "".join(p.read_text() for p in sorted((root / "rules/flows").glob("*.flow.yaml")))
+    steps = set(re.findall(r"^\s*-\s*id:\s*([A-Za-z_][A-Za-z0-9_]*)", flows, re.M))
+    carriers_yaml = (root / "rules/catalog/carriers.yaml").read_text()
+    carriers = set(re.findall(r"^\s*(?:name|short_name):\s*\"?([^\"\n#]+?)\"?\s*(?:#.*)?$", carriers_yaml, re.M))
+    flags = set(re.findall(r"agent_flag:\s*([A-Za-z_][A-Za-z0-9_]*)", carriers_yaml))
+    enrollment = (root / "rules/scripts/enrollment.rhai").read_text()
+    reasons = set(re.findall(r"id:\s*\"([a-z_]+)\"", enrollment))
+    years = {p.name for p in (root / "rules/catalog").iterdir() if p.is_dir() and p.name.isdigit()}
+    years |= set(re.findall(r"\b(20\d\d)\b", (root / "rules/calendar.yaml").read_text()))
+    return steps, carriers | flags, reasons, years
+
+
+def files(root: Path):
+    for base in ("server/src", "engine/src"):
+        for p in sorted((root / base).rglob("*.rs")):
+            if p.name == "tests.rs":
+                continue
+            yield p, strip_rust(p.read_text())
+    for p in sorted((root / "web/src").rglob("*")):
+        rel = p.relative_to(root).as_posix()
+        if p.suffix not in (".ts", ".tsx") or ".test." in p.name or "/testing/" in rel or p.name.endswith(".gen.ts"):
+            continue
+        yield p, strip_ts(p.read_text())
+
+
+# The engine's plan kinds (PlanKind: medical, dental, vision) name the plan pages' products and the
+# catalog's files; a step or a reason may share the word without being named by it.
+PLAN_KINDS = {"medical", "dental", "vision"}
+
+
+def findings(root: Path):
+    steps, carriers, reasons, years = rule_words(root)
+    steps -= PLAN_KINDS
+    reasons -= PLAN_KINDS
+    quoted = {w: "a step id" for w in steps}
+    quoted.update({w: "a carrier" for w in carriers})
+    quoted.update({w: "an enrollment reason" for w in reasons})
+    out = []
+    for p, text in files(root):
+        rel = p.relative_to(root).as_posix()
+        if rel in LOOSE_ALLOWED_FILES:
+            continue
+        for m in re.finditer(r"([\"'`])((?:\\.|(?!\1).)*)\1", text):
+            word = m.group(2)
+            if word in quoted:
+                out.append((rel, text.count("\n", 0, m.start()) + 1, word, quoted[word]))
+            elif word in years:
+                out.append((rel, text.count("\n", 0, m.start()) + 1, word, "a plan year"))
+        for m in re.finditer(r"(?<![\w.\-/])(20\d\d)(?![\w.\-/])", text):
+            if m.group(1) in years and not re.search(r"[\"'`]", text[max(0, m.start() - 1) : m.start()]):
+                out.append((rel, text.count("\n", 0, m.start()) + 1, m.group(1), "a plan year"))
+    return out
+
+
+def main() -> int:
+    root = Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
+    found = findings(root)
+    used = set()
+    bad = []
+    for rel, line, word, what in found:
+        if (rel, word) in ALLOWED:
+            used.add((rel, word))
+            continue
+        bad.append(f"{rel}:{line}: `{word}` is {what}: it belongs in rules/ or forms/ (tools/literals/check.py)")
+    stale = [f"tools/literals/check.py: ALLOWED names `{w}` in {r}, which no longer says it" for (r, w) in ALLOWED if (r, w) not in used]
+    for line in bad + stale:
+        print(line)
+    if bad or stale:
+        return 1
+    print(f"literals: no step, carrier, reason or plan year named in server/src, engine/src or web/src ({len(used)} allowed)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
