@@ -3,7 +3,7 @@
 //! HMO plan) and a Payment Method step between Other Questions and PCP Selection added as files
 //! only, load cleanly, route, list and quote as the files say. No engine code knows either.
 
-use std::path::{Path, PathBuf};
+mod common;
 
 use enrollflow_engine::rating::{self, Household, Member, Role};
 use enrollflow_engine::{
@@ -11,26 +11,6 @@ use enrollflow_engine::{
 };
 use serde_json::json;
 use time::macros::date;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn read_dir(root: &Path, dir: &str, out: &mut Vec<Source>) {
-    let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().to_string();
-        let rel = format!("{dir}/{name}");
-        if e.path().is_dir() {
-            read_dir(root, &rel, out);
-        } else if name.ends_with(".yaml") || name.ends_with(".rhai") {
-            let text = std::fs::read_to_string(e.path()).expect("readable");
-            out.push(Source::new(rel, text));
-        }
-    }
-}
 
 /// Edits a file of the set as an analyst would.
 fn edit(sources: &mut [Source], path: &str, f: impl Fn(&str) -> String) {
@@ -99,9 +79,7 @@ fn lakes_plan() -> String {
 }
 
 fn with_lakes_and_payment() -> Vec<Source> {
-    let mut s = Vec::new();
-    read_dir(&repo(), "rules", &mut s);
-    read_dir(&repo(), "forms", &mut s);
+    let mut s = common::sources();
     edit(&mut s, "rules/flows/enrollment.flow.yaml", |t| {
         t.replace("  - id: pcp\n    number: 9", PAYMENT_STEP)
             .replace(

@@ -1,35 +1,9 @@
 //! The repository's rule set loads cleanly, and every scenario suite in tests/scenarios passes.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use enrollflow_engine::{Source, load, scenario};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn read_dir(root: &Path, dir: &str, out: &mut Vec<Source>) {
-    let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().to_string();
-        let rel = format!("{dir}/{name}");
-        if e.path().is_dir() {
-            read_dir(root, &rel, out);
-        } else if name.ends_with(".yaml") || name.ends_with(".rhai") {
-            let text = std::fs::read_to_string(e.path()).expect("readable");
-            out.push(Source::new(rel, text));
-        }
-    }
-}
-
-fn sources() -> Vec<Source> {
-    let mut out = Vec::new();
-    read_dir(&repo(), "rules", &mut out);
-    read_dir(&repo(), "forms", &mut out);
-    out
-}
+use common::{read_dir, repo, sources};
+use enrollflow_engine::{load, scenario};
 
 #[test]
 fn the_rule_set_loads_without_problems() {
