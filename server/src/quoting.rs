@@ -12,7 +12,6 @@ use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{self, Household, Rates};
 
 use crate::applications::{OpenStep, eval_error};
-use crate::db::agents::AgentRow;
 use crate::error::{ApiError, ApiResult};
 
 /// A chosen plan as the application stores it.
@@ -84,11 +83,6 @@ impl PlanSnapshot {
     }
 }
 
-/// The carriers the site's agent offers (a carrier's `agent_flag` among the agent's flags).
-pub fn offered_carriers(cat: &Catalog, agent: &AgentRow) -> Vec<u8> {
-    cat.offered_carriers(&agent.offers)
-}
-
 /// The selected plan id of a kind, from the application's snapshot.
 pub fn selected_id(data: &Value, kind: PlanKind) -> Option<i64> {
     PlanSnapshot::stored(data, kind).map(|p| p.id)
@@ -110,7 +104,7 @@ pub fn quoted<'a>(
     h: &Household,
 ) -> ApiResult<Vec<(&'a Plan, Rates)>> {
     let cat = s.bundle.engine.catalog();
-    let carriers = offered_carriers(cat, &s.agent);
+    let carriers = cat.offered_carriers(&s.agent.offers);
     let mut list = match rating::quote(cat, kind, h, &carriers) {
         Ok(q) => q,
         Err(rating::QuoteError::NoSubscriber) => {

@@ -303,6 +303,11 @@ pub struct Children {
     pub two_or_more: Money,
 }
 
+/// The name of an option of a list (a network, a metal) by its id.
+pub fn choice_name(list: &[Choice], id: u8) -> Option<&str> {
+    list.iter().find(|c| c.id == id).map(|c| c.name.as_str())
+}
+
 /// What [`Catalog::names`] gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlanNames<'c> {
@@ -344,10 +349,7 @@ impl Catalog {
     /// A plan's carrier, network and metal names (None where the plan has none or the catalog
     /// does not name it).
     pub fn names(&self, plan: &Plan) -> PlanNames<'_> {
-        fn name(list: &[Choice], id: Option<u8>) -> Option<&str> {
-            id.and_then(|id| list.iter().find(|c| c.id == id))
-                .map(|c| c.name.as_str())
-        }
+        let name = |list, id: Option<u8>| id.and_then(|id| choice_name(list, id));
         PlanNames {
             carrier: self.carrier(plan.carrier).map(|c| c.name.as_str()),
             network: name(&self.networks, plan.network),

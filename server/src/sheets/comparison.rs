@@ -1,12 +1,12 @@
 //! The plan comparison sheet: the quoted plans of a kind (or of all three) in a table, narrowed
 //! by the plan page's filters.
 
-use enrollflow_engine::catalog::{Catalog, Plan, PlanKind};
+use enrollflow_engine::catalog::{Catalog, Plan, PlanKind, choice_name};
 use enrollflow_engine::rating::{self, Filter, Rates};
 
 use super::{
-    FOOTER, branding, carrier_name, choice_name, dash, household_block, kind_name, long_date,
-    money_or_dash, oop_title, out_of_network, pair, percent,
+    FOOTER, branding, carrier_name, dash, household_block, kind_name, long_date, money_or_dash,
+    oop_title, out_of_network, pair, percent,
 };
 use crate::applications::OpenStep;
 use crate::error::ApiResult;
@@ -88,14 +88,15 @@ fn plan_table(
             rows: plans
                 .iter()
                 .map(|(p, r)| {
-                    let mut metal = choice_name(&cat.metals, p.metal).unwrap_or_else(dash);
+                    let names = cat.names(p);
+                    let mut metal = names.metal.map_or_else(dash, str::to_string);
                     if p.hsa {
                         metal.push_str(" (HSA)");
                     }
                     vec![
                         name(p),
                         carrier_name(cat, p.carrier),
-                        choice_name(&cat.networks, p.network).unwrap_or_else(dash),
+                        names.network.map_or_else(dash, str::to_string),
                         metal,
                         pair(p.ded_ind, p.ded_fam),
                         out_of_network(cat, p),
@@ -175,11 +176,15 @@ fn describe_filter(cat: &Catalog, f: &Filter) -> String {
         parts.push(format!("carrier {n}"));
     }
     if !f.networks.is_empty() {
-        let n = names(&f.networks, &|id| choice_name(&cat.networks, Some(id)));
+        let n = names(&f.networks, &|id| {
+            choice_name(&cat.networks, id).map(str::to_string)
+        });
         parts.push(format!("network {n}"));
     }
     if !f.metals.is_empty() {
-        let n = names(&f.metals, &|id| choice_name(&cat.metals, Some(id)));
+        let n = names(&f.metals, &|id| {
+            choice_name(&cat.metals, id).map(str::to_string)
+        });
         parts.push(format!("metal {n}"));
     }
     if f.hsa {

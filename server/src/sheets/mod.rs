@@ -12,7 +12,7 @@ pub use selection::selection;
 use serde_json::Value;
 use time::Date;
 
-use enrollflow_engine::catalog::{Catalog, Choice, Plan, PlanKind};
+use enrollflow_engine::catalog::{Catalog, Plan, PlanKind};
 use enrollflow_engine::dates;
 use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{Household, Role};
@@ -68,11 +68,6 @@ fn percent(v: Option<f64>) -> String {
         let c = (c * 100.0).round() / 100.0;
         format!("{c}%")
     })
-}
-
-fn choice_name(list: &[Choice], id: Option<u8>) -> Option<String> {
-    let id = id?;
-    list.iter().find(|c| c.id == id).map(|c| c.name.clone())
 }
 
 fn carrier_name(cat: &Catalog, id: u8) -> String {

@@ -5,8 +5,8 @@ use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{self, Rates};
 
 use super::{
-    FOOTER, branding, carrier_name, choice_name, household_block, kind_name, long_date,
-    money_or_dash, out_of_network, percent,
+    FOOTER, branding, carrier_name, household_block, kind_name, long_date, money_or_dash,
+    out_of_network, percent,
 };
 use crate::applications::OpenStep;
 use crate::error::ApiResult;
@@ -106,13 +106,12 @@ fn plan_details(sheet: &mut Sheet, cat: &Catalog, p: &Plan, household_size: usiz
     sheet.field("Carrier", &carrier_name(cat, p.carrier));
     match p.kind {
         PlanKind::Medical => {
-            let mut kind: Vec<String> = [
-                choice_name(&cat.networks, p.network),
-                choice_name(&cat.metals, p.metal),
-            ]
-            .into_iter()
-            .flatten()
-            .collect();
+            let names = cat.names(p);
+            let mut kind: Vec<String> = [names.network, names.metal]
+                .into_iter()
+                .flatten()
+                .map(str::to_string)
+                .collect();
             if p.hsa {
                 kind.push("HSA eligible".into());
             }
