@@ -25,7 +25,7 @@ async function fitsAndAccessible(page: Page): Promise<void> {
 
 /** A wizard step: its heading is on the first screen (the progress list is one collapsed line). */
 async function stepFirst(page: Page, heading: string | RegExp, step: RegExp): Promise<void> {
-  const h1 = page.getByRole('heading', { level: 1, name: heading });
+  const h1 = page.getByRole('heading', { level: 1, name: heading, exact: true });
   await expect(h1).toBeVisible();
   const toggle = page.getByRole('button', { name: step });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -75,7 +75,8 @@ test('a consumer buys medical coverage on a phone: each step first on the screen
   await expect(page).toHaveURL(siteUrl('acme', '/vision'));
   await page.getByRole('button', { name: 'Continue without Vision Coverage' }).first().click();
   await expect(page).toHaveURL(siteUrl('acme', '/review'));
-  await stepFirst(page, 'Review Selections', /Step \d+ of \d+/);
+  // The page's own title (spec part 1, 2.11), not the flow's step title its loading state shows.
+  await stepFirst(page, 'Review Your Selections', /Step \d+ of \d+/);
   await page.getByRole('button', { name: 'Apply Now' }).click();
 
   await expect(page).toHaveURL(siteUrl('acme', '/subInfo'));
