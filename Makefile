@@ -70,6 +70,7 @@ test-web: web-deps
 test-e2e: web-build
 	cargo build --bin enrollflow
 	scripts/e2e.sh
+	scripts/files-only-e2e.sh
 
 web/node_modules/.package-lock.json: web/package-lock.json
 	cd web && npm ci --no-audit --no-fund

@@ -13,10 +13,14 @@ export ENROLLFLOW_BIN=$bin
 
 # The key first: the seed gives the demo admin the published demo authenticator secret with it.
 export ENROLLFLOW_DATA_KEY=${ENROLLFLOW_DATA_KEY:-$(head -c32 /dev/urandom | base64)}
-DATABASE_URL=$(scripts/seeded-db.sh "${E2E_DB:-enrollflow_e2e}" "$bin")
+# E2E_AGENTS: further agents files to seed (scripts/files-only-e2e.sh); E2E_ROOT: the folder of the
+# rules, forms and templates to serve (default: the repository's).
+# shellcheck disable=SC2086
+DATABASE_URL=$(scripts/seeded-db.sh "${E2E_DB:-enrollflow_e2e}" "$bin" ${E2E_AGENTS:-})
 export DATABASE_URL
 export ENROLLFLOW_TODAY=${ENROLLFLOW_TODAY:-2024-11-20}
 export ENROLLFLOW_PLAYGROUND=${ENROLLFLOW_PLAYGROUND:-true}
+export ENROLLFLOW_ROOT=${E2E_ROOT:-.}
 documents=$(mktemp -d)
 export ENROLLFLOW_DOCUMENTS_DIR=$documents
 log=$(mktemp)
@@ -38,4 +42,9 @@ npm --prefix web run e2e -- "$@" || status=$?
 # Then the PII scan (issue 8 item 5): no SSN or birth date in the server's log, the URLs or the
 # error answers, and no plaintext SSN in the database.
 python3 scripts/pii-scan.py --db "$DATABASE_URL" "$log" "$E2E_PII_DIR" || status=1
+# On a failure, the server's warnings and errors say what it refused (the scan above found no PII).
+if [ "$status" -ne 0 ]; then
+  echo "--- the server's warnings and errors:" >&2
+  grep -E '"level":"(WARN|ERROR)"| WARN | ERROR ' "$log" | tail -n 40 >&2 || true
+fi
 exit $status

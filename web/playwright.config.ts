@@ -12,10 +12,13 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // `desktop`: every journey at Playwright's default 1280 × 720; `phone`: the phone journeys
-  // (phone.spec.ts) on a 360 × 740 screen, touch and all.
+  // (phone.spec.ts) on a 360 × 740 screen, touch and all; `files-only`: the new carrier, step and
+  // plan year added as files (files-only.spec.ts), only against the server that
+  // ../scripts/files-only-e2e.sh starts on that rule set.
   projects: [
-    { name: 'desktop', testIgnore: /phone\.spec\.ts/ },
+    { name: 'desktop', testIgnore: /(phone|files-only)\.spec\.ts/ },
     { name: 'phone', testMatch: /phone\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
+    ...(process.env.E2E_FILES_ONLY_ROOT ? [{ name: 'files-only', testMatch: /files-only\.spec\.ts/ }] : []),
   ],
   use: {
     browserName: 'chromium',

@@ -21,6 +21,7 @@ pub mod rating;
 pub mod scenario;
 pub mod script;
 mod submit;
+pub mod summary;
 mod yaml;
 pub mod zip;
 
@@ -232,6 +233,8 @@ pub struct Engine {
     tables: Dynamic,
     tables_json: Value,
     household: Option<Expr>,
+    upload_step: Option<String>,
+    summary: Vec<(&'static str, summary::Kind, Expr)>,
     catalog: catalog::Catalog,
     calendar: calendar::Calendar,
     hash: String,
@@ -252,6 +255,29 @@ impl Engine {
 
     pub fn hash(&self) -> &str {
         &self.hash
+    }
+
+    /// The step whose answers show an uploaded qualifying-event document (the flow's
+    /// `upload_step`); none when the flow takes no uploads.
+    pub fn upload_step(&self) -> Option<&str> {
+        self.upload_step.as_deref()
+    }
+
+    /// What the server reads of the application (the flow's `summary:`); empty when the flow
+    /// declares none.
+    pub fn summary(&self, app: &Value) -> Result<summary::Summary, EvalError> {
+        if self.summary.is_empty() {
+            return Ok(summary::Summary::default());
+        }
+        let v = Vars {
+            app: script::to_dynamic(app),
+            ctx: Dynamic::UNIT,
+        };
+        let mut values = Vec::with_capacity(self.summary.len());
+        for (name, kind, e) in &self.summary {
+            values.push((e, *kind, *name, self.eval(e, &v, None)?));
+        }
+        summary::Summary::from_values(values)
     }
 
     pub fn steps(&self) -> impl Iterator<Item = &StepInfo> {

@@ -86,12 +86,16 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
     let mut steps = Vec::new();
     let mut submitted_step = String::new();
     let mut household = None;
+    let mut upload_step = None;
+    let mut summary = Vec::new();
     match flows.as_slice() {
         [flow] => match load_flow(&rhai, flow, &forms) {
             Ok(f) => {
                 steps = f.steps;
                 submitted_step = f.submitted_step;
                 household = f.household;
+                upload_step = f.upload_step;
+                summary = f.summary;
             }
             Err(mut ds) => problems.append(&mut ds),
         },
@@ -118,6 +122,8 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
         submitted_step,
         forms,
         household,
+        upload_step,
+        summary,
         catalog,
         calendar,
         hash,
@@ -141,6 +147,19 @@ fn catalog_module(cat: &catalog::Catalog) -> rhai::Module {
     });
     let known = !cat.zips.is_empty();
     m.set_native_fn("has_places", move || Ok(known));
+    // `catalog::carrier_name(id)`: the carrier's name in carriers.yaml, or () for no such carrier.
+    let names: std::collections::BTreeMap<i64, String> = cat
+        .carriers
+        .iter()
+        .map(|c| (i64::from(c.id), c.name.clone()))
+        .collect();
+    m.set_native_fn("carrier_name", move |id: Dynamic| {
+        Ok(id
+            .as_int()
+            .ok()
+            .and_then(|id| names.get(&id))
+            .map_or(Dynamic::UNIT, |n| Dynamic::from(n.clone())))
+    });
     m
 }
 
@@ -383,11 +402,24 @@ fn load_flow(
         .household
         .as_ref()
         .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+    if let Some(u) = &file.upload_step
+        && !steps.iter().any(|x| x.info.id == u.value)
+    {
+        problems.push(Diagnostic::new(
+            &s.path,
+            yaml::line_of(u),
+            1,
+            format!("upload_step `{}` is not a step", u.value),
+        ));
+    }
+    let summary = load_summary(rhai, &s.path, &file.summary, &mut problems);
     if problems.is_empty() {
         Ok(LoadedFlow {
             steps,
             submitted_step: file.submitted_step.value,
             household,
+            upload_step: file.upload_step.map(|u| u.value),
+            summary,
         })
     } else {
         Err(problems)
@@ -439,4 +471,47 @@ struct LoadedFlow {
     steps: Vec<Step>,
     submitted_step: String,
     household: Option<Expr>,
+    upload_step: Option<String>,
+    summary: Vec<(&'static str, summary::Kind, Expr)>,
+}
+
+/// The flow's `summary:`: every name of [`summary::NAMES`] with its compiled expression, in that
+/// order; none at all is allowed (a flow without a server, as in the engine's own tests).
+fn load_summary(
+    rhai: &rhai::Engine,
+    path: &str,
+    given: &BTreeMap<String, serde_saphyr::Spanned<String>>,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<(&'static str, summary::Kind, Expr)> {
+    if given.is_empty() {
+        return Vec::new();
+    }
+    for (name, e) in given {
+        if !summary::NAMES.iter().any(|(n, _)| n == name) {
+            problems.push(Diagnostic::new(
+                path,
+                yaml::line_of(e),
+                1,
+                format!(
+                    "summary `{name}` is not a name the server reads (it reads {})",
+                    summary::NAMES.map(|(n, _)| n).join(", ")
+                ),
+            ));
+        }
+    }
+    let mut out = Vec::new();
+    for (name, kind) in summary::NAMES {
+        match given.get(name) {
+            Some(e) => {
+                if let Some(x) = expr(rhai, path, e, problems) {
+                    out.push((name, kind, x));
+                }
+            }
+            None => problems.push(Diagnostic::file(
+                path,
+                format!("summary has no `{name}` (the server reads it)"),
+            )),
+        }
+    }
+    out
 }

@@ -16,6 +16,13 @@ pub struct FlowFile {
     /// birth_date, tobacco }] }`), or () while it is not known yet.
     #[serde(default)]
     pub household: Option<Spanned<String>>,
+    /// The step whose answers show an uploaded qualifying-event document's name.
+    #[serde(default)]
+    pub upload_step: Option<Spanned<String>>,
+    /// What the server reads of an application: a Rhai expression over `app` for each of the
+    /// names of `summary::NAMES` (all of them, or none for a flow without a server).
+    #[serde(default)]
+    pub summary: BTreeMap<String, Spanned<String>>,
     pub steps: Vec<StepFile>,
 }
 

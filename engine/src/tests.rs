@@ -371,3 +371,91 @@ fn a_step_route_must_be_one_word_of_its_own() {
         );
     }
 }
+
+/// The summary block of FLOW with `first_name` given by `first` and every other name by its
+/// neutral value.
+fn flow_with_summary(first: &str, skip: &str) -> String {
+    let mut block = String::from("summary:\n");
+    for (name, kind) in summary::NAMES {
+        if name == skip {
+            continue;
+        }
+        let e = match (name, kind) {
+            ("first_name", _) => first.to_string(),
+            (_, summary::Kind::Text) => "()".into(),
+            (_, summary::Kind::Count) => "0".into(),
+            (_, summary::Kind::Flag) => "false".into(),
+        };
+        block.push_str(&format!("  {name}: '{e}'\n"));
+    }
+    FLOW.replace("steps:\n", &format!("upload_step: about\n{block}steps:\n"))
+}
+
+fn load_flow(flow: String) -> Result<Engine, Vec<Diagnostic>> {
+    load(&[
+        Source::new("rules/flows/test.flow.yaml", flow),
+        Source::new("forms/about.form.yaml", ABOUT),
+        Source::new("forms/done.form.yaml", DONE),
+    ])
+}
+
+#[test]
+fn the_summary_is_the_flows_expressions_typed() {
+    let e = load_flow(flow_with_summary("app.about.name", "")).expect("loads");
+    assert_eq!(e.upload_step(), Some("about"));
+    let s = e
+        .summary(&json!({"about": {"name": "  Ann  "}}))
+        .expect("a summary");
+    assert_eq!(s.first_name.as_deref(), Some("Ann"), "text is trimmed");
+    assert_eq!(s.dependents, 0);
+    // An empty answer is none; a value of the wrong kind names the expression.
+    let none = e
+        .summary(&json!({"about": {"name": " "}}))
+        .expect("a summary");
+    assert_eq!(none.first_name, None);
+    let err = e
+        .summary(&json!({"about": {"name": 7}}))
+        .expect_err("a number is not a name");
+    assert!(err.to_string().contains("summary `first_name`"), "{err}");
+    // A flow without a summary gives an empty one.
+    assert_eq!(
+        engine().summary(&json!({})).expect("empty"),
+        summary::Summary::default()
+    );
+}
+
+#[test]
+fn a_summary_gives_every_name_the_server_reads_and_no_other() {
+    let missing = load_flow(flow_with_summary("app.about.name", "email"))
+        .err()
+        .unwrap_or_default();
+    assert!(
+        missing
+            .iter()
+            .any(|p| p.to_string().contains("summary has no `email`")),
+        "{missing:?}"
+    );
+    let unknown = load_flow(
+        flow_with_summary("app.about.name", "")
+            .replace("summary:\n", "summary:\n  nickname: app.about.nickname\n"),
+    )
+    .err()
+    .unwrap_or_default();
+    assert!(
+        unknown
+            .iter()
+            .any(|p| p.to_string().contains("summary `nickname` is not a name")),
+        "{unknown:?}"
+    );
+    let upload = load_flow(
+        flow_with_summary("()", "").replace("upload_step: about", "upload_step: nowhere"),
+    )
+    .err()
+    .unwrap_or_default();
+    assert!(
+        upload.iter().any(|p| p
+            .to_string()
+            .contains("upload_step `nowhere` is not a step")),
+        "{upload:?}"
+    );
+}

@@ -1,106 +1,16 @@
-//! "A new carrier, a new step: files only" at the engine (issue 17, item 6, in part): the
-//! repository's rules and forms, with a fifth carrier (its own flag, age curve, family rule and an
-//! HMO plan) and a Payment Method step between Other Questions and PCP Selection added as files
-//! only, load cleanly, route, list and quote as the files say. No engine code knows either.
+//! "A new carrier, a new step, a new plan year: files only" at the engine (issue 17, item 6): the
+//! repository's rules and forms with the changes of `tests/files-only/changes.txt` (Great Lakes,
+//! carrier 5, with its own flag, age curve, family rule, Other Questions and HMO plans; a Payment
+//! Method step between Other Questions and PCP Selection; plan year 2026) load cleanly, route, list
+//! and quote as the files say. No engine code knows any of them; the browser test
+//! (web/e2e/files-only.spec.ts) walks the same changes in the product.
 
 mod common;
 
 use enrollflow_engine::rating::{self, Household, Member, Role};
-use enrollflow_engine::{
-    AgentFlags, Applying, Context, Source, Submission, catalog::PlanKind, load,
-};
+use enrollflow_engine::{AgentFlags, Applying, Context, Submission, catalog::PlanKind, load};
 use serde_json::json;
 use time::macros::date;
-
-/// Edits a file of the set as an analyst would.
-fn edit(sources: &mut [Source], path: &str, f: impl Fn(&str) -> String) {
-    let s = sources
-        .iter_mut()
-        .find(|s| s.path == path)
-        .unwrap_or_else(|| panic!("{path} is in the rule set"));
-    let new = f(&s.text);
-    assert_ne!(new, s.text, "{path} changed");
-    s.text = new;
-}
-
-const PAYMENT_STEP: &str = "  - id: payment
-    number: 9
-    route: /payment
-    title: Payment Method
-    nav: Payment
-    section: Apply for Coverage
-    form: payment
-    skip_when: app.skip_payment == true
-
-  - id: pcp
-    number: 10";
-
-const PAYMENT_FORM: &str = "title: Payment Method
-schema:
-  type: object
-  required: [payment_method]
-  properties:
-    payment_method:
-      title: How will you pay the first premium?
-      type: string
-      oneOf:
-        - { const: bank, title: Bank draft }
-        - { const: card, title: Card }
-ui: {}
-";
-
-const LAKES: &str = "  - id: 5
-    name: Great Lakes Health Plan
-    short_name: Great Lakes
-    color: \"#205493\"
-    agent_flag: display_lakes
-    rating: { children_charged: 2, child_age: 21, tobacco_age: 21 }
-    provider_directory: https://www.lakes.example.com/find-a-doctor
-";
-
-fn lakes_plan() -> String {
-    let rates: Vec<String> = (1..=16).map(|a| format!("{a}: 400.00")).collect();
-    format!(
-        "  - id: 9001
-    name: \"Great Lakes Silver HMO\"
-    carrier: 5
-    network: 2
-    metal: 4
-    ded_ind: 3000
-    ded_fam: 6000
-    max_ind_oop: 9000
-    max_2p_oop: 18000
-    max_fam_oop: 18000
-    age_curve: lakes
-    rates: {{ {} }}
-",
-        rates.join(", ")
-    )
-}
-
-fn with_lakes_and_payment() -> Vec<Source> {
-    let mut s = common::sources();
-    edit(&mut s, "rules/flows/enrollment.flow.yaml", |t| {
-        t.replace("  - id: pcp\n    number: 9", PAYMENT_STEP)
-            .replace(
-                "    number: 10\n    route: /rap",
-                "    number: 11\n    route: /rap",
-            )
-    });
-    s.push(Source::new("forms/payment.form.yaml", PAYMENT_FORM));
-    edit(&mut s, "rules/catalog/carriers.yaml", |t| {
-        format!("{t}{LAKES}")
-    });
-    edit(&mut s, "rules/catalog/age_curves.yaml", |t| {
-        format!(
-            "{t}  lakes:\n    - {{ from: 0, to: 20, factor: 0.5 }}\n    - {{ from: 21, factor: 1.0 }}\n"
-        )
-    });
-    edit(&mut s, "rules/catalog/2025/medical.yaml", |t| {
-        format!("{t}{}", lakes_plan())
-    });
-    s
-}
 
 fn ctx(offers: &[&str]) -> Context {
     Context {
@@ -115,7 +25,7 @@ fn ctx(offers: &[&str]) -> Context {
 
 #[test]
 fn a_new_step_and_a_new_carrier_are_files_only() {
-    let engine = load(&with_lakes_and_payment()).unwrap_or_else(|p| {
+    let engine = load(&common::sources_with_changes()).unwrap_or_else(|p| {
         panic!(
             "{}",
             p.iter()
@@ -175,8 +85,24 @@ fn a_new_step_and_a_new_carrier_are_files_only() {
         Submission::Accepted(t) => assert_eq!(t.next.id, "pcp"),
         Submission::Invalid { errors } => panic!("{errors:?}"),
     }
-    // Its skip rule passes it by.
-    let skipping = json!({"last_step": 9, "skip_payment": true, "medical_network_type_id": 2});
+    // Great Lakes' own Other Questions: asked of its applications only.
+    let asks = |app: &serde_json::Value| {
+        engine
+            .step_view("other", app, &lakes_agent)
+            .expect("a view")
+            .schema["properties"]
+            .get("lakes_wellness")
+            .is_some()
+    };
+    assert!(asks(&app));
+    assert!(!asks(
+        &json!({"last_step": 9, "medical_carrier_id": 1, "medical_network_type_id": 1})
+    ));
+
+    // Its skip rule passes it by for the other carriers, and it is not listed for them.
+    let skipping = json!({"last_step": 9, "medical_carrier_id": 1, "medical_network_type_id": 2});
+    let blue = engine.flow_view(&skipping, &lakes_agent).expect("a flow");
+    assert!(!blue.steps.iter().any(|s| s.id == "payment" && s.listed));
     assert_eq!(
         engine
             .next_after("other", &skipping, &lakes_agent)
@@ -225,4 +151,18 @@ fn a_new_step_and_a_new_carrier_are_files_only() {
     assert!(!blue_agent.contains(&5));
     let blue_quote = rating::quote(cat, PlanKind::Medical, &h, &blue_agent).expect("a quote");
     assert!(blue_quote.iter().all(|(p, _)| p.carrier != 5));
+
+    // Plan year 2026: its own plan at its own rates, by the same rule.
+    let h2026 = Household {
+        effective_date: date!(2026 - 01 - 01),
+        ..h
+    };
+    let quoted = rating::quote(cat, PlanKind::Medical, &h2026, &offered).expect("a quote");
+    assert_eq!(
+        quoted
+            .iter()
+            .map(|(p, r)| (p.id, r.total.cents()))
+            .collect::<Vec<_>>(),
+        [(9101, 84_000)]
+    );
 }

@@ -69,3 +69,38 @@ fn a_changed_expectation_makes_a_scenario_fail() {
         wrong_options[0].failures
     );
 }
+
+/// The flow's summary (what the dashboard, More Info and the printed household read): the
+/// subscriber's answers in Subscriber Information over those of About You, the billing address
+/// only when one was given, the household of About You.
+#[test]
+fn the_summary_reads_subscriber_information_over_about_you() {
+    let engine = load(&sources()).unwrap_or_else(|p| panic!("{p:?}"));
+    let data = serde_json::json!({
+        "census": {"sub_first_name": "Ann", "sub_last_name": "Lee", "email": "a@x.example",
+                   "residential_zip": "48104", "spouse": {"birth_date": "1980-01-01"},
+                   "dependents": [{"birth_date": "2010-01-01"}, {"birth_date": "2012-01-01"}]},
+        "subInfo": {"sub_first_name": "Anne ", "sub_last_name": "", "primary_phone": "7345550100",
+                    "residential_street": "1 Main", "billing_provided": false, "billing_street": "2 Oak"}
+    });
+    let s = engine.summary(&data).expect("a summary");
+    assert_eq!(s.full_name(), "Anne Lee");
+    assert_eq!(s.email.as_deref(), Some("a@x.example"));
+    assert_eq!(s.residential_zip.as_deref(), Some("48104"));
+    assert_eq!(s.primary_phone.as_deref(), Some("7345550100"));
+    assert_eq!(s.billing_street, None, "no billing address was given");
+    assert_eq!((s.dependents, s.has_spouse), (2, true));
+    let billing =
+        serde_json::json!({"subInfo": {"billing_provided": true, "billing_street": "2 Oak"}});
+    let s = engine.summary(&billing).expect("a summary");
+    assert!(s.billing_provided);
+    assert_eq!(s.billing_street.as_deref(), Some("2 Oak"));
+    assert_eq!(
+        engine
+            .summary(&serde_json::json!({}))
+            .expect("empty")
+            .full_name(),
+        ""
+    );
+    assert_eq!(engine.upload_step(), Some("whyApplying"));
+}

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use enrollflow_engine::{Applying, Context, EvalError};
+use enrollflow_engine::{Applying, Context, Engine, EvalError};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -131,10 +131,15 @@ pub async fn store(
     app: &AppState,
     id: Uuid,
     data: Value,
-    rules_hash: &str,
+    engine: &Engine,
     save: applications::Save,
 ) -> ApiResult<applications::ApplicationRow> {
-    let row = applications::save_data(&app.pool, id, &data, rules_hash, app.clock.now(), save)
+    let summary = engine.summary(&data).map_err(eval_error)?;
+    let saving = applications::Saving {
+        rules_hash: engine.hash(),
+        summary: &summary,
+    };
+    let row = applications::save_data(&app.pool, id, &data, &saving, app.clock.now(), save)
         .await?
         .ok_or_else(already_submitted)?;
     saved(app, &row, data);
@@ -153,15 +158,20 @@ pub async fn create(
     app: &AppState,
     new: NewApplication<'_>,
     data: Value,
-    rules_hash: &str,
+    engine: &Engine,
     save: applications::Save,
 ) -> ApiResult<applications::ApplicationRow> {
+    let summary = engine.summary(&data).map_err(eval_error)?;
+    let saving = applications::Saving {
+        rules_hash: engine.hash(),
+        summary: &summary,
+    };
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
     let id =
         applications::create(&mut *tx, new.agent_id, now, new.started_by, new.subdomain).await?;
     sessions::set_application(&mut *tx, new.session, Some(id)).await?;
-    let row = applications::save_data(&mut *tx, id, &data, rules_hash, now, save).await?;
+    let row = applications::save_data(&mut *tx, id, &data, &saving, now, save).await?;
     tx.commit().await?;
     app.caches.evict_session(new.session);
     let row = row.ok_or_else(already_submitted)?;
@@ -194,7 +204,7 @@ pub async fn store_updates(
         app,
         id,
         Value::Object(data),
-        s.bundle.engine.hash(),
+        &s.bundle.engine,
         applications::Save::Answers,
     )
     .await

@@ -245,9 +245,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 ..demo_data::Options::new(applications, today)
             };
             let rules = demo_data::Rules {
-                catalog: bundle.engine.catalog(),
-                calendar: bundle.engine.calendar(),
-                hash: bundle.engine.hash(),
+                engine: &bundle.engine,
             };
             let n = demo_data::load(&pool, &rules, &opts).await?;
             println!(

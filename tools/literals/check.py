@@ -27,14 +27,8 @@ ALLOWED = {
     ("server/src/http/print.rs", "review"): "the name of the hand-built Review Selections page (a flow step's `page:`), not a step id",
     ("web/src/features/playground/utils/build-playground-request.ts", "oe"):
         "the playground's sample application context, which the analyst edits",
-    # What the dashboard, the documents and the printed household read of an application is to be
-    # declared in the flow (a `summary:` block written to typed columns): issue 17, item 3.
-    ("server/src/db/dashboard.rs", "census"): "issue 17, item 3: the lists' names from the census answers",
-    ("server/src/http/home.rs", "census"): "issue 17, item 3: More Info's household from the census answers",
-    ("server/src/http/home.rs", "subInfo"): "issue 17, item 3: More Info's contact from the subscriber answers",
-    ("server/src/sheets/mod.rs", "census"): "issue 17, item 3: the sheets' subscriber name from the census answers",
-    ("server/src/http/documents.rs", "whyApplying"): "issue 17, item 3: the upload is the first step's qualifying event",
-    ("server/src/http/documents.rs", "qle"): "issue 17, item 3: the upload is the first step's qualifying event",
+    ("server/src/http/documents.rs", "qle"):
+        "the spec API's upload field (`enrollment_type` must be `qle`), not a reason the code decides on",
     ("server/src/http/site.rs", "display_bcbsm"): "the spec's branding API field, read from the agent's flags",
     ("server/src/http/site.rs", "display_ph"): "the spec's branding API field, read from the agent's flags",
     ("server/src/demo_data/mod.rs", "display_bcbsm"):

@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
+  aboutAnnLee,
   apiJson,
   collectConsoleErrors,
   expectAccessible,
@@ -29,16 +30,6 @@ async function whyApplying(page: Page, type: RegExp | string): Promise<void> {
   await page.getByRole('radio', { name: type }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/census'));
-}
-
-async function subscriber(page: Page, birthDate: string): Promise<void> {
-  await page.getByLabel('First Name').first().fill('Ann');
-  await page.getByLabel('Last Name').first().fill('Lee');
-  await page.getByLabel('Email').fill('ann@example.com');
-  await page.getByRole('radiogroup', { name: 'Gender' }).first().getByRole('radio', { name: 'Female', exact: true }).check();
-  await page.getByLabel('Birth Date').first().fill(birthDate);
-  await page.getByRole('radiogroup', { name: /Tobacco Use/ }).first().getByRole('radio', { name: 'No' }).check();
-  await page.getByLabel('ZIP Code').fill('48104');
 }
 
 /** Chooses the plan named on a plan page. */
@@ -101,7 +92,7 @@ async function purchase(page: Page, signers: string[]): Promise<void> {
 test('a single adult in open enrollment buys medical, dental and vision', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await whyApplying(page, 'Open Enrollment');
-  await subscriber(page, '03/02/1985');
+  await aboutAnnLee(page, '03/02/1985');
   await continueToMedical(page);
 
   // A Blue PPO plan (its Other Questions are known), a dental plan without vision, a vision plan.
@@ -139,7 +130,7 @@ test('a single adult in open enrollment buys medical, dental and vision', async 
 
 test('a couple with four children on an HMO plan: three children charged, PCP step shown', async ({ page }) => {
   await whyApplying(page, 'Open Enrollment');
-  await subscriber(page, '06/15/1984');
+  await aboutAnnLee(page, '06/15/1984');
   await page.getByRole('button', { name: 'Add a spouse' }).click();
   const spouse = page.getByRole('group', { name: 'Spouse' });
   await spouse.getByRole('radio', { name: 'Male', exact: true }).check();
@@ -194,7 +185,7 @@ test('a couple with four children on an HMO plan: three children charged, PCP st
 
 test('Medicare "yes" buys dental and vision only', async ({ page }) => {
   await whyApplying(page, 'Open Enrollment');
-  await subscriber(page, '03/02/1958');
+  await aboutAnnLee(page, '03/02/1958');
   await page.getByRole('button', { name: 'Continue' }).click();
   const onlyDv = page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'Continue with Dental/Vision Only' });
   await expect(onlyDv).toBeEnabled();
@@ -222,7 +213,7 @@ test('Medicare "yes" buys dental and vision only', async ({ page }) => {
 
 test('Change Plan from review, then back and forward through the browser history', async ({ page }) => {
   await whyApplying(page, 'Open Enrollment');
-  await subscriber(page, '03/02/1985');
+  await aboutAnnLee(page, '03/02/1985');
   await continueToMedical(page);
   // Blue PPO plans: their Subscriber Information and Other Questions are the known ones.
   const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
@@ -317,7 +308,7 @@ test('an agent applies for a customer through purchase with the agent signature'
   });
   expect(login).toBe(200);
   await whyApplying(page, 'Open Enrollment');
-  await subscriber(page, '03/02/1985');
+  await aboutAnnLee(page, '03/02/1985');
   await page.getByRole('button', { name: 'Continue' }).click();
   // An agent is not asked about Medicare; a marketplace-certified agent gets the subsidy question,
   // worded for the customer.
@@ -353,7 +344,7 @@ test('an agent applies for a customer through purchase with the agent signature'
  * Review Selections, then Apply Now. Gives the plan.
  */
 async function bluePpoToSubscriberInformation(page: Page): Promise<PlanList['plans'][number]> {
-  await subscriber(page, '03/02/1985');
+  await aboutAnnLee(page, '03/02/1985');
   await continueToMedical(page);
   const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
   const plan = medical.plans[0]!;

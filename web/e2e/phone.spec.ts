@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { answerOtherQuestions, apiJson, expectAccessible, siteUrl, shown } from './support';
+import { aboutAnnLee, answerOtherQuestions, apiJson, expectAccessible, siteUrl, shown } from './support';
 
 // The `phone` project (playwright.config.ts): a 360 × 740 screen. Issue "The spec, to the letter",
 // item 5: "a Playwright project at 360 × 740 that walks a whole consumer journey and the agent's
@@ -54,13 +54,7 @@ test('a consumer buys medical coverage on a phone: each step first on the screen
 
   await expect(page).toHaveURL(siteUrl('acme', '/census'));
   await stepFirst(page, 'First tell us a little about yourself', /Step 2 of \d+/);
-  await page.getByLabel('First Name').first().fill('Ann');
-  await page.getByLabel('Last Name').first().fill('Lee');
-  await page.getByLabel('Email').fill('ann@example.com');
-  await page.getByRole('radiogroup', { name: 'Gender' }).first().getByRole('radio', { name: 'Female', exact: true }).check();
-  await page.getByLabel('Birth Date').first().fill('03/02/1985');
-  await page.getByRole('radiogroup', { name: /Tobacco Use/ }).first().getByRole('radio', { name: 'No' }).check();
-  await page.getByLabel('ZIP Code').fill('48104');
+  await aboutAnnLee(page, '03/02/1985');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
   await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();

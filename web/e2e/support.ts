@@ -88,6 +88,17 @@ export async function apiJson<T = Record<string, unknown>>(page: Page, path: str
  * No to every coverage question, each signature by `signer` dated 11/20/2024, the subscriber
  * paying. Waits for the form first (every carrier asks who pays; counting does not wait).
  */
+/** About You for Ann Lee alone (female, no tobacco, ZIP 48104), born on `birthDate` (mm/dd/yyyy). */
+export async function aboutAnnLee(page: Page, birthDate: string): Promise<void> {
+  await page.getByLabel('First Name').first().fill('Ann');
+  await page.getByLabel('Last Name').first().fill('Lee');
+  await page.getByLabel('Email').fill('ann@example.com');
+  await page.getByRole('radiogroup', { name: 'Gender' }).first().getByRole('radio', { name: 'Female', exact: true }).check();
+  await page.getByLabel('Birth Date').first().fill(birthDate);
+  await page.getByRole('radiogroup', { name: /Tobacco Use/ }).first().getByRole('radio', { name: 'No' }).check();
+  await page.getByLabel('ZIP Code').fill('48104');
+}
+
 export async function answerOtherQuestions(page: Page, signer: string): Promise<void> {
   await expect(page.getByLabel(/Who Is Paying the Premium/)).toBeVisible();
   const confirmations = page.getByRole('radiogroup', { name: /Dental Confirmation/ });

@@ -32,3 +32,60 @@ pub fn sources() -> Vec<Source> {
     read_dir(&repo(), "forms", &mut out);
     out
 }
+
+/// `rules/` and `forms/` of the repository with the changes of `tests/files-only/changes.txt`
+/// applied (its format is described at its top; `tests/files-only/apply.py` applies it to a folder
+/// for the browser test).
+#[allow(dead_code)]
+pub fn sources_with_changes() -> Vec<Source> {
+    let mut out = sources();
+    let text = std::fs::read_to_string(repo().join("tests/files-only/changes.txt"))
+        .expect("tests/files-only/changes.txt");
+    for (op, path, body, with) in changes(&text) {
+        let at = out.iter().position(|s| s.path == path);
+        match (op.as_str(), at, with) {
+            ("add", None, None) => out.push(Source::new(path, body)),
+            ("append", Some(i), None) => {
+                let s = &mut out[i];
+                if !s.text.ends_with('\n') {
+                    s.text.push('\n');
+                }
+                s.text.push_str(&body);
+            }
+            ("replace", Some(i), Some(with)) => {
+                let s = &mut out[i];
+                assert_eq!(
+                    s.text.matches(&body).count(),
+                    1,
+                    "replace {path}: the text occurs once\n{body}"
+                );
+                s.text = s.text.replacen(&body, &with, 1);
+            }
+            (op, at, _) => panic!(
+                "`{op} {path}` does not apply (the file exists: {})",
+                at.is_some()
+            ),
+        }
+    }
+    out
+}
+
+/// The changes of the file: (operation, path, lines, the replacement's lines).
+fn changes(text: &str) -> Vec<(String, String, String, Option<String>)> {
+    let mut out: Vec<(String, String, String, Option<String>)> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        if let Some(head) = line.strip_prefix("== ") {
+            let (op, path) = head.trim().split_once(' ').expect("== OP PATH");
+            out.push((op.to_string(), path.trim().to_string(), String::new(), None));
+        } else if let Some(last) = out.last_mut() {
+            if last.0 == "replace" && line.trim_end_matches('\n') == "-- with" {
+                last.3 = Some(String::new());
+            } else if let Some(with) = last.3.as_mut() {
+                with.push_str(line);
+            } else {
+                last.2.push_str(line);
+            }
+        }
+    }
+    out
+}

@@ -1,5 +1,6 @@
 //! The `applications` table (the part the app shell reads; the wizard's answers arrive later).
 
+use enrollflow_engine::summary::Summary;
 use sqlx::PgPool;
 use time::{Date, OffsetDateTime};
 use uuid::Uuid;
@@ -77,6 +78,21 @@ pub async fn data_for_agent(
         .await
 }
 
+/// The application's summary (the flow's `summary:` at its last save), if it belongs to this agent.
+pub async fn summary_for_agent(
+    pool: &PgPool,
+    id: Uuid,
+    agent_id: Uuid,
+) -> sqlx::Result<Option<Summary>> {
+    let row: Option<(sqlx::types::Json<Summary>,)> =
+        sqlx::query_as("SELECT summary FROM applications WHERE id = $1 AND agent_id = $2")
+            .bind(id)
+            .bind(agent_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.map(|(s,)| s.0))
+}
+
 fn flag_i16(data: &serde_json::Value, key: &str) -> Option<i16> {
     data.get(key)
         .and_then(serde_json::Value::as_i64)
@@ -97,14 +113,22 @@ pub enum Save {
     Purchase,
 }
 
-/// Stores the data document, mirrors its flags into the typed columns, and returns the row; `None`
-/// when the application has been submitted meanwhile (a submitted application is never changed, so
-/// of two purchases racing, exactly one succeeds).
+/// What a save writes besides the document's flags: the rule set it was saved under and the
+/// application's summary by that rule set's flow.
+pub struct Saving<'a> {
+    pub rules_hash: &'a str,
+    pub summary: &'a Summary,
+}
+
+/// Stores the data document, mirrors its flags into the typed columns and its summary (the
+/// dashboard's columns), and returns the row; `None` when the application has been submitted
+/// meanwhile (a submitted application is never changed, so of two purchases racing, exactly one
+/// succeeds).
 pub async fn save_data(
     db: impl sqlx::PgExecutor<'_>,
     id: Uuid,
     data: &serde_json::Value,
-    rules_hash: &str,
+    saving: &Saving<'_>,
     now: OffsetDateTime,
     save: Save,
 ) -> sqlx::Result<Option<ApplicationRow>> {
@@ -120,13 +144,13 @@ pub async fn save_data(
                 dental_carrier_id = $9, vision_carrier_id = $10, medical_network_type_id = $11,
                 skip_medical = $12, skip_dental = $13, skip_vision = $14, skip_other = $15,
                 skip_pcp = $16,
-                submission_time = CASE WHEN $17 THEN $4 ELSE NULL END,
+                submission_time = CASE WHEN $17 THEN $4 ELSE NULL END, summary = $18,
                 revision = revision + 1
          WHERE id = $1 AND submission_time IS NULL RETURNING {ROW}"
     ))
     .bind(id)
     .bind(data)
-    .bind(rules_hash)
+    .bind(saving.rules_hash)
     .bind(now)
     .bind(last_step)
     .bind(effective_date)
@@ -141,6 +165,7 @@ pub async fn save_data(
     .bind(flag_bool(data, "skip_other"))
     .bind(flag_bool(data, "skip_pcp"))
     .bind(save == Save::Purchase)
+    .bind(sqlx::types::Json(saving.summary))
     .fetch_optional(db)
     .await
 }

@@ -1,12 +1,12 @@
 //! The agent dashboard's Quoting and Submissions lists (spec part 2, sections 2 to 4): one agent's
 //! applications, filtered, sorted and paged in SQL. The names, e-mail and household come from the
-//! application document (`data`: the subInfo answers over the census answers), the plan names from
-//! its plan snapshots (`medical_plan`, …). Every value from the request is a bind parameter; the
+//! application's summary (the flow's `summary:`, stored at each save), the plan names from its plan
+//! snapshots (`medical_plan`, …). Every value from the request is a bind parameter; the
 //! only text put into the SQL is the chosen list's fixed fragments, the active filters' fixed
 //! fragments and a whitelisted sort.
 //!
-//! Filtering and sorting read the stored generated columns of migration 10 (`list_*_name`,
-//! `list_email`, `sort_*_name`, `has_*`: the same expressions over `data`), served by its
+//! Filtering and sorting read stored generated columns (`list_*_name`, `list_email`, `sort_*_name`,
+//! `dependents`, `has_spouse` over `summary`, migration 15; `has_*` over `data`), served by
 //! per-list, per-order covering indexes and trigram indexes: a page first takes its ids from an
 //! index in order (an index-only scan, however deep the page), then reads only those rows
 //! (docs/performance.md, "Dashboard").
@@ -141,9 +141,7 @@ const COLUMNS: &str = "
     a.id, a.list_first_name AS first_name, a.list_last_name AS last_name, a.list_email AS email,
     a.created_at, a.updated_at, a.submission_time,
     a.effective_date, a.enrollment_period_type_id,
-    CASE WHEN jsonb_typeof(a.data->'census'->'dependents') = 'array'
-         THEN jsonb_array_length(a.data->'census'->'dependents') ELSE 0 END AS dependents,
-    coalesce(jsonb_typeof(a.data->'census'->'spouse') = 'object', false) AS has_spouse,
+    a.dependents::int AS dependents, a.has_spouse,
     a.last_step, a.agent_started,
     CASE WHEN u.id IS NOT NULL THEN u.first_name || ' ' || u.last_name END AS started_by,
     a.data->'medical_plan'->>'id' AS medical_product_id,

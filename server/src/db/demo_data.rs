@@ -2,6 +2,7 @@
 //! the per-agent lock and "loaded already" check, the applications' batch insert and the demo
 //! messages.
 
+use enrollflow_engine::summary::Summary;
 use serde_json::Value;
 use sqlx::PgPool;
 use time::{Date, OffsetDateTime};
@@ -74,6 +75,8 @@ pub struct ApplicationBatch {
     pub updated_at: Vec<OffsetDateTime>,
     pub data: Vec<Value>,
     pub rules_hash: Vec<String>,
+    /// The flow's summary of each application (the dashboard's columns).
+    pub summary: Vec<sqlx::types::Json<Summary>>,
     pub agent_started: Vec<bool>,
     pub started_by: Vec<Option<Uuid>>,
     pub subdomain: Vec<Option<String>>,
@@ -91,11 +94,12 @@ impl ApplicationBatch {
                  enrollment_period_type_id, medical_carrier_id, dental_carrier_id, vision_carrier_id,
                  medical_network_type_id, skip_medical, skip_dental, skip_vision, skip_pcp,
                  submission_time, created_at, updated_at, data, rules_hash, agent_started,
-                 started_by_user_id, subdomain)
+                 started_by_user_id, subdomain, summary)
              SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int2[], $4::date[], $5::int2[],
                  $6::int2[], $7::int2[], $8::int2[], $9::int2[], $10::bool[], $11::bool[],
                  $12::bool[], $13::bool[], $14::timestamptz[], $15::timestamptz[],
-                 $16::timestamptz[], $17::jsonb[], $18::text[], $19::bool[], $20::uuid[], $21::text[])",
+                 $16::timestamptz[], $17::jsonb[], $18::text[], $19::bool[], $20::uuid[], $21::text[],
+                 $22::jsonb[])",
         )
         .bind(&b.id)
         .bind(&b.agent_id)
@@ -118,6 +122,7 @@ impl ApplicationBatch {
         .bind(&b.agent_started)
         .bind(&b.started_by)
         .bind(&b.subdomain)
+        .bind(&b.summary)
         .execute(&mut *tx)
         .await?;
         Ok(done.rows_affected())

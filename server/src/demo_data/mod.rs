@@ -12,7 +12,8 @@
 //! The module is compiled into the `enrollflow` binary (and, by path, into the API tests); it uses
 //! the library through its public API only.
 
-use enrollflow_engine::catalog::Catalog;
+use enrollflow_engine::Engine;
+use enrollflow_engine::summary::Summary;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use sqlx::PgPool;
@@ -28,7 +29,6 @@ use names::places;
 
 use crate::db::demo_data::{self as store, ApplicationBatch};
 use crate::npn::Npn;
-use enrollflow_engine::calendar::Calendar;
 
 /// The key marking demo documents.
 pub const DEMO_KEY: &str = "demo";
@@ -72,17 +72,16 @@ pub struct Loaded {
     pub messages: u64,
 }
 
-/// The rules the generator reads: the catalog, the enrollment calendar and the rules' hash.
+/// The rules the generator reads: the catalog, the enrollment calendar (`rules/calendar.yaml`:
+/// the plan years, their open enrollment and effective dates), the flow's summary of each
+/// application and the rules' hash.
 pub struct Rules<'a> {
-    pub catalog: &'a Catalog,
-    /// `rules/calendar.yaml`: the plan years, their open enrollment and effective dates.
-    pub calendar: &'a Calendar,
-    pub hash: &'a str,
+    pub engine: &'a Engine,
 }
 
 /// Loads the demo applications and messages (see the module's documentation).
 pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::Result<Loaded> {
-    let years = &rules.calendar.plan_years;
+    let years = &rules.engine.calendar().plan_years;
     anyhow::ensure!(!years.is_empty(), "rules/calendar.yaml has no plan_years");
     let agents = store::agents(pool, &opts.agents).await?;
     if agents.is_empty() {
@@ -95,7 +94,7 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
     {
         anyhow::bail!("no agent with NPN {missing}");
     }
-    let places = places(rules.catalog);
+    let places = places(rules.engine.catalog());
     let mut loaded = Loaded::default();
     let per_agent = opts.applications / agents.len();
     let extra = opts.applications % agents.len();
@@ -111,7 +110,7 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
         let seed = opts.seed ^ agent.npn.as_str().parse::<u64>().unwrap_or(0);
         let mut g = Generator {
             rng: StdRng::seed_from_u64(seed),
-            cat: rules.catalog,
+            cat: rules.engine.catalog(),
             years,
             places: &places,
             today: opts.today,
@@ -123,7 +122,8 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
         for _ in 0..n {
             let row = g.application();
             loaded.submitted += u64::from(row.submission_time.is_some());
-            batch.push(row, rules.hash);
+            let summary = rules.engine.summary(&row.data)?;
+            batch.push(row, rules.engine.hash(), summary);
             if batch.len() == BATCH {
                 loaded.applications += batch.insert(&mut tx).await?;
             }
@@ -140,7 +140,7 @@ impl ApplicationBatch {
         self.id.len()
     }
 
-    fn push(&mut self, r: Row, hash: &str) {
+    fn push(&mut self, r: Row, hash: &str, summary: Summary) {
         self.id.push(r.id);
         self.agent_id.push(r.agent_id);
         self.last_step.push(r.last_step);
@@ -159,6 +159,7 @@ impl ApplicationBatch {
         self.updated_at.push(r.updated_at);
         self.data.push(r.data);
         self.rules_hash.push(hash.to_string());
+        self.summary.push(sqlx::types::Json(summary));
         self.agent_started.push(r.agent_started);
         self.started_by.push(r.started_by_user_id);
         self.subdomain.push(r.subdomain);

@@ -19,9 +19,6 @@ use crate::documents::{self, ObjectStore};
 use crate::http::session::LiveSession;
 use crate::state::AppState;
 
-/// The wizard step the upload belongs to (its answers show the file's name).
-const STEP: &str = "whyApplying";
-
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(upload))
@@ -107,7 +104,15 @@ async fn upload(
     host: SiteHost,
     multipart: Multipart,
 ) -> ApiResult<Json<Uploaded>> {
-    let s = open_step(&app, &session, &host, STEP).await?;
+    // The step the upload belongs to (its answers show the file's name): the flow's `upload_step`.
+    let step = app
+        .rules
+        .current()
+        .engine
+        .upload_step()
+        .map(str::to_string)
+        .ok_or_else(|| ApiError::NotFound("This application takes no documents.".into()))?;
+    let s = open_step(&app, &session, &host, &step).await?;
     let id = s.id.ok_or(ApiError::Forbidden)?;
     let (file_name, bytes) = read_upload(multipart).await?;
 
@@ -131,7 +136,7 @@ async fn upload(
             storage_key: &key,
             file_name: &file_name,
             size,
-            step: STEP,
+            step: &step,
             now: app.clock.now(),
         },
     )

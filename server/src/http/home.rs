@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use time::{Date, Month, OffsetDateTime};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -21,6 +20,7 @@ use super::error::{ApiError, ApiResult};
 use crate::db::{agents, applications, sessions};
 use crate::state::AppState;
 use enrollflow_engine::calendar::{Calendar, PlanYear};
+use enrollflow_engine::summary::Summary;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -337,48 +337,25 @@ pub struct AppInfo {
     pub billing_zip: Option<String>,
 }
 
-fn text_at(data: &Value, step: &str, key: &str) -> Option<String> {
-    data.get(step)?
-        .get(key)?
-        .as_str()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-}
-
-/// The subscriber's answer: Subscriber Information over the census.
-fn answer(data: &Value, key: &str, census_key: &str) -> Option<String> {
-    text_at(data, "subInfo", key).or_else(|| text_at(data, "census", census_key))
-}
-
-pub fn app_info_of(data: &Value) -> AppInfo {
-    let first = answer(data, "sub_first_name", "sub_first_name").unwrap_or_default();
-    let last = answer(data, "sub_last_name", "sub_last_name").unwrap_or_default();
-    let billing_provided = data
-        .get("subInfo")
-        .and_then(|s| s.get("billing_provided"))
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
-    let billing = |k: &str| {
-        billing_provided
-            .then(|| text_at(data, "subInfo", k))
-            .flatten()
-    };
-    AppInfo {
-        primary_name: format!("{first} {last}").trim().to_string(),
-        primary_phone: text_at(data, "subInfo", "primary_phone"),
-        email: answer(data, "email", "email"),
-        residential_street: text_at(data, "subInfo", "residential_street"),
-        residential_street2: text_at(data, "subInfo", "residential_street2"),
-        residential_city: text_at(data, "subInfo", "residential_city"),
-        residential_state: text_at(data, "subInfo", "residential_state"),
-        residential_zip: answer(data, "residential_zip", "residential_zip"),
-        billing_provided,
-        billing_street: billing("billing_street"),
-        billing_street2: billing("billing_street2"),
-        billing_city: billing("billing_city"),
-        billing_state: billing("billing_state"),
-        billing_zip: billing("billing_zip"),
+/// More Info is the application's summary (the flow's `summary:`, stored at each save).
+impl From<Summary> for AppInfo {
+    fn from(s: Summary) -> Self {
+        AppInfo {
+            primary_name: s.full_name(),
+            primary_phone: s.primary_phone,
+            email: s.email,
+            residential_street: s.residential_street,
+            residential_street2: s.residential_street2,
+            residential_city: s.residential_city,
+            residential_state: s.residential_state,
+            residential_zip: s.residential_zip,
+            billing_provided: s.billing_provided,
+            billing_street: s.billing_street,
+            billing_street2: s.billing_street2,
+            billing_city: s.billing_city,
+            billing_state: s.billing_state,
+            billing_zip: s.billing_zip,
+        }
     }
 }
 
@@ -391,10 +368,10 @@ async fn app_info(
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<AppInfo>> {
     let agent = user.dashboard_agent()?;
-    let (data, _) = crate::db::applications::data_for_agent(&app.pool, id, agent)
+    let summary = crate::db::applications::summary_for_agent(&app.pool, id, agent)
         .await?
         .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
-    Ok(Json(app_info_of(&data)))
+    Ok(Json(summary.into()))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -478,19 +455,5 @@ mod tests {
         let after = medicare(&c, date!(2024 - 12 - 08));
         assert_eq!(after.days, Some(311));
         assert_eq!(after.message.as_deref(), Some("b 2026"));
-    }
-
-    #[test]
-    fn app_info_prefers_subscriber_information_and_hides_unused_billing() {
-        let data = serde_json::json!({
-            "census": {"sub_first_name": "Ann", "sub_last_name": "Lee", "email": "a@x.example", "residential_zip": "48104"},
-            "subInfo": {"sub_first_name": "Anne", "primary_phone": "7345550100",
-                        "residential_street": "1 Main", "billing_provided": false, "billing_street": "2 Oak"}
-        });
-        let info = app_info_of(&data);
-        assert_eq!(info.primary_name, "Anne Lee");
-        assert_eq!(info.email.as_deref(), Some("a@x.example"));
-        assert_eq!(info.residential_zip.as_deref(), Some("48104"));
-        assert_eq!(info.billing_street, None);
     }
 }

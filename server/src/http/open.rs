@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use enrollflow_engine::Context;
+use enrollflow_engine::{Context, Engine};
 use serde_json::Value;
 use uuid::Uuid;
 
@@ -83,11 +83,11 @@ pub async fn store(
     app: &AppState,
     id: Uuid,
     data: Value,
-    rules_hash: &str,
+    engine: &Engine,
     save: Save,
 ) -> ApiResult<ApplicationRow> {
     Ok(wrote(
-        applications::store(app, id, data, rules_hash, save).await?,
+        applications::store(app, id, data, engine, save).await?,
     ))
 }
 
@@ -108,10 +108,10 @@ pub async fn create(
     app: &AppState,
     new: NewApplication<'_>,
     data: Value,
-    rules_hash: &str,
+    engine: &Engine,
     save: Save,
 ) -> ApiResult<ApplicationRow> {
     Ok(wrote(
-        applications::create(app, new, data, rules_hash, save).await?,
+        applications::create(app, new, data, engine, save).await?,
     ))
 }

@@ -181,7 +181,7 @@ async fn save_step(
     };
     let next_data = Value::Object(next_data);
     let row = match existing {
-        Some(id) => store(&app, id, next_data, engine.hash(), save).await?,
+        Some(id) => store(&app, id, next_data, engine, save).await?,
         None => {
             // The context already decided: the session's user applies as the agent.
             let started_by = match ctx.applying {
@@ -194,7 +194,7 @@ async fn save_step(
                 started_by,
                 subdomain: host.0.as_deref(),
             };
-            super::open::create(&app, new, next_data, engine.hash(), save).await?
+            super::open::create(&app, new, next_data, engine, save).await?
         }
     };
     Ok(Json(Saved {

@@ -9,7 +9,6 @@ mod selection;
 pub use comparison::comparison;
 pub use selection::selection;
 
-use serde_json::Value;
 use time::Date;
 
 use enrollflow_engine::catalog::{Catalog, Plan, PlanKind};
@@ -100,18 +99,15 @@ fn oop_title(household_size: usize) -> &'static str {
 /// The effective date, the household with ages at that date, and the premium rule.
 fn household_block(sheet: &mut Sheet, s: &OpenStep, h: &Household, medical: bool) {
     sheet.field("Coverage effective", &long_date(h.effective_date));
-    let census = s.data.get("census");
-    let text = |k: &str| {
-        census
-            .and_then(|c| c.get(k))
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .trim()
-            .to_string()
-    };
-    let subscriber = format!("{} {}", text("sub_first_name"), text("sub_last_name"))
-        .trim()
-        .to_string();
+    // The subscriber's name by the flow's summary; a failing summary rule (which a save would have
+    // refused already) prints "Subscriber".
+    let subscriber = s.bundle.engine.summary(&s.data).map_or_else(
+        |e| {
+            tracing::warn!(error = %e, "the flow's summary failed on a printed application");
+            String::new()
+        },
+        |x| x.full_name(),
+    );
     let mut dependent = 0;
     let people: Vec<String> = h
         .members

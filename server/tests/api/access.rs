@@ -851,8 +851,8 @@ async fn b_submitted(app: &TestApp, agent: Uuid, user: Uuid) -> Uuid {
     sqlx::query(
         "INSERT INTO applications (id, agent_id, data, created_at, updated_at, submission_time,
              effective_date, enrollment_period_type_id, last_step, medical_carrier_id,
-             agent_started, started_by_user_id, subdomain)
-         VALUES ($1, $2, $3, $4, $4, $5, '2025-01-01', 1, 10, 3, true, $6, 'lakeshore')",
+             agent_started, started_by_user_id, subdomain, summary)
+         VALUES ($1, $2, $3, $4, $4, $5, '2025-01-01', 1, 10, 3, true, $6, 'lakeshore', $7)",
     )
     .bind(id)
     .bind(agent)
@@ -860,6 +860,7 @@ async fn b_submitted(app: &TestApp, agent: Uuid, user: Uuid) -> Uuid {
     .bind(now - time::Duration::days(10))
     .bind(now - time::Duration::days(2))
     .bind(user)
+    .bind(app.summary_of(&data))
     .execute(&app.pool)
     .await
     .expect("insert");

@@ -21,16 +21,16 @@ async fn agent_of(app: &TestApp, email: &str) -> Uuid {
 /// A quote of the agent's, as the dashboard lists it.
 async fn a_quote(app: &TestApp, agent: Uuid) -> Uuid {
     let id = Uuid::new_v4();
+    let data = json!({ "census": { "sub_first_name": "Ann", "sub_last_name": "Archer",
+                                   "email": "ann@example.com", "residential_zip": "48104" } });
     sqlx::query(
-        "INSERT INTO applications (id, agent_id, data, created_at, updated_at, last_step)
-         VALUES ($1, $2, $3, now(), now(), 4)",
+        "INSERT INTO applications (id, agent_id, data, created_at, updated_at, last_step, summary)
+         VALUES ($1, $2, $3, now(), now(), 4, $4)",
     )
     .bind(id)
     .bind(agent)
-    .bind(
-        json!({ "census": { "sub_first_name": "Ann", "sub_last_name": "Archer",
-                              "email": "ann@example.com", "residential_zip": "48104" } }),
-    )
+    .bind(&data)
+    .bind(app.summary_of(&data))
     .execute(&app.pool)
     .await
     .expect("insert");

@@ -78,8 +78,8 @@ async fn insert(app: &TestApp, agent: Uuid, a: &App) -> Uuid {
     let submitted = a.submitted_days_ago.map(|d| now(app) - Duration::days(d));
     sqlx::query(
         "INSERT INTO applications (id, agent_id, data, created_at, updated_at, submission_time,
-             effective_date, enrollment_period_type_id, last_step)
-         VALUES ($1, $2, $3, $4, $4, $5, $6, $7, 4)",
+             effective_date, enrollment_period_type_id, last_step, summary)
+         VALUES ($1, $2, $3, $4, $4, $5, $6, $7, 4, $8)",
     )
     .bind(id)
     .bind(agent)
@@ -88,6 +88,7 @@ async fn insert(app: &TestApp, agent: Uuid, a: &App) -> Uuid {
     .bind(submitted)
     .bind(a.effective)
     .bind(a.period_type)
+    .bind(app.summary_of(&data))
     .execute(&app.pool)
     .await
     .expect("insert application");

@@ -21,9 +21,7 @@ async fn load(app: &TestApp, applications: usize) -> generator::Loaded {
     use enrollflow_server::clock::Clock;
     let bundle = app.rules.current();
     let rules = generator::Rules {
-        catalog: bundle.engine.catalog(),
-        calendar: bundle.engine.calendar(),
-        hash: bundle.engine.hash(),
+        engine: &bundle.engine,
     };
     let opts = generator::Options::new(applications, app.clock.today());
     generator::load(&app.pool, &rules, &opts)

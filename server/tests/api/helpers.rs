@@ -173,6 +173,18 @@ impl TestApp {
         spawn_on(self.pool.clone(), self.clock.clone(), |_| {}, false).await
     }
 
+    /// What a save would store as the application's summary (the flow's `summary:`), for rows a
+    /// test writes behind the server's back.
+    pub fn summary_of(&self, data: &serde_json::Value) -> serde_json::Value {
+        let summary = self
+            .rules
+            .current()
+            .engine
+            .summary(data)
+            .expect("the flow's summary");
+        serde_json::to_value(summary).expect("a summary is JSON")
+    }
+
     /// After writing to the database behind the server's back: waits until the server's caches
     /// have applied every change committed so far.
     pub async fn settle(&self) {

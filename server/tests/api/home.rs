@@ -36,8 +36,8 @@ async fn insert(
     });
     sqlx::query(
         "INSERT INTO applications (id, agent_id, data, created_at, updated_at, submission_time,
-             medical_carrier_id, last_step)
-         VALUES ($1, $2, $3, $4, $4, $5, $6, $7)",
+             medical_carrier_id, last_step, summary)
+         VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8)",
     )
     .bind(id)
     .bind(agent)
@@ -46,6 +46,7 @@ async fn insert(
     .bind(submitted)
     .bind(carrier)
     .bind(last_step)
+    .bind(app.summary_of(&data))
     .execute(&app.pool)
     .await
     .expect("insert");
