@@ -105,6 +105,35 @@ pub fn unmask(
     Ok(())
 }
 
+/// A submission's sensitive values removed (the demo data, which stores none).
+pub fn remove(schema: &Value, answers: &mut Value) {
+    fn at(v: &mut Value, path: &[String]) {
+        match path {
+            [] => {}
+            [last] if last != "*" => {
+                if let Value::Object(m) = v {
+                    m.remove(last);
+                }
+            }
+            [first, rest @ ..] if first == "*" => {
+                if let Value::Array(items) = v {
+                    for item in items {
+                        at(item, rest);
+                    }
+                }
+            }
+            [first, rest @ ..] => {
+                if let Some(child) = v.get_mut(first) {
+                    at(child, rest);
+                }
+            }
+        }
+    }
+    for path in sensitive_paths(schema) {
+        at(answers, &path);
+    }
+}
+
 /// A submission's sensitive values, encrypted for storage (values stored already stay).
 pub fn encrypt(cipher: &Cipher, schema: &Value, answers: &mut Value) -> anyhow::Result<()> {
     for path in sensitive_paths(schema) {

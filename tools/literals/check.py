@@ -31,14 +31,12 @@ ALLOWED = {
         "the spec API's upload field (`enrollment_type` must be `qle`), not a reason the code decides on",
     ("server/src/http/site.rs", "display_bcbsm"): "the spec's branding API field, read from the agent's flags",
     ("server/src/http/site.rs", "display_ph"): "the spec's branding API field, read from the agent's flags",
-    ("server/src/demo_data/mod.rs", "display_bcbsm"):
-        "the demo data's copy of the adult dental/vision rule, until it drives the engine (issue 17, item 5)",
 }
 
 LOOSE_ALLOWED_FILES = {
-    # The demo data re-derives the flow (reasons, steps) until it drives the engine's own steps
-    # (issue 17, item 5).
-    "server/src/demo_data/generator.rs": "issue 17, item 5: the demo data by the engine",
+    # The demo data's made-up answers, by the step that asks them and the reason they give (the
+    # engine decides which are offered and where each leads).
+    "server/src/demo_data/generator.rs": "the demo data's made-up answers, by step and reason",
 }
 
 

@@ -113,6 +113,46 @@ pub enum Save {
     Purchase,
 }
 
+/// The typed columns of an application, mirrored from its document's flags (the engine sets them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Columns {
+    /// A step number of the flow; 1 to 255 as the column.
+    pub last_step: i16,
+    pub effective_date: Option<Date>,
+    pub enrollment_period_type_id: Option<i16>,
+    pub medical_carrier_id: Option<i16>,
+    pub dental_carrier_id: Option<i16>,
+    pub vision_carrier_id: Option<i16>,
+    pub medical_network_type_id: Option<i16>,
+    pub skip_medical: bool,
+    pub skip_dental: bool,
+    pub skip_vision: bool,
+    pub skip_other: bool,
+    pub skip_pcp: bool,
+}
+
+impl Columns {
+    pub fn of(data: &serde_json::Value) -> Self {
+        Columns {
+            last_step: flag_i16(data, "last_step").unwrap_or(1).clamp(1, 255),
+            effective_date: data
+                .get("effective_date")
+                .and_then(serde_json::Value::as_str)
+                .and_then(enrollflow_engine::dates::parse),
+            enrollment_period_type_id: flag_i16(data, "enrollment_period_type_id"),
+            medical_carrier_id: flag_i16(data, "medical_carrier_id"),
+            dental_carrier_id: flag_i16(data, "dental_carrier_id"),
+            vision_carrier_id: flag_i16(data, "vision_carrier_id"),
+            medical_network_type_id: flag_i16(data, "medical_network_type_id"),
+            skip_medical: flag_bool(data, "skip_medical"),
+            skip_dental: flag_bool(data, "skip_dental"),
+            skip_vision: flag_bool(data, "skip_vision"),
+            skip_other: flag_bool(data, "skip_other"),
+            skip_pcp: flag_bool(data, "skip_pcp"),
+        }
+    }
+}
+
 /// What a save writes besides the document's flags: the rule set it was saved under and the
 /// application's summary by that rule set's flow.
 pub struct Saving<'a> {
@@ -132,12 +172,7 @@ pub async fn save_data(
     now: OffsetDateTime,
     save: Save,
 ) -> sqlx::Result<Option<ApplicationRow>> {
-    let effective_date = data
-        .get("effective_date")
-        .and_then(serde_json::Value::as_str)
-        .and_then(enrollflow_engine::dates::parse);
-    // A step number of the flow (the engine sets it from the flow's steps); 1 to 255 as the column.
-    let last_step = flag_i16(data, "last_step").unwrap_or(1).clamp(1, 255);
+    let c = Columns::of(data);
     sqlx::query_as::<_, ApplicationRow>(&format!(
         "UPDATE applications SET data = $2, rules_hash = $3, updated_at = $4, last_step = $5,
                 effective_date = $6, enrollment_period_type_id = $7, medical_carrier_id = $8,
@@ -152,18 +187,18 @@ pub async fn save_data(
     .bind(data)
     .bind(saving.rules_hash)
     .bind(now)
-    .bind(last_step)
-    .bind(effective_date)
-    .bind(flag_i16(data, "enrollment_period_type_id"))
-    .bind(flag_i16(data, "medical_carrier_id"))
-    .bind(flag_i16(data, "dental_carrier_id"))
-    .bind(flag_i16(data, "vision_carrier_id"))
-    .bind(flag_i16(data, "medical_network_type_id"))
-    .bind(flag_bool(data, "skip_medical"))
-    .bind(flag_bool(data, "skip_dental"))
-    .bind(flag_bool(data, "skip_vision"))
-    .bind(flag_bool(data, "skip_other"))
-    .bind(flag_bool(data, "skip_pcp"))
+    .bind(c.last_step)
+    .bind(c.effective_date)
+    .bind(c.enrollment_period_type_id)
+    .bind(c.medical_carrier_id)
+    .bind(c.dental_carrier_id)
+    .bind(c.vision_carrier_id)
+    .bind(c.medical_network_type_id)
+    .bind(c.skip_medical)
+    .bind(c.skip_dental)
+    .bind(c.skip_vision)
+    .bind(c.skip_other)
+    .bind(c.skip_pcp)
     .bind(save == Save::Purchase)
     .bind(sqlx::types::Json(saving.summary))
     .fetch_optional(db)

@@ -18,6 +18,8 @@ pub struct DemoAgent {
     pub agent_name: String,
     /// The carrier flags that are on.
     pub offers: Vec<String>,
+    pub marketplace_certified: bool,
+    pub display_medicare: bool,
     pub subdomains: Vec<String>,
     pub user_id: Option<Uuid>,
 }
@@ -25,7 +27,7 @@ pub struct DemoAgent {
 /// The agents with these NPNs (all agents when empty), by NPN.
 pub async fn agents(pool: &PgPool, npns: &[Npn]) -> sqlx::Result<Vec<DemoAgent>> {
     sqlx::query_as(
-        "SELECT a.id, a.npn, a.agent_name, a.offers,
+        "SELECT a.id, a.npn, a.agent_name, a.offers, a.marketplace_certified, a.display_medicare,
                 coalesce(array(SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = a.id
                                ORDER BY s.position, s.subdomain), '{}') AS subdomains,
                 (SELECT u.id FROM users u WHERE u.agent_id = a.id AND u.role = 'agent'
@@ -69,6 +71,7 @@ pub struct ApplicationBatch {
     pub skip_medical: Vec<bool>,
     pub skip_dental: Vec<bool>,
     pub skip_vision: Vec<bool>,
+    pub skip_other: Vec<bool>,
     pub skip_pcp: Vec<bool>,
     pub submission_time: Vec<Option<OffsetDateTime>>,
     pub created_at: Vec<OffsetDateTime>,
@@ -94,12 +97,12 @@ impl ApplicationBatch {
                  enrollment_period_type_id, medical_carrier_id, dental_carrier_id, vision_carrier_id,
                  medical_network_type_id, skip_medical, skip_dental, skip_vision, skip_pcp,
                  submission_time, created_at, updated_at, data, rules_hash, agent_started,
-                 started_by_user_id, subdomain, summary)
+                 started_by_user_id, subdomain, summary, skip_other)
              SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int2[], $4::date[], $5::int2[],
                  $6::int2[], $7::int2[], $8::int2[], $9::int2[], $10::bool[], $11::bool[],
                  $12::bool[], $13::bool[], $14::timestamptz[], $15::timestamptz[],
                  $16::timestamptz[], $17::jsonb[], $18::text[], $19::bool[], $20::uuid[], $21::text[],
-                 $22::jsonb[])",
+                 $22::jsonb[], $23::bool[])",
         )
         .bind(&b.id)
         .bind(&b.agent_id)
@@ -123,6 +126,7 @@ impl ApplicationBatch {
         .bind(&b.started_by)
         .bind(&b.subdomain)
         .bind(&b.summary)
+        .bind(&b.skip_other)
         .execute(&mut *tx)
         .await?;
         Ok(done.rows_affected())

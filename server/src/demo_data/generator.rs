@@ -1,12 +1,16 @@
-//! The application builder: one made-up application (a person, a household, a reason, plans
-//! from the real catalog, a step reached, and for a submission every answer the wizard asks) as
-//! the row the dashboard reads.
+//! The application builder: one made-up person and household with the answers they give, walked
+//! through the engine's own steps (the first step's offered reasons, each form's validation and
+//! next rule, the plan pages' select rules with plans quoted from the real catalog, the purchase)
+//! to a step reached or a submission, as the row the dashboard reads. The answers are made up;
+//! everything the rules decide is the engine's, so the demo data cannot disagree with them.
 
 use enrollflow_engine::calendar::PlanYear;
-use enrollflow_engine::catalog::{Catalog, Plan, PlanKind};
+use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::dates;
-use enrollflow_engine::money::Money;
-use enrollflow_engine::rating::{self, Household, Member, Role};
+use enrollflow_engine::rating;
+use enrollflow_engine::{
+    AgentFlags, Applying, Context, Engine, EvalError, Selection, StepInfo, Submission,
+};
 use rand::Rng;
 use rand::rngs::StdRng;
 use serde_json::{Map, Value, json};
@@ -15,24 +19,17 @@ use uuid::Uuid;
 
 use super::DEMO_KEY;
 use super::names::{AREA_CODES, DOMAINS, FEMALE, LAST, MALE, Place, STREETS, SUFFIXES, UNITS};
+use crate::db::applications::Columns;
 use crate::db::demo_data::DemoAgent;
 use crate::quoting::PlanSnapshot;
+use crate::sensitive;
 
 /// One application row, ready to insert.
 pub(super) struct Row {
     pub(super) id: Uuid,
     pub(super) agent_id: Uuid,
-    pub(super) last_step: i16,
-    pub(super) effective_date: Option<Date>,
-    pub(super) enrollment_period_type_id: Option<i16>,
-    pub(super) medical_carrier_id: Option<i16>,
-    pub(super) dental_carrier_id: Option<i16>,
-    pub(super) vision_carrier_id: Option<i16>,
-    pub(super) medical_network_type_id: Option<i16>,
-    pub(super) skip_medical: bool,
-    pub(super) skip_dental: bool,
-    pub(super) skip_vision: bool,
-    pub(super) skip_pcp: bool,
+    /// The typed columns, read from the flags the engine set (as a save writes them).
+    pub(super) columns: Columns,
     pub(super) submission_time: Option<OffsetDateTime>,
     pub(super) created_at: OffsetDateTime,
     pub(super) updated_at: OffsetDateTime,
@@ -51,15 +48,11 @@ struct Person {
 
 pub(super) struct Generator<'a> {
     pub(super) rng: StdRng,
-    pub(super) cat: &'a Catalog,
     pub(super) years: &'a [PlanYear],
     pub(super) places: &'a [Place],
     pub(super) today: Date,
     pub(super) agent: &'a DemoAgent,
     pub(super) submitted_share: f64,
-    /// The agent's site offers adult-only dental and vision (rules/scripts/enrollment.rhai
-    /// `enrollment_types`; the demo data's copy of that rule until it drives the engine's steps).
-    pub(super) adult_dental_and_vision: bool,
 }
 
 /// A date as the answers hold it (`2025-01-01`).
@@ -124,114 +117,44 @@ impl<'a> Generator<'a> {
         format!("{n} {name} {suffix}")
     }
 
-    /// The plans of a kind the agent offers in the place for the plan year, rated for the household.
-    fn plan(
-        &mut self,
-        kind: PlanKind,
-        year: i32,
-        place: &Place,
-        h: &Household,
-        oldest: i64,
-    ) -> Option<(&'a Plan, Money)> {
-        let (cat, agent): (&'a Catalog, &'a DemoAgent) = (self.cat, self.agent);
-        let carriers = cat.offered_carriers(&agent.offers);
-        let offered = |p: &&Plan| {
-            carriers.contains(&p.carrier)
-                && p.sold_in(place.county)
-                && cat.max_age(p).is_none_or(|m| oldest <= m)
-        };
-        let plans: Vec<&Plan> = cat.plans(year, kind).iter().filter(offered).collect();
-        if plans.is_empty() {
-            return None;
-        }
-        let p = plans[self.rng.random_range(0..plans.len())];
-        let total = rating::rate_plan(cat, p, place.area, h).ok()?.total;
-        Some((p, total))
-    }
-
-    /// The plan snapshot a selection stores (as `PUT /api/plans/{type}` builds it).
-    fn snapshot(&self, p: &Plan, rate: Money) -> Value {
-        PlanSnapshot::new(self.cat, p, rate).to_value()
-    }
-
-    pub(super) fn application(&mut self) -> Row {
-        let agent = self.agent;
-        let created_day = self.day();
-        let created_at = created_day
-            .with_time(
-                Time::from_hms(
-                    self.rng.random_range(8..21),
-                    self.rng.random_range(0..60),
-                    self.rng.random_range(0..60),
-                )
-                .unwrap_or(Time::MIDNIGHT),
-            )
-            .assume_utc();
-        let submitted = self.chance(self.submitted_share);
-
-        // Why Are You Applying: open enrollment while it is open, else a qualifying event;
-        // dental- or vision-only now and then on the Blue carriers' agents' sites.
-        let oe = self
-            .years
-            .iter()
-            .find(|y| {
-                created_day >= y.open_enrollment.start && created_day <= y.open_enrollment.end
-            })
-            .and_then(|y| {
-                y.effective_dates
-                    .iter()
-                    .find(|b| created_day <= b.through)
-                    .map(|b| b.effective)
-            });
-        let (years, cat) = (self.years, self.cat);
-        let offered_year = |d: Date| {
-            years.iter().any(|y| y.year == d.year())
-                && !cat.plans(d.year(), PlanKind::Medical).is_empty()
-        };
-        let next_month = dates::first_of_next_month(created_day);
+    /// One of the enrollment types the first step offers here (its `enrollment_type` options,
+    /// as the engine resolves them for this agent and day): open enrollment while it is open,
+    /// else a qualifying event, dental or vision only now and then where they are offered.
+    fn enrollment_type(&mut self, offered: &[String]) -> Option<String> {
+        let has = |t: &str| offered.iter().any(|o| o == t);
         let roll: f64 = self.rng.random();
-        let (kind, effective) = match oe {
-            Some(eff) if roll < 0.85 || !offered_year(next_month) => ("oe", eff),
-            _ if self.adult_dental_and_vision && roll > 0.93 => ("dental", next_month),
-            _ if self.adult_dental_and_vision && roll > 0.90 => ("vision", next_month),
-            _ => ("qle", next_month),
+        let pick = match () {
+            _ if has("oe") && roll < 0.85 => "oe",
+            _ if has("dental") && roll > 0.93 => "dental",
+            _ if has("vision") && roll > 0.90 => "vision",
+            _ if has("qle") => "qle",
+            _ if has("oe") => "oe",
+            _ => return offered.first().cloned(),
         };
-        let (kind, effective) = if offered_year(effective) {
-            (kind, effective)
-        } else {
-            ("oe", oe.unwrap_or(effective))
-        };
+        Some(pick.to_string())
+    }
+
+    /// The made-up person and household of an application, and the answers they give, by the
+    /// step that asks them (fields a step does not ask are dropped by the engine).
+    fn answers(&mut self, created_day: Date, enrollment_type: &str) -> Map<String, Value> {
         let mut why = Map::new();
-        why.insert("enrollment_type".into(), json!(kind));
+        why.insert("enrollment_type".into(), json!(enrollment_type));
         why.insert("agree_tc".into(), json!(true));
-        let reason: i64 = match kind {
-            "oe" => 1,
-            "vision" => 20,
-            "dental" => 21,
-            _ => {
-                let r = self.rng.random_range(2..=19);
-                let event = created_day - Duration::days(self.rng.random_range(0..45));
-                why.insert("enrollment_reason_id".into(), json!(r));
-                why.insert("qle_event_date".into(), json!(text(event)));
-                why.insert("start_date_option_id".into(), json!(2));
-                if r == 19 {
-                    why.insert(
-                        "qle_other_details".into(),
-                        json!("Moved back to Michigan after a job change."),
-                    );
-                }
-                r
-            }
-        };
-        if kind != "qle" {
-            why.insert("enrollment_reason_id".into(), json!(reason));
-        }
+        let reason = self.rng.random_range(2..=19);
+        let event = created_day - Duration::days(self.rng.random_range(0..45));
+        why.insert("enrollment_reason_id".into(), json!(reason));
+        why.insert("qle_event_date".into(), json!(text(event)));
+        why.insert("start_date_option_id".into(), json!(2));
+        why.insert(
+            "qle_other_details".into(),
+            json!("Moved back to Michigan after a job change."),
+        );
 
         // The household.
         let place = self.places[self.rng.random_range(0..self.places.len())].clone();
         let last = self.pick(LAST);
         let sub = self.person(created_day, 23..=63, None);
-        let sub_age = dates::age_at(sub.birth, effective);
+        let sub_age = dates::age_at(sub.birth, created_day);
         let spouse = (sub_age >= 25 && self.chance(0.42)).then(|| {
             let g = if sub.gender == "F" { "M" } else { "F" };
             let lo = (sub_age - 6).max(21);
@@ -276,225 +199,292 @@ impl<'a> Generator<'a> {
                     .collect(),
             );
         }
-        let mut members = vec![Member {
-            role: Role::Subscriber,
-            birth_date: sub.birth,
-            tobacco: sub.tobacco,
-        }];
+
+        // Subscriber Information: a made-up SSN where one is asked (never stored: the walk drops
+        // the form's sensitive answers before the row is written).
+        let ssn = |g: &mut Self| format!("9{:08}", g.rng.random_range(0..100_000_000u32));
+        let mut info = json!({
+            "sub_title": if sub.gender == "F" { self.pick(&[2, 3]) } else { 1 },
+            "sub_first_name": sub.first, "sub_last_name": last,
+            "sub_gender": sub.gender, "sub_birth_date": text(sub.birth), "sub_tobacco": tobacco(sub.tobacco),
+            "sub_ssn": ssn(self), "sub_us_citizen": 1, "email": email,
+            "primary_phone": self.phone(), "primary_phone_type_id": self.pick(&[1, 4]),
+            "residential_street": self.street(), "residential_city": place.city,
+            "residential_state": "MI", "residential_zip": place.zip,
+            "billing_provided": false,
+        });
+        if self.chance(0.15) {
+            info["residential_street2"] = json!(self.pick(UNITS));
+        }
+        if self.chance(0.25) {
+            info["alternate_phone"] = json!(self.phone());
+            info["alternate_phone_type_id"] = json!(2);
+        }
+        if self.chance(0.1) {
+            let p = self.places[self.rng.random_range(0..self.places.len())].clone();
+            info["billing_provided"] = json!(true);
+            info["billing_street"] = json!(format!("PO Box {}", self.rng.random_range(100..9000)));
+            info["billing_city"] = json!(p.city);
+            info["billing_state"] = json!("MI");
+            info["billing_zip"] = json!(p.zip);
+            info["billing_county_id"] = json!(p.county);
+        }
         if let Some(s) = &spouse {
-            members.push(Member {
-                role: Role::Spouse,
-                birth_date: s.birth,
-                tobacco: s.tobacco,
-            });
+            info["spouse"] = json!({"first_name": s.first, "last_name": last, "gender": s.gender,
+                                    "birth_date": text(s.birth), "tobacco": tobacco(s.tobacco),
+                                    "ssn": ssn(self), "us_citizen": 1});
         }
-        for d in &deps {
-            members.push(Member {
-                role: Role::Dependent,
-                birth_date: d.birth,
-                tobacco: d.tobacco,
-            });
-        }
-        let oldest = members
-            .iter()
-            .map(|m| dates::age_at(m.birth_date, effective))
-            .max()
-            .unwrap_or(sub_age);
-        let household = Household {
-            members,
-            county: place.county,
-            effective_date: effective,
-        };
-
-        // Where the shopper is: submitted applications are at the last step; quotes anywhere
-        // from About You (named by then) to Review and Purchase, most of them on the plan pages.
-        let last_step: i16 = if submitted {
-            10
-        } else {
-            let r: f64 = self.rng.random();
-            match r {
-                r if r < 0.22 => 2,
-                r if r < 0.42 => 3,
-                r if r < 0.52 => 4,
-                r if r < 0.58 => 5,
-                r if r < 0.74 => 6,
-                r if r < 0.86 => 7,
-                r if r < 0.94 => 8,
-                r if r < 0.97 => 9,
-                _ => 10,
-            }
-        };
-        let mut data = Map::new();
-        data.insert(DEMO_KEY.into(), json!(true));
-        data.insert("whyApplying".into(), Value::Object(why));
-        data.insert("enrollment_type".into(), json!(kind));
-        data.insert("enrollment_reason_id".into(), json!(reason));
-        let period: i16 = if kind == "oe" { 1 } else { 2 };
-        data.insert("enrollment_period_type_id".into(), json!(period));
-        data.insert("effective_date".into(), json!(text(effective)));
-        if kind == "qle" {
-            data.insert(
-                "document_due_date".into(),
-                json!(text(created_day + Duration::days(30))),
-            );
-        }
-        let skip_medical = kind == "dental" || kind == "vision";
-        let mut skip_dental = kind == "vision";
-        let mut skip_vision = false;
-        if last_step >= 2 {
-            data.insert("census".into(), census);
-        }
-
-        // Plans: medical mostly, with dental and vision now and then (dental plans that include
-        // vision make the vision page unnecessary).
-        let year = effective.year();
-        let (mut med, mut den, mut vis) = (None, None, None);
-        if last_step > 3 && !skip_medical {
-            med = self.plan(PlanKind::Medical, year, &place, &household, oldest);
-        }
-        let wants_dental = kind == "dental" || (!skip_dental && self.chance(0.4));
-        if last_step > 4 && wants_dental {
-            den = self.plan(PlanKind::Dental, year, &place, &household, oldest);
-        }
-        skip_dental = skip_dental || (last_step > 4 && den.is_none());
-        if den.as_ref().is_some_and(|(p, _)| p.includes_vision) {
-            skip_vision = true;
-        }
-        let wants_vision = kind == "vision" || self.chance(0.3);
-        if last_step > 5 && !skip_vision && wants_vision {
-            vis = self.plan(PlanKind::Vision, year, &place, &household, oldest);
-        }
-        skip_vision = skip_vision || (last_step > 5 && vis.is_none());
-        // Without any plan (none offered: an agent without carriers), the shopper is still on
-        // the first plan page.
-        let last_step = if med.is_none() && den.is_none() && vis.is_none() && last_step > 3 {
-            skip_dental = kind == "vision";
-            skip_vision = false;
-            3 + i16::from(skip_medical) + i16::from(skip_dental)
-        } else {
-            last_step
-        };
-        let submitted = submitted && last_step == 10;
-        let mut network = None;
-        if let Some((p, rate)) = med {
-            data.insert("medical_plan".into(), self.snapshot(p, rate));
-            data.insert("medical_carrier_id".into(), json!(p.carrier));
-            data.insert("medical_network_type_id".into(), json!(p.network));
-            data.insert("add_hsa".into(), json!(p.hsa && self.chance(0.5)));
-            network = p.network;
-        }
-        if let Some((p, rate)) = den {
-            data.insert("dental_plan".into(), self.snapshot(p, rate));
-            data.insert("dental_carrier_id".into(), json!(p.carrier));
-        }
-        if let Some((p, rate)) = vis {
-            data.insert("vision_plan".into(), self.snapshot(p, rate));
-            data.insert("vision_carrier_id".into(), json!(p.carrier));
-        }
-        let skip_pcp = network != Some(2);
-        for (k, v) in [
-            (
-                "skip_medical",
-                skip_medical || (last_step > 3 && med.is_none()),
-            ),
-            ("skip_dental", skip_dental),
-            ("skip_vision", skip_vision),
-            ("skip_other", false),
-            ("skip_pcp", skip_pcp),
-        ] {
-            data.insert(k.into(), json!(v));
-        }
-        let skip_medical = skip_medical || (last_step > 3 && med.is_none());
-
-        // Subscriber Information, Other Questions and the purchase (no SSNs: demo data).
-        let started_by = agent.user_id.filter(|_| self.chance(0.3));
-        let full_name = format!("{} {last}", sub.first);
-        if last_step > 7 {
-            let mut info = json!({
-                "sub_title": if sub.gender == "F" { self.pick(&[2, 3]) } else { 1 },
-                "sub_first_name": sub.first, "sub_last_name": last,
-                "sub_gender": sub.gender, "sub_birth_date": text(sub.birth), "sub_tobacco": tobacco(sub.tobacco),
-                "sub_us_citizen": 1, "email": email_of(&data),
-                "primary_phone": self.phone(), "primary_phone_type_id": self.pick(&[1, 4]),
-                "residential_street": self.street(), "residential_city": place.city,
-                "residential_state": "MI", "residential_zip": place.zip,
-                "billing_provided": false,
-            });
-            if self.chance(0.15) {
-                info["residential_street2"] = json!(self.pick(UNITS));
-            }
-            if self.chance(0.25) {
-                info["alternate_phone"] = json!(self.phone());
-                info["alternate_phone_type_id"] = json!(2);
-            }
-            if self.chance(0.1) {
-                let p = self.places[self.rng.random_range(0..self.places.len())].clone();
-                info["billing_provided"] = json!(true);
-                info["billing_street"] =
-                    json!(format!("PO Box {}", self.rng.random_range(100..9000)));
-                info["billing_city"] = json!(p.city);
-                info["billing_state"] = json!("MI");
-                info["billing_zip"] = json!(p.zip);
-                info["billing_county_id"] = json!(p.county);
-            }
-            if let Some(s) = &spouse {
-                info["spouse"] = json!({"first_name": s.first, "last_name": last, "gender": s.gender,
-                                        "birth_date": text(s.birth), "tobacco": tobacco(s.tobacco), "us_citizen": 1});
-            }
-            if !deps.is_empty() {
-                info["dependents"] = Value::Array(
-                    deps.iter()
-                        .map(|d| {
-                            json!({"first_name": d.first, "last_name": last, "gender": d.gender,
-                                        "birth_date": text(d.birth), "tobacco": tobacco(d.tobacco),
-                                        "relationship": 1, "us_citizen": 1})
-                        })
-                        .collect(),
+        if !deps.is_empty() {
+            let mut list = Vec::new();
+            for d in &deps {
+                list.push(
+                    json!({"first_name": d.first, "last_name": last, "gender": d.gender,
+                                 "birth_date": text(d.birth), "tobacco": tobacco(d.tobacco),
+                                 "relationship": 1, "ssn": ssn(self), "us_citizen": 1}),
                 );
             }
-            data.insert("subInfo".into(), info);
+            info["dependents"] = Value::Array(list);
         }
-        let signed = created_day + Duration::days(i64::from(submitted));
-        if last_step > 8 {
-            let mut other = json!({
-                "has_previous_coverage": 0,
-                "ethnicity_type": [self.rng.random_range(1..=15)],
-                "yearly_household_income": self.rng.random_range(1..=5),
-                "who_is_paying": 1,
-            });
-            if !skip_medical && matches!(med.map(|(p, _)| p.carrier), Some(1 | 2)) && den.is_none()
-            {
-                other["bcbsm_dental_confirmation"] = json!(1);
-                other["bcbsm_signature"] = json!(full_name);
-                other["bcbsm_signature_date"] = json!(text(signed));
+
+        // Other Questions (each carrier asks its own part of them) and the purchase.
+        let full_name = format!("{} {last}", sub.first);
+        let signed = text(created_day);
+        let other = json!({
+            "has_previous_coverage": 0, "has_active_coverage": 0, "medicaid_eligibility": 0,
+            "ethnicity_type": [self.rng.random_range(1..=15)],
+            "yearly_household_income": self.rng.random_range(1..=5),
+            "who_is_paying": 1,
+            "bcbsm_dental_confirmation": 1, "bcbsm_signature": full_name, "bcbsm_signature_date": signed,
+            "ph_dental_confirmation": 1, "ph_signature": full_name, "ph_signature_date": signed,
+        });
+        let agent = self.agent;
+        let mut rap = json!({
+            "agree_tc": true, "who_is_applying": 1, "agree_subscriber_applying": true,
+            "subscriber_signature": full_name, "subscriber_signature_confirm": full_name,
+            "subscriber_signature_date": signed,
+            "agree_agent_applying": true,
+            "agent_signature": agent.agent_name, "agent_signature_confirm": agent.agent_name,
+            "agent_signature_date": signed, "agent_full_name": agent.agent_name,
+        });
+        if let Some(s) = &spouse {
+            let n = format!("{} {last}", s.first);
+            rap["spouse_signature"] = json!(n);
+            rap["spouse_signature_confirm"] = json!(n);
+            rap["spouse_signature_date"] = json!(signed);
+        }
+
+        let mut by_step = Map::new();
+        by_step.insert("whyApplying".into(), Value::Object(why));
+        by_step.insert("census".into(), census);
+        by_step.insert("subInfo".into(), info);
+        by_step.insert("other".into(), other);
+        by_step.insert("rap".into(), rap);
+        by_step
+    }
+
+    /// Where a quote stops: a step of the flow from the third on (About You saved, so the
+    /// shopper is named), most of them on the plan pages: the share of quotes at each position;
+    /// positions past the flow's end stop at its last step.
+    fn quote_target(&mut self, steps: usize) -> usize {
+        const SHARES: [f64; 9] = [0.22, 0.20, 0.10, 0.06, 0.16, 0.12, 0.08, 0.03, 0.03];
+        let mut r: f64 = self.rng.random();
+        let mut at = 2;
+        for share in SHARES {
+            if r < share {
+                break;
             }
-            data.insert("other".into(), other);
+            r -= share;
+            at += 1;
         }
-        if submitted {
-            let rap = match started_by {
-                Some(_) => json!({
-                    "agree_tc": true, "who_is_applying": 2, "agree_agent_applying": true,
-                    "agent_signature": agent.agent_name, "agent_signature_confirm": agent.agent_name,
-                    "agent_signature_date": text(signed), "agent_full_name": agent.agent_name,
-                }),
-                None => {
-                    let mut r = json!({
-                        "agree_tc": true, "who_is_applying": 1, "agree_subscriber_applying": true,
-                        "subscriber_signature": full_name, "subscriber_signature_confirm": full_name,
-                        "subscriber_signature_date": text(signed),
-                    });
-                    if let Some(s) = &spouse {
-                        let n = format!("{} {last}", s.first);
-                        r["spouse_signature"] = json!(n);
-                        r["spouse_signature_confirm"] = json!(n);
-                        r["spouse_signature_date"] = json!(text(signed));
-                    }
-                    r
+        at.min(steps.saturating_sub(1))
+    }
+
+    /// The plan a shopper chooses on a plan page: one of those quoted for the household, or none
+    /// (`Value::Null`: going on without) unless `must`.
+    fn choose_plan(
+        &mut self,
+        engine: &Engine,
+        kind: PlanKind,
+        app: &Value,
+        ctx: &Context,
+        must: bool,
+    ) -> Result<Option<Value>, EvalError> {
+        let wants = match kind {
+            PlanKind::Medical => 1.0,
+            PlanKind::Dental => 0.4,
+            PlanKind::Vision => 0.3,
+        };
+        if !must && !self.chance(wants) {
+            return Ok(Some(Value::Null));
+        }
+        let Some(h) = engine.household(app, ctx)? else {
+            return Ok(None);
+        };
+        let cat = engine.catalog();
+        let carriers = cat.offered_carriers(&ctx.agent.offers);
+        let quoted = rating::quote(cat, kind, &h, &carriers).unwrap_or_default();
+        if quoted.is_empty() {
+            return Ok(if must { None } else { Some(Value::Null) });
+        }
+        let (p, rates) = &quoted[self.rng.random_range(0..quoted.len())];
+        Ok(Some(PlanSnapshot::new(cat, p, rates.total).to_value()))
+    }
+
+    /// Walks a made-up application through the engine's own steps, as the wizard does: each form
+    /// step submitted with the person's answers, each plan page's selection by its `select` rule,
+    /// other pages continued, until the application reaches `target` (a step position) or is
+    /// purchased. A step that refuses the answers (or asks a dialog) is where it stops.
+    fn walk(
+        &mut self,
+        engine: &Engine,
+        ctx: &Context,
+        answers: &Map<String, Value>,
+        target: usize,
+    ) -> Result<(Map<String, Value>, bool), EvalError> {
+        let steps: Vec<StepInfo> = engine.steps().cloned().collect();
+        let mut data = Map::new();
+        data.insert(DEMO_KEY.into(), json!(true));
+        let Some(mut at) = steps.first().cloned() else {
+            return Ok((data, false));
+        };
+        loop {
+            let position = steps.iter().position(|s| s.id == at.id).unwrap_or(0);
+            if position >= target {
+                return Ok((data, false));
+            }
+            let app = Value::Object(data.clone());
+            let view = engine.step_view(&at.id, &app, ctx)?;
+            if view.kind == "form" {
+                let mut given = answers.get(&at.id).cloned().unwrap_or_else(|| json!({}));
+                fit_choices(&view.schema, &mut given);
+                let t = match engine.submit(&at.id, &given, &app, ctx)? {
+                    Submission::Accepted(t) if t.modal.is_none() => t,
+                    _ => return Ok((data, false)),
+                };
+                let mut stored = t.answers;
+                sensitive::remove(&view.schema, &mut stored);
+                data.insert(at.id.clone(), stored);
+                data.extend(t.updates);
+                if at.id == engine.submitted_step() {
+                    data.insert("submitted".into(), json!(true));
+                    return Ok((data, true));
                 }
-            };
-            data.insert("rap".into(), rap);
+                at = t.next;
+            } else if let Some((next, last)) = engine.continue_page(&at.id, &app, ctx)? {
+                data.insert("last_step".into(), json!(last));
+                at = next;
+            } else {
+                let kind = view
+                    .params
+                    .get("plan_type")
+                    .and_then(Value::as_u64)
+                    .and_then(|t| u8::try_from(t).ok())
+                    .and_then(PlanKind::from_type);
+                let Some(kind) = kind else {
+                    return Ok((data, false));
+                };
+                let mut must = false;
+                loop {
+                    let Some(plan) = self.choose_plan(engine, kind, &app, ctx, must)? else {
+                        return Ok((data, false));
+                    };
+                    let input = json!({ "add_hsa": self.chance(0.5) });
+                    match engine.select(&at.id, &plan, &input, &app, ctx)? {
+                        Selection::Done { updates, next } => {
+                            data.extend(updates);
+                            at = next;
+                            break;
+                        }
+                        // Going on without a plan is refused here: choose one.
+                        Selection::Refused(_) if plan.is_null() && !must => must = true,
+                        Selection::Refused(_) => return Ok((data, false)),
+                    }
+                }
+            }
         }
-        data.insert("last_step".into(), json!(last_step));
+    }
+
+    pub(super) fn application(&mut self, engine: &Engine) -> Result<Row, EvalError> {
+        let agent = self.agent;
+        let created_day = self.day();
+        let created_at = created_day
+            .with_time(
+                Time::from_hms(
+                    self.rng.random_range(8..21),
+                    self.rng.random_range(0..60),
+                    self.rng.random_range(0..60),
+                )
+                .unwrap_or(Time::MIDNIGHT),
+            )
+            .assume_utc();
+        let submitted = self.chance(self.submitted_share);
+        let started_by = agent.user_id.filter(|_| self.chance(0.3));
+        let ctx = Context {
+            today: created_day,
+            applying: if started_by.is_some() {
+                Applying::Agent
+            } else {
+                Applying::Consumer
+            },
+            agent: AgentFlags {
+                offers: agent.offers.clone(),
+                marketplace_certified: agent.marketplace_certified,
+                display_medicare: agent.display_medicare,
+                name: agent.agent_name.clone(),
+                npn: agent.npn.to_string(),
+            },
+        };
+
+        // Why Are You Applying offers what the rules offer this agent on this day.
+        let steps = engine.steps().count();
+        let first = engine
+            .steps()
+            .next()
+            .map(|s| s.id.clone())
+            .unwrap_or_default();
+        let offered: Vec<String> = engine
+            .step_view(&first, &json!({}), &ctx)?
+            .schema
+            .pointer("/properties/enrollment_type/oneOf")
+            .and_then(Value::as_array)
+            .map(|options| {
+                options
+                    .iter()
+                    .filter_map(|o| o.get("const").and_then(Value::as_str).map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        // The type picked first, then the others the step offers: a type the rules refuse that
+        // day (coverage in a year without plans) gives way to the next.
+        let mut kinds: Vec<String> = self.enrollment_type(&offered).into_iter().collect();
+        kinds.extend(
+            offered
+                .iter()
+                .filter(|k| !kinds.contains(k))
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+        let target = if submitted {
+            steps
+        } else {
+            self.quote_target(steps)
+        };
+        let mut walked = (Map::new(), false);
+        for kind in &kinds {
+            let mut answers = self.answers(created_day, kind);
+            if let Some(rap) = answers.get_mut("rap").and_then(Value::as_object_mut) {
+                if started_by.is_some() {
+                    rap.insert("who_is_applying".into(), json!(2));
+                } else {
+                    rap.retain(|k, _| !k.starts_with("agent_") && k != "agree_agent_applying");
+                }
+            }
+            walked = self.walk(engine, &ctx, &answers, target)?;
+            if walked.0.contains_key(&first) {
+                break;
+            }
+        }
+        let (data, submitted) = walked;
 
         // Submitted within minutes to a day of starting, never after yesterday.
         let latest = self.today.midnight().assume_utc() - Duration::minutes(1);
@@ -516,35 +506,51 @@ impl<'a> Generator<'a> {
                 many[self.rng.random_range(1..many.len())].clone()
             }),
         };
-        let carrier = |v: Option<(&Plan, Money)>| v.map(|(p, _)| i16::from(p.carrier));
-        Row {
+        let data = Value::Object(data);
+        Ok(Row {
             id: uuid::Builder::from_random_bytes(self.rng.random()).into_uuid(),
             agent_id: agent.id,
-            last_step,
-            effective_date: Some(effective),
-            enrollment_period_type_id: Some(period),
-            medical_carrier_id: carrier(med),
-            dental_carrier_id: carrier(den),
-            vision_carrier_id: carrier(vis),
-            medical_network_type_id: network.map(i16::from),
-            skip_medical,
-            skip_dental,
-            skip_vision,
-            skip_pcp,
+            columns: Columns::of(&data),
             submission_time,
             created_at,
             updated_at,
-            data: Value::Object(data),
+            data,
             agent_started: started_by.is_some(),
             started_by_user_id: started_by,
             subdomain,
-        }
+        })
     }
 }
 
-fn email_of(data: &Map<String, Value>) -> Value {
-    data.get("census")
-        .and_then(|c| c.get("email"))
-        .cloned()
-        .unwrap_or(Value::Null)
+/// Answers fitted to the choices a form offers this application (the view's schema, after its
+/// `options` rules): a made-up choice it does not offer becomes its first offered one.
+fn fit_choices(schema: &Value, answer: &mut Value) {
+    match answer {
+        Value::Object(m) => {
+            for (k, v) in m.iter_mut() {
+                if let Some(field) = schema.get("properties").and_then(|p| p.get(k)) {
+                    fit_choices(field, v);
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(item) = schema.get("items") {
+                for v in items {
+                    fit_choices(item, v);
+                }
+            }
+        }
+        scalar => {
+            let offered: Vec<&Value> = schema
+                .get("oneOf")
+                .and_then(Value::as_array)
+                .map(|o| o.iter().filter_map(|c| c.get("const")).collect())
+                .unwrap_or_default();
+            if let Some(first) = offered.first()
+                && !offered.contains(&&*scalar)
+            {
+                *scalar = (*first).clone();
+            }
+        }
+    }
 }

@@ -1,13 +1,17 @@
 //! Demo applications and messages for the agent dashboard (`enrollflow seed-demo-data`, run by
 //! `make demo` after `enrollflow seed`): thousands of quotes and submissions for the demo agents,
 //! spread over the twelve months before today, with made-up people (names, `example.*` e-mail
-//! addresses, 555-01xx phone numbers, Michigan addresses), households, enrollment types and plan
-//! snapshots from the real catalog, so that every card, chart and list of the dashboard has
-//! something to show. Also three agent messages. `tests/load/dashboard.sh` uses it for 100,000
+//! addresses, 555-01xx phone numbers, Michigan addresses) and households, walked through the
+//! engine's own steps (`generator.rs`: the reasons the rules offer, each form's checks and next
+//! rule, the plan pages' select rules with plans quoted from the real catalog, the purchase), so
+//! that every card, chart and list of the dashboard has something to show and nothing disagrees
+//! with the rules. Also three agent messages. `tests/load/dashboard.sh` uses it for 100,000
 //! applications.
 //!
 //! Every demo document carries `"demo": true`. Loading is idempotent: an agent that already has
-//! demo applications gets none, and the messages have fixed ids. Nothing here writes an SSN.
+//! demo applications gets none, and the messages have fixed ids. Nothing here writes an SSN: the
+//! made-up numbers the walk answers with are removed (the forms' `x-sensitive` fields) before a
+//! row is written.
 //!
 //! The module is compiled into the `enrollflow` binary (and, by path, into the API tests); it uses
 //! the library through its public API only.
@@ -110,17 +114,15 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
         let seed = opts.seed ^ agent.npn.as_str().parse::<u64>().unwrap_or(0);
         let mut g = Generator {
             rng: StdRng::seed_from_u64(seed),
-            cat: rules.engine.catalog(),
             years,
             places: &places,
             today: opts.today,
             agent,
             submitted_share: opts.submitted_share.clamp(0.0, 1.0),
-            adult_dental_and_vision: agent.offers.iter().any(|f| f == "display_bcbsm"),
         };
         let mut batch = ApplicationBatch::default();
         for _ in 0..n {
-            let row = g.application();
+            let row = g.application(rules.engine)?;
             loaded.submitted += u64::from(row.submission_time.is_some());
             let summary = rules.engine.summary(&row.data)?;
             batch.push(row, rules.engine.hash(), summary);
@@ -141,19 +143,21 @@ impl ApplicationBatch {
     }
 
     fn push(&mut self, r: Row, hash: &str, summary: Summary) {
+        let c = r.columns;
         self.id.push(r.id);
         self.agent_id.push(r.agent_id);
-        self.last_step.push(r.last_step);
-        self.effective_date.push(r.effective_date);
-        self.period.push(r.enrollment_period_type_id);
-        self.medical_carrier_id.push(r.medical_carrier_id);
-        self.dental_carrier_id.push(r.dental_carrier_id);
-        self.vision_carrier_id.push(r.vision_carrier_id);
-        self.network.push(r.medical_network_type_id);
-        self.skip_medical.push(r.skip_medical);
-        self.skip_dental.push(r.skip_dental);
-        self.skip_vision.push(r.skip_vision);
-        self.skip_pcp.push(r.skip_pcp);
+        self.last_step.push(c.last_step);
+        self.effective_date.push(c.effective_date);
+        self.period.push(c.enrollment_period_type_id);
+        self.medical_carrier_id.push(c.medical_carrier_id);
+        self.dental_carrier_id.push(c.dental_carrier_id);
+        self.vision_carrier_id.push(c.vision_carrier_id);
+        self.network.push(c.medical_network_type_id);
+        self.skip_medical.push(c.skip_medical);
+        self.skip_dental.push(c.skip_dental);
+        self.skip_vision.push(c.skip_vision);
+        self.skip_other.push(c.skip_other);
+        self.skip_pcp.push(c.skip_pcp);
         self.submission_time.push(r.submission_time);
         self.created_at.push(r.created_at);
         self.updated_at.push(r.updated_at);

@@ -3,13 +3,13 @@
 
 use enrollflow_engine::catalog::Catalog;
 
-/// A Michigan place: city, ZIP and its county in the catalog.
+/// A Michigan place: city, ZIP and its county in the catalog (one with a rating area: plans are
+/// quoted there).
 #[derive(Debug, Clone)]
 pub(super) struct Place {
     pub(super) city: &'static str,
     pub(super) zip: &'static str,
     pub(super) county: u16,
-    pub(super) area: u8,
 }
 
 pub(super) const PLACES: &[(&str, &str)] = &[
@@ -47,13 +47,8 @@ pub(super) fn places(cat: &Catalog) -> Vec<Place> {
         .iter()
         .filter_map(|(city, zip)| {
             let county = cat.counties_for_zip(zip.parse().ok()?).first()?.id;
-            let area = cat.rating_area(county)?;
-            Some(Place {
-                city,
-                zip,
-                county,
-                area,
-            })
+            cat.rating_area(county)?;
+            Some(Place { city, zip, county })
         })
         .collect()
 }

@@ -103,6 +103,54 @@ async fn demo_data_fills_every_list_once_and_holds_no_ssn() {
         0
     );
 
+    // Everything the rules decide is the engine's (the demo data walks its steps): PCP Selection is
+    // answered only for HMO medical plans (rules/flows/enrollment.flow.yaml), and for some, an
+    // agent who offers only Priority Health has no dental- or vision-only applications (spec part
+    // 1, 4.3), and coverage starts on the first of a month.
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT count(*) FROM applications
+              WHERE data ? 'pcp' AND medical_network_type_id IS DISTINCT FROM 2"
+        )
+        .await,
+        0
+    );
+    assert!(
+        scalar(
+            &app,
+            "SELECT count(*) FROM applications
+              WHERE data ? 'pcp' AND submission_time IS NOT NULL AND medical_network_type_id = 2"
+        )
+        .await
+            > 0
+    );
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT count(*) FROM applications a JOIN agent_subdomains s ON s.agent_id = a.agent_id
+              WHERE s.subdomain = 'lakeshore' AND a.data->>'enrollment_type' IN ('dental', 'vision')"
+        )
+        .await,
+        0
+    );
+    assert!(
+        scalar(
+            &app,
+            "SELECT count(*) FROM applications WHERE data->>'enrollment_type' IN ('dental', 'vision')"
+        )
+        .await
+            > 0
+    );
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT count(*) FROM applications WHERE extract(day FROM effective_date) <> 1"
+        )
+        .await,
+        0
+    );
+
     for (site, user, sells) in AGENTS {
         let b = app.browser(site);
         b.logged_in_as(user).await;
