@@ -1,9 +1,12 @@
 //! YAML scenario suites: what testers write to pin the wizard's behaviour.
 //!
 //! A suite is a list of scenarios. Each states its context, an optional starting application, and
-//! steps: `submit` (answers for a step, then what must follow), `view` (what a step shows) or
-//! `valid` (whether a step may be opened). An accepted submission updates the application as the
-//! server would (answers under the step id, derived flags, last step), so later steps see it.
+//! steps: `submit` (answers for a step, then what must follow), `view` (what a step shows),
+//! `valid` (whether a step may be opened), `after` (a page saved its part), `reopen`, or `quote`
+//! (the plans of a kind quoted now: ids, order, premiums per plan and member). An accepted
+//! submission updates the application as the server would (answers under the step id, derived
+//! flags, last step), so later steps see it. A failure names the suite file and the line of the
+//! step that failed.
 //!
 //! ```yaml
 //! - name: a 16-year-old alone is asked whether this is a child-only application
@@ -18,8 +21,12 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use serde_json::{Map, Value};
+use serde_saphyr::Spanned;
 
+use crate::catalog::PlanKind;
 use crate::diagnostic::Diagnostic;
+use crate::money::Money;
+use crate::rating::{self, Filter};
 use crate::{Context, Engine, Submission, form, yaml};
 
 #[derive(Debug, Deserialize)]
@@ -29,7 +36,7 @@ struct Scenario {
     context: Context,
     #[serde(default)]
     app: Map<String, Value>,
-    steps: Vec<Action>,
+    steps: Vec<Spanned<Action>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -49,6 +56,12 @@ struct Action {
     /// A hand-built page step (plans) saved its part: `set` these flags, then go on.
     #[serde(default)]
     after: Option<String>,
+    /// The plans of this kind (`medical`, `dental`, `vision`) quoted now for the flow's household
+    /// and the agent's carriers, narrowed by `filters` (the plan pages' tokens: `car_1,net_2`).
+    #[serde(default)]
+    quote: Option<PlanKind>,
+    #[serde(default)]
+    filters: Option<String>,
     #[serde(default)]
     set: Map<String, Value>,
     #[serde(default)]
@@ -87,13 +100,29 @@ struct Expect {
     /// view: values in the shown data / extras (dotted paths).
     data: Map<String, Value>,
     extras: Map<String, Value>,
+    /// view: texts shown (dotted paths into the data or extras) containing these words.
+    texts: BTreeMap<String, String>,
     /// valid: whether the step may be opened.
     allowed: Option<bool>,
+    /// quote: exactly these plan ids, in the list's order (cheapest first).
+    plans: Option<Vec<i64>>,
+    /// quote: how many plans.
+    count: Option<usize>,
+    /// quote: these plan ids are among them / are not.
+    includes: Vec<i64>,
+    excludes: Vec<i64>,
+    /// quote: a plan's monthly premium in dollars (`{ 520: 412.50 }`).
+    premiums: BTreeMap<i64, f64>,
+    /// quote: what each member pays in a plan, in the household's order (0 when not charged).
+    members: BTreeMap<i64, Vec<f64>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScenarioResult {
     pub name: String,
+    /// The line of the scenario in its suite file.
+    pub line: usize,
+    /// Each failure starts with `file:line:` of the step that failed.
     pub failures: Vec<String>,
 }
 
@@ -109,26 +138,44 @@ pub fn run_suite(
     path: &str,
     text: &str,
 ) -> Result<Vec<ScenarioResult>, Diagnostic> {
-    let scenarios: Vec<Scenario> = yaml::parse(path, text)?;
-    Ok(scenarios.iter().map(|s| run(engine, s)).collect())
+    run_suite_matching(engine, path, text, |_| true)
 }
 
-fn run(engine: &Engine, s: &Scenario) -> ScenarioResult {
+/// Runs the scenarios of one suite file whose name `keep` accepts.
+pub fn run_suite_matching(
+    engine: &Engine,
+    path: &str,
+    text: &str,
+    keep: impl Fn(&str) -> bool,
+) -> Result<Vec<ScenarioResult>, Diagnostic> {
+    let scenarios: Vec<Spanned<Scenario>> = yaml::parse(path, text)?;
+    Ok(scenarios
+        .iter()
+        .filter(|s| keep(&s.value.name))
+        .map(|s| run(engine, path, s))
+        .collect())
+}
+
+const ONE_OF: &str = "give exactly one of `submit`, `view`, `after`, `valid`, `reopen` or `quote`";
+
+fn run(engine: &Engine, path: &str, spanned: &Spanned<Scenario>) -> ScenarioResult {
+    let s = &spanned.value;
     let mut failures = Vec::new();
     let mut app = Value::Object(s.app.clone());
-    for (i, a) in s.steps.iter().enumerate() {
-        let at = format!("step {}", i + 1);
+    for (i, step) in s.steps.iter().enumerate() {
+        let a = &step.value;
+        let at = format!("{path}:{}: step {}", yaml::line_of(step), i + 1);
+        let actions = [
+            a.submit.is_some(),
+            a.view.is_some(),
+            a.valid.is_some(),
+            a.after.is_some(),
+            a.reopen.is_some(),
+            a.quote.is_some(),
+        ];
         let r = match (&a.submit, &a.view, &a.valid, &a.after) {
-            _ if a.reopen.is_some()
-                && (a.submit.is_some()
-                    || a.view.is_some()
-                    || a.valid.is_some()
-                    || a.after.is_some()) =>
-            {
-                vec![format!(
-                    "{at}: give exactly one of `submit`, `view`, `after`, `valid` or `reopen`"
-                )]
-            }
+            _ if actions.iter().filter(|x| **x).count() != 1 => vec![format!("{at}: {ONE_OF}")],
+            _ if a.quote.is_some() => quote(engine, &app, a, &s.context, &at),
             (None, None, None, None) if a.reopen.is_some() => {
                 let step = a.reopen.as_deref().unwrap_or_default();
                 match engine.reopen(step, &app, &s.context) {
@@ -163,9 +210,7 @@ fn run(engine: &Engine, s: &Scenario) -> ScenarioResult {
                 },
                 Err(e) => vec![format!("{at}: {e}")],
             },
-            _ => vec![format!(
-                "{at}: give exactly one of `submit`, `view`, `after`, `valid` or `reopen`"
-            )],
+            _ => vec![format!("{at}: {ONE_OF}")],
         };
         let stop = !r.is_empty();
         failures.extend(r);
@@ -175,8 +220,102 @@ fn run(engine: &Engine, s: &Scenario) -> ScenarioResult {
     }
     ScenarioResult {
         name: s.name.clone(),
+        line: yaml::line_of(spanned),
         failures,
     }
+}
+
+/// The plans of a kind quoted for the application now, as the plan pages list them (before a
+/// chosen plan is put first), checked against `plans`, `count`, `includes`, `excludes`,
+/// `premiums` and `members`.
+fn quote(engine: &Engine, app: &Value, a: &Action, ctx: &Context, at: &str) -> Vec<String> {
+    let Some(kind) = a.quote else {
+        return vec![];
+    };
+    let filter = match Filter::parse(a.filters.as_deref().unwrap_or("")) {
+        Ok(f) => f,
+        Err(e) => return vec![format!("{at}: filters: {e}")],
+    };
+    let h = match engine.household(app, ctx) {
+        Ok(Some(h)) => h,
+        Ok(None) => return vec![format!("{at}: no household to quote yet (About You first)")],
+        Err(e) => return vec![format!("{at}: {e}")],
+    };
+    let cat = engine.catalog();
+    let carriers = cat.offered_carriers(&ctx.agent.offers);
+    let list: Vec<_> = match rating::quote(cat, kind, &h, &carriers) {
+        Ok(l) => l
+            .into_iter()
+            .filter(|(p, r)| filter.accepts(p, r.total))
+            .collect(),
+        Err(e) => return vec![format!("{at}: {e}")],
+    };
+    let ids: Vec<i64> = list.iter().map(|(p, _)| p.id).collect();
+    let e = &a.expect;
+    let mut f = Vec::new();
+    if let Some(want) = &e.plans
+        && *want != ids
+    {
+        f.push(format!(
+            "{at}: {kind} plans quoted {ids:?}, expected {want:?}"
+        ));
+    }
+    if let Some(want) = e.count
+        && want != ids.len()
+    {
+        f.push(format!(
+            "{at}: {} {kind} plans quoted, expected {want}",
+            ids.len()
+        ));
+    }
+    for id in &e.includes {
+        if !ids.contains(id) {
+            f.push(format!("{at}: plan {id} is not quoted ({ids:?})"));
+        }
+    }
+    for id in &e.excludes {
+        if ids.contains(id) {
+            f.push(format!("{at}: plan {id} is quoted, expected it not to be"));
+        }
+    }
+    let rates_of = |id: &i64| list.iter().find(|(p, _)| p.id == *id).map(|(_, r)| r);
+    for (id, want) in &e.premiums {
+        match rates_of(id) {
+            None => f.push(format!("{at}: plan {id} is not quoted ({ids:?})")),
+            Some(r) if r.total != Money::from_dollars(*want) => f.push(format!(
+                "{at}: plan {id} costs {} a month, expected {}",
+                r.total,
+                Money::from_dollars(*want)
+            )),
+            Some(_) => {}
+        }
+    }
+    for (id, want) in &e.members {
+        let Some(r) = rates_of(id) else {
+            f.push(format!("{at}: plan {id} is not quoted ({ids:?})"));
+            continue;
+        };
+        let got: Vec<Money> = r
+            .members
+            .iter()
+            .map(|m| if m.charged { m.rate } else { Money::ZERO })
+            .collect();
+        let want: Vec<Money> = want.iter().map(|d| Money::from_dollars(*d)).collect();
+        if got != want {
+            let show = |l: &[Money]| {
+                l.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            f.push(format!(
+                "{at}: plan {id} charges [{}] by member, expected [{}]",
+                show(&got),
+                show(&want)
+            ));
+        }
+    }
+    f
 }
 
 fn after(
@@ -372,6 +511,18 @@ fn view(
         {
             f.push(format!(
                 "{at}: {label} `{step}` is `{got}`, expected `{want}`"
+            ));
+        }
+    }
+    for (p, words) in &e.texts {
+        let shown = dotted(&v.extras, p).or_else(|| dotted(&v.data, p));
+        let text = shown.map(|t| match t {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        });
+        if !text.as_deref().is_some_and(|t| t.contains(words.as_str())) {
+            f.push(format!(
+                "{at}: text `{p}` is {text:?}, expected it to contain `{words}`"
             ));
         }
     }

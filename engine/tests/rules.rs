@@ -59,7 +59,7 @@ fn a_changed_expectation_makes_a_scenario_fail() {
     let wrong_next = run(suite("medical", "[oe, qle, vision, dental]"));
     assert_eq!(
         wrong_next[0].failures,
-        vec!["step 2: went to `census`, expected `medical`"]
+        vec!["t.yaml:6: step 2: went to `census`, expected `medical`"]
     );
     let wrong_options = run(suite("census", "[oe, qle]"));
     assert!(!wrong_options[0].passed());
@@ -103,4 +103,45 @@ fn the_summary_reads_subscriber_information_over_about_you() {
         ""
     );
     assert_eq!(engine.upload_step(), Some("whyApplying"));
+}
+
+/// A scenario's failure names its file and the line of the failing step; a wrong premium or list
+/// says what was quoted; `run_suite_matching` runs only the scenarios asked for.
+#[test]
+fn scenario_failures_name_the_line_and_what_was_quoted() {
+    let engine = load(&sources()).unwrap_or_else(|p| panic!("{p:?}"));
+    let suite = r#"- name: wrong on purpose
+  context: { today: 2024-11-20, agent: { offers: [display_bcbsm] } }
+  app:
+    effective_date: "2025-01-01"
+    census: { sub_birth_date: "2003-06-01", sub_tobacco: 0, residential_county_id: 161 }
+  steps:
+    - quote: medical
+      expect: { includes: [520] }
+    - quote: medical
+      filters: plan_520
+      expect: { premiums: { 520: 1.00 }, plans: [521] }
+- name: another
+  context: { today: 2024-11-20 }
+  steps:
+    - valid: whyApplying
+      expect: { allowed: true }
+"#;
+    let results = scenario::run_suite(&engine, "tests/scenarios/x.yaml", suite).expect("a suite");
+    assert_eq!(results.len(), 2);
+    let wrong = &results[0];
+    assert_eq!(wrong.line, 1);
+    assert!(results[1].passed(), "{:?}", results[1].failures);
+    assert_eq!(wrong.failures.len(), 2, "{:?}", wrong.failures);
+    assert_eq!(
+        wrong.failures,
+        [
+            "tests/scenarios/x.yaml:9: step 2: medical plans quoted [520], expected [521]",
+            "tests/scenarios/x.yaml:9: step 2: plan 520 costs $174.65 a month, expected $1.00"
+        ]
+    );
+    let only = scenario::run_suite_matching(&engine, "x.yaml", suite, |n| n == "another")
+        .expect("a suite");
+    assert_eq!(only.len(), 1);
+    assert_eq!(only[0].name, "another");
 }

@@ -132,6 +132,12 @@ enum Command {
         /// The folder holding rules/ and forms/.
         #[arg(long, default_value = ".")]
         root: PathBuf,
+        /// Only the scenarios whose name contains this text (any case).
+        #[arg(long)]
+        filter: Option<String>,
+        /// Also write the results as JUnit XML to this file (for CI test reports).
+        #[arg(long)]
+        junit: Option<PathBuf>,
     },
 }
 
@@ -179,7 +185,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     };
     match cli.command {
         Command::Check { dir } => Ok(check(&dir)),
-        Command::Scenarios { paths, root } => scenarios(&root, &paths),
+        Command::Scenarios {
+            paths,
+            root,
+            filter,
+            junit,
+        } => scenarios(&root, &paths, filter.as_deref(), junit.as_deref()),
         Command::Migrate => {
             db::migrate(&db::connect(&url()?).await?).await?;
             Ok(ExitCode::SUCCESS)
@@ -403,7 +414,14 @@ fn bundle_or_bail(root: &Path) -> anyhow::Result<rules::Bundle> {
     })
 }
 
-fn scenarios(root: &Path, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+fn scenarios(
+    root: &Path,
+    paths: &[PathBuf],
+    filter: Option<&str>,
+    junit: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    let mut report = Report::new("enrollflow scenarios");
     let bundle = match rules::load_bundle(root) {
         Ok(b) => b,
         Err(problems) => {
@@ -416,29 +434,52 @@ fn scenarios(root: &Path, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     for p in paths {
         suite_files(p, &mut files)?;
     }
+    let wanted = filter.map(str::to_lowercase);
+    let keep = |name: &str| {
+        wanted
+            .as_deref()
+            .is_none_or(|w| name.to_lowercase().contains(w))
+    };
     let (mut passed, mut failed) = (0usize, 0usize);
     for f in &files {
         let text = std::fs::read_to_string(f)?;
         let shown = f.display().to_string();
-        match enrollflow_engine::scenario::run_suite(&bundle.engine, &shown, &text) {
+        let mut suite = TestSuite::new(shown.clone());
+        match enrollflow_engine::scenario::run_suite_matching(&bundle.engine, &shown, &text, keep) {
             Err(d) => {
                 println!("FAIL {d}");
                 failed += 1;
+                let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+                status.set_message(d.to_string());
+                suite.add_test_case(TestCase::new(shown.clone(), status));
             }
             Ok(results) => {
                 for r in results {
-                    if r.passed() {
+                    let status = if r.passed() {
                         passed += 1;
+                        TestCaseStatus::success()
                     } else {
                         failed += 1;
-                        println!("FAIL {shown}: {}", r.name);
+                        println!("FAIL {shown}:{}: {}", r.line, r.name);
                         for failure in &r.failures {
                             println!("     {failure}");
                         }
-                    }
+                        let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                        status.set_message(r.failures.first().cloned().unwrap_or_default());
+                        status.set_description(r.failures.join("\n"));
+                        status
+                    };
+                    let mut case = TestCase::new(r.name.clone(), status);
+                    case.set_classname(format!("{shown}:{}", r.line));
+                    suite.add_test_case(case);
                 }
             }
         }
+        report.add_test_suite(suite);
+    }
+    if let Some(path) = junit {
+        std::fs::write(path, report.to_string()?)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 {

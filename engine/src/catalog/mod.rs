@@ -14,7 +14,7 @@ use crate::money::Money;
 use crate::zip::Zip;
 
 /// Plan kinds as the API numbers them (spec: medical 1, dental 2, vision 3 — annual vision is 4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PlanKind {
     Medical,

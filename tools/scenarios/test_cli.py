@@ -1,0 +1,64 @@
+"""`enrollflow scenarios` as a tester runs it (make test-rules): --filter picks scenarios by name,
+--junit writes JUnit XML that CI test reports read, and a failure names the suite file and line.
+Usage: python3 tools/scenarios/test_cli.py BIN (the enrollflow binary)."""
+import subprocess
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+BIN = None
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+SUITE = """\
+- name: passes on purpose
+  context: { today: 2024-11-20 }
+  steps:
+    - valid: whyApplying
+      expect: { allowed: true }
+- name: fails on purpose
+  context: { today: 2024-11-20 }
+  steps:
+    - valid: whyApplying
+      expect: { allowed: false }
+"""
+
+
+def run(*args):
+    return subprocess.run([BIN, "scenarios", "--root", str(ROOT), *args], capture_output=True, text=True)
+
+
+class ScenariosCli(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.suite = Path(self.dir.name) / "suite.yaml"
+        self.suite.write_text(SUITE)
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def test_a_failure_names_the_file_and_line_and_the_junit_report_says_it(self):
+        report = Path(self.dir.name) / "report.xml"
+        r = run(str(self.suite), "--junit", str(report))
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("1 passed, 1 failed", r.stdout)
+        self.assertIn(f"FAIL {self.suite}:6: fails on purpose", r.stdout)
+        self.assertIn(f"{self.suite}:9: step 1:", r.stdout)
+        root = ET.parse(report).getroot()
+        self.assertEqual((root.get("tests"), root.get("failures")), ("2", "1"))
+        cases = {c.get("name"): c for c in root.iter("testcase")}
+        self.assertIsNone(cases["passes on purpose"].find("failure"))
+        failure = cases["fails on purpose"].find("failure")
+        self.assertIsNotNone(failure)
+        self.assertIn(":9: step 1:", failure.get("message"))
+
+    def test_filter_runs_only_the_scenarios_named(self):
+        r = run(str(self.suite), "--filter", "PASSES")
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("1 passed, 0 failed", r.stdout)
+
+
+if __name__ == "__main__":
+    BIN = sys.argv.pop(1)
+    unittest.main()
