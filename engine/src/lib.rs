@@ -18,6 +18,7 @@ mod load;
 mod model;
 pub mod money;
 pub mod rating;
+pub mod replay;
 pub mod scenario;
 pub mod script;
 mod submit;

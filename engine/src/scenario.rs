@@ -112,9 +112,9 @@ struct Expect {
     includes: Vec<i64>,
     excludes: Vec<i64>,
     /// quote: a plan's monthly premium in dollars (`{ 520: 412.50 }`).
-    premiums: BTreeMap<i64, f64>,
+    premiums: BTreeMap<String, f64>,
     /// quote: what each member pays in a plan, in the household's order (0 when not charged).
-    members: BTreeMap<i64, Vec<f64>>,
+    members: BTreeMap<String, Vec<f64>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -278,7 +278,10 @@ fn quote(engine: &Engine, app: &Value, a: &Action, ctx: &Context, at: &str) -> V
             f.push(format!("{at}: plan {id} is quoted, expected it not to be"));
         }
     }
-    let rates_of = |id: &i64| list.iter().find(|(p, _)| p.id == *id).map(|(_, r)| r);
+    let rates_of = |id: &str| {
+        let id: i64 = id.trim().parse().ok()?;
+        list.iter().find(|(p, _)| p.id == id).map(|(_, r)| r)
+    };
     for (id, want) in &e.premiums {
         match rates_of(id) {
             None => f.push(format!("{at}: plan {id} is not quoted ({ids:?})")),

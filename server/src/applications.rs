@@ -76,13 +76,7 @@ pub async fn context(
     let ctx = Context {
         today: app.clock.today(),
         applying,
-        agent: enrollflow_engine::AgentFlags {
-            offers: agent.offers.clone(),
-            marketplace_certified: agent.marketplace_certified,
-            display_medicare: agent.display_medicare,
-            name: agent.agent_name.clone(),
-            npn: agent.npn.to_string(),
-        },
+        agent: agent.engine_flags(),
     };
     Ok((agent, ctx))
 }

@@ -100,6 +100,17 @@ test('the agent finds a new quote in Quoting, narrows it by search and exports t
   expect(bytes.subarray(0, 2).toString()).toBe('PK'); // an xlsx is a zip
   await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
 
+  // Save as scenario (issue 18, item 6): the quote's steps as a YAML scenario, nobody named in it.
+  const savingScenario = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Actions for Zoe ${LAST_NAME}` }).click();
+  await page.getByRole('menuitem', { name: 'Save as scenario' }).click();
+  const scenario = await savingScenario;
+  expect(scenario.suggestedFilename()).toBe('application-scenario.yaml');
+  const yaml = await readFile(await scenario.path(), 'utf8');
+  expect(yaml).toContain('submit: whyApplying');
+  expect(yaml).toContain('submit: census');
+  for (const personal of ['Zoe', LAST_NAME, 'zoe.quotewright@example.com', '1984-06-15']) expect(yaml).not.toContain(personal);
+
   // Keyboard: the Filters control opens with Enter and the product boxes are reachable.
   await page.getByRole('button', { name: 'Filters' }).focus();
   await page.keyboard.press('Enter');

@@ -34,6 +34,17 @@ impl AgentRow {
             carrier_flag => self.offers.iter().any(|f| f == carrier_flag),
         }
     }
+
+    /// What rules see of the agent (`ctx.agent`).
+    pub fn engine_flags(&self) -> enrollflow_engine::AgentFlags {
+        enrollflow_engine::AgentFlags {
+            offers: self.offers.clone(),
+            marketplace_certified: self.marketplace_certified,
+            display_medicare: self.display_medicare,
+            name: self.agent_name.clone(),
+            npn: self.npn.to_string(),
+        }
+    }
 }
 
 const SELECT_AGENT: &str = "

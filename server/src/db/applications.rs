@@ -78,6 +78,22 @@ pub async fn data_for_agent(
         .await
 }
 
+/// What replaying an application needs, if it belongs to this agent: its document, when it was
+/// last saved, and whether the agent applied for the customer.
+pub async fn replay_of(
+    pool: &PgPool,
+    id: Uuid,
+    agent_id: Uuid,
+) -> sqlx::Result<Option<(serde_json::Value, OffsetDateTime, bool)>> {
+    sqlx::query_as(
+        "SELECT data, updated_at, agent_started FROM applications WHERE id = $1 AND agent_id = $2",
+    )
+    .bind(id)
+    .bind(agent_id)
+    .fetch_optional(pool)
+    .await
+}
+
 /// The application's summary (the flow's `summary:` at its last save), if it belongs to this agent.
 pub async fn summary_for_agent(
     pool: &PgPool,

@@ -4,7 +4,7 @@
 //! that agent); filtering, sorting and paging happen in SQL (`db::dashboard`).
 
 use axum::Json;
-use axum::extract::{RawQuery, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
@@ -21,6 +21,7 @@ use crate::db::agents;
 use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy};
 use crate::state::AppState;
 use enrollflow_engine::catalog::PlanKind;
+use enrollflow_engine::{Applying, Context, replay};
 
 /// Rows on a list page (spec part 2, section 9).
 pub const PAGE_SIZE: i64 = 12;
@@ -34,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(enrollees))
         .routes(routes!(quotes_export))
         .routes(routes!(enrollees_export))
+        .routes(routes!(scenario))
 }
 
 /// The list's query, parsed from the spec's parameters (`filterProduct` may repeat, as
@@ -427,6 +429,67 @@ pub fn headers(list: List) -> &'static [&'static str] {
 fn excel_date(d: Date) -> Result<ExcelDateTime, XlsxError> {
     let year = u16::try_from(d.year()).map_err(|_| XlsxError::DateTimeRangeError(d.to_string()))?;
     ExcelDateTime::from_ymd(year, u8::from(d.month()), d.day())
+}
+
+#[utoipa::path(get, path = "/api/dashboard/scenario/{id}", tag = "dashboard",
+    params(("id" = Uuid, Path, description = "One of the agent's applications")),
+    responses((status = 200, content_type = "application/yaml",
+               description = "A scenario suite (YAML) replaying the application's steps, every personal detail made up, each outcome the expectation"),
+              (status = 403), (status = 404)))]
+async fn scenario(
+    State(app): State<AppState>,
+    user: CurrentUser,
+    Path(id): Path<Uuid>,
+) -> ApiResult<Response> {
+    let agent_id = user.dashboard_agent()?;
+    let not_found = || ApiError::NotFound("No such application.".into());
+    let (data, saved, agent_started) = crate::db::applications::replay_of(&app.pool, id, agent_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let agent = agents::by_id(&app.pool, agent_id)
+        .await?
+        .ok_or_else(not_found)?;
+    // The rules saw the application on the day it was last saved, in Michigan.
+    let today = michigan_date(saved).unwrap_or_else(|| saved.date());
+    let ctx = Context {
+        today,
+        applying: if agent_started {
+            Applying::Agent
+        } else {
+            Applying::Consumer
+        },
+        agent: agent.engine_flags(),
+    };
+    let bundle = app.rules.current();
+    let name = format!("an application last saved on {today}, replayed");
+    let yaml = replay::scenario_of(&bundle.engine, &name, &data, &ctx)
+        .map_err(crate::applications::eval_error)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/yaml; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"application-scenario.yaml\"",
+            ),
+        ],
+        yaml,
+    )
+        .into_response())
+}
+
+/// The day an instant falls on in Michigan.
+fn michigan_date(t: OffsetDateTime) -> Option<Date> {
+    let zone = jiff::tz::TimeZone::get(AGENT_TIME_ZONE).ok()?;
+    let local = jiff::Timestamp::from_second(t.unix_timestamp())
+        .ok()?
+        .to_zoned_datetime(zone);
+    let month = time::Month::try_from(u8::try_from(local.month()).ok()?).ok()?;
+    Date::from_calendar_date(
+        i32::from(local.year()),
+        month,
+        u8::try_from(local.day()).ok()?,
+    )
+    .ok()
 }
 
 /// The agents' time zone: Michigan's (spec: agents follow their business in local time).

@@ -363,6 +363,13 @@ fn matrix(b: &BIds) -> Vec<Row> {
                 ById,
             ),
             row(
+                M::GET,
+                "/api/dashboard/scenario/{id}",
+                &format!("/api/dashboard/scenario/{id}"),
+                Empty,
+                ById,
+            ),
+            row(
                 M::POST,
                 "/api/dashboard/enroll/{id}",
                 &format!("/api/dashboard/enroll/{id}"),

@@ -23,6 +23,7 @@ mod playground;
 mod print;
 mod purchase;
 mod reload;
+mod replay;
 mod second_factor;
 mod security;
 mod session_control;

@@ -73,6 +73,9 @@ function stub({ pages = 9, subdomains, rows = (page) => [row(page)], exportFails
         await enrollAnswered;
         return json({ route: '/medical' });
       }
+      if (input.includes('/scenario/')) {
+        return exportFails() ? new Response('{"error":"Something went wrong!"}', { status: 500 }) : new Response(new Blob(['- name: x']), { status: 200 });
+      }
       if (input.includes('Export')) {
         return exportFails() ? new Response('{"error":"Something went wrong!"}', { status: 500 }) : new Response(new Blob(['xlsx']), { status: 200 });
       }
@@ -491,6 +494,30 @@ describe('Export', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     // The alert gone, the focus is back on Export.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export' })));
+  });
+});
+
+// Issue 18, item 6: "from a submission's row menu, 'Save as scenario' downloads a YAML scenario".
+describe('Save as scenario', () => {
+  it("the row menu downloads the application's scenario; a failure says so", async () => {
+    let failing = false;
+    const urls = stub({ exportFails: () => failing });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    drawAt('enrollees');
+    await screen.findByText('Ann Lee1');
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Ann Lee1' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Save as scenario' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(urls.at(-1)).toBe('/api/dashboard/scenario/id-1');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('application-scenario.yaml');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    failing = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Ann Lee1' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Save as scenario' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The scenario could not be saved');
+    expect(click).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -3,6 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { GENERIC_ERROR } from '@/lib/api-client';
 import { useFlowStore } from '@/lib/flow';
+import { saveFile } from '@/lib/save-file';
+import { SCENARIO_FILE_NAME, downloadScenario } from '../api/save-scenario';
 import { useEnroll } from '../hooks/use-enroll';
 import { useExport } from '../hooks/use-export';
 import { useListData } from '../hooks/use-list-data';
@@ -65,11 +67,21 @@ function startedBy(row: DashboardRow): string {
   return row.started_by || 'Consumer';
 }
 
-/** The row menu's entries: More Info, Send Email (with an address), View Medical SBC (with a link). */
-export function rowMenuItems(row: DashboardRow, kind: ListKind, agentFullName: string, onMoreInfo: () => void): RowMenuItem[] {
+/**
+ * The row menu's entries: More Info, Send Email (with an address), View Medical SBC (with a link),
+ * and Save as scenario (the application replayed as a YAML scenario for the rules' testers).
+ */
+export function rowMenuItems(
+  row: DashboardRow,
+  kind: ListKind,
+  agentFullName: string,
+  onMoreInfo: () => void,
+  onSaveScenario?: () => void,
+): RowMenuItem[] {
   const items: RowMenuItem[] = [{ kind: 'button', label: 'More Info', onSelect: onMoreInfo }];
   if (row.sub_email) items.push({ kind: 'link', label: 'Send Email', href: mailtoHref(row, agentFullName, kind) });
   if (row.sbc_url) items.push({ kind: 'link', label: 'View Medical SBC', href: row.sbc_url, newTab: true });
+  if (onSaveScenario) items.push({ kind: 'button', label: 'Save as scenario', onSelect: onSaveScenario });
   return items;
 }
 
@@ -121,6 +133,15 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   const { exporting, exportFailed, exportButton, onExport } = useExport(kind, query);
   const { enrolling, enrollError, onEnroll } = useEnroll();
   const [infoFor, setInfoFor] = useState<string | null>(null);
+  const [scenarioFailed, setScenarioFailed] = useState(false);
+  const saveScenario = async (applicationId: string) => {
+    try {
+      saveFile(await downloadScenario(applicationId), SCENARIO_FILE_NAME);
+      setScenarioFailed(false);
+    } catch {
+      setScenarioFailed(true);
+    }
+  };
   const agentFullName = useShellStore((st) => st.shell?.agent_full_name ?? '');
 
   /**
@@ -176,7 +197,16 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   const menuColumn: Column = {
     label: 'Actions',
     cell: (r) => (
-      <RowMenu label={`Actions for ${rowName(r)}`} items={rowMenuItems(r, kind, agentFullName, () => setInfoFor(r.application_id))} />
+      <RowMenu
+        label={`Actions for ${rowName(r)}`}
+        items={rowMenuItems(
+          r,
+          kind,
+          agentFullName,
+          () => setInfoFor(r.application_id),
+          () => void saveScenario(r.application_id),
+        )}
+      />
     ),
   };
   const enrollColumn: Column = {
@@ -210,6 +240,11 @@ export function DashboardList({ kind }: { kind: ListKind }) {
           {exporting ? 'Exporting…' : 'Export'}
         </Button>
       </div>
+      {scenarioFailed && (
+        <Alert variation="error" heading="The scenario could not be saved" className="ds-u-margin-y--2">
+          <p className="ds-c-alert__text">Please try again from the row&apos;s menu.</p>
+        </Alert>
+      )}
       {exportFailed && (
         // An error alert (role="alert"): announced when it appears. Retry keeps its focus while the
         // export runs again (aria-disabled, not disabled, which would drop the focus).

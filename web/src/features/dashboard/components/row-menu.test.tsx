@@ -111,17 +111,32 @@ describe('row menu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const menu = screen.getByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['More Info', 'Send Email', 'View Medical SBC (opens in a new tab)']);
+    expect(items.map((i) => i.textContent)).toEqual([
+      'More Info',
+      'Send Email',
+      'View Medical SBC (opens in a new tab)',
+      'Save as scenario',
+    ]);
     await waitFor(() => expect(document.activeElement).toBe(items[0]));
     fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(items[1]);
     fireEvent.keyDown(items[1]!, { key: 'End' });
-    expect(document.activeElement).toBe(items[2]);
-    fireEvent.keyDown(items[2]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[3]);
+    fireEvent.keyDown(items[3]!, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(items[0]!, { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
+  });
+
+  it('the open menu is fixed beside its button, so a scrolling table does not cut it off, and a scroll closes it', async () => {
+    render(listAt('enrollees'));
+    const button = await screen.findByRole('button', { name: 'Actions for Ann Lee' });
+    fireEvent.click(button);
+    const menu = screen.getByRole('menu');
+    expect(menu.style.position).toBe('fixed');
+    fireEvent.scroll(window);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('Send Email is a mailto draft signed by the agent; SBC opens in a new tab', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useClickOutside } from '@/components/use-click-outside';
 
 export type RowMenuItem =
@@ -24,15 +24,41 @@ export function RowMenu({ label, items }: RowMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
   const [focusIndex, setFocusIndex] = useState(0);
+  // Where the open menu sits: fixed to the window beside its button, so a table that scrolls in its
+  // own container (the lists at narrow widths) does not cut it off; above the button when there is
+  // no room below.
+  const [place, setPlace] = useState<CSSProperties>({});
 
   useEffect(() => {
     if (!open) return;
-    itemRefs.current[focusIndex]?.focus();
+    itemRefs.current[focusIndex]?.focus({ preventScroll: true });
   }, [open, focusIndex]);
+
+  // A fixed menu would stay behind while the page or the table scrolls: it closes instead.
+  useEffect(() => {
+    if (!open) return;
+    const closeMenu = () => setOpen(false);
+    window.addEventListener('scroll', closeMenu, true);
+    window.addEventListener('resize', closeMenu);
+    return () => {
+      window.removeEventListener('scroll', closeMenu, true);
+      window.removeEventListener('resize', closeMenu);
+    };
+  }, [open]);
 
   useClickOutside(rootRef, open, useCallback(() => setOpen(false), []));
 
   const openAt = (index: number) => {
+    const r = buttonRef.current?.getBoundingClientRect();
+    if (r) {
+      const needed = items.length * 40 + 16;
+      const below = window.innerHeight - r.bottom >= needed || r.top < needed;
+      setPlace(
+        below
+          ? { position: 'fixed', left: r.left, top: r.bottom }
+          : { position: 'fixed', left: r.left, bottom: window.innerHeight - r.top },
+      );
+    }
     setFocusIndex(index);
     setOpen(true);
   };
@@ -98,7 +124,15 @@ export function RowMenu({ label, items }: RowMenuProps) {
       >
         <span aria-hidden="true">⋮</span>
       </button>
-      <ul id={menuId} role="menu" aria-labelledby={buttonId} className="ef-row-menu__list" hidden={!open} onKeyDown={onMenuKey}>
+      <ul
+        id={menuId}
+        role="menu"
+        aria-labelledby={buttonId}
+        className="ef-row-menu__list"
+        style={place}
+        hidden={!open}
+        onKeyDown={onMenuKey}
+      >
         {items.map((item, i) => (
           <li key={item.label} role="none">
             {item.kind === 'button' ? (

@@ -1,0 +1,237 @@
+//! An application as a scenario: its stored answers replayed through the flow from the first step,
+//! with every personal detail made up, and each step's outcome written down as the expectation, so
+//! the scenario passes when run against the rules it was made with and says what changed when run
+//! against others (`enrollflow scenarios`).
+
+use serde_json::{Map, Value, json};
+use time::Date;
+
+use crate::catalog::PlanKind;
+use crate::{Context, Engine, EvalError, Selection, StepInfo, Submission, dates};
+
+/// The scenario (a suite of one, as YAML) replaying `data`, an application's stored document,
+/// under `ctx` (the agent's flags and the day it was last saved).
+pub fn scenario_of(
+    engine: &Engine,
+    name: &str,
+    data: &Value,
+    ctx: &Context,
+) -> Result<String, EvalError> {
+    let steps: Vec<StepInfo> = engine.steps().cloned().collect();
+    let mut app = Map::new();
+    let mut actions = Vec::new();
+    let Some(mut at) = steps.first().cloned() else {
+        return Ok(yaml(name, ctx, actions));
+    };
+    // Each step at most a few times (a reopened step comes back once).
+    for _ in 0..steps.len() * 3 {
+        let now = Value::Object(app.clone());
+        let view = engine.step_view(&at.id, &now, ctx)?;
+        if view.kind == "form" {
+            let Some(stored) = data.get(&at.id).filter(|a| a.is_object()) else {
+                break;
+            };
+            let given = made_up(stored, ctx.today);
+            match engine.submit(&at.id, &given, &now, ctx)? {
+                Submission::Invalid { errors } => {
+                    let keys: Vec<&String> = errors.keys().collect();
+                    actions.push(
+                        json!({ "submit": at.id, "with": given, "expect": { "errors": keys } }),
+                    );
+                    break;
+                }
+                Submission::Accepted(t) => {
+                    let mut flags = t.updates.clone();
+                    flags.remove("last_step");
+                    let modal = t.modal.clone().unwrap_or_else(|| "none".into());
+                    actions.push(json!({
+                        "submit": at.id, "with": given,
+                        "expect": { "next": t.next.id, "modal": modal, "flags": flags },
+                    }));
+                    if t.modal.is_some() {
+                        break;
+                    }
+                    app.insert(at.id.clone(), t.answers);
+                    app.extend(t.updates);
+                    if at.id == engine.submitted_step() {
+                        break;
+                    }
+                    at = t.next;
+                }
+            }
+        } else if let Some((next, last)) = engine.continue_page(&at.id, &now, ctx)? {
+            actions.push(json!({ "after": at.id, "expect": { "next": next.id } }));
+            app.insert("last_step".into(), json!(last));
+            at = next;
+        } else {
+            // A plan page: the stored choice (or none), quoted again at its premium, then selected.
+            let Some(kind) = view
+                .params
+                .get("plan_type")
+                .and_then(Value::as_u64)
+                .and_then(|t| u8::try_from(t).ok())
+                .and_then(PlanKind::from_type)
+            else {
+                break;
+            };
+            let plan = data
+                .get(format!("{}_plan", kind.key()))
+                .filter(|p| p.get("id").is_some())
+                .cloned()
+                .unwrap_or(Value::Null);
+            if let (Some(id), Some(rate)) = (
+                plan.get("id").and_then(Value::as_i64),
+                plan.get("rate").and_then(Value::as_f64),
+            ) {
+                let premiums = Map::from_iter([(id.to_string(), json!(rate))]);
+                actions.push(json!({
+                    "quote": kind.key(),
+                    "expect": { "includes": [id], "premiums": premiums },
+                }));
+            }
+            let input = json!({ "add_hsa": data.get("add_hsa").cloned().unwrap_or(Value::Null) });
+            match engine.select(&at.id, &plan, &input, &now, ctx)? {
+                Selection::Done { updates, next } => {
+                    let mut set = updates.clone();
+                    set.remove("last_step");
+                    actions
+                        .push(json!({ "after": at.id, "set": set, "expect": { "next": next.id } }));
+                    app.extend(updates);
+                    at = next;
+                }
+                Selection::Refused(_) => break,
+            }
+        }
+    }
+    Ok(yaml(name, ctx, actions))
+}
+
+fn yaml(name: &str, ctx: &Context, steps: Vec<Value>) -> String {
+    let scenario = json!([{ "name": name, "context": ctx, "steps": steps }]);
+    let body = serde_saphyr::to_string(&scenario).unwrap_or_else(|e| format!("# {e}\n"));
+    format!(
+        "# yaml-language-server: $schema=../../schemas/scenarios.schema.json\n\
+         # Made from a stored application: its answers replayed step by step, every personal detail\n\
+         # made up, each outcome the expectation. Run it: enrollflow scenarios <this file>\n{body}"
+    )
+}
+
+/// The answers with every personal detail made up: names, e-mail, phones, street, SSNs and
+/// signatures; a birth date keeps its year and month and the day's side of the 1st and of
+/// today (so every age and rule comes out the same).
+fn made_up(answers: &Value, today: Date) -> Value {
+    fn walk(v: &Value, key: &str, who: &str, today: Date) -> Value {
+        match v {
+            Value::Object(m) => Value::Object(
+                m.iter()
+                    .map(|(k, v)| {
+                        let who = match k.as_str() {
+                            "spouse" => "Sam",
+                            "dependents" => "Kid",
+                            _ => who,
+                        };
+                        (k.clone(), walk(v, k, who, today))
+                    })
+                    .collect(),
+            ),
+            Value::Array(items) => Value::Array(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        let who = if who == "Kid" {
+                            format!("Kid{}", i + 1)
+                        } else {
+                            who.to_string()
+                        };
+                        walk(v, key, &who, today)
+                    })
+                    .collect(),
+            ),
+            Value::String(s) => Value::String(replace(key, s, who, today)),
+            other => other.clone(),
+        }
+    }
+    walk(answers, "", "Pat", today)
+}
+
+fn replace(key: &str, s: &str, who: &str, today: Date) -> String {
+    let k = key.to_ascii_lowercase();
+    let signer = |k: &str| {
+        if k.starts_with("spouse") {
+            "Sam Example".to_string()
+        } else {
+            "Pat Example".to_string()
+        }
+    };
+    match () {
+        _ if s.is_empty()
+            || k.starts_with("agent_")
+            || (k.ends_with("_date") && !k.contains("birth")) =>
+        {
+            s.to_string()
+        }
+        _ if k.contains("birth") => {
+            dates::parse(s).map_or_else(|| s.to_string(), |d| birth(d, today))
+        }
+        _ if k.contains("ssn") => "900000001".into(),
+        _ if k.contains("first_name") => who.into(),
+        _ if k.contains("last_name") => "Example".into(),
+        _ if k.contains("middle") => "Q".into(),
+        _ if k.contains("email") => "applicant@example.com".into(),
+        _ if k.contains("phone") && !k.contains("type") => "5555550100".into(),
+        _ if k.contains("street") => "100 Example St".into(),
+        _ if k.contains("signature") || k.contains("full_name") => signer(&k),
+        _ => s.to_string(),
+    }
+}
+
+/// A made-up birth date with the same age at the effective date (the 1st of a month) and today.
+fn birth(d: Date, today: Date) -> String {
+    if d.day() == 1 {
+        return d.to_string();
+    }
+    let day = if d.month() == today.month() && d.day() > today.day() {
+        today.day() + 1
+    } else {
+        2
+    };
+    Date::from_calendar_date(d.year(), d.month(), day)
+        .unwrap_or(d)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    #[test]
+    fn personal_details_are_made_up_and_ages_kept() {
+        let answers = json!({
+            "sub_first_name": "Ann", "sub_last_name": "Lee", "email": "ann@x.example",
+            "sub_ssn": "v1:secret", "primary_phone": "7345550199", "primary_phone_type_id": 4,
+            "residential_street": "1 Main St", "residential_zip": "48104",
+            "sub_birth_date": "1985-03-17", "qle_event_date": "2024-11-01",
+            "spouse": { "first_name": "Bo", "birth_date": "1984-11-25" },
+            "dependents": [{ "first_name": "Cy", "birth_date": "2015-11-01" }],
+            "subscriber_signature": "Ann Lee", "agent_signature": "Maria Alvarez",
+        });
+        let m = made_up(&answers, date!(2024 - 11 - 20));
+        assert_eq!(m["sub_first_name"], "Pat");
+        assert_eq!(m["spouse"]["first_name"], "Sam");
+        assert_eq!(m["dependents"][0]["first_name"], "Kid1");
+        assert_eq!(m["sub_ssn"], "900000001");
+        assert_eq!(m["email"], "applicant@example.com");
+        assert_eq!(m["primary_phone_type_id"], 4);
+        assert_eq!(m["residential_zip"], "48104");
+        assert_eq!(m["subscriber_signature"], "Pat Example");
+        assert_eq!(m["agent_signature"], "Maria Alvarez");
+        assert_eq!(m["qle_event_date"], "2024-11-01");
+        // Same year and month; the birthday still before today's day, or still after it.
+        assert_eq!(m["sub_birth_date"], "1985-03-02");
+        assert_eq!(m["spouse"]["birth_date"], "1984-11-21");
+        assert_eq!(m["dependents"][0]["birth_date"], "2015-11-01");
+        assert!(!m.to_string().contains("Ann") && !m.to_string().contains("1 Main"));
+    }
+}
