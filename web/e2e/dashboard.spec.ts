@@ -115,7 +115,9 @@ test('the agent finds a new quote in Quoting, narrows it by search and exports t
   await page.getByRole('button', { name: 'Filters' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'true');
-  await page.getByLabel('Medical').check();
+  // The box follows the address (the filter is in the URL): click, then wait for it to show checked.
+  await page.getByLabel('Medical').click();
+  await expect(page.getByLabel('Medical')).toBeChecked();
   await expect(page.getByText('No results were found')).toBeVisible(); // the quote has no plan yet
   await expectAccessible(page);
   expect(errors).toEqual([]);
