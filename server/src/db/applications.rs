@@ -9,18 +9,9 @@ use uuid::Uuid;
 pub struct ApplicationRow {
     pub id: Uuid,
     pub agent_id: Uuid,
-    pub last_step: i16,
-    pub effective_date: Option<Date>,
-    pub enrollment_period_type_id: Option<i16>,
-    pub medical_carrier_id: Option<i16>,
-    pub dental_carrier_id: Option<i16>,
-    pub vision_carrier_id: Option<i16>,
-    pub medical_network_type_id: Option<i16>,
-    pub skip_medical: bool,
-    pub skip_dental: bool,
-    pub skip_vision: bool,
-    pub skip_other: bool,
-    pub skip_pcp: bool,
+    /// The typed columns mirrored from the document's flags.
+    #[sqlx(flatten)]
+    pub columns: Columns,
     pub submission_time: Option<OffsetDateTime>,
     /// Bumped by every save (the caches and the `ef_rev` cookie compare it).
     pub revision: i64,
@@ -130,7 +121,7 @@ pub enum Save {
 }
 
 /// The typed columns of an application, mirrored from its document's flags (the engine sets them).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Columns {
     /// A step number of the flow; 1 to 255 as the column.
     pub last_step: i16,

@@ -47,20 +47,21 @@ pub struct ActiveApplication {
 
 impl From<applications::ApplicationRow> for ActiveApplication {
     fn from(a: applications::ApplicationRow) -> Self {
+        let c = a.columns;
         ActiveApplication {
             application_id: a.id,
-            last_step: a.last_step,
-            effective_date: a.effective_date.map(enrollflow_engine::dates::format),
-            enrollment_period_type_id: a.enrollment_period_type_id,
-            medical_carrier_id: a.medical_carrier_id,
-            dental_carrier_id: a.dental_carrier_id,
-            vision_carrier_id: a.vision_carrier_id,
-            medical_network_type_id: a.medical_network_type_id,
-            skip_medical: a.skip_medical,
-            skip_dental: a.skip_dental,
-            skip_vision: a.skip_vision,
-            skip_other: a.skip_other,
-            skip_pcp: a.skip_pcp,
+            last_step: c.last_step,
+            effective_date: c.effective_date.map(enrollflow_engine::dates::format),
+            enrollment_period_type_id: c.enrollment_period_type_id,
+            medical_carrier_id: c.medical_carrier_id,
+            dental_carrier_id: c.dental_carrier_id,
+            vision_carrier_id: c.vision_carrier_id,
+            medical_network_type_id: c.medical_network_type_id,
+            skip_medical: c.skip_medical,
+            skip_dental: c.skip_dental,
+            skip_vision: c.skip_vision,
+            skip_other: c.skip_other,
+            skip_pcp: c.skip_pcp,
             submission_time: a.submission_time,
         }
     }
