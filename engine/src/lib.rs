@@ -21,6 +21,7 @@ pub mod rating;
 pub mod replay;
 pub mod scenario;
 pub mod script;
+pub mod sensitive;
 mod submit;
 pub mod summary;
 mod yaml;
@@ -173,6 +174,17 @@ pub struct StepView {
     pub refresh_on: Vec<String>,
 }
 
+impl StepView {
+    /// The kind of plans a plan page lists (its `params: { plan_type }`); none for other steps.
+    pub fn plan_kind(&self) -> Option<catalog::PlanKind> {
+        self.params
+            .get("plan_type")
+            .and_then(Value::as_u64)
+            .and_then(|t| u8::try_from(t).ok())
+            .and_then(catalog::PlanKind::from_type)
+    }
+}
+
 /// The result of a plan page's selection.
 #[derive(Debug, Clone)]
 pub enum Selection {
@@ -223,6 +235,17 @@ struct Step {
     previous: Option<Expr>,
     reopen: Option<Expr>,
     always_valid: bool,
+}
+
+/// Why [`Engine::quote`] has no list.
+#[derive(Debug, thiserror::Error)]
+pub enum QuoteFailure {
+    #[error("no household to quote yet (About You first)")]
+    NoHousehold,
+    #[error(transparent)]
+    Rule(#[from] EvalError),
+    #[error(transparent)]
+    Quote(#[from] rating::QuoteError),
 }
 
 /// An immutable, checked rule set.
@@ -662,6 +685,19 @@ impl Engine {
             }
         }
         Ok((schema, dropped))
+    }
+
+    /// The plans of a kind quoted for the application now, cheapest first: the flow's household,
+    /// the carriers the agent offers (what the plan pages list before a chosen plan is put first).
+    pub fn quote(
+        &self,
+        kind: catalog::PlanKind,
+        app: &Value,
+        ctx: &Context,
+    ) -> Result<Vec<(&catalog::Plan, rating::Rates)>, QuoteFailure> {
+        let h = self.household(app, ctx)?.ok_or(QuoteFailure::NoHousehold)?;
+        let carriers = self.catalog.offered_carriers(&ctx.agent.offers);
+        Ok(rating::quote(&self.catalog, kind, &h, &carriers)?)
     }
 
     /// The household to quote, from the flow's `household` rule; None until it is known.

@@ -6,8 +6,7 @@
 use serde_json::{Map, Value, json};
 use time::Date;
 
-use crate::catalog::PlanKind;
-use crate::{Context, Engine, EvalError, Selection, StepInfo, Submission, dates};
+use crate::{Context, Engine, EvalError, Selection, StepInfo, Submission, dates, sensitive};
 
 /// The scenario (a suite of one, as YAML) replaying `data`, an application's stored document,
 /// under `ctx` (the agent's flags and the day it was last saved).
@@ -31,7 +30,7 @@ pub fn scenario_of(
             let Some(stored) = data.get(&at.id).filter(|a| a.is_object()) else {
                 break;
             };
-            let given = made_up(stored, ctx.today);
+            let given = made_up(stored, &view.schema, ctx.today);
             match engine.submit(&at.id, &given, &now, ctx)? {
                 Submission::Invalid { errors } => {
                     let keys: Vec<&String> = errors.keys().collect();
@@ -65,13 +64,7 @@ pub fn scenario_of(
             at = next;
         } else {
             // A plan page: the stored choice (or none), quoted again at its premium, then selected.
-            let Some(kind) = view
-                .params
-                .get("plan_type")
-                .and_then(Value::as_u64)
-                .and_then(|t| u8::try_from(t).ok())
-                .and_then(PlanKind::from_type)
-            else {
+            let Some(kind) = view.plan_kind() else {
                 break;
             };
             let plan = data
@@ -116,10 +109,11 @@ fn yaml(name: &str, ctx: &Context, steps: Vec<Value>) -> String {
     )
 }
 
-/// The answers with every personal detail made up: names, e-mail, phones, street, SSNs and
-/// signatures; a birth date keeps its year and month and the day's side of the 1st and of
-/// today (so every age and rule comes out the same).
-fn made_up(answers: &Value, today: Date) -> Value {
+/// The answers with every personal detail made up: names, e-mail, phones, street and signatures,
+/// and the form's sensitive answers (`x-sensitive` in its schema: SSNs); a birth date keeps its
+/// year and month and the day's side of the 1st and of today (so every age and rule comes out the
+/// same).
+fn made_up(answers: &Value, schema: &Value, today: Date) -> Value {
     fn walk(v: &Value, key: &str, who: &str, today: Date) -> Value {
         match v {
             Value::Object(m) => Value::Object(
@@ -152,8 +146,17 @@ fn made_up(answers: &Value, today: Date) -> Value {
             other => other.clone(),
         }
     }
-    walk(answers, "", "Pat", today)
+    let mut out = walk(answers, "", "Pat", today);
+    for path in sensitive::sensitive_paths(schema) {
+        let _ = sensitive::map_strings::<std::convert::Infallible>(&mut out, &path, &mut |_| {
+            Ok(Some(MADE_UP_SSN.into()))
+        });
+    }
+    out
 }
+
+/// What every sensitive answer becomes (an SSN the SSA never issues: it starts with 9).
+const MADE_UP_SSN: &str = "900000001";
 
 fn replace(key: &str, s: &str, who: &str, today: Date) -> String {
     let k = key.to_ascii_lowercase();
@@ -174,7 +177,6 @@ fn replace(key: &str, s: &str, who: &str, today: Date) -> String {
         _ if k.contains("birth") => {
             dates::parse(s).map_or_else(|| s.to_string(), |d| birth(d, today))
         }
-        _ if k.contains("ssn") => "900000001".into(),
         _ if k.contains("first_name") => who.into(),
         _ if k.contains("last_name") => "Example".into(),
         _ if k.contains("middle") => "Q".into(),
@@ -217,7 +219,9 @@ mod tests {
             "dependents": [{ "first_name": "Cy", "birth_date": "2015-11-01" }],
             "subscriber_signature": "Ann Lee", "agent_signature": "Maria Alvarez",
         });
-        let m = made_up(&answers, date!(2024 - 11 - 20));
+        let schema =
+            json!({ "properties": { "sub_ssn": { "type": "string", "x-sensitive": true } } });
+        let m = made_up(&answers, &schema, date!(2024 - 11 - 20));
         assert_eq!(m["sub_first_name"], "Pat");
         assert_eq!(m["spouse"]["first_name"], "Sam");
         assert_eq!(m["dependents"][0]["first_name"], "Kid1");

@@ -26,7 +26,7 @@ use serde_saphyr::Spanned;
 use crate::catalog::PlanKind;
 use crate::diagnostic::Diagnostic;
 use crate::money::Money;
-use crate::rating::{self, Filter};
+use crate::rating::Filter;
 use crate::{Context, Engine, Submission, form, yaml};
 
 #[derive(Debug, Deserialize)]
@@ -236,14 +236,7 @@ fn quote(engine: &Engine, app: &Value, a: &Action, ctx: &Context, at: &str) -> V
         Ok(f) => f,
         Err(e) => return vec![format!("{at}: filters: {e}")],
     };
-    let h = match engine.household(app, ctx) {
-        Ok(Some(h)) => h,
-        Ok(None) => return vec![format!("{at}: no household to quote yet (About You first)")],
-        Err(e) => return vec![format!("{at}: {e}")],
-    };
-    let cat = engine.catalog();
-    let carriers = cat.offered_carriers(&ctx.agent.offers);
-    let list: Vec<_> = match rating::quote(cat, kind, &h, &carriers) {
+    let list: Vec<_> = match engine.quote(kind, app, ctx) {
         Ok(l) => l
             .into_iter()
             .filter(|(p, r)| filter.accepts(p, r.total))

@@ -8,7 +8,7 @@
 mod common;
 
 use enrollflow_engine::rating::{self, Household, Member, Role};
-use enrollflow_engine::{AgentFlags, Applying, Context, Submission, catalog::PlanKind, load};
+use enrollflow_engine::{AgentFlags, Applying, Context, Submission, catalog::PlanKind};
 use serde_json::json;
 use time::macros::date;
 
@@ -25,15 +25,7 @@ fn ctx(offers: &[&str]) -> Context {
 
 #[test]
 fn a_new_step_and_a_new_carrier_are_files_only() {
-    let engine = load(&common::sources_with_changes()).unwrap_or_else(|p| {
-        panic!(
-            "{}",
-            p.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
+    let engine = common::engine(&common::sources_with_changes());
     let lakes_agent = ctx(&["display_lakes"]);
 
     // The flow lists the new step after Other Questions, and routes to it.

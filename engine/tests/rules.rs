@@ -3,19 +3,16 @@
 mod common;
 
 use common::{read_dir, repo, sources};
-use enrollflow_engine::{load, scenario};
+use enrollflow_engine::scenario;
 
 #[test]
 fn the_rule_set_loads_without_problems() {
-    if let Err(problems) = load(&sources()) {
-        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        panic!("rule set problems:\n{}", list.join("\n"));
-    }
+    common::engine(&sources());
 }
 
 #[test]
 fn every_scenario_suite_passes() {
-    let engine = load(&sources()).unwrap_or_else(|p| panic!("{p:?}"));
+    let engine = common::engine(&sources());
     let mut suites = Vec::new();
     read_dir(&repo(), "tests/scenarios", &mut suites);
     assert!(!suites.is_empty(), "no scenario suites found");
@@ -48,7 +45,7 @@ fn every_scenario_suite_passes() {
 
 #[test]
 fn a_changed_expectation_makes_a_scenario_fail() {
-    let engine = load(&sources()).unwrap_or_else(|p| panic!("{p:?}"));
+    let engine = common::engine(&sources());
     let suite = |next: &str, option_ids: &str| {
         format!(
             "- name: open enrollment\n  context: {{ today: 2024-11-20, agent: {{ offers: [display_bcbsm] }} }}\n  steps:\n    - view: whyApplying\n      expect: {{ options: {{ enrollment_type: {option_ids} }} }}\n    - submit: whyApplying\n      with: {{ enrollment_type: oe }}\n      expect: {{ next: {next} }}\n"
@@ -75,7 +72,7 @@ fn a_changed_expectation_makes_a_scenario_fail() {
 /// only when one was given, the household of About You.
 #[test]
 fn the_summary_reads_subscriber_information_over_about_you() {
-    let engine = load(&sources()).unwrap_or_else(|p| panic!("{p:?}"));
+    let engine = common::engine(&sources());
     let data = serde_json::json!({
         "census": {"sub_first_name": "Ann", "sub_last_name": "Lee", "email": "a@x.example",
                    "residential_zip": "48104", "spouse": {"birth_date": "1980-01-01"},
@@ -109,7 +106,7 @@ fn the_summary_reads_subscriber_information_over_about_you() {
 /// says what was quoted; `run_suite_matching` runs only the scenarios asked for.
 #[test]
 fn scenario_failures_name_the_line_and_what_was_quoted() {
-    let engine = load(&sources()).unwrap_or_else(|p| panic!("{p:?}"));
+    let engine = common::engine(&sources());
     let suite = r#"- name: wrong on purpose
   context: { today: 2024-11-20, agent: { offers: [display_bcbsm] } }
   app:

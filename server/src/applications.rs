@@ -128,16 +128,21 @@ pub async fn store(
     engine: &Engine,
     save: applications::Save,
 ) -> ApiResult<applications::ApplicationRow> {
-    let summary = engine.summary(&data).map_err(eval_error)?;
-    let saving = applications::Saving {
-        rules_hash: engine.hash(),
-        summary: &summary,
-    };
+    let saving = saving(engine, &data)?;
     let row = applications::save_data(&app.pool, id, &data, &saving, app.clock.now(), save)
         .await?
         .ok_or_else(already_submitted)?;
     saved(app, &row, data);
     Ok(row)
+}
+
+/// What a save under this rule set writes besides the document: the set's hash and the
+/// application's summary by its flow.
+fn saving<'e>(engine: &'e Engine, data: &Value) -> ApiResult<applications::Saving<'e>> {
+    Ok(applications::Saving {
+        rules_hash: engine.hash(),
+        summary: engine.summary(data).map_err(eval_error)?,
+    })
 }
 
 /// After a save committed: the new version into the caches.
@@ -155,11 +160,7 @@ pub async fn create(
     engine: &Engine,
     save: applications::Save,
 ) -> ApiResult<applications::ApplicationRow> {
-    let summary = engine.summary(&data).map_err(eval_error)?;
-    let saving = applications::Saving {
-        rules_hash: engine.hash(),
-        summary: &summary,
-    };
+    let saving = saving(engine, &data)?;
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
     let id =

@@ -4,62 +4,14 @@
 
 use serde_json::Value;
 
+use enrollflow_engine::sensitive::{map_strings, sensitive_paths};
+
 use crate::crypto::{self, Cipher};
-
-/// Paths of sensitive fields in a view's schema (`x-sensitive: true`).
-fn sensitive_paths(schema: &Value) -> Vec<Vec<String>> {
-    fn walk(s: &Value, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
-        if s.get("x-sensitive").and_then(Value::as_bool) == Some(true) {
-            out.push(prefix.clone());
-        }
-        if let Some(props) = s.get("properties").and_then(Value::as_object) {
-            for (k, v) in props {
-                prefix.push(k.clone());
-                walk(v, prefix, out);
-                prefix.pop();
-            }
-        }
-        if let Some(items) = s.get("items") {
-            prefix.push("*".into());
-            walk(items, prefix, out);
-            prefix.pop();
-        }
-    }
-    let mut out = Vec::new();
-    walk(schema, &mut Vec::new(), &mut out);
-    out
-}
-
-/// Applies `f` to every string at `path` (`*` = each array item).
-fn map_strings(
-    v: &mut Value,
-    path: &[String],
-    f: &mut dyn FnMut(&str) -> anyhow::Result<Option<String>>,
-) -> anyhow::Result<()> {
-    let Some((first, rest)) = path.split_first() else {
-        if let Value::String(s) = v
-            && let Some(new) = f(s)?
-        {
-            *s = new;
-        }
-        return Ok(());
-    };
-    if first == "*" {
-        if let Value::Array(items) = v {
-            for item in items {
-                map_strings(item, rest, f)?;
-            }
-        }
-    } else if let Some(child) = v.get_mut(first) {
-        map_strings(child, rest, f)?;
-    }
-    Ok(())
-}
 
 /// Stored (encrypted) sensitive values, as the browser sees them: masked.
 pub fn mask(cipher: &Cipher, schema: &Value, data: &mut Value) -> anyhow::Result<()> {
     for path in sensitive_paths(schema) {
-        map_strings(data, &path, &mut |s| {
+        map_strings::<anyhow::Error>(data, &path, &mut |s| {
             Ok(Some(if Cipher::is_encrypted(s) {
                 crypto::mask(&cipher.decrypt(s)?)
             } else {
@@ -82,12 +34,12 @@ pub fn unmask(
         let mut stored_values = Vec::new();
         if let Some(stored) = stored {
             let mut s = stored.clone();
-            map_strings(&mut s, &path, &mut |v| {
+            map_strings::<anyhow::Error>(&mut s, &path, &mut |v| {
                 stored_values.push(v.to_string());
                 Ok(None)
             })?;
         }
-        map_strings(input, &path, &mut |v| {
+        map_strings::<anyhow::Error>(input, &path, &mut |v| {
             let prior = stored_values.get(i).cloned();
             i += 1;
             if !crypto::is_mask(v) {
@@ -137,7 +89,7 @@ pub fn remove(schema: &Value, answers: &mut Value) {
 /// A submission's sensitive values, encrypted for storage (values stored already stay).
 pub fn encrypt(cipher: &Cipher, schema: &Value, answers: &mut Value) -> anyhow::Result<()> {
     for path in sensitive_paths(schema) {
-        map_strings(answers, &path, &mut |s| {
+        map_strings::<anyhow::Error>(answers, &path, &mut |s| {
             Ok(if Cipher::is_encrypted(s) {
                 None
             } else {

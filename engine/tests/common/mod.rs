@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use enrollflow_engine::Source;
+use enrollflow_engine::{Engine, Source, load};
 
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -23,6 +23,15 @@ pub fn read_dir(root: &Path, dir: &str, out: &mut Vec<Source>) {
             out.push(Source::new(rel, text));
         }
     }
+}
+
+/// The engine of these sources; a rule set with problems fails the test, listing them one a line.
+#[allow(dead_code)]
+pub fn engine(sources: &[Source]) -> Engine {
+    load(sources).unwrap_or_else(|problems| {
+        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        panic!("rule set problems:\n{}", list.join("\n"))
+    })
 }
 
 /// `rules/` and `forms/` of the repository.

@@ -164,7 +164,7 @@ impl Columns {
 /// application's summary by that rule set's flow.
 pub struct Saving<'a> {
     pub rules_hash: &'a str,
-    pub summary: &'a Summary,
+    pub summary: Summary,
 }
 
 /// Stores the data document, mirrors its flags into the typed columns and its summary (the
@@ -207,7 +207,7 @@ pub async fn save_data(
     .bind(c.skip_other)
     .bind(c.skip_pcp)
     .bind(save == Save::Purchase)
-    .bind(sqlx::types::Json(saving.summary))
+    .bind(sqlx::types::Json(&saving.summary))
     .fetch_optional(db)
     .await
 }

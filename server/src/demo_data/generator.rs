@@ -7,9 +7,8 @@
 use enrollflow_engine::calendar::PlanYear;
 use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::dates;
-use enrollflow_engine::rating;
 use enrollflow_engine::{
-    AgentFlags, Applying, Context, Engine, EvalError, Selection, StepInfo, Submission,
+    AgentFlags, Applying, Context, Engine, EvalError, QuoteFailure, Selection, StepInfo, Submission,
 };
 use rand::Rng;
 use rand::rngs::StdRng;
@@ -317,17 +316,20 @@ impl<'a> Generator<'a> {
         if !must && !self.chance(wants) {
             return Ok(Some(Value::Null));
         }
-        let Some(h) = engine.household(app, ctx)? else {
-            return Ok(None);
+        let quoted = match engine.quote(kind, app, ctx) {
+            Ok(list) => list,
+            Err(QuoteFailure::Rule(e)) => return Err(e),
+            Err(QuoteFailure::NoHousehold) => return Ok(None),
+            // No plan year or no rating area for the place: nothing is quoted.
+            Err(QuoteFailure::Quote(_)) => Vec::new(),
         };
-        let cat = engine.catalog();
-        let carriers = cat.offered_carriers(&ctx.agent.offers);
-        let quoted = rating::quote(cat, kind, &h, &carriers).unwrap_or_default();
         if quoted.is_empty() {
             return Ok(if must { None } else { Some(Value::Null) });
         }
         let (p, rates) = &quoted[self.rng.random_range(0..quoted.len())];
-        Ok(Some(PlanSnapshot::new(cat, p, rates.total).to_value()))
+        Ok(Some(
+            PlanSnapshot::new(engine.catalog(), p, rates.total).to_value(),
+        ))
     }
 
     /// Walks a made-up application through the engine's own steps, as the wizard does: each form
@@ -374,13 +376,7 @@ impl<'a> Generator<'a> {
                 data.insert("last_step".into(), json!(last));
                 at = next;
             } else {
-                let kind = view
-                    .params
-                    .get("plan_type")
-                    .and_then(Value::as_u64)
-                    .and_then(|t| u8::try_from(t).ok())
-                    .and_then(PlanKind::from_type);
-                let Some(kind) = kind else {
+                let Some(kind) = view.plan_kind() else {
                     return Ok((data, false));
                 };
                 let mut must = false;
