@@ -63,6 +63,7 @@ test-rules:
 	cargo build --bin enrollflow
 	$(TARGET_DIR)/debug/enrollflow check .
 	$(TARGET_DIR)/debug/enrollflow scenarios tests/scenarios
+	$(TARGET_DIR)/debug/enrollflow coverage tests/scenarios --html $(TARGET_DIR)/rule-coverage.html
 	python3 tools/scenarios/test_cli.py $(TARGET_DIR)/debug/enrollflow
 
 test-web: web-deps

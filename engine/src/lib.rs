@@ -11,6 +11,7 @@
 
 pub mod calendar;
 pub mod catalog;
+pub mod coverage;
 pub mod dates;
 pub mod diagnostic;
 mod form;
@@ -37,7 +38,7 @@ use sha2::{Digest, Sha256};
 pub use diagnostic::{Diagnostic, EvalError};
 pub use form::Errors;
 use form::{FieldPath, Form};
-pub use load::load;
+pub use load::{COVERAGE_FLOOR, load, load_with_coverage};
 use script::Expr;
 
 /// One source file of a rule set, its path relative to the repository root.
@@ -237,6 +238,9 @@ struct Step {
     always_valid: bool,
 }
 
+/// The answer to a plan page's choice of a plan not quoted for the application.
+pub const PLAN_NOT_QUOTED: &str = "The selected plan is not offered for this application.";
+
 /// Why [`Engine::quote`] has no list.
 #[derive(Debug, thiserror::Error)]
 pub enum QuoteFailure {
@@ -262,6 +266,10 @@ pub struct Engine {
     catalog: catalog::Catalog,
     calendar: calendar::Calendar,
     hash: String,
+    /// The rule set's files (coverage runs only: the report's file:line).
+    sources: Vec<(String, String)>,
+    /// What a coverage run reached (coverage runs only).
+    probe: Option<std::sync::Arc<coverage::Probe>>,
 }
 
 /// The variables every rule sees.
@@ -684,6 +692,9 @@ impl Engine {
                 }
             }
         }
+        if let Some(p) = &self.probe {
+            p.form_resolved(&form.name, &form.schema, &dropped);
+        }
         Ok((schema, dropped))
     }
 
@@ -697,7 +708,13 @@ impl Engine {
     ) -> Result<Vec<(&catalog::Plan, rating::Rates)>, QuoteFailure> {
         let h = self.household(app, ctx)?.ok_or(QuoteFailure::NoHousehold)?;
         let carriers = self.catalog.offered_carriers(&ctx.agent.offers);
-        Ok(rating::quote(&self.catalog, kind, &h, &carriers)?)
+        let plans = rating::quote(&self.catalog, kind, &h, &carriers)?;
+        if let Some(p) = &self.probe {
+            for (plan, _) in &plans {
+                p.quoted(plan.plan_year, plan.carrier, plan.kind);
+            }
+        }
+        Ok(plans)
     }
 
     /// The household to quote, from the flow's `household` rule; None until it is known.
@@ -870,6 +887,9 @@ impl Engine {
                 .neighbour(self.index_of(id)?, true, &v)?
                 .unwrap_or(step),
         };
+        if let Some(p) = &self.probe {
+            p.transition(id, &target.info.id, None);
+        }
         Ok(target.info.clone())
     }
 }

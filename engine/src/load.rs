@@ -6,8 +6,28 @@ use super::*;
 /// Loads and checks a whole rule set. Files the engine does not own (templates, catalog, READMEs)
 /// are ignored. Either every file is fine, or every problem found is returned.
 pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
+    load_as(sources, false)
+}
+
+/// Loads a rule set for a coverage run: like [`load`], and every statement, transition, field
+/// and quote its evaluations reach is noted for [`Engine::coverage`]. Slower: only for
+/// `enrollflow coverage`.
+pub fn load_with_coverage(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
+    load_as(sources, true)
+}
+
+fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>> {
     let mut problems = Vec::new();
     let mut rhai = script::sandbox();
+    let scripts = sources
+        .iter()
+        .filter(|s| is_in(&s.path, "rules/scripts/", ".rhai"))
+        .count();
+    let probe = coverage.then(|| coverage::Probe::new(scripts));
+    let _loading = coverage::Probe::loading(probe.clone());
+    if let Some(p) = &probe {
+        coverage::attach(&mut rhai, p.clone());
+    }
 
     let mut sorted: Vec<&Source> = sources.iter().collect();
     sorted.sort_by(|a, b| a.path.cmp(&b.path));
@@ -22,12 +42,30 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
 
     // Scripts first: every module is registered before any expression runs.
     let mut modules = Vec::new();
-    for s in sorted
+    for (i, s) in sorted
         .iter()
         .filter(|s| is_in(&s.path, "rules/scripts/", ".rhai"))
+        .enumerate()
     {
-        match script::compile_module(&rhai, &s.path, &s.text) {
-            Ok(m) => modules.push((stem(&s.path, ".rhai"), m)),
+        let module = stem(&s.path, ".rhai");
+        let start = match &probe {
+            Some(p) if p.fits(s.text.lines().count()) => p.start_of(i),
+            Some(_) => {
+                problems.push(Diagnostic::file(
+                    &s.path,
+                    "too many lines for a coverage run of this many scripts",
+                ));
+                continue;
+            }
+            None => 0,
+        };
+        match script::compile_module_at(&rhai, &s.path, &s.text, start) {
+            Ok((m, ast)) => {
+                if let Some(p) = &probe {
+                    p.add_script(&s.path, &module, start, &s.text, &ast);
+                }
+                modules.push((module, m));
+            }
             Err(d) => problems.push(d),
         }
     }
@@ -37,7 +75,10 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
 
     // Data tables: every top-level `rules/*.yaml` is `data.<name>` in scripts.
     let mut tables = Map::new();
-    for s in sorted.iter().filter(|s| is_in(&s.path, "rules/", ".yaml")) {
+    for s in sorted
+        .iter()
+        .filter(|s| is_in(&s.path, "rules/", ".yaml") && s.path != COVERAGE_FLOOR)
+    {
         match yaml::parse::<Value>(&s.path, &s.text) {
             Ok(v) => {
                 tables.insert(stem(&s.path, ".yaml"), v);
@@ -127,8 +168,20 @@ pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
         catalog,
         calendar,
         hash,
+        sources: if coverage {
+            sorted
+                .iter()
+                .map(|s| (s.path.clone(), s.text.clone()))
+                .collect()
+        } else {
+            Vec::new()
+        },
+        probe,
     })
 }
+
+/// The least coverage `make test` accepts (read by `enrollflow coverage`, not a data table).
+pub const COVERAGE_FLOOR: &str = "rules/coverage.yaml";
 
 fn catalog_module(cat: &catalog::Catalog) -> rhai::Module {
     let zips = std::sync::Arc::new(cat.zips.clone());

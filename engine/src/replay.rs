@@ -59,7 +59,7 @@ pub fn scenario_of(
                 }
             }
         } else if let Some((next, last)) = engine.continue_page(&at.id, &now, ctx)? {
-            actions.push(json!({ "after": at.id, "expect": { "next": next.id } }));
+            actions.push(json!({ "continue": at.id, "expect": { "next": next.id } }));
             app.insert("last_step".into(), json!(last));
             at = next;
         } else {
@@ -85,10 +85,15 @@ pub fn scenario_of(
             let input = json!({ "add_hsa": data.get("add_hsa").cloned().unwrap_or(Value::Null) });
             match engine.select(&at.id, &plan, &input, &now, ctx)? {
                 Selection::Done { updates, next } => {
-                    let mut set = updates.clone();
-                    set.remove("last_step");
-                    actions
-                        .push(json!({ "after": at.id, "set": set, "expect": { "next": next.id } }));
+                    let mut select = json!({
+                        "select": at.id,
+                        "with": input,
+                        "expect": { "next": next.id },
+                    });
+                    if let (Some(id), Value::Object(m)) = (plan.get("id"), &mut select) {
+                        m.insert("plan".into(), id.clone());
+                    }
+                    actions.push(select);
                     app.extend(updates);
                     at = next;
                 }

@@ -2,7 +2,8 @@
 //!
 //! A suite is a list of scenarios. Each states its context, an optional starting application, and
 //! steps: `submit` (answers for a step, then what must follow), `view` (what a step shows),
-//! `valid` (whether a step may be opened), `after` (a page saved its part), `reopen`, or `quote`
+//! `valid` (whether a step may be opened), `select` (a plan page's choice, through its rule),
+//! `continue` (a page that saves nothing), `after` (a page saved its part), `reopen`, or `quote`
 //! (the plans of a kind quoted now: ids, order, premiums per plan and member). An accepted
 //! submission updates the application as the server would (answers under the step id, derived
 //! flags, last step), so later steps see it. A failure names the suite file and the line of the
@@ -27,7 +28,7 @@ use crate::catalog::PlanKind;
 use crate::diagnostic::Diagnostic;
 use crate::money::Money;
 use crate::rating::Filter;
-use crate::{Context, Engine, Submission, form, yaml};
+use crate::{Context, Engine, Selection, Submission, form, yaml};
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -56,6 +57,16 @@ struct Action {
     /// A hand-built page step (plans) saved its part: `set` these flags, then go on.
     #[serde(default)]
     after: Option<String>,
+    /// A plan page's choice, as the plan pages save it: `plan` (a quoted plan's id; none or null
+    /// to go on without a plan of the page's kind) through the step's `select` rule, with `with`
+    /// as the page's other answers (`add_hsa`). `expect: { refused: "…" }` when the rule refuses.
+    #[serde(default)]
+    select: Option<String>,
+    #[serde(default)]
+    plan: Option<i64>,
+    /// Going on from a page that saves nothing (Review Selections), as its Continue button does.
+    #[serde(default, rename = "continue")]
+    go_on: Option<String>,
     /// The plans of this kind (`medical`, `dental`, `vision`) quoted now for the flow's household
     /// and the agent's carriers, narrowed by `filters` (the plan pages' tokens: `car_1,net_2`).
     #[serde(default)]
@@ -73,6 +84,8 @@ struct Action {
 struct Expect {
     /// submit: the step it goes to (also `view`: the default next step).
     next: Option<String>,
+    /// select: the rule refused the choice with a message containing this text.
+    refused: Option<String>,
     /// submit: the dialog asked (`none` for no dialog).
     modal: Option<String>,
     /// submit: exactly these field keys have errors (`[]` for an accepted submission).
@@ -81,6 +94,9 @@ struct Expect {
     messages: BTreeMap<String, String>,
     /// submit: these application flags after the submission.
     flags: Map<String, Value>,
+    /// submit, select: the application's summary after the save (the flow's `summary:`, what the
+    /// dashboard lists), by name: `{ first_name: Ann, dependents: 2 }`.
+    summary: Map<String, Value>,
     /// view: fields shown (paths like `dependents/*/relationship`).
     fields: Vec<String>,
     /// view: fields not shown.
@@ -156,7 +172,8 @@ pub fn run_suite_matching(
         .collect())
 }
 
-const ONE_OF: &str = "give exactly one of `submit`, `view`, `after`, `valid`, `reopen` or `quote`";
+const ONE_OF: &str = "give exactly one of `submit`, `view`, `after`, `select`, `continue`, `valid`, \
+                      `reopen` or `quote`";
 
 fn run(engine: &Engine, path: &str, spanned: &Spanned<Scenario>) -> ScenarioResult {
     let s = &spanned.value;
@@ -172,10 +189,14 @@ fn run(engine: &Engine, path: &str, spanned: &Spanned<Scenario>) -> ScenarioResu
             a.after.is_some(),
             a.reopen.is_some(),
             a.quote.is_some(),
+            a.select.is_some(),
+            a.go_on.is_some(),
         ];
         let r = match (&a.submit, &a.view, &a.valid, &a.after) {
             _ if actions.iter().filter(|x| **x).count() != 1 => vec![format!("{at}: {ONE_OF}")],
             _ if a.quote.is_some() => quote(engine, &app, a, &s.context, &at),
+            _ if a.select.is_some() => select(engine, &mut app, a, &s.context, &at),
+            _ if a.go_on.is_some() => go_on(engine, &mut app, a, &s.context, &at),
             (None, None, None, None) if a.reopen.is_some() => {
                 let step = a.reopen.as_deref().unwrap_or_default();
                 match engine.reopen(step, &app, &s.context) {
@@ -314,6 +335,97 @@ fn quote(engine: &Engine, app: &Value, a: &Action, ctx: &Context, at: &str) -> V
     f
 }
 
+/// A plan page's choice through its `select` rule (the plan looked up among those quoted now, as
+/// the server does), then `next` and `flags` checked; or the refusal checked against `refused`.
+fn select(engine: &Engine, app: &mut Value, a: &Action, ctx: &Context, at: &str) -> Vec<String> {
+    let step = a.select.as_deref().unwrap_or_default();
+    let plan = match a.plan {
+        None => Value::Null,
+        Some(id) => {
+            let kind = match engine.step_view(step, app, ctx) {
+                Ok(v) => v.plan_kind(),
+                Err(e) => return vec![format!("{at}: {e}")],
+            };
+            let Some(kind) = kind else {
+                return vec![format!("{at}: `{step}` is not a plan page")];
+            };
+            let quoted = match engine.quote(kind, app, ctx) {
+                Ok(q) => q,
+                Err(e) => return vec![format!("{at}: no quote: {e}")],
+            };
+            match quoted.iter().find(|(p, _)| p.id == id) {
+                Some((p, r)) => engine.catalog().snapshot(p, r.total),
+                // As the server answers a plan it does not quote for the application.
+                None => return refused(at, crate::PLAN_NOT_QUOTED, &a.expect),
+            }
+        }
+    };
+    let input = a.with.clone().unwrap_or(Value::Object(Map::new()));
+    let e = &a.expect;
+    match engine.select(step, &plan, &input, app, ctx) {
+        Err(err) => vec![format!("{at}: {err}")],
+        Ok(Selection::Refused(message)) => refused(at, &message, e),
+        Ok(Selection::Done { updates, next }) => {
+            let mut f = Vec::new();
+            if let Some(want) = &e.refused {
+                f.push(format!(
+                    "{at}: accepted, expected a refusal containing `{want}`"
+                ));
+            }
+            if let Value::Object(m) = app {
+                m.extend(updates);
+            }
+            check_next(&mut f, at, &next.id, e);
+            check_flags(&mut f, at, app, e);
+            check_summary(&mut f, at, engine, app, e);
+            f
+        }
+    }
+}
+
+fn refused(at: &str, message: &str, e: &Expect) -> Vec<String> {
+    match &e.refused {
+        Some(want) if message.contains(want.as_str()) => vec![],
+        _ => vec![format!("{at}: the choice was refused: {message}")],
+    }
+}
+
+/// Review Selections' Continue: where a page that saves nothing goes.
+fn go_on(engine: &Engine, app: &mut Value, a: &Action, ctx: &Context, at: &str) -> Vec<String> {
+    let step = a.go_on.as_deref().unwrap_or_default();
+    match engine.continue_page(step, app, ctx) {
+        Err(err) => vec![format!("{at}: {err}")],
+        Ok(None) => vec![format!(
+            "{at}: `{step}` saves its answers: use `submit` or `select`"
+        )],
+        Ok(Some((next, last))) => {
+            if let Value::Object(m) = app {
+                m.insert("last_step".into(), Value::from(last));
+            }
+            let mut f = Vec::new();
+            check_next(&mut f, at, &next.id, &a.expect);
+            f
+        }
+    }
+}
+
+fn check_next(f: &mut Vec<String>, at: &str, went: &str, e: &Expect) {
+    if let Some(want) = &e.next
+        && want != went
+    {
+        f.push(format!("{at}: went to `{went}`, expected `{want}`"));
+    }
+}
+
+fn check_flags(f: &mut Vec<String>, at: &str, app: &Value, e: &Expect) {
+    for (k, want) in &e.flags {
+        let got = app.get(k).cloned().unwrap_or(Value::Null);
+        if !same(&got, want) {
+            f.push(format!("{at}: flag `{k}` is {got}, expected {want}"));
+        }
+    }
+}
+
 fn after(
     engine: &Engine,
     app: &mut Value,
@@ -392,11 +504,7 @@ fn submit(
             if e.errors.as_ref().is_some_and(|w| !w.is_empty()) {
                 f.push(format!("{at}: accepted, expected errors on {:?}", e.errors));
             }
-            if let Some(next) = &e.next
-                && *next != t.next.id
-            {
-                f.push(format!("{at}: went to `{}`, expected `{next}`", t.next.id));
-            }
+            check_next(&mut f, at, &t.next.id, e);
             let modal = t.modal.clone().unwrap_or_else(|| "none".into());
             if let Some(want) = &e.modal
                 && *want != modal
@@ -409,15 +517,29 @@ fn submit(
                     m.insert(k.clone(), v.clone());
                 }
             }
-            for (k, want) in &e.flags {
-                let got = app.get(k).cloned().unwrap_or(Value::Null);
-                if !same(&got, want) {
-                    f.push(format!("{at}: flag `{k}` is {got}, expected {want}"));
-                }
-            }
+            check_flags(&mut f, at, app, e);
+            check_summary(&mut f, at, engine, app, e);
         }
     }
     f
+}
+
+/// Every save keeps the application's summary (as the server does): it must evaluate, and match
+/// `expect.summary`.
+fn check_summary(f: &mut Vec<String>, at: &str, engine: &Engine, app: &Value, e: &Expect) {
+    let summary = match engine.summary(app) {
+        Ok(s) => serde_json::to_value(s).unwrap_or(Value::Null),
+        Err(err) => {
+            f.push(format!("{at}: the summary: {err}"));
+            return;
+        }
+    };
+    for (k, want) in &e.summary {
+        let got = summary.get(k).cloned().unwrap_or(Value::Null);
+        if !same(&got, want) {
+            f.push(format!("{at}: summary `{k}` is {got}, expected {want}"));
+        }
+    }
 }
 
 fn view(

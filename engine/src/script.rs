@@ -53,11 +53,32 @@ pub fn sandbox() -> Engine {
 
 /// Compiles a script file into a module; problems become diagnostics.
 pub fn compile_module(engine: &Engine, path: &str, text: &str) -> Result<Module, Diagnostic> {
-    let ast = engine
-        .compile(text)
-        .map_err(|e| parse_diagnostic(path, 0, &e))?;
+    compile_module_at(engine, path, text, 0).map(|(m, _)| m)
+}
+
+/// Compiles a script file below `start` blank lines (coverage mode: each script's positions in a
+/// region of their own); the module and its AST.
+pub(crate) fn compile_module_at(
+    engine: &Engine,
+    path: &str,
+    text: &str,
+    start: u16,
+) -> Result<(Module, AST), Diagnostic> {
+    let offset = usize::from(start);
+    let compiled = if offset == 0 {
+        engine.compile(text)
+    } else {
+        engine.compile(format!("{}{text}", "\n".repeat(offset)))
+    };
+    let ast = compiled.map_err(|e| {
+        let mut d = parse_diagnostic(path, 0, &e);
+        d.line = d.line.saturating_sub(offset).max(1);
+        d
+    })?;
     let _guard = Budget::start();
-    Module::eval_ast_as_new(Scope::new(), &ast, engine).map_err(|e| runtime_diagnostic(path, 0, &e))
+    let module = Module::eval_ast_as_new(Scope::new(), &ast, engine)
+        .map_err(|e| runtime_diagnostic(path, 0, &e))?;
+    Ok((module, ast))
 }
 
 /// Compiles an expression written inside a YAML file at `line` (1-based).
@@ -67,9 +88,13 @@ pub fn compile_expression(
     line: usize,
     text: &str,
 ) -> Result<Expr, Diagnostic> {
-    let ast = engine
+    let mut ast = engine
         .compile_expression(text)
         .map_err(|e| parse_diagnostic(file, line.saturating_sub(1), &e))?;
+    if let Some(probe) = crate::coverage::Probe::current() {
+        ast.set_source(format!("{file}:{line}"));
+        probe.add_expression(file, line, text);
+    }
     Ok(Expr {
         ast,
         source: text.to_string(),
@@ -88,6 +113,11 @@ pub struct Expr {
 }
 
 impl Expr {
+    /// The compiled expression (coverage reads the names it holds).
+    pub(crate) fn ast(&self) -> &AST {
+        &self.ast
+    }
+
     /// Evaluates with the given variables in scope; the result as JSON.
     pub fn eval(&self, engine: &Engine, vars: &[(&str, &Dynamic)]) -> Result<Value, Diagnostic> {
         let d = self.eval_dynamic(engine, vars)?;

@@ -28,6 +28,9 @@ impl Engine {
         }
         let mut updates = self.derive(form, &v, &input)?;
         let (target, modal) = self.transition(step, app, &answers, &updates, ctx, &input)?;
+        if let Some(p) = &self.probe {
+            p.transition(&step.info.id, &target.info.id, modal.as_deref());
+        }
         let last = app.get("last_step").and_then(Value::as_u64).unwrap_or(0);
         let reached = u64::from(target.info.number)
             .max(last)

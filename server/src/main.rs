@@ -1,5 +1,5 @@
 //! The `enrollflow` command: `serve`, `migrate`, `seed`, `seed-demo-data`, `invite`, `mail`,
-//! `check`, `scenarios`.
+//! `check`, `scenarios`, `coverage`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -139,6 +139,26 @@ enum Command {
         #[arg(long)]
         junit: Option<PathBuf>,
     },
+    /// Run the scenario suites and report what of the rules they reach: Rhai statements and
+    /// branches, flow transitions, dialogs, fields shown and hidden, carriers quoted; fails below
+    /// the floor of rules/coverage.yaml.
+    Coverage {
+        /// Suite files or folders of suites.
+        #[arg(default_value = "tests/scenarios")]
+        paths: Vec<PathBuf>,
+        /// The folder holding rules/ and forms/.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Also write the report as one HTML page.
+        #[arg(long)]
+        html: Option<PathBuf>,
+        /// Also write the report as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// List what was reached too, not only what was not.
+        #[arg(long)]
+        all: bool,
+    },
 }
 
 #[global_allocator]
@@ -191,6 +211,13 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             filter,
             junit,
         } => scenarios(&root, &paths, filter.as_deref(), junit.as_deref()),
+        Command::Coverage {
+            paths,
+            root,
+            html,
+            json,
+            all,
+        } => coverage(&root, &paths, html.as_deref(), json.as_deref(), all),
         Command::Migrate => {
             db::migrate(&db::connect(&url()?).await?).await?;
             Ok(ExitCode::SUCCESS)
@@ -420,8 +447,6 @@ fn scenarios(
     filter: Option<&str>,
     junit: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
-    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
-    let mut report = Report::new("enrollflow scenarios");
     let bundle = match rules::load_bundle(root) {
         Ok(b) => b,
         Err(problems) => {
@@ -430,6 +455,24 @@ fn scenarios(
             return Ok(ExitCode::FAILURE);
         }
     };
+    let failed = run_suites(&bundle.engine, paths, filter, junit)?;
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Runs the suites under `paths` against `engine`, printing each failure and "N passed, M
+/// failed"; the number failed.
+fn run_suites(
+    engine: &enrollflow_engine::Engine,
+    paths: &[PathBuf],
+    filter: Option<&str>,
+    junit: Option<&Path>,
+) -> anyhow::Result<usize> {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    let mut report = Report::new("enrollflow scenarios");
     let mut files = Vec::new();
     for p in paths {
         suite_files(p, &mut files)?;
@@ -445,7 +488,7 @@ fn scenarios(
         let text = std::fs::read_to_string(f)?;
         let shown = f.display().to_string();
         let mut suite = TestSuite::new(shown.clone());
-        match enrollflow_engine::scenario::run_suite_matching(&bundle.engine, &shown, &text, keep) {
+        match enrollflow_engine::scenario::run_suite_matching(engine, &shown, &text, keep) {
             Err(d) => {
                 println!("FAIL {d}");
                 failed += 1;
@@ -482,7 +525,58 @@ fn scenarios(
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
     println!("{passed} passed, {failed} failed");
-    Ok(if failed == 0 {
+    Ok(failed)
+}
+
+/// `enrollflow coverage`: the suites run against the rules loaded for coverage; what they did not
+/// reach (file:line), the summary line, the reports asked for, and the floor of
+/// `rules/coverage.yaml` enforced.
+fn coverage(
+    root: &Path,
+    paths: &[PathBuf],
+    html: Option<&Path>,
+    json: Option<&Path>,
+    all: bool,
+) -> anyhow::Result<ExitCode> {
+    let sources = rules::read_sources(root).map_err(|d| anyhow::anyhow!("{d}"))?;
+    let engine = match enrollflow_engine::load_with_coverage(&sources) {
+        Ok(e) => e,
+        Err(problems) => {
+            print_problems(&problems);
+            anyhow::bail!("the rules under {} have problems", root.display());
+        }
+    };
+    let failed = run_suites(&engine, paths, None, None)?;
+    let report = engine
+        .coverage()
+        .ok_or_else(|| anyhow::anyhow!("the rules were not loaded for coverage"))?;
+    for i in report.items.iter().filter(|i| all || !i.reached) {
+        let mark = if i.reached { "reached" } else { "not reached" };
+        println!("{}:{}: {mark}: {} {}", i.file, i.line, i.kind, i.what);
+    }
+    println!("coverage: {}", report.totals.summary());
+    if let Some(path) = html {
+        std::fs::write(path, report.html("Enrollflow rule coverage"))
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    if let Some(path) = json {
+        std::fs::write(path, serde_json::to_string_pretty(&report)?)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        println!("wrote {}", path.display());
+    }
+    let floor_file = root.join(enrollflow_engine::COVERAGE_FLOOR);
+    let mut short = Vec::new();
+    if floor_file.exists() {
+        let text = std::fs::read_to_string(&floor_file)?;
+        let floor =
+            enrollflow_engine::coverage::Floor::parse(&text).map_err(|d| anyhow::anyhow!("{d}"))?;
+        short = floor.shortfalls(&report.totals);
+        for s in &short {
+            println!("FAIL {}: {s}", enrollflow_engine::COVERAGE_FLOOR);
+        }
+    }
+    Ok(if failed == 0 && short.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -1,6 +1,7 @@
 """`enrollflow scenarios` as a tester runs it (make test-rules): --filter picks scenarios by name,
 --junit writes JUnit XML that CI test reports read, and a failure names the suite file and line.
 Usage: python3 tools/scenarios/test_cli.py BIN (the enrollflow binary)."""
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -57,6 +58,40 @@ class ScenariosCli(unittest.TestCase):
         r = run(str(self.suite), "--filter", "PASSES")
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("1 passed, 0 failed", r.stdout)
+
+
+class CoverageCli(unittest.TestCase):
+    """`enrollflow coverage`: the summary line, the HTML report, and the floor of rules/coverage.yaml."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.root = Path(self.dir.name)
+        shutil.copytree(ROOT / "rules", self.root / "rules")
+        shutil.copytree(ROOT / "forms", self.root / "forms")
+        self.suite = self.root / "suite.yaml"
+        self.suite.write_text(SUITE.split("- name: fails on purpose")[0])
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def cover(self, *args):
+        return subprocess.run([BIN, "coverage", "--root", str(self.root), str(self.suite), *args],
+                              capture_output=True, text=True)
+
+    def test_a_floor_not_met_fails_and_names_the_kind(self):
+        html = self.root / "coverage.html"
+        r = self.cover("--html", str(html))
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"coverage: statements \d+/\d+ \([\d.]+%\), branches")
+        self.assertIn("FAIL rules/coverage.yaml: transitions ", r.stdout)
+        self.assertIn("rules/flows/enrollment.flow.yaml:", r.stdout)
+        self.assertIn("not reached: transition census → medical", r.stdout)
+        self.assertIn("<h1>Enrollflow rule coverage</h1>", html.read_text())
+
+    def test_without_a_floor_the_run_passes(self):
+        (self.root / "rules" / "coverage.yaml").unlink()
+        r = self.cover()
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
 
 if __name__ == "__main__":

@@ -348,6 +348,28 @@ impl Catalog {
 
     /// A plan's carrier, network and metal names (None where the plan has none or the catalog
     /// does not name it).
+    /// A chosen plan as rules see it and applications store it under `{kind}_plan` (the
+    /// server's `PlanSnapshot` has these fields): the household's monthly `rate` when chosen.
+    pub fn snapshot(&self, p: &Plan, rate: crate::money::Money) -> serde_json::Value {
+        let names = self.names(p);
+        serde_json::json!({
+            "id": p.id,
+            "name": p.name,
+            "rate": rate,
+            "carrier": p.carrier,
+            "carrier_name": names.carrier,
+            "network": p.network,
+            "network_name": names.network,
+            "metal": p.metal,
+            "metal_name": names.metal,
+            "hsa": p.hsa,
+            "includes_vision": p.includes_vision,
+            "plan_type": p.plan_type,
+            "plan_year": p.plan_year,
+            "sbc": p.sbc,
+        })
+    }
+
     pub fn names(&self, plan: &Plan) -> PlanNames<'_> {
         let name = |list, id: Option<u8>| id.and_then(|id| choice_name(list, id));
         PlanNames {

@@ -603,7 +603,7 @@ async fn save_selection(
             let (p, r) = list
                 .iter()
                 .find(|(p, _)| p.id == plan_id)
-                .ok_or_else(|| refuse("The selected plan is not offered for this application."))?;
+                .ok_or_else(|| refuse(enrollflow_engine::PLAN_NOT_QUOTED))?;
             PlanSnapshot::new(s.bundle.engine.catalog(), p, r.total).to_value()
         }
     };

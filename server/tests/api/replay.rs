@@ -83,10 +83,10 @@ async fn an_application_downloads_as_a_scenario_that_passes_and_names_no_one() {
         "submit: whyApplying",
         "submit: census",
         "quote: medical",
-        "after: medical",
-        "after: dental",
-        "after: vision",
-        "after: review",
+        "select: medical",
+        "select: dental",
+        "select: vision",
+        "continue: review",
         "submit: subInfo",
     ] {
         assert!(yaml.contains(step), "no `{step}` in\n{yaml}");
