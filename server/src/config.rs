@@ -34,6 +34,12 @@ pub struct ServeArgs {
     #[arg(long, env = "ENROLLFLOW_NO_WATCH", default_value_t = false)]
     pub no_watch: bool,
 
+    /// Serve the rule sets published in the database (`enrollflow publish`, the workbench) instead
+    /// of watching the folder: every instance switches when a set is published or rolled back. A
+    /// database with no set yet publishes the folder's at start.
+    #[arg(long, env = "ENROLLFLOW_RULES_FROM_DATABASE", default_value_t = false)]
+    pub rules_from_database: bool,
+
     /// Key encrypting sensitive answers (SSNs) at rest: 32 random bytes in base64
     /// (`head -c32 /dev/urandom | base64`).
     #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]

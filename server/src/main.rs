@@ -1,5 +1,5 @@
 //! The `enrollflow` command: `serve`, `migrate`, `seed`, `seed-demo-data`, `invite`, `mail`,
-//! `check`, `scenarios`, `coverage`.
+//! `check`, `scenarios`, `coverage`, `publish`, `rollback`, `rule-sets`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -139,6 +139,29 @@ enum Command {
         #[arg(long)]
         junit: Option<PathBuf>,
     },
+    /// Publish the rules, forms and templates under ROOT as the set every instance serving from
+    /// the database switches to (checked first: a set with problems is refused).
+    Publish {
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Who publishes (kept with the set).
+        #[arg(long)]
+        author: String,
+        /// What changed.
+        #[arg(long)]
+        note: Option<String>,
+    },
+    /// Serve an earlier published set again (its hash, or the start of it).
+    Rollback {
+        hash: String,
+        #[arg(long)]
+        author: String,
+    },
+    /// The published rule sets, newest first.
+    RuleSets {
+        #[arg(long, default_value_t = 20)]
+        last: i64,
+    },
     /// Run the scenario suites and report what of the rules they reach: Rhai statements and
     /// branches, flow transitions, dialogs, fields shown and hidden, carriers quoted; fails below
     /// the floor of rules/coverage.yaml.
@@ -218,6 +241,49 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             json,
             all,
         } => coverage(&root, &paths, html.as_deref(), json.as_deref(), all),
+        Command::Publish { root, author, note } => {
+            let pool = db::connect(&url()?).await?;
+            db::migrate(&pool).await?;
+            let files = rules::read_set(&root).map_err(|d| anyhow::anyhow!("{d}"))?;
+            match rules::publish(&pool, &files, &author, note.as_deref()).await? {
+                Ok(p) => {
+                    println!("published {} (rules {})", p.hash, p.engine_hash);
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(problems) => {
+                    print_problems(&problems);
+                    println!("not published: {} problem(s)", problems.len());
+                    Ok(ExitCode::FAILURE)
+                }
+            }
+        }
+        Command::Rollback { hash, author } => {
+            let pool = db::connect(&url()?).await?;
+            match db::rule_sets::rollback(&pool, &hash, &author).await? {
+                Some(p) => {
+                    println!("serving {} again (rules {})", p.hash, p.engine_hash);
+                    Ok(ExitCode::SUCCESS)
+                }
+                None => {
+                    println!("no single published set starts with {hash}");
+                    Ok(ExitCode::FAILURE)
+                }
+            }
+        }
+        Command::RuleSets { last } => {
+            let pool = db::connect(&url()?).await?;
+            for p in db::rule_sets::history(&pool, last).await? {
+                println!(
+                    "{}  {:8}  {}  {}  {}",
+                    p.published_at,
+                    p.action,
+                    &p.hash[..12.min(p.hash.len())],
+                    p.author,
+                    p.note.unwrap_or_default()
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Migrate => {
             db::migrate(&db::connect(&url()?).await?).await?;
             Ok(ExitCode::SUCCESS)
@@ -380,6 +446,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
+            if args.rules_from_database {
+                rules::serve_published(&rules, &pool, &args.root).await?;
+            }
             let clock = Arc::new(SystemClock::from_env()?);
             serve(AppState::new(pool, clock, *args, rules, cipher)).await?;
             Ok(ExitCode::SUCCESS)

@@ -13,6 +13,8 @@ use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
 use serde::Serialize;
 use time::OffsetDateTime;
 
+use crate::db;
+
 /// The folders a bundle is made of, relative to the root.
 pub const FOLDERS: [&str; 3] = ["rules", "forms", "templates"];
 
@@ -26,8 +28,12 @@ pub struct Bundle {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[schema(as = RulesStatus)]
 pub struct Status {
-    /// Digest of the bundle serving now.
+    /// Digest of the bundle serving now (the engine's: what applications record).
     pub serving_hash: String,
+    /// Where the rules come from: `folder` (watched) or `database` (published sets).
+    pub source: String,
+    /// The published set serving now (database only): its hash over every file.
+    pub serving_set: Option<String>,
     #[serde(with = "time::serde::rfc3339")]
     pub serving_since: OffsetDateTime,
     /// Problems of the newest files; empty when they are what is serving.
@@ -51,6 +57,8 @@ impl Rules {
         let now = OffsetDateTime::now_utc();
         let status = Status {
             serving_hash: bundle.engine.hash().to_string(),
+            source: "folder".into(),
+            serving_set: None,
             serving_since: now,
             problems: Vec::new(),
             checked_at: now,
@@ -71,6 +79,43 @@ impl Rules {
         self.status.load_full()
     }
 
+    /// Serves a published set (its files as kept in the database) unless it is serving already.
+    /// A set that does not load (published by an older release, say) is refused: the last good
+    /// bundle keeps serving and the problems are kept for the status.
+    pub fn serve_set(&self, set_hash: &str, files: &[Source]) -> bool {
+        let now = OffsetDateTime::now_utc();
+        let old = self.status();
+        if old.serving_set.as_deref() == Some(set_hash) {
+            return true;
+        }
+        match bundle_of(files) {
+            Ok(bundle) => {
+                let hash = bundle.engine.hash().to_string();
+                self.bundle.store(Arc::new(bundle));
+                self.status.store(Arc::new(Status {
+                    serving_hash: hash.clone(),
+                    source: "database".into(),
+                    serving_set: Some(set_hash.to_string()),
+                    serving_since: now,
+                    problems: Vec::new(),
+                    checked_at: now,
+                }));
+                tracing::info!(set = %set_hash, hash = %hash, "published rule set serving");
+                true
+            }
+            Err(problems) => {
+                tracing::warn!(set = %set_hash, problems = problems.len(),
+                               "published rule set not served: the last good rules keep serving");
+                self.status.store(Arc::new(Status {
+                    problems,
+                    checked_at: now,
+                    ..(*old).clone()
+                }));
+                false
+            }
+        }
+    }
+
     /// Reads and checks everything again; swaps it in only when clean.
     pub fn reload(&self) -> bool {
         let now = OffsetDateTime::now_utc();
@@ -86,6 +131,8 @@ impl Rules {
                 };
                 self.status.store(Arc::new(Status {
                     serving_hash: hash.clone(),
+                    source: "folder".into(),
+                    serving_set: None,
                     serving_since: since,
                     problems: Vec::new(),
                     checked_at: now,
@@ -102,10 +149,9 @@ impl Rules {
                 }
                 let old = self.status();
                 self.status.store(Arc::new(Status {
-                    serving_hash: old.serving_hash.clone(),
-                    serving_since: old.serving_since,
                     problems,
                     checked_at: now,
+                    ..(*old).clone()
                 }));
                 false
             }
@@ -196,9 +242,42 @@ fn read_dir(
 
 /// Loads and checks the rules, forms and templates under `root` as one bundle.
 pub fn load_bundle(root: &Path) -> Result<Bundle, Vec<Diagnostic>> {
+    bundle_of(&read_set(root).map_err(|d| vec![d])?)
+}
+
+/// Every file of the set under `root`: the rules' and forms' YAML and Rhai, and every template.
+pub fn read_set(root: &Path) -> Result<Vec<Source>, Diagnostic> {
+    let mut files = read_sources(root)?;
+    read_dir(root, "templates", &mut files, &|_| true)?;
+    Ok(files)
+}
+
+/// A digest of a set's files (paths and texts, in path order): the published set's name.
+pub fn set_hash(files: &[Source]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut sorted: Vec<&Source> = files.iter().collect();
+    sorted.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut h = Sha256::new();
+    for f in sorted {
+        h.update(f.path.as_bytes());
+        h.update([0]);
+        h.update(f.text.as_bytes());
+        h.update([0]);
+    }
+    hex::encode(h.finalize())
+}
+
+/// Checks a set's files as one bundle: the engine's rules and forms, and the templates
+/// (`templates/…`); either all is fine or every problem is returned.
+pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
     let mut problems = Vec::new();
-    let sources = read_sources(root).map_err(|d| vec![d])?;
-    let engine = match enrollflow_engine::load(&sources) {
+    // The engine reads the rules and forms; its hash (what applications record) is theirs.
+    let engine_files: Vec<Source> = files
+        .iter()
+        .filter(|f| !f.path.starts_with("templates/"))
+        .cloned()
+        .collect();
+    let engine = match enrollflow_engine::load(&engine_files) {
         Ok(e) => Some(e),
         Err(mut p) => {
             problems.append(&mut p);
@@ -207,17 +286,11 @@ pub fn load_bundle(root: &Path) -> Result<Bundle, Vec<Diagnostic>> {
     };
     let mut templates = minijinja::Environment::new();
     templates.add_global("product_name", crate::config::PRODUCT_NAME);
-    let mut files = Vec::new();
-    if let Err(d) = read_dir(root, "templates", &mut files, &|_| true) {
-        problems.push(d);
-    }
     for f in files {
-        let name = f
-            .path
-            .strip_prefix("templates/")
-            .unwrap_or(&f.path)
-            .to_string();
-        if let Err(e) = templates.add_template_owned(name, f.text) {
+        let Some(name) = f.path.strip_prefix("templates/") else {
+            continue;
+        };
+        if let Err(e) = templates.add_template_owned(name.to_string(), f.text.clone()) {
             problems.push(Diagnostic::new(
                 &f.path,
                 e.line().unwrap_or(1),
@@ -230,4 +303,87 @@ pub fn load_bundle(root: &Path) -> Result<Bundle, Vec<Diagnostic>> {
         Some(engine) if problems.is_empty() => Ok(Bundle { engine, templates }),
         _ => Err(problems),
     }
+}
+
+/// Publishes a set of files as the one every instance serves, after checking it whole: refused
+/// with every problem when it does not load.
+pub async fn publish(
+    pool: &sqlx::PgPool,
+    files: &[Source],
+    author: &str,
+    note: Option<&str>,
+) -> anyhow::Result<Result<db::rule_sets::Publication, Vec<Diagnostic>>> {
+    let bundle = match bundle_of(files) {
+        Ok(b) => b,
+        Err(problems) => return Ok(Err(problems)),
+    };
+    let kept: Vec<db::rule_sets::File> = files
+        .iter()
+        .map(|f| db::rule_sets::File {
+            path: f.path.clone(),
+            text: f.text.clone(),
+        })
+        .collect();
+    let p = db::rule_sets::publish(
+        pool,
+        &set_hash(files),
+        bundle.engine.hash(),
+        &kept,
+        author,
+        note,
+    )
+    .await?;
+    Ok(Ok(p))
+}
+
+/// Serves the published sets: the newest publication at start, and each new one as soon as its
+/// notification arrives (a lost connection is re-established and the newest set read again, so a
+/// publication made meanwhile is not missed). With no set published yet, the folder's set is
+/// published first (a new database starts with the files it was deployed with).
+pub fn spawn_set_listener(
+    rules: Arc<Rules>,
+    pool: sqlx::PgPool,
+    root: PathBuf,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = follow_sets(&rules, &pool, &root).await {
+                tracing::warn!(error = %e, "rule set listener failed; reconnecting");
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    })
+}
+
+async fn follow_sets(rules: &Rules, pool: &sqlx::PgPool, root: &Path) -> anyhow::Result<()> {
+    let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
+    listener.eager_reconnect(false);
+    listener.listen(db::rule_sets::CHANNEL).await?;
+    serve_published(rules, pool, root).await?;
+    while listener.try_recv().await?.is_some() {
+        serve_newest(rules, pool).await?;
+    }
+    Ok(())
+}
+
+/// Serves the newest published set (publishing the folder's first when there is none).
+pub async fn serve_published(
+    rules: &Rules,
+    pool: &sqlx::PgPool,
+    root: &Path,
+) -> anyhow::Result<()> {
+    if db::rule_sets::serving(pool).await?.is_none() {
+        let files = read_set(root).map_err(|d| anyhow::anyhow!("{d}"))?;
+        if let Err(problems) = publish(pool, &files, "first start", None).await? {
+            anyhow::bail!("the folder's rules have {} problem(s)", problems.len());
+        }
+    }
+    serve_newest(rules, pool).await
+}
+
+async fn serve_newest(rules: &Rules, pool: &sqlx::PgPool) -> anyhow::Result<()> {
+    if let Some((p, files)) = db::rule_sets::serving(pool).await? {
+        rules.serve_set(&p.hash, &db::rule_sets::sources(&files));
+    }
+    Ok(())
 }

@@ -27,7 +27,14 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     }
     let _listener = state.spawn_cache_listener();
     let _announcer = state.spawn_cache_announcer();
-    let _watcher = if state.config.no_watch {
+    let _sets = state.config.rules_from_database.then(|| {
+        rules::spawn_set_listener(
+            state.rules.clone(),
+            state.pool.clone(),
+            state.config.root.clone(),
+        )
+    });
+    let _watcher = if state.config.no_watch || state.config.rules_from_database {
         None
     } else {
         Some(rules::watch(state.rules.clone())?)

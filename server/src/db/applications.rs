@@ -71,18 +71,25 @@ pub async fn data_for_agent(
 
 /// What replaying an application needs, if it belongs to this agent: its document, when it was
 /// last saved, and whether the agent applied for the customer.
-pub async fn replay_of(
-    pool: &PgPool,
-    id: Uuid,
-    agent_id: Uuid,
-) -> sqlx::Result<Option<(serde_json::Value, OffsetDateTime, bool)>> {
+pub async fn replay_of(pool: &PgPool, id: Uuid, agent_id: Uuid) -> sqlx::Result<Option<Replayed>> {
     sqlx::query_as(
-        "SELECT data, updated_at, agent_started FROM applications WHERE id = $1 AND agent_id = $2",
+        "SELECT data, updated_at, agent_started, rules_hash FROM applications
+         WHERE id = $1 AND agent_id = $2",
     )
     .bind(id)
     .bind(agent_id)
     .fetch_optional(pool)
     .await
+}
+
+/// What a replay reads of an application: its answers, when it was last saved, whether an agent
+/// started it, and the engine hash of the rules it was saved under.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Replayed {
+    pub data: serde_json::Value,
+    pub updated_at: OffsetDateTime,
+    pub agent_started: bool,
+    pub rules_hash: Option<String>,
 }
 
 /// The application's summary (the flow's `summary:` at its last save), if it belongs to this agent.

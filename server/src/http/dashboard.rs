@@ -4,13 +4,13 @@
 //! that agent); filtering, sorting and paging happen in SQL (`db::dashboard`).
 
 use axum::Json;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, Query, RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use time::{Date, Duration, OffsetDateTime};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -431,51 +431,97 @@ fn excel_date(d: Date) -> Result<ExcelDateTime, XlsxError> {
     ExcelDateTime::from_ymd(year, u8::from(d.month()), d.day())
 }
 
+/// Which rules a replay runs under.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ReplayUnder {
+    /// `saved`: the published rule set the application was last saved under (its engine hash);
+    /// otherwise the rules serving now.
+    #[serde(default)]
+    pub rules: Option<String>,
+}
+
 #[utoipa::path(get, path = "/api/dashboard/scenario/{id}", tag = "dashboard",
-    params(("id" = Uuid, Path, description = "One of the agent's applications")),
+    params(("id" = Uuid, Path, description = "One of the agent's applications"), ReplayUnder),
     responses((status = 200, content_type = "application/yaml",
-               description = "A scenario suite (YAML) replaying the application's steps, every personal detail made up, each outcome the expectation"),
-              (status = 403), (status = 404)))]
+               description = "A scenario suite (YAML) replaying the application's steps, every personal detail made up, each outcome the expectation; `X-Rules-Hash` names the rules it ran under"),
+              (status = 403), (status = 404, description = "No such application, or (`rules=saved`) its rule set was never published")))]
 async fn scenario(
     State(app): State<AppState>,
     user: CurrentUser,
     Path(id): Path<Uuid>,
+    Query(under): Query<ReplayUnder>,
 ) -> ApiResult<Response> {
     let agent_id = user.dashboard_agent()?;
     let not_found = || ApiError::NotFound("No such application.".into());
-    let (data, saved, agent_started) = crate::db::applications::replay_of(&app.pool, id, agent_id)
+    let row = crate::db::applications::replay_of(&app.pool, id, agent_id)
         .await?
         .ok_or_else(not_found)?;
     let agent = agents::by_id(&app.pool, agent_id)
         .await?
         .ok_or_else(not_found)?;
     // The rules saw the application on the day it was last saved, in Michigan.
-    let today = michigan_date(saved).unwrap_or_else(|| saved.date());
+    let today = michigan_date(row.updated_at).unwrap_or_else(|| row.updated_at.date());
     let ctx = Context {
         today,
-        applying: if agent_started {
+        applying: if row.agent_started {
             Applying::Agent
         } else {
             Applying::Consumer
         },
         agent: agent.engine_flags(),
     };
-    let bundle = app.rules.current();
+    let current = app.rules.current();
+    let saved_bundle;
+    let engine = match (under.rules.as_deref(), row.rules_hash.as_deref()) {
+        (Some("saved"), Some(hash)) if hash != current.engine.hash() => {
+            let files = crate::db::rule_sets::files_by_engine_hash(&app.pool, hash)
+                .await?
+                .ok_or_else(|| {
+                    ApiError::NotFound(
+                        "The rules this application was saved under were never published.".into(),
+                    )
+                })?;
+            saved_bundle = crate::rules::bundle_of(&crate::db::rule_sets::sources(&files))
+                .map_err(|_| {
+                    ApiError::NotFound(
+                        "The rules this application was saved under no longer load.".into(),
+                    )
+                })?;
+            &saved_bundle.engine
+        }
+        (Some("saved"), None) => {
+            return Err(ApiError::NotFound(
+                "This application records no rules it was saved under.".into(),
+            ));
+        }
+        _ => &current.engine,
+    };
+    let data = row.data;
     let name = format!("an application last saved on {today}, replayed");
-    let yaml = replay::scenario_of(&bundle.engine, &name, &data, &ctx)
-        .map_err(crate::applications::eval_error)?;
+    let yaml =
+        replay::scenario_of(engine, &name, &data, &ctx).map_err(crate::applications::eval_error)?;
     Ok((
         [
-            (header::CONTENT_TYPE, "application/yaml; charset=utf-8"),
+            (
+                header::CONTENT_TYPE,
+                "application/yaml; charset=utf-8".to_string(),
+            ),
             (
                 header::CONTENT_DISPOSITION,
-                "attachment; filename=\"application-scenario.yaml\"",
+                "attachment; filename=\"application-scenario.yaml\"".to_string(),
+            ),
+            (
+                header::HeaderName::from_static(RULES_HASH),
+                engine.hash().to_string(),
             ),
         ],
         yaml,
     )
         .into_response())
 }
+
+/// The header naming the engine hash of the rules a replay ran under.
+const RULES_HASH: &str = "x-rules-hash";
 
 /// The day an instant falls on in Michigan.
 fn michigan_date(t: OffsetDateTime) -> Option<Date> {

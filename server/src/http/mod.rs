@@ -22,6 +22,7 @@ pub mod plans;
 pub mod playground;
 pub mod print;
 pub mod revision;
+pub mod rule_sets;
 pub mod second_factor;
 pub mod session;
 pub mod site;
@@ -162,6 +163,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(application::router())
         .merge(steps::router())
         .merge(admin::router())
+        .merge(rule_sets::router())
         .merge(audit::router())
         .merge(playground::router())
         .merge(plans::router())

@@ -228,6 +228,27 @@ fn matrix(b: &BIds) -> Vec<Row> {
             Empty,
             Admin,
         ),
+        row(
+            M::GET,
+            "/api/admin/rules/sets",
+            "/api/admin/rules/sets",
+            Empty,
+            Admin,
+        ),
+        row(
+            M::POST,
+            "/api/admin/rules/publish",
+            "/api/admin/rules/publish",
+            Json(json!({ "files": [] })),
+            Admin,
+        ),
+        row(
+            M::POST,
+            "/api/admin/rules/rollback",
+            "/api/admin/rules/rollback",
+            Json(json!({ "hash": "abcdef" })),
+            Admin,
+        ),
         row(M::GET, "/api/admin/audit", "/api/admin/audit", Empty, Admin),
         row(
             M::GET,

@@ -105,7 +105,7 @@ async fn spawn_on(
     config.documents_dir =
         std::env::temp_dir().join(format!("enrollflow-documents-{}", uuid::Uuid::new_v4()));
     configure(&mut config);
-    let rules = if config.root == repo_path("") {
+    let rules = if config.root == repo_path("") && !config.rules_from_database {
         // Loading the repository's rules and catalog once per test binary keeps tests quick.
         static REPO_RULES: std::sync::OnceLock<Arc<Rules>> = std::sync::OnceLock::new();
         REPO_RULES
@@ -123,6 +123,17 @@ async fn spawn_on(
         rules.clone(),
         test_cipher(),
     );
+    if state.config.rules_from_database {
+        // As `serve` does: the newest published set before the first request, then each new one.
+        enrollflow_server::rules::serve_published(&rules, &pool, &state.config.root)
+            .await
+            .expect("a published rule set");
+        enrollflow_server::rules::spawn_set_listener(
+            rules.clone(),
+            pool.clone(),
+            state.config.root.clone(),
+        );
+    }
     enrollflow_server::accounts::spawn_reset_worker(state.clone());
     // The caches serve requests as in production once their invalidation listener is connected.
     let caches = state.caches.clone();
@@ -165,6 +176,11 @@ impl TestApp {
     /// behind a load balancer).
     pub async fn another_instance(&self) -> TestApp {
         spawn_on(self.pool.clone(), self.clock.clone(), |_| {}, true).await
+    }
+
+    /// Another instance, configured like `spawn_app_with` configures one.
+    pub async fn another_instance_with(&self, configure: impl FnOnce(&mut ServeArgs)) -> TestApp {
+        spawn_on(self.pool.clone(), self.clock.clone(), configure, true).await
     }
 
     /// Another instance whose saves are never announced: as if every announcement were still on

@@ -24,6 +24,7 @@ mod print;
 mod purchase;
 mod reload;
 mod replay;
+mod rule_sets;
 mod second_factor;
 mod security;
 mod session_control;

@@ -133,6 +133,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/rules/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["rollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/rules/status": {
         parameters: {
             query?: never;
@@ -1487,6 +1535,14 @@ export interface components {
             /** @default false */
             disabled?: boolean;
         };
+        /**
+         * @description A draft set: every file, its path relative to the repository root (`rules/…`, `forms/…`,
+         *     `templates/…`).
+         */
+        Draft: {
+            files: Record<string, unknown>[];
+            note?: string | null;
+        };
         /** @description Turning the second factor on (or replacing the app): the password and the new app's code. */
         EnableRequest: {
             /** @default null */
@@ -1838,6 +1894,21 @@ export interface components {
             /** Format: int64 */
             step: number;
         };
+        /** @description A publication: which set, by whom, when, and whether it was a rollback. */
+        Publication: {
+            /** @description `publish` or `rollback`. */
+            action: string;
+            author: string;
+            /** @description The engine's hash of the set, as applications saved under it record it. */
+            engine_hash: string;
+            /** @description The set's hash (over every file). */
+            hash: string;
+            /** Format: int64 */
+            id: number;
+            note: string | null;
+            /** Format: date-time */
+            published_at: string;
+        };
         /** @description New recovery codes, shown once. */
         RecoveryCodes: {
             recovery_codes: string[];
@@ -1876,16 +1947,24 @@ export interface components {
             /** @description The wizard route to open (the last step reached; Review and Purchase once submitted). */
             route: string;
         };
+        Rollback: {
+            /** @description The earlier set's hash (or the start of it, naming one set). */
+            hash: string;
+        };
         /** @description What the last reload found (shown to admins). */
         RulesStatus: {
             /** Format: date-time */
             checked_at: string;
             /** @description Problems of the newest files; empty when they are what is serving. */
             problems: Record<string, unknown>[];
-            /** @description Digest of the bundle serving now. */
+            /** @description Digest of the bundle serving now (the engine's: what applications record). */
             serving_hash: string;
+            /** @description The published set serving now (database only): its hash over every file. */
+            serving_set: string | null;
             /** Format: date-time */
             serving_since: string;
+            /** @description Where the rules come from: `folder` (watched) or `database` (published sets). */
+            source: string;
         };
         /** @description The answer to a successful save. */
         Saved: {
@@ -2351,6 +2430,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxMessage"][];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Draft"];
+            };
+        };
+        responses: {
+            /** @description Published: every instance serving from the database switches to it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `{errors: {files: ["file:line:column: problem", …]}}`: the draft does not load; nothing changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rollback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Rollback"];
+            };
+        };
+        responses: {
+            /** @description That set serves again on every instance serving from the database */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No single published set has that hash */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The publications, newest first (the first is serving) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"][];
                 };
             };
             /** @description Not an admin */
@@ -3475,7 +3657,13 @@ export interface operations {
     };
     scenario: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `saved`: the published rule set the application was last saved under (its engine hash);
+                 *     otherwise the rules serving now.
+                 */
+                rules?: string | null;
+            };
             header?: never;
             path: {
                 /** @description One of the agent's applications */
@@ -3485,7 +3673,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A scenario suite (YAML) replaying the application's steps, every personal detail made up, each outcome the expectation */
+            /** @description A scenario suite (YAML) replaying the application's steps, every personal detail made up, each outcome the expectation; `X-Rules-Hash` names the rules it ran under */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3500,6 +3688,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description No such application, or (`rules=saved`) its rule set was never published */
             404: {
                 headers: {
                     [name: string]: unknown;

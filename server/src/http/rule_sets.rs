@@ -1,0 +1,132 @@
+//! Published rule sets (issue 18, item 3), for admins: the history of publications, publishing a
+//! draft (every file of `rules/`, `forms/` and `templates/`, checked whole first), and serving an
+//! earlier set again. Instances serving from the database (`--rules-from-database`) switch when
+//! the publication's notification arrives.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::auth::CurrentUser;
+use super::error::{ApiError, ApiResult};
+use crate::db::rule_sets::{self, Publication};
+use crate::rules;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(history))
+        .routes(routes!(publish))
+        .routes(routes!(rollback))
+}
+
+/// How many publications the history lists.
+const HISTORY: i64 = 50;
+
+#[utoipa::path(get, path = "/api/admin/rules/sets", tag = "admin",
+    responses((status = 200, description = "The publications, newest first (the first is serving)", body = Vec<Publication>),
+              (status = 403, description = "Not an admin")))]
+async fn history(
+    State(app): State<AppState>,
+    current: CurrentUser,
+) -> ApiResult<Json<Vec<Publication>>> {
+    current.require_admin()?;
+    Ok(Json(rule_sets::history(&app.pool, HISTORY).await?))
+}
+
+/// A draft set: every file, its path relative to the repository root (`rules/…`, `forms/…`,
+/// `templates/…`).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Draft {
+    #[schema(value_type = Vec<Object>)]
+    pub files: Vec<rule_sets::File>,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// The most files and bytes a draft may hold.
+const MAX_FILES: usize = 2_000;
+const MAX_BYTES: usize = 16 * 1024 * 1024;
+
+#[utoipa::path(post, path = "/api/admin/rules/publish", tag = "admin",
+    request_body = Draft,
+    responses((status = 200, description = "Published: every instance serving from the database switches to it", body = Publication),
+              (status = 403, description = "Not an admin"),
+              (status = 422, description = "`{errors: {files: [\"file:line:column: problem\", …]}}`: the draft does not load; nothing changed")))]
+async fn publish(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    Json(draft): Json<Draft>,
+) -> ApiResult<Json<Publication>> {
+    current.require_admin()?;
+    let bytes: usize = draft.files.iter().map(|f| f.text.len()).sum();
+    let bad_path = draft.files.iter().find(|f| !allowed_path(&f.path));
+    let problem = match () {
+        _ if draft.files.is_empty() => Some("The draft has no files.".to_string()),
+        _ if draft.files.len() > MAX_FILES || bytes > MAX_BYTES => {
+            Some("The draft is too large.".to_string())
+        }
+        _ => bad_path.map(|f| {
+            format!(
+                "{}: only files under rules/, forms/ and templates/ belong to a rule set",
+                f.path
+            )
+        }),
+    };
+    if let Some(p) = problem {
+        return Err(invalid(vec![p]));
+    }
+    let files = rule_sets::sources(&draft.files);
+    let author = current.user.email.clone();
+    match rules::publish(&app.pool, &files, &author, draft.note.as_deref()).await? {
+        Ok(p) => Ok(Json(p)),
+        Err(problems) => Err(invalid(problems.iter().map(ToString::to_string).collect())),
+    }
+}
+
+fn allowed_path(path: &str) -> bool {
+    ["rules/", "forms/", "templates/"]
+        .iter()
+        .any(|d| path.starts_with(d))
+        && !path
+            .split('/')
+            .any(|seg| seg.is_empty() || seg == "." || seg == "..")
+}
+
+fn invalid(problems: Vec<String>) -> ApiError {
+    ApiError::Validation(BTreeMap::from([("files".to_string(), problems)]))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Rollback {
+    /// The earlier set's hash (or the start of it, naming one set).
+    pub hash: String,
+}
+
+#[utoipa::path(post, path = "/api/admin/rules/rollback", tag = "admin",
+    request_body = Rollback,
+    responses((status = 200, description = "That set serves again on every instance serving from the database", body = Publication),
+              (status = 403, description = "Not an admin"),
+              (status = 404, description = "No single published set has that hash")))]
+async fn rollback(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    Json(body): Json<Rollback>,
+) -> ApiResult<Json<Publication>> {
+    current.require_admin()?;
+    let hash = body.hash.trim();
+    if hash.len() < 6 || !hash.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(ApiError::NotFound(
+            "No published rule set has that hash.".into(),
+        ));
+    }
+    rule_sets::rollback(&app.pool, hash, &current.user.email)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::NotFound("No published rule set has that hash.".into()))
+}

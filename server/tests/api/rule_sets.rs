@@ -1,0 +1,295 @@
+//! Versioned rule sets (issue 18, item 3): instances serving from the database switch to a
+//! published set as soon as its notification arrives, a broken draft is refused whole, and a
+//! rollback serves the earlier set again.
+
+use std::time::{Duration, Instant};
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{ADMIN_USER, TestApp, spawn_app_with};
+
+/// The repository's rule set as a draft's files, with `edit` applied to one file.
+fn draft(file: &str, from: &str, to: &str) -> Vec<Value> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let files = enrollflow_server::rules::read_set(&root).expect("the repository's set");
+    let mut found = false;
+    let out = files
+        .into_iter()
+        .map(|f| {
+            let text = if f.path == file {
+                assert!(f.text.contains(from), "{file} lacks `{from}`");
+                found = true;
+                f.text.replacen(from, to, 1)
+            } else {
+                f.text
+            };
+            json!({ "path": f.path, "text": text })
+        })
+        .collect();
+    assert!(found, "no {file} in the set");
+    out
+}
+
+/// The area-4 age-21 rate of 2025 plan 530 (Blue Cross Premier PPO Gold HSA) as an instance
+/// serves it now.
+fn rate_530(app: &TestApp) -> String {
+    let bundle = app.rules.current();
+    let plans = bundle
+        .engine
+        .catalog()
+        .plans(2025, enrollflow_engine::catalog::PlanKind::Medical);
+    let p = plans.iter().find(|p| p.id == 530).expect("plan 530");
+    format!("{:?}", p.rates.get(&4))
+}
+
+/// Waits until both instances serve `set` (bounded: a failure, not a timing measurement).
+async fn until_serving(apps: &[&TestApp], set: &str) {
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs(10);
+    while apps
+        .iter()
+        .any(|a| a.rules.status().serving_set.as_deref() != Some(set))
+    {
+        assert!(
+            Instant::now() < deadline,
+            "{set} was not served by every instance"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Reported, not asserted (`--nocapture` shows it): how long the switch took.
+    eprintln!(
+        "{} instance(s) serve {} after {:?}",
+        apps.len(),
+        &set[..12],
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn a_published_set_serves_on_every_instance_and_a_rollback_restores_the_earlier_one() {
+    let a = spawn_app_with(|c| c.rules_from_database = true).await;
+    let b = a
+        .another_instance_with(|c| c.rules_from_database = true)
+        .await;
+    // A new database starts with the folder's set, published once.
+    let first = a.rules.status().serving_set.clone().expect("a set serves");
+    until_serving(&[&a, &b], &first).await;
+    let before = rate_530(&a);
+
+    let admin = a.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    let history = admin.get("/api/admin/rules/sets").await;
+    assert_eq!(history.status, StatusCode::OK, "{}", history.body);
+    let h = history.json();
+    assert_eq!(h.as_array().map(Vec::len), Some(1), "{h}");
+    assert_eq!(h[0]["hash"], first.as_str());
+    assert_eq!(h[0]["author"], "first start");
+
+    // An analyst's draft lowers plan 530's area-4 rate; publishing it switches both instances.
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/catalog/2025/medical.yaml"),
+    )
+    .expect("medical.yaml");
+    let at = text.find("id: 530").expect("plan 530");
+    let line = text[at..]
+        .lines()
+        .find(|l| l.contains("rates:"))
+        .expect("its rates");
+    let four = line
+        .split(" 4: ")
+        .nth(1)
+        .and_then(|r| r.split([',', '}']).next())
+        .expect("area 4");
+    let files = draft(
+        "rules/catalog/2025/medical.yaml",
+        line,
+        &line.replacen(&format!(" 4: {four}"), " 4: 100.00", 1),
+    );
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/admin/rules/publish",
+            &csrf,
+            &json!({ "files": files, "note": "plan 530 area 4 at $100" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let published = r.json();
+    let second = published["hash"].as_str().expect("hash").to_string();
+    assert_ne!(second, first);
+    assert_eq!(published["author"], ADMIN_USER);
+    assert_eq!(published["action"], "publish");
+    until_serving(&[&a, &b], &second).await;
+    assert_eq!(
+        rate_530(&a),
+        format!(
+            "{:?}",
+            Some(enrollflow_engine::money::Money::from_cents(10_000))
+        )
+    );
+    assert_eq!(rate_530(&b), rate_530(&a));
+    assert_ne!(rate_530(&a), before);
+    assert_eq!(
+        a.rules.current().engine.hash(),
+        published["engine_hash"].as_str().expect("engine hash"),
+        "applications saved now record the published set's engine hash"
+    );
+
+    // Rollback (by the start of the hash) serves the first set again everywhere.
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/admin/rules/rollback",
+            &csrf,
+            &json!({ "hash": &first[..12] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["action"], "rollback");
+    until_serving(&[&a, &b], &first).await;
+    assert_eq!(rate_530(&a), before);
+    assert_eq!(rate_530(&b), before);
+    let h = admin.get("/api/admin/rules/sets").await.json();
+    let actions: Vec<&str> = h
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|p| p["action"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(actions, ["rollback", "publish", "publish"]);
+
+    // No such set: 404, and nothing changes.
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/admin/rules/rollback",
+            &csrf,
+            &json!({ "hash": "abcdef0123" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_broken_draft_is_refused_with_file_and_line_and_nothing_changes() {
+    let a = spawn_app_with(|c| c.rules_from_database = true).await;
+    let first = a.rules.status().serving_set.clone().expect("a set serves");
+    let admin = a.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    let files = draft(
+        "rules/scripts/plans.rhai",
+        "fn household(app) {",
+        "fn household(app) { let = ;",
+    );
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/admin/rules/publish",
+            &csrf,
+            &json!({ "files": files }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let problems = r.json()["errors"]["files"].to_string();
+    assert!(
+        problems.contains("rules/scripts/plans.rhai:5"),
+        "{problems}"
+    );
+    // A path outside the rule set is refused before anything is read.
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/admin/rules/publish",
+            &csrf,
+            &json!({ "files": [{ "path": "rules/../server/src/main.rs", "text": "" }] }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let h = admin.get("/api/admin/rules/sets").await.json();
+    assert_eq!(h.as_array().map(Vec::len), Some(1), "{h}");
+    assert_eq!(
+        a.rules.status().serving_set.as_deref(),
+        Some(first.as_str())
+    );
+}
+
+#[tokio::test]
+async fn only_admins_see_or_change_the_rule_sets() {
+    let a = spawn_app_with(|c| c.rules_from_database = true).await;
+    let agent = a.browser("acme");
+    let csrf = agent.logged_in_as(crate::helpers::ACME_USER).await;
+    assert_eq!(
+        agent.get("/api/admin/rules/sets").await.status,
+        StatusCode::FORBIDDEN
+    );
+    let r = agent
+        .call(
+            Method::POST,
+            "/api/admin/rules/rollback",
+            &csrf,
+            &json!({ "hash": "abcdef" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn an_application_replays_under_the_set_it_was_saved_with() {
+    let a = spawn_app_with(|c| c.rules_from_database = true).await;
+    let saved_under = a.rules.current().engine.hash().to_string();
+    let consumer = a.browser("acme");
+    crate::helpers::at_medical(&consumer, crate::helpers::adult("1990-07-23")).await;
+    let (id,): (uuid::Uuid,) = sqlx::query_as("SELECT id FROM applications")
+        .fetch_one(&a.pool)
+        .await
+        .expect("the application");
+
+    // A later set changes the census form's wording: its engine hash differs.
+    let admin = a.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    let files = draft(
+        "forms/census.form.yaml",
+        "title: First tell us a little about yourself",
+        "title: First, tell us a little about yourself",
+    );
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/admin/rules/publish",
+            &csrf,
+            &json!({ "files": files }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let newer = r.json()["hash"].as_str().expect("hash").to_string();
+    until_serving(&[&a], &newer).await;
+    let now = a.rules.current().engine.hash().to_string();
+    assert_ne!(now, saved_under);
+
+    let agent = a.browser("acme");
+    agent.logged_in_as(crate::helpers::ACME_USER).await;
+    let today = agent.get(&format!("/api/dashboard/scenario/{id}")).await;
+    assert_eq!(today.status, StatusCode::OK, "{}", today.body);
+    assert_eq!(today.header("x-rules-hash"), now);
+    let then = agent
+        .get(&format!("/api/dashboard/scenario/{id}?rules=saved"))
+        .await;
+    assert_eq!(then.status, StatusCode::OK, "{}", then.body);
+    assert_eq!(then.header("x-rules-hash"), saved_under);
+    // It passes under the set it was saved with.
+    let files = enrollflow_server::db::rule_sets::files_by_engine_hash(&a.pool, &saved_under)
+        .await
+        .expect("query")
+        .expect("the first set is kept");
+    let old =
+        enrollflow_server::rules::bundle_of(&enrollflow_server::db::rule_sets::sources(&files))
+            .unwrap_or_else(|p| panic!("{p:?}"));
+    let results = enrollflow_engine::scenario::run_suite(&old.engine, "replay.yaml", &then.body)
+        .unwrap_or_else(|d| panic!("{d}\n{}", then.body));
+    assert!(
+        results.iter().all(|r| r.passed()),
+        "{results:?}\n{}",
+        then.body
+    );
+}
