@@ -15,6 +15,7 @@ pub mod coverage;
 pub mod dates;
 pub mod diagnostic;
 mod form;
+pub mod impact;
 mod load;
 mod model;
 pub mod money;

@@ -6,21 +6,52 @@
 use serde_json::{Map, Value, json};
 use time::Date;
 
-use crate::{Context, Engine, EvalError, Selection, StepInfo, Submission, dates, sensitive};
+use crate::catalog::{Plan, PlanKind};
+use crate::rating::Rates;
+use crate::{
+    Context, Engine, EvalError, QuoteFailure, Selection, StepInfo, Submission, dates, sensitive,
+};
 
-/// The scenario (a suite of one, as YAML) replaying `data`, an application's stored document,
-/// under `ctx` (the agent's flags and the day it was last saved).
-pub fn scenario_of(
+/// What a walk through an application's steps met, in order.
+pub enum Event<'a> {
+    /// A form step's stored answers (personal details made up) submitted, and the outcome.
+    Submitted {
+        step: &'a str,
+        given: &'a Value,
+        result: &'a Submission,
+    },
+    /// A plan page's plans quoted now, and the choice the application stored there (a plan
+    /// snapshot, or null for none).
+    Quoted {
+        step: &'a str,
+        kind: PlanKind,
+        plans: &'a [(&'a Plan, Rates)],
+        chosen: &'a Value,
+    },
+    /// The stored choice made again through the page's `select` rule.
+    Selected {
+        step: &'a str,
+        plan: &'a Value,
+        input: &'a Value,
+        result: &'a Selection,
+    },
+    /// A page that saves nothing went on.
+    Continued { step: &'a str, next: &'a StepInfo },
+}
+
+/// Walks an application's stored answers through the flow from the first step, as its person
+/// did, telling `on` what each step met; stops where the stored answers end, at a refusal or a
+/// dialog, or at the submitted step. Personal details are made up before any rule sees them.
+pub fn walk(
     engine: &Engine,
-    name: &str,
     data: &Value,
     ctx: &Context,
-) -> Result<String, EvalError> {
+    on: &mut dyn FnMut(Event<'_>),
+) -> Result<(), EvalError> {
     let steps: Vec<StepInfo> = engine.steps().cloned().collect();
     let mut app = Map::new();
-    let mut actions = Vec::new();
     let Some(mut at) = steps.first().cloned() else {
-        return Ok(yaml(name, ctx, actions));
+        return Ok(());
     };
     // Each step at most a few times (a reopened step comes back once).
     for _ in 0..steps.len() * 3 {
@@ -31,39 +62,33 @@ pub fn scenario_of(
                 break;
             };
             let given = made_up(stored, &view.schema, ctx.today);
-            match engine.submit(&at.id, &given, &now, ctx)? {
-                Submission::Invalid { errors } => {
-                    let keys: Vec<&String> = errors.keys().collect();
-                    actions.push(
-                        json!({ "submit": at.id, "with": given, "expect": { "errors": keys } }),
-                    );
-                    break;
-                }
-                Submission::Accepted(t) => {
-                    let mut flags = t.updates.clone();
-                    flags.remove("last_step");
-                    let modal = t.modal.clone().unwrap_or_else(|| "none".into());
-                    actions.push(json!({
-                        "submit": at.id, "with": given,
-                        "expect": { "next": t.next.id, "modal": modal, "flags": flags },
-                    }));
-                    if t.modal.is_some() {
-                        break;
-                    }
-                    app.insert(at.id.clone(), t.answers);
-                    app.extend(t.updates);
-                    if at.id == engine.submitted_step() {
-                        break;
-                    }
-                    at = t.next;
-                }
+            let result = engine.submit(&at.id, &given, &now, ctx)?;
+            on(Event::Submitted {
+                step: &at.id,
+                given: &given,
+                result: &result,
+            });
+            let Submission::Accepted(t) = result else {
+                break;
+            };
+            if t.modal.is_some() {
+                break;
             }
+            app.insert(at.id.clone(), t.answers);
+            app.extend(t.updates);
+            if at.id == engine.submitted_step() {
+                break;
+            }
+            at = t.next;
         } else if let Some((next, last)) = engine.continue_page(&at.id, &now, ctx)? {
-            actions.push(json!({ "continue": at.id, "expect": { "next": next.id } }));
+            on(Event::Continued {
+                step: &at.id,
+                next: &next,
+            });
             app.insert("last_step".into(), json!(last));
             at = next;
         } else {
-            // A plan page: the stored choice (or none), quoted again at its premium, then selected.
+            // A plan page: the plans quoted now, then the stored choice (or none) made again.
             let Some(kind) = view.plan_kind() else {
                 break;
             };
@@ -72,9 +97,80 @@ pub fn scenario_of(
                 .filter(|p| p.get("id").is_some())
                 .cloned()
                 .unwrap_or(Value::Null);
+            let plans = match engine.quote(kind, &now, ctx) {
+                Ok(list) => list,
+                Err(QuoteFailure::Rule(e)) => return Err(e),
+                Err(_) => Vec::new(),
+            };
+            on(Event::Quoted {
+                step: &at.id,
+                kind,
+                plans: &plans,
+                chosen: &plan,
+            });
+            // The choice as quoted now (its premium today), or as stored when no longer quoted.
+            let chosen = match plan.get("id").and_then(Value::as_i64) {
+                Some(id) => plans.iter().find(|(p, _)| p.id == id).map_or_else(
+                    || plan.clone(),
+                    |(p, r)| engine.catalog().snapshot(p, r.total),
+                ),
+                None => Value::Null,
+            };
+            let input = json!({ "add_hsa": data.get("add_hsa").cloned().unwrap_or(Value::Null) });
+            let result = engine.select(&at.id, &chosen, &input, &now, ctx)?;
+            on(Event::Selected {
+                step: &at.id,
+                plan: &chosen,
+                input: &input,
+                result: &result,
+            });
+            let Selection::Done { updates, next } = result else {
+                break;
+            };
+            app.extend(updates);
+            at = next;
+        }
+    }
+    Ok(())
+}
+
+/// The scenario (a suite of one, as YAML) replaying `data`, an application's stored document,
+/// under `ctx` (the agent's flags and the day it was last saved).
+pub fn scenario_of(
+    engine: &Engine,
+    name: &str,
+    data: &Value,
+    ctx: &Context,
+) -> Result<String, EvalError> {
+    let mut actions = Vec::new();
+    walk(engine, data, ctx, &mut |e| match e {
+        Event::Submitted {
+            step,
+            given,
+            result,
+        } => actions.push(match result {
+            Submission::Invalid { errors } => {
+                let keys: Vec<&String> = errors.keys().collect();
+                json!({ "submit": step, "with": given, "expect": { "errors": keys } })
+            }
+            Submission::Accepted(t) => {
+                let mut flags = t.updates.clone();
+                flags.remove("last_step");
+                let modal = t.modal.clone().unwrap_or_else(|| "none".into());
+                json!({
+                    "submit": step, "with": given,
+                    "expect": { "next": t.next.id, "modal": modal, "flags": flags },
+                })
+            }
+        }),
+        Event::Continued { step, next } => {
+            actions.push(json!({ "continue": step, "expect": { "next": next.id } }));
+        }
+        // The chosen plan quoted again at the premium it was bought at.
+        Event::Quoted { kind, chosen, .. } => {
             if let (Some(id), Some(rate)) = (
-                plan.get("id").and_then(Value::as_i64),
-                plan.get("rate").and_then(Value::as_f64),
+                chosen.get("id").and_then(Value::as_i64),
+                chosen.get("rate").and_then(Value::as_f64),
             ) {
                 let premiums = Map::from_iter([(id.to_string(), json!(rate))]);
                 actions.push(json!({
@@ -82,25 +178,26 @@ pub fn scenario_of(
                     "expect": { "includes": [id], "premiums": premiums },
                 }));
             }
-            let input = json!({ "add_hsa": data.get("add_hsa").cloned().unwrap_or(Value::Null) });
-            match engine.select(&at.id, &plan, &input, &now, ctx)? {
-                Selection::Done { updates, next } => {
-                    let mut select = json!({
-                        "select": at.id,
-                        "with": input,
-                        "expect": { "next": next.id },
-                    });
-                    if let (Some(id), Value::Object(m)) = (plan.get("id"), &mut select) {
-                        m.insert("plan".into(), id.clone());
-                    }
-                    actions.push(select);
-                    app.extend(updates);
-                    at = next;
+        }
+        Event::Selected {
+            step,
+            plan,
+            input,
+            result,
+        } => {
+            if let Selection::Done { next, .. } = result {
+                let mut select = json!({
+                    "select": step,
+                    "with": input,
+                    "expect": { "next": next.id },
+                });
+                if let (Some(id), Value::Object(m)) = (plan.get("id"), &mut select) {
+                    m.insert("plan".into(), id.clone());
                 }
-                Selection::Refused(_) => break,
+                actions.push(select);
             }
         }
-    }
+    })?;
     Ok(yaml(name, ctx, actions))
 }
 

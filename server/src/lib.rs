@@ -12,6 +12,7 @@ pub mod documents;
 pub mod error;
 pub mod hostname;
 pub mod http;
+pub mod impact;
 pub mod limits;
 pub mod mail;
 pub mod npn;

@@ -1,5 +1,5 @@
 //! The `enrollflow` command: `serve`, `migrate`, `seed`, `seed-demo-data`, `invite`, `mail`,
-//! `check`, `scenarios`, `coverage`, `publish`, `rollback`, `rule-sets`.
+//! `check`, `scenarios`, `coverage`, `impact`, `publish`, `rollback`, `rule-sets`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -157,6 +157,30 @@ enum Command {
         #[arg(long)]
         author: String,
     },
+    /// What the rules under AGAINST change against a base: every scenario suite and the most
+    /// recent stored applications (with DATABASE_URL) run under both; every difference listed,
+    /// grouped by what changed.
+    Impact {
+        /// `published` (the set serving from the database), a folder, or a git revision of the
+        /// repository in the current directory.
+        #[arg(long)]
+        base: String,
+        /// The draft: a folder holding rules/, forms/ and templates/.
+        #[arg(long, default_value = ".")]
+        against: PathBuf,
+        /// The scenario suites to run under both.
+        #[arg(long, default_value = "tests/scenarios")]
+        suites: PathBuf,
+        /// How many of the most recently saved applications to replay (0: none).
+        #[arg(long, default_value_t = 200)]
+        applications: i64,
+        /// Also write the report as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Exit 1 when anything changed (for CI).
+        #[arg(long)]
+        fail_on_change: bool,
+    },
     /// The published rule sets, newest first.
     RuleSets {
         #[arg(long, default_value_t = 20)]
@@ -256,6 +280,73 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     Ok(ExitCode::FAILURE)
                 }
             }
+        }
+        Command::Impact {
+            base,
+            against,
+            suites,
+            applications,
+            json,
+            fail_on_change,
+        } => {
+            let pool = match &cli.database_url {
+                Some(u) if !u.trim().is_empty() => Some(db::connect(u).await?),
+                _ => None,
+            };
+            let base_files = if base == "published" {
+                let pool = pool.as_ref().ok_or_else(|| {
+                    anyhow::anyhow!("--base published reads the database: set DATABASE_URL")
+                })?;
+                let (_, files) = db::rule_sets::serving(pool)
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("no rule set is published yet"))?;
+                db::rule_sets::sources(&files)
+            } else if Path::new(&base).is_dir() {
+                rules::read_set(Path::new(&base)).map_err(|d| anyhow::anyhow!("{d}"))?
+            } else {
+                enrollflow_server::impact::set_at_revision(Path::new("."), &base)?
+            };
+            let loaded =
+                |what: &str, r: Result<rules::Bundle, Vec<enrollflow_engine::Diagnostic>>| {
+                    r.map_err(|problems| {
+                        print_problems(&problems);
+                        anyhow::anyhow!("the {what} rules have problems")
+                    })
+                };
+            let base_bundle = loaded("base", rules::bundle_of(&base_files))?;
+            let draft = loaded(
+                "draft",
+                rules::read_set(&against)
+                    .map_err(|d| vec![d])
+                    .and_then(|f| rules::bundle_of(&f)),
+            )?;
+            let suites = enrollflow_server::impact::suites_in(&suites)?;
+            let apps = match (&pool, applications) {
+                (Some(pool), n) if n > 0 => {
+                    enrollflow_server::impact::recent_applications(pool, n).await?
+                }
+                (None, n) if n > 0 => {
+                    eprintln!("no DATABASE_URL: no stored applications replayed");
+                    Vec::new()
+                }
+                _ => Vec::new(),
+            };
+            let report = enrollflow_server::impact::compare(
+                &base_bundle.engine,
+                &draft.engine,
+                &suites,
+                &apps,
+            );
+            print!("{}", report.table());
+            if let Some(path) = json {
+                std::fs::write(&path, serde_json::to_string_pretty(&report)?)
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            }
+            Ok(if fail_on_change && !report.is_empty() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Command::Rollback { hash, author } => {
             let pool = db::connect(&url()?).await?;

@@ -94,6 +94,64 @@ class CoverageCli(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
 
+class ImpactCli(unittest.TestCase):
+    """`enrollflow impact`: a draft against a base folder or git revision, over the scenario suites."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.base = Path(self.dir.name) / "base"
+        self.draft = Path(self.dir.name) / "draft"
+        for root in (self.base, self.draft):
+            for d in ("rules", "forms", "templates"):
+                shutil.copytree(ROOT / d, root / d)
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def impact(self, base, *args):
+        return subprocess.run(
+            [BIN, "impact", "--base", str(base), "--against", str(self.draft),
+             "--suites", str(ROOT / "tests" / "scenarios"), "--applications", "0", *args],
+            capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
+
+    def test_a_changed_premium_fails_the_scenarios_that_price_it(self):
+        medical = self.draft / "rules" / "catalog" / "2025" / "medical.yaml"
+        text = medical.read_text()
+        at = text.index("id: 521")
+        rates = text.index("rates:", at)
+        end = text.index("\n", rates)
+        line = text[rates:end]
+        area4 = line.split(" 4: ")[1].split(",")[0]
+        medical.write_text(text[:rates] + line.replace(f" 4: {area4}", " 4: 200.00", 1) + text[end:])
+        report = Path(self.dir.name) / "impact.json"
+        r = self.impact(self.base, "--fail-on-change", "--json", str(report))
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("quoting.yaml:34: passed -> failed", r.stdout)
+        self.assertIn("plan 521 costs $293.94 a month", r.stdout)
+        self.assertIn("changes found", r.stdout)
+        self.assertTrue(report.read_text().startswith("{"))
+        # Without --fail-on-change the report is the answer, not a failure.
+        self.assertEqual(self.impact(self.base).returncode, 0)
+
+    def test_a_git_revision_as_the_base_with_no_change(self):
+        # The draft is the repository's rule set at HEAD, as the base names it.
+        shutil.rmtree(self.draft)
+        self.draft.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD", "rules", "forms", "templates"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(self.draft)], input=archive, check=True)
+        r = subprocess.run(
+            [BIN, "impact", "--base", "HEAD", "--against", str(self.draft),
+             "--suites", str(ROOT / "tests" / "scenarios"), "--applications", "0", "--fail-on-change"],
+            capture_output=True, text=True, cwd=ROOT, env={"PATH": "/usr/bin:/bin"})
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertIn("no change", r.stdout)
+        # A revision git does not know is a clear error.
+        r = self.impact("no-such-revision")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("no-such-revision", r.stderr)
+
+
 if __name__ == "__main__":
     BIN = sys.argv.pop(1)
     unittest.main()

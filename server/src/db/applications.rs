@@ -92,6 +92,28 @@ pub struct Replayed {
     pub rules_hash: Option<String>,
 }
 
+/// An application to walk for the impact of a rule change: its answers, when it was last saved,
+/// who started it and whose it is.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Recent {
+    pub id: Uuid,
+    pub data: serde_json::Value,
+    pub updated_at: OffsetDateTime,
+    pub agent_started: bool,
+    pub agent_id: Uuid,
+}
+
+/// The `n` applications saved most recently.
+pub async fn recent(pool: &PgPool, n: i64) -> sqlx::Result<Vec<Recent>> {
+    sqlx::query_as(
+        "SELECT id, data, updated_at, agent_started, agent_id FROM applications
+         ORDER BY updated_at DESC LIMIT $1",
+    )
+    .bind(n)
+    .fetch_all(pool)
+    .await
+}
+
 /// The application's summary (the flow's `summary:` at its last save), if it belongs to this agent.
 pub async fn summary_for_agent(
     pool: &PgPool,

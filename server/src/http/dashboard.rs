@@ -21,7 +21,7 @@ use crate::db::agents;
 use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy};
 use crate::state::AppState;
 use enrollflow_engine::catalog::PlanKind;
-use enrollflow_engine::{Applying, Context, replay};
+use enrollflow_engine::replay;
 
 /// Rows on a list page (spec part 2, section 9).
 pub const PAGE_SIZE: i64 = 12;
@@ -459,17 +459,8 @@ async fn scenario(
     let agent = agents::by_id(&app.pool, agent_id)
         .await?
         .ok_or_else(not_found)?;
-    // The rules saw the application on the day it was last saved, in Michigan.
-    let today = michigan_date(row.updated_at).unwrap_or_else(|| row.updated_at.date());
-    let ctx = Context {
-        today,
-        applying: if row.agent_started {
-            Applying::Agent
-        } else {
-            Applying::Consumer
-        },
-        agent: agent.engine_flags(),
-    };
+    let ctx = crate::impact::replay_context(&agent, row.updated_at, row.agent_started);
+    let today = ctx.today;
     let current = app.rules.current();
     let saved_bundle;
     let engine = match (under.rules.as_deref(), row.rules_hash.as_deref()) {
@@ -523,23 +514,7 @@ async fn scenario(
 /// The header naming the engine hash of the rules a replay ran under.
 const RULES_HASH: &str = "x-rules-hash";
 
-/// The day an instant falls on in Michigan.
-fn michigan_date(t: OffsetDateTime) -> Option<Date> {
-    let zone = jiff::tz::TimeZone::get(AGENT_TIME_ZONE).ok()?;
-    let local = jiff::Timestamp::from_second(t.unix_timestamp())
-        .ok()?
-        .to_zoned_datetime(zone);
-    let month = time::Month::try_from(u8::try_from(local.month()).ok()?).ok()?;
-    Date::from_calendar_date(
-        i32::from(local.year()),
-        month,
-        u8::try_from(local.day()).ok()?,
-    )
-    .ok()
-}
-
-/// The agents' time zone: Michigan's (spec: agents follow their business in local time).
-pub const AGENT_TIME_ZONE: &str = "America/Detroit";
+pub use crate::impact::AGENT_TIME_ZONE;
 
 /// An instant as the agent's wall-clock time in Michigan (daylight saving included).
 fn excel_time(t: OffsetDateTime) -> Result<ExcelDateTime, XlsxError> {

@@ -23,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(history))
         .routes(routes!(publish))
         .routes(routes!(rollback))
+        .routes(routes!(impact))
 }
 
 /// How many publications the history lists.
@@ -64,9 +65,23 @@ async fn publish(
     Json(draft): Json<Draft>,
 ) -> ApiResult<Json<Publication>> {
     current.require_admin()?;
+    if let Some(p) = draft_problem(&draft) {
+        return Err(invalid(vec![p]));
+    }
+    let files = rule_sets::sources(&draft.files);
+    let author = current.user.email.clone();
+    match rules::publish(&app.pool, &files, &author, draft.note.as_deref()).await? {
+        Ok(p) => Ok(Json(p)),
+        Err(problems) => Err(invalid(problems.iter().map(ToString::to_string).collect())),
+    }
+}
+
+/// What is wrong with a draft before it is read: no files, too many or too large, or a path
+/// outside the rule set.
+fn draft_problem(draft: &Draft) -> Option<String> {
     let bytes: usize = draft.files.iter().map(|f| f.text.len()).sum();
     let bad_path = draft.files.iter().find(|f| !allowed_path(&f.path));
-    let problem = match () {
+    match () {
         _ if draft.files.is_empty() => Some("The draft has no files.".to_string()),
         _ if draft.files.len() > MAX_FILES || bytes > MAX_BYTES => {
             Some("The draft is too large.".to_string())
@@ -77,15 +92,6 @@ async fn publish(
                 f.path
             )
         }),
-    };
-    if let Some(p) = problem {
-        return Err(invalid(vec![p]));
-    }
-    let files = rule_sets::sources(&draft.files);
-    let author = current.user.email.clone();
-    match rules::publish(&app.pool, &files, &author, draft.note.as_deref()).await? {
-        Ok(p) => Ok(Json(p)),
-        Err(problems) => Err(invalid(problems.iter().map(ToString::to_string).collect())),
     }
 }
 
@@ -129,4 +135,37 @@ async fn rollback(
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::NotFound("No published rule set has that hash.".into()))
+}
+
+/// How many of the most recently saved applications an impact replays.
+const IMPACT_APPLICATIONS: i64 = 200;
+
+#[utoipa::path(post, path = "/api/admin/rules/impact", tag = "admin",
+    request_body = Draft,
+    responses((status = 200, description = "What the draft changes against the rules serving now: the scenario suites and the most recent applications replayed under both (no answer leaves the server)", body = crate::impact::Report),
+              (status = 403, description = "Not an admin"),
+              (status = 422, description = "`{errors: {files: [...]}}`: the draft does not load")))]
+async fn impact(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    Json(draft): Json<Draft>,
+) -> ApiResult<Json<crate::impact::Report>> {
+    current.require_admin()?;
+    if let Some(p) = draft_problem(&draft) {
+        return Err(invalid(vec![p]));
+    }
+    let files = rule_sets::sources(&draft.files);
+    let apps = crate::impact::recent_applications(&app.pool, IMPACT_APPLICATIONS).await?;
+    let suites = crate::impact::suites_in(&app.config.root.join("tests/scenarios"))?;
+    let base = app.rules.current();
+    let report = tokio::task::spawn_blocking(move || {
+        rules::bundle_of(&files)
+            .map(|draft| crate::impact::compare(&base.engine, &draft.engine, &suites, &apps))
+    })
+    .await
+    .map_err(|e| anyhow::anyhow!("impact: {e}"))?;
+    match report {
+        Ok(r) => Ok(Json(r)),
+        Err(problems) => Err(invalid(problems.iter().map(ToString::to_string).collect())),
+    }
 }

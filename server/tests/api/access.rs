@@ -244,6 +244,13 @@ fn matrix(b: &BIds) -> Vec<Row> {
         ),
         row(
             M::POST,
+            "/api/admin/rules/impact",
+            "/api/admin/rules/impact",
+            Json(json!({ "files": [] })),
+            Admin,
+        ),
+        row(
+            M::POST,
             "/api/admin/rules/rollback",
             "/api/admin/rules/rollback",
             Json(json!({ "hash": "abcdef" })),

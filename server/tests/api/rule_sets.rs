@@ -293,3 +293,100 @@ async fn an_application_replays_under_the_set_it_was_saved_with() {
         then.body
     );
 }
+
+#[tokio::test]
+async fn the_impact_of_a_draft_lists_the_applications_and_premiums_it_changes() {
+    let a = spawn_app_with(|_| {}).await;
+    let consumer = a.browser("acme");
+    let token = crate::helpers::at_medical(&consumer, crate::helpers::adult("1984-06-15")).await;
+    let r = crate::helpers::select_plan(&consumer, &token, 1, json!(521)).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let (id,): (uuid::Uuid,) = sqlx::query_as("SELECT id FROM applications")
+        .fetch_one(&a.pool)
+        .await
+        .expect("the application");
+
+    let admin = a.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    // The same set: nothing changes.
+    let same = draft("forms/census.form.yaml", "", "");
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/admin/rules/impact",
+            &csrf,
+            &json!({ "files": same }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let report = r.json();
+    assert_eq!(report["applications_replayed"], 1);
+    assert!(
+        report["scenarios_run"].as_u64().unwrap_or(0) > 200,
+        "{report}"
+    );
+    assert_eq!(report["changes"], json!([]), "{report}");
+    assert_eq!(report["scenarios_changed"], json!([]), "{report}");
+
+    // Plan 521's area-4 rate at $200: the application's premium for it changes, and the quoting
+    // scenarios that price it fail.
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/catalog/2025/medical.yaml"),
+    )
+    .expect("medical.yaml");
+    let at = text.find("id: 521").expect("plan 521");
+    let line = text[at..]
+        .lines()
+        .find(|l| l.contains("rates:"))
+        .expect("its rates");
+    let four = line
+        .split(" 4: ")
+        .nth(1)
+        .and_then(|r| r.split([',', '}']).next())
+        .expect("area 4");
+    let files = draft(
+        "rules/catalog/2025/medical.yaml",
+        line,
+        &line.replacen(&format!(" 4: {four}"), " 4: 200.00", 1),
+    );
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/admin/rules/impact",
+            &csrf,
+            &json!({ "files": files }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let report = r.json();
+    let groups = report["changes"].as_array().expect("changes");
+    let premium = groups
+        .iter()
+        .find(|g| g["what"] == "medical: plan 521 premium")
+        .unwrap_or_else(|| panic!("no premium change in {report}"));
+    let change = &premium["changes"][0];
+    assert_eq!(change["application"], id.to_string());
+    assert_ne!(change["before"], change["after"]);
+    // A 40-year-old: $200.00 × the federal factor for 40 (1.278) = $255.60.
+    assert_eq!(change["after"], "$255.60", "{report}");
+    assert!(
+        groups
+            .iter()
+            .any(|g| g["what"] == "medical: plan 521 members"),
+        "{report}"
+    );
+    assert!(
+        report["scenarios_changed"]
+            .as_array()
+            .is_some_and(|s| s.iter().any(|c| c["at"]
+                .as_str()
+                .is_some_and(|at| at.contains("quoting.yaml")))),
+        "{report}"
+    );
+    // Nothing personal leaves: no name, e-mail or birth date in the report.
+    let body = report.to_string();
+    assert!(
+        !body.contains("1984-06-15") && !body.contains("@"),
+        "{body}"
+    );
+}

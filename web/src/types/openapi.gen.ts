@@ -133,6 +133,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/rules/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["impact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/rules/publish": {
         parameters: {
             query?: never;
@@ -1933,6 +1949,20 @@ export interface components {
             /** @description The step, now open (id, number, route, title). */
             step: components["schemas"]["Step"];
         };
+        /** @description Every difference the draft makes. */
+        Report: {
+            against: string;
+            applications_replayed: number;
+            /** @description The engine hashes of the base and the draft. */
+            base: string;
+            /**
+             * @description The observations that differ, grouped by what they are about (`medical: plan 530
+             *     premium`), with each application's before and after.
+             */
+            changes: Record<string, unknown>[];
+            scenarios_changed: components["schemas"]["ScenarioChange"][];
+            scenarios_run: number;
+        };
         ResetPasswordRequest: {
             /** @default null */
             email?: string | null;
@@ -1976,6 +2006,17 @@ export interface components {
         };
         SavedMessage: {
             message: components["schemas"]["AgentMessage"];
+        };
+        /** @description A scenario whose result differs between the two sets. */
+        ScenarioChange: {
+            after: string;
+            /** @description `file:line`. */
+            at: string;
+            /** @description `passed` or `failed`. */
+            before: string;
+            /** @description Why it fails after the change (or failed before it). */
+            failures: string[];
+            name: string;
         };
         /** @description The caller's second factor. */
         SecondFactorStatus: {
@@ -2434,6 +2475,44 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    impact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Draft"];
+            };
+        };
+        responses: {
+            /** @description What the draft changes against the rules serving now: the scenario suites and the most recent applications replayed under both (no answer leaves the server) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `{errors: {files: [...]}}`: the draft does not load */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
