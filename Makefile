@@ -3,12 +3,13 @@ SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 DEMO_LISTEN ?= 127.0.0.1:8080
+DEMO_SECOND_LISTEN ?= 127.0.0.1:8081
 # The demo shows plan years 2024 and 2025: pretend today is in the 2025 open enrollment.
 DEMO_TODAY ?= 2024-11-20
 # Demo quotes and submissions shared by the demo agents (loaded once: later runs add none).
 DEMO_APPLICATIONS ?= 4000
 
-.PHONY: demo mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
+.PHONY: demo demo-instance mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
@@ -17,7 +18,13 @@ demo: web-build .demo/env
 	scripts/with-db.sh bash -c '$(TARGET_DIR)/release/enrollflow seed --demo --file demo/agents.json && \
 	  $(TARGET_DIR)/release/enrollflow seed-demo-data --applications $(DEMO_APPLICATIONS) && \
 	  echo "Enrollflow: http://acme.localhost:8080/ (also lakeshore, northstar, demo); today is $$ENROLLFLOW_TODAY" && \
-	  exec $(TARGET_DIR)/release/enrollflow serve --listen $(DEMO_LISTEN)'
+	  exec $(TARGET_DIR)/release/enrollflow serve --listen $(DEMO_LISTEN) --rules-from-database'
+
+## make demo-instance: a second instance on :8081 beside a running `make demo` (same database and
+## rules): a set published or rolled back in the workbench serves on both
+demo-instance: .demo/env
+	set -a && . .demo/env && set +a && ENROLLFLOW_TODAY=$${ENROLLFLOW_TODAY:-$(DEMO_TODAY)} \
+	scripts/with-db.sh $(TARGET_DIR)/release/enrollflow serve --listen $(DEMO_SECOND_LISTEN) --rules-from-database
 
 ## make mail: the demo's outbox, whole (links included), as its operator reads it
 mail: .demo/env

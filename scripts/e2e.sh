@@ -20,6 +20,8 @@ DATABASE_URL=$(scripts/seeded-db.sh "${E2E_DB:-enrollflow_e2e}" "$bin" ${E2E_AGE
 export DATABASE_URL
 export ENROLLFLOW_TODAY=${ENROLLFLOW_TODAY:-2024-11-20}
 export ENROLLFLOW_PLAYGROUND=${ENROLLFLOW_PLAYGROUND:-true}
+# As in production and `make demo`: the rule sets published in the database (the folder's first).
+export ENROLLFLOW_RULES_FROM_DATABASE=${ENROLLFLOW_RULES_FROM_DATABASE:-true}
 export ENROLLFLOW_ROOT=${E2E_ROOT:-.}
 documents=$(mktemp -d)
 export ENROLLFLOW_DOCUMENTS_DIR=$documents

@@ -324,8 +324,8 @@ pub async fn invite(
         );
     }
     anyhow::ensure!(
-        who.role == users::ROLE_AGENT || who.role == users::ROLE_ADMIN,
-        "the role is agent or admin"
+        [users::ROLE_AGENT, users::ROLE_ADMIN, users::ROLE_ANALYST].contains(&who.role),
+        "the role is agent, admin or analyst"
     );
     let agent = match who.npn {
         Some(npn) => Some(
@@ -352,7 +352,11 @@ pub async fn invite(
                     first_name: who.first_name.trim(),
                     last_name: who.last_name.trim(),
                     role: who.role,
-                    agent_id: agent.as_ref().map(|a| a.id),
+                    // An analyst belongs to no agent, whatever NPN was given.
+                    agent_id: agent
+                        .as_ref()
+                        .filter(|_| who.role != users::ROLE_ANALYST)
+                        .map(|a| a.id),
                     password_hash: None,
                     terms_accepted_at: None,
                 },

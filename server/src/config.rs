@@ -49,7 +49,8 @@ pub struct ServeArgs {
     #[arg(long, env = "ENROLLFLOW_ADMIN_TOKEN", hide_env_values = true)]
     pub admin_token: Option<String>,
 
-    /// Turn on the analysts' playground (the hidden /playground route and its API).
+    /// Show the Misc menu with the playground link (spec part 1, 2.1): the hidden /playground route
+    /// opens the rules workbench's preview, for analysts and admins only.
     #[arg(long, env = "ENROLLFLOW_PLAYGROUND", default_value_t = false)]
     pub playground: bool,
 

@@ -105,7 +105,7 @@ enum Command {
         /// The agent's NPN (required for agents; for an admin, the agent whose site is theirs).
         #[arg(long)]
         npn: Option<Npn>,
-        /// `agent` or `admin`.
+        /// `agent`, `admin` or `analyst` (the rules workbench only).
         #[arg(long, default_value = "agent")]
         role: String,
         /// Where the link in the e-mail points (the agent's site).
@@ -538,6 +538,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             if args.rules_from_database {
+                // Watching the folder (local development): its files as they are now go first.
+                if !args.no_watch {
+                    rules::publish_folder(&rules, &pool, &args.root).await?;
+                }
                 rules::serve_published(&rules, &pool, &args.root).await?;
             }
             let clock = Arc::new(SystemClock::from_env()?);

@@ -22,6 +22,8 @@ pub const FOLDERS: [&str; 3] = ["rules", "forms", "templates"];
 pub struct Bundle {
     pub engine: Engine,
     pub templates: minijinja::Environment<'static>,
+    /// Every file of the set (the workbench shows them and starts drafts from them).
+    pub files: Vec<Source>,
 }
 
 /// What the last reload found (shown to admins).
@@ -77,6 +79,16 @@ impl Rules {
 
     pub fn status(&self) -> Arc<Status> {
         self.status.load_full()
+    }
+
+    /// Keeps the problems of the newest files for the status; the serving set does not change.
+    pub fn note_problems(&self, problems: Vec<Diagnostic>) {
+        let old = self.status();
+        self.status.store(Arc::new(Status {
+            problems,
+            checked_at: OffsetDateTime::now_utc(),
+            ..(*old).clone()
+        }));
     }
 
     /// Serves a published set (its files as kept in the database) unless it is serving already.
@@ -165,12 +177,20 @@ pub fn watch(
     rules: Arc<Rules>,
 ) -> anyhow::Result<Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>> {
     let root = rules.root.clone();
+    on_change(&root, move || {
+        rules.reload();
+    })
+}
+
+/// Calls `changed` each time edits under the bundle's folders settle.
+fn on_change(
+    root: &Path,
+    changed: impl Fn() + Send + 'static,
+) -> anyhow::Result<Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>> {
     let mut debouncer = new_debouncer(
         Duration::from_millis(250),
         move |res: DebounceEventResult| match res {
-            Ok(events) if !events.is_empty() => {
-                rules.reload();
-            }
+            Ok(events) if !events.is_empty() => changed(),
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "watching rules failed"),
         },
@@ -182,6 +202,53 @@ pub fn watch(
         }
     }
     Ok(debouncer)
+}
+
+/// Local development with published sets (`make demo`): each clean edit of the folder is
+/// published (author `folder watch`), so every instance serves it as it would a set published
+/// from the workbench; an edit with problems is logged and kept for the status, and publishes
+/// nothing. Keep the returned watcher alive.
+pub fn watch_and_publish(
+    rules: Arc<Rules>,
+    pool: sqlx::PgPool,
+) -> anyhow::Result<Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>> {
+    let root = rules.root.clone();
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
+    let folder = root.clone();
+    tokio::spawn(async move {
+        while rx.recv().await.is_some() {
+            while rx.try_recv().is_ok() {}
+            if let Err(e) = publish_folder(&rules, &pool, &folder).await {
+                tracing::warn!(error = %e, "publishing the edited rules failed");
+            }
+        }
+    });
+    on_change(&root, move || {
+        let _ = tx.send(());
+    })
+}
+
+/// Publishes the folder's set unless it is the one serving (problems are kept for the status).
+pub async fn publish_folder(rules: &Rules, pool: &sqlx::PgPool, root: &Path) -> anyhow::Result<()> {
+    let files = read_set(root).map_err(|d| anyhow::anyhow!("{d}"))?;
+    let hash = set_hash(&files);
+    if db::rule_sets::serving(pool)
+        .await?
+        .is_some_and(|(p, _)| p.hash == hash)
+    {
+        return Ok(());
+    }
+    match publish(pool, &files, "folder watch", None).await? {
+        Ok(p) => tracing::info!(set = %p.hash, "edited rules published"),
+        Err(problems) => {
+            for p in &problems {
+                tracing::warn!(file = %p.file, line = p.line, column = p.column, problem = %p.message,
+                               "edited rules not published: the last good rules keep serving");
+            }
+            rules.note_problems(problems);
+        }
+    }
+    Ok(())
 }
 
 /// Every rule and form file under `root` (paths relative to it, `/`-separated).
@@ -300,7 +367,11 @@ pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
         }
     }
     match engine {
-        Some(engine) if problems.is_empty() => Ok(Bundle { engine, templates }),
+        Some(engine) if problems.is_empty() => Ok(Bundle {
+            engine,
+            templates,
+            files: files.to_vec(),
+        }),
         _ => Err(problems),
     }
 }

@@ -127,14 +127,15 @@ pub async fn load_file(
                     first_name: &u.first_name,
                     last_name: &u.last_name,
                     role: &u.role,
-                    agent_id: Some(agent_id),
+                    // An analyst belongs to no agent: no customer of theirs is in reach.
+                    agent_id: (u.role != users::ROLE_ANALYST).then_some(agent_id),
                     password_hash: Some(&hash),
                     terms_accepted_at: Some(time::OffsetDateTime::now_utc()),
                 },
                 time::OffsetDateTime::now_utc(),
             )
             .await?;
-            if let (Some(id), Some(cipher), true) = (created, cipher, u.role == users::ROLE_ADMIN) {
+            if let (Some(id), Some(cipher), true) = (created, cipher, u.role != users::ROLE_AGENT) {
                 crate::db::second_factor::set_pending(pool, id, &cipher.encrypt(DEMO_TOTP_SECRET)?)
                     .await?;
                 crate::db::second_factor::enable(pool, id, 0, time::OffsetDateTime::now_utc())

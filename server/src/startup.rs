@@ -34,10 +34,13 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
             state.config.root.clone(),
         )
     });
-    let _watcher = if state.config.no_watch || state.config.rules_from_database {
-        None
-    } else {
-        Some(rules::watch(state.rules.clone())?)
+    let _watcher = match (state.config.no_watch, state.config.rules_from_database) {
+        (true, _) => None,
+        (false, false) => Some(rules::watch(state.rules.clone())?),
+        (false, true) => Some(rules::watch_and_publish(
+            state.rules.clone(),
+            state.pool.clone(),
+        )?),
     };
     let app = http::router(state);
     axum::serve(

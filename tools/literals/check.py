@@ -25,8 +25,8 @@ ALLOWED = {
     ("server/src/main.rs", "2024"): "the demo data's random seed, not a plan year",
     ("server/src/demo_data/mod.rs", "2024"): "the demo data's random seed, not a plan year",
     ("server/src/http/print.rs", "review"): "the name of the hand-built Review Selections page (a flow step's `page:`), not a step id",
-    ("web/src/features/playground/utils/build-playground-request.ts", "oe"):
-        "the playground's sample application context, which the analyst edits",
+    ("web/src/features/workbench/utils/build-preview-request.ts", "oe"):
+        "the workbench preview's sample application context, which the analyst edits",
     ("server/src/http/documents.rs", "qle"):
         "the spec API's upload field (`enrollment_type` must be `qle`), not a reason the code decides on",
     ("server/src/http/site.rs", "display_bcbsm"): "the spec's branding API field, read from the agent's flags",

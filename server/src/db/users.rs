@@ -6,6 +6,8 @@ use uuid::Uuid;
 
 pub const ROLE_AGENT: &str = "agent";
 pub const ROLE_ADMIN: &str = "admin";
+/// Business analysts and testers: the rules workbench only.
+pub const ROLE_ANALYST: &str = "analyst";
 
 /// A user, with the first subdomain of the user's agent (the site shared with customers).
 #[derive(Clone, sqlx::FromRow)]
@@ -32,6 +34,12 @@ impl UserRow {
         self.role == ROLE_ADMIN
     }
 
+    /// Opens the rules workbench (see, check, publish and roll back rule sets): analysts and
+    /// admins.
+    pub fn works_on_rules(&self) -> bool {
+        self.role == ROLE_ADMIN || self.role == ROLE_ANALYST
+    }
+
     pub fn full_name(&self) -> String {
         format!("{} {}", self.first_name, self.last_name)
     }
@@ -52,7 +60,7 @@ const SELECT_USER: &str = "
     SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.agent_id, u.password_hash,
            u.disabled_at IS NOT NULL AS disabled,
            u.totp_secret IS NOT NULL AS second_factor,
-           (u.role = 'admin' OR COALESCE((SELECT second_factor_for_agents FROM security_settings),
+           (u.role IN ('admin', 'analyst') OR COALESCE((SELECT second_factor_for_agents FROM security_settings),
                                          false)) AS second_factor_required,
            (SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = u.agent_id
             ORDER BY s.position LIMIT 1) AS agent_subdomain

@@ -60,6 +60,15 @@ impl CurrentUser {
         }
     }
 
+    /// Only analysts and admins work on the rules (403 otherwise).
+    pub fn require_rules(&self) -> ApiResult<()> {
+        if self.user.works_on_rules() {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden)
+        }
+    }
+
     /// The admin acting as this user, while impersonating.
     pub fn impersonator_id(&self) -> Option<Uuid> {
         self.session.impersonator_id
@@ -112,6 +121,8 @@ pub struct AuthState {
     pub is_authorized: bool,
     /// The user is an admin (false while an admin acts as an agent: the session is the agent's).
     pub is_admin: bool,
+    /// The user works on the rules (an analyst or an admin): the workbench is theirs.
+    pub works_on_rules: bool,
     /// The first subdomain of the user's agent (the agent's while impersonating).
     pub agent_subdomain: Option<String>,
     /// While an admin acts as an agent: the admin's own site subdomain (the admin's agent's, else
@@ -170,6 +181,7 @@ async fn get_auth_state(
     let body = Json(AuthState {
         is_authorized: user.is_some(),
         is_admin: user.is_some_and(|u| u.is_admin()),
+        works_on_rules: user.is_some_and(|u| u.works_on_rules()),
         agent_subdomain: user.and_then(|u| u.agent_subdomain.clone()),
         admin_subdomain,
         impersonating: session.impersonator_id.is_some() && user.is_some(),

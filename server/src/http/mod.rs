@@ -19,7 +19,6 @@ pub mod limits;
 pub mod messages;
 pub mod open;
 pub mod plans;
-pub mod playground;
 pub mod print;
 pub mod revision;
 pub mod rule_sets;
@@ -28,6 +27,7 @@ pub mod session;
 pub mod site;
 pub mod steps;
 pub mod wire;
+pub mod workbench;
 
 use axum::Router;
 use axum::extract::{MatchedPath, Request};
@@ -165,7 +165,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(admin::router())
         .merge(rule_sets::router())
         .merge(audit::router())
-        .merge(playground::router())
+        .merge(workbench::router())
         .merge(plans::router())
         .merge(print::router())
         .merge(documents::router())

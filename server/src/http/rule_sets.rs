@@ -1,4 +1,4 @@
-//! Published rule sets (issue 18, item 3), for admins: the history of publications, publishing a
+//! Published rule sets (issue 18, item 3), for analysts and admins: the history of publications, publishing a
 //! draft (every file of `rules/`, `forms/` and `templates/`, checked whole first), and serving an
 //! earlier set again. Instances serving from the database (`--rules-from-database`) switch when
 //! the publication's notification arrives.
@@ -31,12 +31,12 @@ const HISTORY: i64 = 50;
 
 #[utoipa::path(get, path = "/api/admin/rules/sets", tag = "admin",
     responses((status = 200, description = "The publications, newest first (the first is serving)", body = Vec<Publication>),
-              (status = 403, description = "Not an admin")))]
+              (status = 403, description = "Not an analyst or an admin")))]
 async fn history(
     State(app): State<AppState>,
     current: CurrentUser,
 ) -> ApiResult<Json<Vec<Publication>>> {
-    current.require_admin()?;
+    current.require_rules()?;
     Ok(Json(rule_sets::history(&app.pool, HISTORY).await?))
 }
 
@@ -57,14 +57,14 @@ const MAX_BYTES: usize = 16 * 1024 * 1024;
 #[utoipa::path(post, path = "/api/admin/rules/publish", tag = "admin",
     request_body = Draft,
     responses((status = 200, description = "Published: every instance serving from the database switches to it", body = Publication),
-              (status = 403, description = "Not an admin"),
+              (status = 403, description = "Not an analyst or an admin"),
               (status = 422, description = "`{errors: {files: [\"file:line:column: problem\", …]}}`: the draft does not load; nothing changed")))]
 async fn publish(
     State(app): State<AppState>,
     current: CurrentUser,
     Json(draft): Json<Draft>,
 ) -> ApiResult<Json<Publication>> {
-    current.require_admin()?;
+    current.require_rules()?;
     if let Some(p) = draft_problem(&draft) {
         return Err(invalid(vec![p]));
     }
@@ -117,14 +117,14 @@ pub struct Rollback {
 #[utoipa::path(post, path = "/api/admin/rules/rollback", tag = "admin",
     request_body = Rollback,
     responses((status = 200, description = "That set serves again on every instance serving from the database", body = Publication),
-              (status = 403, description = "Not an admin"),
+              (status = 403, description = "Not an analyst or an admin"),
               (status = 404, description = "No single published set has that hash")))]
 async fn rollback(
     State(app): State<AppState>,
     current: CurrentUser,
     Json(body): Json<Rollback>,
 ) -> ApiResult<Json<Publication>> {
-    current.require_admin()?;
+    current.require_rules()?;
     let hash = body.hash.trim();
     if hash.len() < 6 || !hash.chars().all(|c| c.is_ascii_hexdigit()) {
         return Err(ApiError::NotFound(
@@ -143,14 +143,14 @@ const IMPACT_APPLICATIONS: i64 = 200;
 #[utoipa::path(post, path = "/api/admin/rules/impact", tag = "admin",
     request_body = Draft,
     responses((status = 200, description = "What the draft changes against the rules serving now: the scenario suites and the most recent applications replayed under both (no answer leaves the server)", body = crate::impact::Report),
-              (status = 403, description = "Not an admin"),
+              (status = 403, description = "Not an analyst or an admin"),
               (status = 422, description = "`{errors: {files: [...]}}`: the draft does not load")))]
 async fn impact(
     State(app): State<AppState>,
     current: CurrentUser,
     Json(draft): Json<Draft>,
 ) -> ApiResult<Json<crate::impact::Report>> {
-    current.require_admin()?;
+    current.require_rules()?;
     if let Some(p) = draft_problem(&draft) {
         return Err(invalid(vec![p]));
     }

@@ -157,8 +157,6 @@ const EXEMPT: &[(&str, &str, &str)] = &[
         "the public logo of a site",
     ),
     ("get", "/api/legal/{kind}", "public texts"),
-    ("get", "/api/playground", "the rules only; nothing stored"),
-    ("post", "/api/playground", "the rules only; nothing stored"),
 ];
 
 /// What a row must answer.
@@ -254,6 +252,34 @@ fn matrix(b: &BIds) -> Vec<Row> {
             "/api/admin/rules/rollback",
             "/api/admin/rules/rollback",
             Json(json!({ "hash": "abcdef" })),
+            Admin,
+        ),
+        row(
+            M::GET,
+            "/api/admin/rules/preview",
+            "/api/admin/rules/preview",
+            Empty,
+            Admin,
+        ),
+        row(
+            M::POST,
+            "/api/admin/rules/preview",
+            "/api/admin/rules/preview",
+            Json(json!({ "step": "census" })),
+            Admin,
+        ),
+        row(
+            M::GET,
+            "/api/admin/rules/files",
+            "/api/admin/rules/files",
+            Empty,
+            Admin,
+        ),
+        row(
+            M::GET,
+            "/api/admin/rules/report",
+            "/api/admin/rules/report",
+            Empty,
             Admin,
         ),
         row(M::GET, "/api/admin/audit", "/api/admin/audit", Empty, Admin),

@@ -34,7 +34,7 @@ const site: Site = {
 const responses: Record<string, unknown> = {
   '/api/get-auth-state': {
     is_authorized: false,
-    is_admin: false,
+    is_admin: false, works_on_rules: false,
     agent_subdomain: null,
     admin_subdomain: null,
     user_name: null,

@@ -6,6 +6,7 @@ const ctx = (over: Partial<GuardContext> = {}): GuardContext => ({
   application: null,
   isAuthorized: false,
   isAdmin: false,
+  worksOnRules: false,
   fullPath: '/',
   submitted: { id: 'rap', route: '/rap' },
   ...over,
@@ -58,5 +59,15 @@ describe('guardRoute', () => {
     expect(guardRoute({ kind: 'admin' }, ctx({ fullPath: '/manageMessages' }))).toBe('/login?redirectFrom=%2FmanageMessages');
     expect(guardRoute({ kind: 'admin' }, ctx({ isAuthorized: true }))).toBe('/dashboard/home');
     expect(guardRoute({ kind: 'admin' }, ctx({ isAuthorized: true, isAdmin: true }))).toBeNull();
+  });
+
+  it('sends an analyst to the rules workbench, which only analysts and admins open', () => {
+    const analyst = ctx({ isAuthorized: true, worksOnRules: true });
+    expect(guardRoute({ kind: 'agent' }, analyst)).toBe('/dashboard/rules');
+    expect(guardRoute({ kind: 'admin' }, analyst)).toBe('/dashboard/rules');
+    expect(guardRoute({ kind: 'rules' }, analyst)).toBeNull();
+    expect(guardRoute({ kind: 'rules' }, ctx({ isAuthorized: true, isAdmin: true, worksOnRules: true }))).toBeNull();
+    expect(guardRoute({ kind: 'rules' }, ctx({ isAuthorized: true }))).toBe('/dashboard/home');
+    expect(guardRoute({ kind: 'rules' }, ctx())).toBe(`/login?redirectFrom=${encodeURIComponent('/')}`);
   });
 });

@@ -84,7 +84,7 @@ describe('guardNavigation', () => {
   // page then loads afresh without one, and the dashboard opens again.
   it("sends an agent's dashboard and Manage Messages to rap while the application is submitted", async () => {
     useAuthStore.setState({
-      auth: { is_authorized: true, is_admin: true, agent_subdomain: 'acme', admin_subdomain: 'acme', impersonating: false, user_name: 'Ann Admin', csrf_token: 't' },
+      auth: { is_authorized: true, is_admin: true, works_on_rules: true, agent_subdomain: 'acme', admin_subdomain: 'acme', impersonating: false, user_name: 'Ann Admin', csrf_token: 't' },
     });
     useFlowStore.setState({ flow: served });
     useApplicationStore.setState({ application: application({ submissionTime: '2025-01-02T10:00:00Z' }) });

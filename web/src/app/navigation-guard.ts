@@ -21,6 +21,7 @@ export async function guardNavigation(target: GuardTarget, fullPath: string): Pr
     application,
     isAuthorized: auth?.is_authorized ?? false,
     isAdmin: auth?.is_admin ?? false,
+    worksOnRules: auth?.works_on_rules ?? false,
     fullPath,
     submitted: done ? { id: done.id, route: done.route } : null,
   });

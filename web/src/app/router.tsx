@@ -102,6 +102,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The rules workbench (analysts and admins), loaded on demand: it brings the form renderer.
+        path: 'dashboard/rules',
+        lazy: async () => ({ Component: (await import('./routes/workbench')).WorkbenchRoute }),
+        loader: guarded({ kind: 'rules' }),
+        handle: full('Rules workbench'),
+      },
+      {
         path: 'dashboard',
         loader: guarded({ kind: 'agent' }),
         handle: fluid('Dashboard'),
@@ -156,14 +163,8 @@ export const routes: RouteObject[] = [
         loader: guarded({ kind: 'admin' }),
         handle: full('Audit log'),
       },
-      {
-        path: 'playground',
-        // Loaded on demand: the form renderer (RJSF) stays out of the main bundle.
-        lazy: async () => ({ Component: (await import('./routes/playground')).PlaygroundPage }),
-        // Admins only (issue 15): the server answers no one else.
-        loader: guarded({ kind: 'admin' }),
-        handle: full('untitled'),
-      },
+      // The spec's hidden test page (part 1, 2.1) is the rules workbench's preview now (which guards).
+      { path: 'playground', loader: () => redirect('/dashboard/rules?tab=preview') },
       { path: '404', element: <NotFoundPage />, loader: publicPage, handle: full('Page Not Found') },
       // The catch-all redirects in its loader; the element only silences "leaf route without element".
       { path: '*', loader: () => redirect('/404'), element: <NotFoundPage /> },

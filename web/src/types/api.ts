@@ -18,13 +18,14 @@ export type LastStepResponse = Schema<'LastStep'>;
 /** GET /api/application/{applicationId}/step/{step}/validStep */
 export type ValidStepResponse = Schema<'ValidStep'>;
 
-// The analysts' playground (off unless the server runs with ENROLLFLOW_PLAYGROUND=true).
+// The rules workbench (analysts and admins): the preview of any step, the serving set, its
+// scenarios and coverage, drafts' impact, publish and rollback.
 
 export type StepInfo = Schema<'Step'>;
-export type PlaygroundSteps = Schema<'PlaygroundSteps'>;
+export type PreviewSteps = Schema<'PreviewSteps'>;
 export type Applying = 'consumer' | 'agent';
 
-export type PlaygroundRequest = Omit<Schema<'PlaygroundRequest'>, 'applying'> & {
+export type PreviewRequest = Omit<Schema<'PreviewRequest'>, 'applying'> & {
   applying: Applying;
 };
 
@@ -34,7 +35,7 @@ export type StepView = Schema<'StepViewBody'>;
 /** Errors keyed by the spec's field keys. */
 export type StepErrors = Record<string, string[]>;
 
-/** The engine's verdict on a step's answers (the playground's `validation`). */
+/** The engine's verdict on a step's answers (the workbench preview's `validation`). */
 export type Submission =
   | { outcome: 'invalid'; errors: StepErrors }
   | {
@@ -49,7 +50,55 @@ export type Submission =
       answers: unknown;
     };
 
-export type PlaygroundResult = Omit<Schema<'PlaygroundResult'>, 'validation'> & { validation: Submission | null };
+export type PreviewResult = Omit<Schema<'PreviewResult'>, 'validation'> & { validation: Submission | null };
+
+export type RulesStatus = Omit<Schema<'RulesStatus'>, 'problems'> & { problems: Diagnostic[] };
+/** A problem of a rule set: the file, line and column, and what is wrong. */
+export interface Diagnostic {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+export type Publication = Schema<'Publication'>;
+export type SetFile = Schema<'SetFile'>;
+export type Draft = Schema<'Draft'> & { files: SetFile[] };
+export type ScenarioOutcome = Schema<'ScenarioOutcome'>;
+export type ScenarioChange = Schema<'ScenarioChange'>;
+
+/** How many of a kind of thing the scenarios reached. */
+export interface Tally {
+  reached: number;
+  total: number;
+}
+export type CoverageKind = 'statements' | 'branches' | 'transitions' | 'modals' | 'fields' | 'carriers';
+/** One thing the scenarios can reach (engine/src/coverage.rs `Item`). */
+export interface CoverageItem {
+  kind: 'statement' | 'expression' | 'branch' | 'transition' | 'modal' | 'field' | 'carrier';
+  what: string;
+  file: string;
+  line: number;
+  reached: boolean;
+}
+export interface CoverageReport {
+  totals: Record<CoverageKind, Tally>;
+  items: CoverageItem[];
+  files: { path: string; lines: { text: string; statements: number; reached: number; missed_branches: string[] }[] }[];
+  page_modals: CoverageItem[];
+}
+export type RulesReport = Omit<Schema<'RulesReport'>, 'coverage'> & { coverage: CoverageReport };
+
+/** One observation that differs for one application (engine/src/impact.rs). */
+export interface ImpactChange {
+  application: string;
+  before: string;
+  after: string;
+}
+export interface ImpactGroup {
+  what: string;
+  changes: ImpactChange[];
+}
+export type ImpactReport = Omit<Schema<'Report'>, 'changes'> & { changes: ImpactGroup[] };
 
 // The wizard's form steps (GET/POST preview/PUT /api/application/step/{step}).
 

@@ -133,6 +133,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/rules/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["files"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/rules/impact": {
         parameters: {
             query?: never;
@@ -149,6 +165,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["steps"];
+        put?: never;
+        post: operations["try_step"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/rules/publish": {
         parameters: {
             query?: never;
@@ -159,6 +191,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["report"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -972,22 +1020,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/playground": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["steps"];
-        put?: never;
-        post: operations["try_step"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/printPdf/{plan_type}/{flag}": {
         parameters: {
             query?: never;
@@ -1387,6 +1419,8 @@ export interface components {
             is_authorized: boolean;
             /** @description The user's first and last name. */
             user_name: string | null;
+            /** @description The user works on the rules (an analyst or an admin): the workbench is theirs. */
+            works_on_rules: boolean;
         };
         /**
          * Format: binary
@@ -1860,7 +1894,7 @@ export interface components {
             selected: boolean;
         };
         /** @description The agent to try a step for. */
-        PlaygroundAgent: {
+        PreviewAgent: {
             /** @default false */
             display_medicare?: boolean;
             /** @default false */
@@ -1870,14 +1904,14 @@ export interface components {
             /** @default  */
             npn?: string;
             /**
-             * @description The carrier flags that are on (`agent_flags` of `GET /api/playground`).
+             * @description The carrier flags that are on (`agent_flags` of `GET /api/admin/rules/preview`).
              * @default []
              */
             offers?: string[];
         };
         /** @description A context to try a step in. */
-        PlaygroundRequest: {
-            agent?: components["schemas"]["PlaygroundAgent"];
+        PreviewRequest: {
+            agent?: components["schemas"]["PreviewAgent"];
             /** @description Answers to validate, if any. */
             answers?: Record<string, unknown> | null;
             /** @description The application: flags (`medical_carrier_id`, `enrollment_type`, …) and earlier answers. */
@@ -1887,12 +1921,12 @@ export interface components {
             /** @description YYYY-MM-DD; the server's today when absent. */
             today?: string | null;
         };
-        PlaygroundResult: {
+        PreviewResult: {
             /** @description The validation of `answers`: `{outcome: "invalid", errors}` or `{outcome: "accepted", next, …}`. */
             validation: Record<string, unknown> | null;
             view: components["schemas"]["StepViewBody"];
         };
-        PlaygroundSteps: {
+        PreviewSteps: {
             /**
              * @description The carrier flags an agent may have on (the catalog's `agent_flag`s), each with the
              *     carriers it makes quoted.
@@ -1981,6 +2015,15 @@ export interface components {
             /** @description The earlier set's hash (or the start of it, naming one set). */
             hash: string;
         };
+        /** @description The scenario suites' results and the rule coverage they reach, for the set serving now. */
+        RulesReport: {
+            /** @description The floor of `rules/coverage.yaml` not met, if any ("statements 93.2% is below …"). */
+            below_floor: string[];
+            coverage: Record<string, unknown>;
+            /** @description The engine hash of the set it was made for. */
+            rules: string;
+            scenarios: components["schemas"]["ScenarioOutcome"][];
+        };
         /** @description What the last reload found (shown to admins). */
         RulesStatus: {
             /** Format: date-time */
@@ -2017,6 +2060,14 @@ export interface components {
             /** @description Why it fails after the change (or failed before it). */
             failures: string[];
             name: string;
+        };
+        /** @description A scenario's result under the serving set. */
+        ScenarioOutcome: {
+            /** @description `file:line`. */
+            at: string;
+            failures: string[];
+            name: string;
+            passed: boolean;
         };
         /** @description The caller's second factor. */
         SecondFactorStatus: {
@@ -2055,6 +2106,11 @@ export interface components {
             selected_plan_id?: number | null;
             /** @description Dental: accepted for compatibility; a plan that includes vision decides it. */
             skip_vision?: boolean | null;
+        };
+        /** @description One file of the serving set. */
+        SetFile: {
+            path: string;
+            text: string;
         };
         /** @description The left navigation. */
         Shell: {
@@ -2482,6 +2538,33 @@ export interface operations {
             };
         };
     };
+    files: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every file of the set serving now (rules/, forms/, templates/), in path order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetFile"][];
+                };
+            };
+            /** @description Not an analyst or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     impact: {
         parameters: {
             query?: never;
@@ -2504,7 +2587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Report"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an analyst or an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2513,6 +2596,69 @@ export interface operations {
             };
             /** @description `{errors: {files: [...]}}`: the draft does not load */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    steps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewSteps"];
+                };
+            };
+            /** @description Not an analyst or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    try_step: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewResult"];
+                };
+            };
+            /** @description The rules failed for this context (the message names the rule) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an analyst or an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2542,7 +2688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Publication"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an analyst or an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2551,6 +2697,33 @@ export interface operations {
             };
             /** @description `{errors: {files: ["file:line:column: problem", …]}}`: the draft does not load; nothing changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenario results and the coverage of the set serving now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulesReport"];
+                };
+            };
+            /** @description Not an analyst or an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2580,7 +2753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Publication"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an analyst or an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2614,7 +2787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Publication"][];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an analyst or an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4266,83 +4439,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FilterOption"][];
                 };
-            };
-        };
-    };
-    steps: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlaygroundSteps"];
-                };
-            };
-            /** @description Not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The playground is off */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    try_step: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PlaygroundRequest"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlaygroundResult"];
-                };
-            };
-            /** @description The rules failed for this context (the message names the rule) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The playground is off */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };

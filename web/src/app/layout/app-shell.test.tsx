@@ -11,7 +11,7 @@ import { AppShell } from './app-shell';
 
 const visitor: AuthState = {
   is_authorized: false,
-  is_admin: false,
+  is_admin: false, works_on_rules: false,
   impersonating: false,
   agent_subdomain: null,
   admin_subdomain: null,

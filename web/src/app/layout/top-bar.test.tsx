@@ -22,7 +22,7 @@ const site = (playground: boolean): Site => ({
 
 const anAdmin: AuthState = {
   is_authorized: true,
-  is_admin: true,
+  is_admin: true, works_on_rules: true,
   agent_subdomain: 'demo',
   admin_subdomain: null,
   impersonating: false,
@@ -51,7 +51,7 @@ describe('TopBar Misc menu', () => {
     renderTopBar(site(true), null);
     expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
     cleanup();
-    renderTopBar(site(true), { ...anAdmin, is_admin: false, user_name: 'Maria Alvarez' });
+    renderTopBar(site(true), { ...anAdmin, is_admin: false, works_on_rules: false, user_name: 'Maria Alvarez' });
     expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
   });
 
@@ -80,7 +80,7 @@ describe('TopBar Misc menu', () => {
 
 const visitor: AuthState = {
   is_authorized: false,
-  is_admin: false,
+  is_admin: false, works_on_rules: false,
   agent_subdomain: null,
   admin_subdomain: null,
   impersonating: false,
@@ -88,7 +88,7 @@ const visitor: AuthState = {
   csrf_token: 'tok',
 };
 const agent: AuthState = { ...visitor, is_authorized: true, agent_subdomain: 'acme', user_name: 'Maria Alvarez' };
-const admin: AuthState = { ...visitor, is_authorized: true, is_admin: true, agent_subdomain: 'demo', user_name: 'Ada Admin' };
+const admin: AuthState = { ...visitor, is_authorized: true, is_admin: true, works_on_rules: true, agent_subdomain: 'demo', user_name: 'Ada Admin' };
 const impersonating: AuthState = { ...agent, admin_subdomain: 'demo', impersonating: true };
 
 function Where() {

@@ -40,7 +40,7 @@ export function TopBar({ site, auth, showPresentedBy, onLogout }: TopBarProps) {
                 Home
               </Link>
             </li>
-            {site?.playground && auth?.is_admin && (
+            {site?.playground && auth?.works_on_rules && (
               <li>
                 <DisclosureMenu label="Misc">
                   {(close) => (

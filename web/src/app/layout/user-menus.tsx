@@ -3,7 +3,7 @@
 // modals they open.
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AdminMenu } from '@/features/admin/components/admin-menu';
 import { LoginAsAgentModal } from '@/features/admin/components/login-as-agent-modal';
 import { verifySecondFactor } from '@/features/auth/api/second-factor';
@@ -14,7 +14,7 @@ import { SecuritySettingsModal } from '@/features/admin/components/security-sett
 import { siteAddress } from '@/features/auth/utils/site-address';
 import type { AuthState, LoggedIn, Site } from '@/types/api';
 import { adoptSession } from '../account-session';
-import { DASHBOARD_HOME } from '../guards';
+import { DASHBOARD_HOME, RULES_WORKBENCH } from '../guards';
 
 type ModalName = 'change-password' | 'devices' | 'two-step' | 'security' | 'share' | 'login-as-agent';
 
@@ -108,6 +108,13 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
       {auth.is_admin && (
         <li>
           <AdminMenu onLoginAsAgent={() => show('login-as-agent')} onSecurity={() => show('security')} />
+        </li>
+      )}
+      {auth.works_on_rules && !auth.is_admin && (
+        <li>
+          <Link to={RULES_WORKBENCH} className="ds-c-button ds-c-button--ghost ds-c-button--small">
+            Rules workbench
+          </Link>
         </li>
       )}
       {shareSubdomain && (

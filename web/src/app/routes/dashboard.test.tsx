@@ -97,7 +97,7 @@ describe('DashboardLayout for an admin', () => {
     useAuthStore.setState({
       auth: {
         is_authorized: true,
-        is_admin: true,
+        is_admin: true, works_on_rules: true,
         agent_subdomain: 'demo',
         admin_subdomain: 'demo',
         impersonating: false,

@@ -36,7 +36,7 @@ const site: Site = {
 
 const visitor: AuthState = {
   is_authorized: false,
-  is_admin: false,
+  is_admin: false, works_on_rules: false,
   agent_subdomain: null,
   admin_subdomain: null,
   impersonating: false,

@@ -3,7 +3,7 @@ import { DisclosureMenu } from '@/components/disclosure-menu';
 
 /**
  * The Admin dropdown (spec part 1, 2.3): Manage Messages, Log in as an agent, the audit log,
- * security settings, and the demo's outbox.
+ * security settings, the rules workbench, and the demo's outbox.
  */
 export function AdminMenu({ onLoginAsAgent, onSecurity }: { onLoginAsAgent: () => void; onSecurity: () => void }) {
   return (
@@ -31,6 +31,11 @@ export function AdminMenu({ onLoginAsAgent, onSecurity }: { onLoginAsAgent: () =
               close();
               onSecurity();
             }} />
+          </li>
+          <li>
+            <Link to="/dashboard/rules" className="ef-menu__link" onClick={close}>
+              Rules workbench
+            </Link>
           </li>
           <li>
             <Link to="/admin/outbox" className="ef-menu__link" onClick={close}>

@@ -4,7 +4,7 @@ import type { Experimental_DefaultFormStateBehavior, RJSFSchema } from '@rjsf/ut
 import { Alert, Button } from '@cmsgov/design-system';
 import { schemaValidator } from '@/lib/schema-validator';
 import type { Application, StepSaved, StepView } from '@/types/api';
-import { FAILURE_TEXT, useStepForm } from '../hooks/use-step-form';
+import { FAILURE_TEXT, useStepForm, type PreviewBackend } from '../hooks/use-step-form';
 import { placeErrors } from '../utils/error-keys';
 import { inFormOrder } from '../utils/form-order';
 import { getAt, isAnswered, isRecord, parseFieldPath } from '../utils/paths';
@@ -39,6 +39,8 @@ export interface StepFormProps {
   onNavigate: (path: string) => void;
   /** The application changed without a save of this step (a skipped step opened again). */
   onApplicationChange?: (application: Application) => void;
+  /** A preview that saves nothing (the rules workbench). */
+  backend?: PreviewBackend;
 }
 
 /** Enter in a field never submits the step (spec part 2, Why Are You Applying). */
@@ -65,8 +67,8 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((x
  * A refused save's errors are summed up at the top, each a link to its field (the CMS pattern), and
  * focus goes there; a refusal of the whole submission (`submit_error`) is a red alert there.
  */
-export function StepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange }: StepFormProps) {
-  const form = useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange });
+export function StepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange, backend }: StepFormProps) {
+  const form = useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange, backend });
   const { view, formData, errors, failure, uploadError, submitError, busy, dialog } = form;
   const banner = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLElement | null>(null);

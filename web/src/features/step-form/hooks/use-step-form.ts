@@ -58,7 +58,20 @@ function autoModalIds(view: StepView): string[] {
     .map((r) => String(r.modal));
 }
 
+/**
+ * Where a form that saves nothing gets its views and its verdicts (the rules workbench's preview):
+ * Continue asks `submit`, which answers where the step would go (or throws the 422 of refused
+ * answers, drawn as a consumer sees them); nothing is saved and nothing is uploaded.
+ */
+export interface PreviewBackend {
+  preview: (step: string, answers: unknown) => Promise<StepView>;
+  view: (step: string) => Promise<StepView>;
+  submit: (step: string, answers: unknown) => Promise<{ next: StepView['step']; modal: string | null }>;
+}
+
 export interface UseStepFormOptions {
+  /** A preview that saves nothing (the rules workbench); the application's API otherwise. */
+  backend?: PreviewBackend;
   view: StepView;
   applicationId: string | null;
   agentName: string | null;
@@ -77,7 +90,7 @@ function same(a: unknown, b: unknown): boolean {
  * The state of a form step: the view (recomputed through `preview` when a `refresh_on` field
  * changes), the answers, the server's errors, dialogs and what Continue waits for.
  */
-export function useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange }: UseStepFormOptions) {
+export function useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange, backend }: UseStepFormOptions) {
   const [view, setView] = useState(initialView);
   const [formData, setFormData] = useState<unknown>(initialView.data ?? {});
   const [errors, setErrors] = useState<ServerErrors | null>(null);
@@ -100,10 +113,10 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
   const previewSeq = useRef(0);
   const previewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const uploads = useRef(new Map<string, PendingUpload>());
-  const callbacks = useRef({ onSaved, onNavigate, onApplicationChange });
+  const callbacks = useRef({ onSaved, onNavigate, onApplicationChange, backend });
   useEffect(() => {
     viewRef.current = view;
-    callbacks.current = { onSaved, onNavigate, onApplicationChange };
+    callbacks.current = { onSaved, onNavigate, onApplicationChange, backend };
   });
   useEffect(
     () => () => {
@@ -115,7 +128,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
   const runPreview = useCallback(() => {
     previewTimer.current = null;
     const seq = ++previewSeq.current;
-    previewStep(viewRef.current.step.id, formDataRef.current)
+    (callbacks.current.backend?.preview ?? previewStep)(viewRef.current.step.id, formDataRef.current)
       .then((fresh) => {
         if (seq === previewSeq.current) setView(fresh);
       })
@@ -207,7 +220,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
 
   /** A fresh view of the step (after a save that stays on it, or a conflict). */
   const reload = useCallback(async () => {
-    const fresh = await getStepView(viewRef.current.step.id);
+    const fresh = await (callbacks.current.backend?.view ?? getStepView)(viewRef.current.step.id);
     viewRef.current = fresh;
     setView(fresh);
     formDataRef.current = fresh.data ?? {};
@@ -229,6 +242,14 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
       setUploadError(null);
       setSubmitError(null);
       try {
+        const preview = callbacks.current.backend;
+        if (preview) {
+          const verdict = await preview.submit(step, formDataRef.current);
+          setErrors(null);
+          if (verdict.modal) openModal({ id: verdict.modal });
+          else callbacks.current.onNavigate(verdict.next.route);
+          return;
+        }
         const saved = await saveStep(step, formDataRef.current);
         setErrors(null);
         // "Success (no errors and no submit_error) opens the Thank you modal" (spec part 2, 4).

@@ -5,16 +5,16 @@ import { JsonSection } from './json-section';
 /** The server's verdict on the sample answers: the errors per field key, or where the step goes next. */
 export function ValidationResult({ validation }: { validation: Submission | null }) {
   if (!validation) {
-    return <p className="ef-playground__muted">No answers were validated: use Validate to check sample answers.</p>;
+    return <p className="ef-workbench__muted">No answers were validated: use Validate to check sample answers.</p>;
   }
   if (validation.outcome === 'invalid') {
     const entries = Object.entries(validation.errors);
     const count = entries.length;
     return (
       <Alert variation="error" heading={`Invalid: ${count} ${count === 1 ? 'field has' : 'fields have'} errors`} headingLevel="3">
-        <dl className="ef-playground__errors">
+        <dl className="ef-workbench__errors">
           {entries.map(([key, messages]) => (
-            <div key={key} className="ef-playground__error">
+            <div key={key} className="ef-workbench__error">
               <dt>
                 <code>{key}</code>
               </dt>

@@ -9,9 +9,9 @@ interface JsonSectionProps {
 /** A collapsible section showing a value as formatted JSON. */
 export function JsonSection({ title, value, open = false }: JsonSectionProps) {
   return (
-    <details className="ef-playground__section" open={open}>
-      <summary className="ef-playground__summary">{title}</summary>
-      <pre className="ef-playground__json" tabIndex={0} role="region" aria-label={`${title} (JSON)`}>
+    <details className="ef-workbench__section" open={open}>
+      <summary className="ef-workbench__summary">{title}</summary>
+      <pre className="ef-workbench__json" tabIndex={0} role="region" aria-label={`${title} (JSON)`}>
         {formatJson(value)}
       </pre>
     </details>

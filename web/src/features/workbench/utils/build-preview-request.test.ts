@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlaygroundRequest, DEFAULT_INPUTS, parseJsonObject, type PlaygroundInputs } from './build-playground-request';
+import { buildPreviewRequest, DEFAULT_INPUTS, parseJsonObject, type PreviewInputs } from './build-preview-request';
 
-const inputs = (over: Partial<PlaygroundInputs> = {}): PlaygroundInputs => ({ ...DEFAULT_INPUTS, step: 'census', ...over });
+const inputs = (over: Partial<PreviewInputs> = {}): PreviewInputs => ({ ...DEFAULT_INPUTS, step: 'census', ...over });
 
-describe('buildPlaygroundRequest', () => {
+describe('buildPreviewRequest', () => {
   it('builds the view request from the defaults: no today, no answers, every carrier flag of the catalog on', () => {
-    expect(buildPlaygroundRequest(inputs(), false, ['display_bcbsm', 'display_ph'])).toEqual({
+    expect(buildPreviewRequest(inputs(), false, ['display_bcbsm', 'display_ph'])).toEqual({
       ok: true,
       request: {
         step: 'census',
@@ -17,7 +17,7 @@ describe('buildPlaygroundRequest', () => {
   });
 
   it('sends today, who is applying, the agent flags and the answers when validating', () => {
-    const built = buildPlaygroundRequest(
+    const built = buildPreviewRequest(
       inputs({
         today: '2024-11-20',
         applying: 'agent',
@@ -42,19 +42,19 @@ describe('buildPlaygroundRequest', () => {
   });
 
   it('validates empty answers when the answers are left empty, and leaves them out for a view', () => {
-    const validate = buildPlaygroundRequest(inputs({ answers: '  ' }), true);
+    const validate = buildPreviewRequest(inputs({ answers: '  ' }), true);
     expect(validate.ok && validate.request.answers).toEqual({});
-    const view = buildPlaygroundRequest(inputs({ answers: 'not json' }), false);
+    const view = buildPreviewRequest(inputs({ answers: 'not json' }), false);
     expect(view.ok && 'answers' in view.request).toBe(false);
   });
 
   it('treats an empty context as an empty object', () => {
-    const built = buildPlaygroundRequest(inputs({ app: '' }), false);
+    const built = buildPreviewRequest(inputs({ app: '' }), false);
     expect(built.ok && built.request.app).toEqual({});
   });
 
   it('names every input that is wrong', () => {
-    const built = buildPlaygroundRequest(inputs({ step: '', today: '20/11/2024', app: '[1]', answers: '{"a":' }), true);
+    const built = buildPreviewRequest(inputs({ step: '', today: '20/11/2024', app: '[1]', answers: '{"a":' }), true);
     expect(built.ok).toBe(false);
     if (built.ok) return;
     expect(Object.keys(built.errors).sort()).toEqual(['answers', 'app', 'step', 'today']);

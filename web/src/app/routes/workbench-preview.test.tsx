@@ -1,11 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
-import type { PlaygroundResult, PlaygroundSteps, StepView } from '@/types/api';
-import { Playground, PLAYGROUND_OFF } from './playground';
+import type { PreviewResult, PreviewSteps, StepView } from '@/types/api';
+import { PreviewTab } from '@/features/workbench/components/preview-tab';
+import { ConsumerForm } from './workbench';
 import { jsonResponse as json } from '@/testing/kit';
 
-const steps: PlaygroundSteps = {
+const steps: PreviewSteps = {
   steps: [
     { id: 'whyApplying', number: 1, route: '/whyapplying', title: 'Why Are You Applying?' },
     { id: 'census', number: 2, route: '/census', title: 'About You' },
@@ -43,7 +44,7 @@ const censusView: StepView = {
 };
 
 
-describe('Playground', () => {
+describe('the workbench preview', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let post: (body: unknown) => Response;
 
@@ -52,10 +53,10 @@ describe('Playground', () => {
       json(200, {
         view: censusView,
         validation: { outcome: 'invalid', errors: { sub_last_name: ['The Last Name field is required.'], email: ['A', 'B'] } },
-      } satisfies PlaygroundResult);
+      } satisfies PreviewResult);
     fetchMock.mockReset();
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) !== '/api/playground') return json(404, { error: 'No such API call.' });
+      if (String(input) !== '/api/admin/rules/preview') return json(404, { error: 'No such API call.' });
       if (init?.method === 'POST') return post(JSON.parse(String(init.body)));
       return json(200, steps);
     });
@@ -73,20 +74,8 @@ describe('Playground', () => {
     return call ? JSON.parse(String(call[1]?.body)) : undefined;
   };
 
-  it('says it is off when the site says so, without asking the server', () => {
-    render(<Playground enabled={false} />);
-    expect(screen.getByText(PLAYGROUND_OFF)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('says it is off when the server answers 404', async () => {
-    fetchMock.mockResolvedValue(json(404, { error: 'No such API call.' }));
-    render(<Playground enabled />);
-    expect(await screen.findByText(PLAYGROUND_OFF)).toBeTruthy();
-  });
-
   it('validates the answers for the chosen step and lists the errors per field key', async () => {
-    render(<Playground enabled />);
+    render(<PreviewTab consumerForm={ConsumerForm} />);
     const step = (await screen.findByLabelText('Step')) as HTMLSelectElement;
     expect(step.value).toBe('whyApplying');
     fireEvent.change(step, { target: { value: 'census' } });
@@ -108,22 +97,21 @@ describe('Playground', () => {
     const alert = heading.closest('.ds-c-alert') as HTMLElement;
     const terms = within(alert).getAllByRole('term').map((t) => t.textContent);
     expect(terms).toEqual(['sub_last_name', 'email']);
-    const lastName = within(alert).getByText('sub_last_name').closest('.ef-playground__error') as HTMLElement;
+    const lastName = within(alert).getByText('sub_last_name').closest('.ef-workbench__error') as HTMLElement;
     expect(within(lastName).getByRole('definition').textContent).toBe('The Last Name field is required.');
     expect(within(alert).getByText('B')).toBeTruthy();
 
-    // The form preview draws the schema with stand-ins for the forms' own widgets.
+    // The consumer's own renderer draws the form (its widgets: the date in three boxes).
     expect(screen.getByRole('textbox', { name: /Last Name/ })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: /Birth Date/ })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Yes' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('2. About You');
+    expect(screen.getAllByRole('radio', { name: 'Yes' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('status')[0]?.textContent).toContain('2. About You');
     const extras = screen.getByRole('region', { name: 'Extras (JSON)', hidden: true });
     expect(JSON.parse(extras.textContent ?? '')).toEqual({ max_dependents: 15 });
   });
 
   it('asks for the view only with Show form, sending today when given', async () => {
     post = () => json(200, { view: censusView, validation: null });
-    render(<Playground enabled />);
+    render(<PreviewTab consumerForm={ConsumerForm} />);
     fireEvent.change(await screen.findByLabelText('Today'), { target: { value: '2024-11-20' } });
     fireEvent.change(screen.getByLabelText(/Sample answers/), { target: { value: '{"ignored": true}' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show form' }));
@@ -138,7 +126,7 @@ describe('Playground', () => {
         view: censusView,
         validation: { outcome: 'accepted', next: steps.steps[2]!, modal: 'subsidy', updates: { last_step: 3 }, answers: {} },
       });
-    render(<Playground enabled />);
+    render(<PreviewTab consumerForm={ConsumerForm} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Validate' }));
     expect(await screen.findByRole('heading', { name: 'Accepted' })).toBeTruthy();
     expect(screen.getByText(/Next: Medical Plans/)).toBeTruthy();
@@ -147,7 +135,7 @@ describe('Playground', () => {
 
   it('shows the failing rule of a 400 in an alert', async () => {
     post = () => json(400, { error: 'rules/scripts/enrollment.rhai: function `check` failed: boom' });
-    render(<Playground enabled />);
+    render(<PreviewTab consumerForm={ConsumerForm} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Show form' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The rules failed for this context');
@@ -155,24 +143,30 @@ describe('Playground', () => {
   });
 
   it('does not send malformed JSON and says what is wrong', async () => {
-    render(<Playground enabled />);
-    fireEvent.change(await screen.findByLabelText(/Application context/), { target: { value: '{"a":' } });
+    render(<PreviewTab consumerForm={ConsumerForm} />);
+    fireEvent.change(await screen.findByLabelText(/Sample household/), { target: { value: '{"a":' } });
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText(/The application context is not valid JSON/)).toBeTruthy();
     expect(fetchMock.mock.calls.some((c) => c[1]?.method === 'POST')).toBe(false);
   });
 
-  it('copies the preview form data into the sample answers', async () => {
-    post = () => json(200, { view: { ...censusView, data: { sub_first_name: 'Ann' } }, validation: null });
-    render(<Playground enabled />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Show form' }));
-    fireEvent.change(await screen.findByRole('textbox', { name: /Last Name/ }), { target: { value: 'Lee' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Use these as sample answers' }));
-    await waitFor(() =>
-      expect(JSON.parse((screen.getByLabelText(/Sample answers/) as HTMLTextAreaElement).value)).toEqual({
-        sub_first_name: 'Ann',
-        sub_last_name: 'Lee',
-      }),
-    );
+  it("continues in the consumer's form: the rules' errors show on the fields, nothing is saved", async () => {
+    post = (body) =>
+      json(200, {
+        view: censusView,
+        validation:
+          (body as { answers?: unknown }).answers === undefined
+            ? null
+            : { outcome: 'invalid', errors: { sub_last_name: ['The Last Name field is required.'] } },
+      });
+    render(<PreviewTab consumerForm={ConsumerForm} />);
+    fireEvent.change(await screen.findByLabelText('Step'), { target: { value: 'census' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show form' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /First Name/ }), { target: { value: 'Ann' } });
+    fireEvent.click(screen.getByRole('button', { name: /Continue/ }));
+    await waitFor(() => expect(screen.getAllByText('The Last Name field is required.').length).toBeGreaterThan(0));
+    const bodies = fetchMock.mock.calls.filter((c) => c[1]?.method === 'POST').map((c) => JSON.parse(String(c[1]?.body)));
+    expect(bodies.at(-1)).toMatchObject({ step: 'census', answers: { sub_first_name: 'Ann' } });
+    expect(fetchMock.mock.calls.every((c) => String(c[0]) === '/api/admin/rules/preview')).toBe(true);
   });
 });

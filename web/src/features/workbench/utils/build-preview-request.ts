@@ -1,7 +1,7 @@
-import type { Applying, PlaygroundRequest } from '@/types/api';
+import type { Applying, PreviewRequest } from '@/types/api';
 
-/** What the analyst typed: the playground's form state. */
-export interface PlaygroundInputs {
+/** What the analyst typed: the preview's form state. */
+export interface PreviewInputs {
   step: string;
   /** YYYY-MM-DD, or empty for the server's today. */
   today: string;
@@ -18,11 +18,11 @@ export interface PlaygroundInputs {
 export type InputField = 'step' | 'today' | 'app' | 'answers';
 export type InputErrors = Partial<Record<InputField, string>>;
 
-export type BuildResult = { ok: true; request: PlaygroundRequest } | { ok: false; errors: InputErrors };
+export type BuildResult = { ok: true; request: PreviewRequest } | { ok: false; errors: InputErrors };
 
 export const DEFAULT_APP = { medical_carrier_id: 1, enrollment_type: 'oe', effective_date: '2025-01-01' };
 
-export const DEFAULT_INPUTS: PlaygroundInputs = {
+export const DEFAULT_INPUTS: PreviewInputs = {
   step: '',
   today: '',
   applying: 'consumer',
@@ -52,11 +52,11 @@ export function parseJsonObject(text: string, what: string): Parsed {
 }
 
 /**
- * The body of POST /api/playground. `validate` sends the sample answers (an empty textarea
+ * The body of POST /api/admin/rules/preview. `validate` sends the sample answers (an empty textarea
  * validates empty answers); without it only the step's view is asked for.
  */
-/** `allFlags`: the catalog's carrier flags (GET /api/playground), which `offers: null` means. */
-export function buildPlaygroundRequest(inputs: PlaygroundInputs, validate: boolean, allFlags: string[] = []): BuildResult {
+/** `allFlags`: the catalog's carrier flags (GET /api/admin/rules/preview), which `offers: null` means. */
+export function buildPreviewRequest(inputs: PreviewInputs, validate: boolean, allFlags: string[] = []): BuildResult {
   const errors: InputErrors = {};
   if (!inputs.step) errors.step = 'Choose a step.';
   const today = inputs.today.trim();
@@ -67,7 +67,7 @@ export function buildPlaygroundRequest(inputs: PlaygroundInputs, validate: boole
   if (answers && 'error' in answers) errors.answers = answers.error;
   if (Object.keys(errors).length > 0 || 'error' in app || (answers && 'error' in answers)) return { ok: false, errors };
 
-  const request: PlaygroundRequest = {
+  const request: PreviewRequest = {
     step: inputs.step,
     applying: inputs.applying,
     agent: {

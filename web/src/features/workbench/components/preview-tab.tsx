@@ -1,38 +1,56 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Alert, Button, ChoiceList, Spinner, TextField } from '@cmsgov/design-system';
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
-import type { Applying, PlaygroundResult, PlaygroundSteps } from '@/types/api';
-import { getPlayground } from '../api/get-playground';
-import { tryPlaygroundStep } from '../api/try-playground-step';
+import type { Applying, PreviewRequest, PreviewResult, PreviewSteps, StepErrors, StepView } from '@/types/api';
+import { getPreviewSteps, previewStepIn } from '../api/workbench';
 import {
-  buildPlaygroundRequest,
+  buildPreviewRequest,
   DEFAULT_INPUTS,
   type InputErrors,
-  type PlaygroundInputs,
-} from '../utils/build-playground-request';
-import { formatJson } from '../utils/format-json';
-import { FormPreview } from './form-preview';
+  type PreviewInputs,
+} from '../utils/build-preview-request';
 import { JsonSection } from './json-section';
 import { ValidationResult } from './validation-result';
-import './playground.css';
 
-export const PLAYGROUND_OFF = 'The playground is turned off.';
 
-type Load = { state: 'loading' } | { state: 'off' } | { state: 'failed'; message: string } | { state: 'ready'; data: PlaygroundSteps };
+/**
+ * Where the consumer's form renderer gets its views and verdicts in a preview: Continue asks
+ * `submit`, which answers where the step would go or throws the 422 of refused answers; nothing is
+ * saved. (The wizard's StepForm takes it as its `backend`.)
+ */
+export interface PreviewBackend {
+  preview: (step: string, answers: unknown) => Promise<StepView>;
+  view: (step: string) => Promise<StepView>;
+  submit: (step: string, answers: unknown) => Promise<{ next: StepView['step']; modal: string | null }>;
+}
 
-type Outcome = { result: PlaygroundResult; seq: number } | { error: string; rule: boolean; seq: number } | null;
+/** The consumer's form renderer, as the app gives it to the preview. */
+export interface ConsumerFormProps {
+  view: StepView;
+  agentName: string | null;
+  backend: PreviewBackend;
+}
+
+type Load = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: PreviewSteps };
+
+type Outcome =
+  | { result: PreviewResult; seq: number; request: PreviewRequest }
+  | { error: string; rule: boolean; seq: number }
+  | null;
 
 function Heading() {
-  return <h1 className="ds-text-heading--2xl">Playground</h1>;
+  return <h2 className="ds-text-heading--xl">Preview</h2>;
 }
 
 /**
- * The analysts' playground (spec part 1, 2.1): any step's form in a chosen context, its schema,
- * data and extras, and the server's validation of sample answers. Nothing is saved.
+ * The workbench's preview (it replaces the playground of spec part 1, 2.1): any step in a chosen
+ * context and sample household, drawn by the consumer's own form renderer, with its schema, data
+ * and extras, and the server's verdict on sample answers. Continue in the preview asks the rules
+ * where the step would go; nothing is saved.
  */
-export function Playground({ enabled }: { enabled: boolean }) {
+export function PreviewTab({ consumerForm }: { consumerForm: ComponentType<ConsumerFormProps> }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [inputs, setInputs] = useState<PlaygroundInputs>(DEFAULT_INPUTS);
+  const [inputs, setInputs] = useState<PreviewInputs>(DEFAULT_INPUTS);
   const [errors, setErrors] = useState<InputErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [pending, setPending] = useState(false);
@@ -40,9 +58,8 @@ export function Playground({ enabled }: { enabled: boolean }) {
   const stepId = useId();
 
   useEffect(() => {
-    if (!enabled) return;
     let live = true;
-    getPlayground().then(
+    getPreviewSteps().then(
       (data) => {
         if (!live) return;
         setLoad({ state: 'ready', data });
@@ -50,26 +67,17 @@ export function Playground({ enabled }: { enabled: boolean }) {
       },
       (e: unknown) => {
         if (!live) return;
-        if (e instanceof ApiError && e.status === 404) setLoad({ state: 'off' });
-        else setLoad({ state: 'failed', message: e instanceof ApiError ? e.message : GENERIC_ERROR });
+        setLoad({ state: 'failed', message: e instanceof ApiError ? e.message : GENERIC_ERROR });
       },
     );
     return () => {
       live = false;
     };
-  }, [enabled]);
+  }, []);
 
-  if (!enabled || load.state === 'off') {
-    return (
-      <div className="ef-playground">
-        <Heading />
-        <p>{PLAYGROUND_OFF}</p>
-      </div>
-    );
-  }
   if (load.state === 'loading') {
     return (
-      <div className="ef-playground">
+      <div className="ef-workbench">
         <Heading />
         <Spinner aria-valuetext="Loading" role="status" />
       </div>
@@ -77,7 +85,7 @@ export function Playground({ enabled }: { enabled: boolean }) {
   }
   if (load.state === 'failed') {
     return (
-      <div className="ef-playground">
+      <div className="ef-workbench">
         <Heading />
         <Alert variation="error" role="alert">
           {load.message}
@@ -86,11 +94,11 @@ export function Playground({ enabled }: { enabled: boolean }) {
     );
   }
 
-  const set = <K extends keyof PlaygroundInputs>(key: K, value: PlaygroundInputs[K]) =>
+  const set = <K extends keyof PreviewInputs>(key: K, value: PreviewInputs[K]) =>
     setInputs((prev) => ({ ...prev, [key]: value }));
 
   const run = (validate: boolean) => {
-    const built = buildPlaygroundRequest(inputs, validate, load.state === 'ready' ? load.data.agent_flags.map((f) => f.flag) : []);
+    const built = buildPreviewRequest(inputs, validate, load.state === 'ready' ? load.data.agent_flags.map((f) => f.flag) : []);
     if (!built.ok) {
       setErrors(built.errors);
       return;
@@ -98,9 +106,9 @@ export function Playground({ enabled }: { enabled: boolean }) {
     setErrors({});
     const mine = ++seq.current;
     setPending(true);
-    tryPlaygroundStep(built.request).then(
+    previewStepIn(built.request).then(
       (result) => {
-        if (mine === seq.current) setOutcome({ result, seq: mine });
+        if (mine === seq.current) setOutcome({ result, seq: mine, request: built.request });
       },
       (e: unknown) => {
         if (mine !== seq.current) return;
@@ -119,15 +127,15 @@ export function Playground({ enabled }: { enabled: boolean }) {
 
   const { steps, rules } = load.data;
   return (
-    <div className="ef-playground">
+    <div className="ef-workbench">
       <Heading />
       <p>
-        Try any step’s form in a context of your choosing. Nothing is saved. Serving rules{' '}
+        Any step for a sample household, as a consumer would see it. Nothing is saved. Serving rules{' '}
         <code title={rules}>{rules.slice(0, 12)}</code>.
       </p>
       <div className="ds-l-row">
         <div className="ds-l-col--12 ds-l-lg-col--5">
-          <form className="ef-playground__controls" onSubmit={onSubmit} noValidate aria-label="Playground context">
+          <form className="ef-workbench__controls" onSubmit={onSubmit} noValidate aria-label="Preview context">
             <div className="ds-u-margin-top--3">
               <label className="ds-c-label" htmlFor={stepId}>
                 Step
@@ -200,11 +208,11 @@ export function Playground({ enabled }: { enabled: boolean }) {
             />
             <TextField
               name="app"
-              label="Application context (JSON)"
-              hint="Flags such as medical_carrier_id, enrollment_type, effective_date, and earlier answers."
+              label="Sample household and application (JSON)"
+              hint="Earlier answers (census: the people, their birth dates and ZIP) and flags such as medical_carrier_id, enrollment_type, effective_date."
               multiline
               rows={6}
-              fieldClassName="ef-playground__code"
+              fieldClassName="ef-workbench__code"
               value={inputs.app}
               errorMessage={errors.app}
               onChange={(e: { target: { value: string } }) => set('app', e.target.value)}
@@ -215,12 +223,12 @@ export function Playground({ enabled }: { enabled: boolean }) {
               hint="Validate checks these; empty validates empty answers."
               multiline
               rows={6}
-              fieldClassName="ef-playground__code"
+              fieldClassName="ef-workbench__code"
               value={inputs.answers}
               errorMessage={errors.answers}
               onChange={(e: { target: { value: string } }) => set('answers', e.target.value)}
             />
-            <div className="ef-playground__actions">
+            <div className="ef-workbench__actions">
               <Button type="submit" variation="solid" disabled={pending}>
                 Validate
               </Button>
@@ -231,11 +239,11 @@ export function Playground({ enabled }: { enabled: boolean }) {
           </form>
         </div>
         <div className="ds-l-col--12 ds-l-lg-col--7">
-          <section className="ef-playground__results" aria-labelledby={`${stepId}-results`} aria-busy={pending}>
+          <section className="ef-workbench__results" aria-labelledby={`${stepId}-results`} aria-busy={pending}>
             <h2 id={`${stepId}-results`} className="ds-text-heading--xl">
               Result
             </h2>
-            <Results outcome={outcome} onUseAnswers={(answers) => set('answers', formatJson(answers))} />
+            <Results outcome={outcome} consumerForm={consumerForm} />
           </section>
         </div>
       </div>
@@ -243,8 +251,8 @@ export function Playground({ enabled }: { enabled: boolean }) {
   );
 }
 
-function Results({ outcome, onUseAnswers }: { outcome: Outcome; onUseAnswers: (answers: unknown) => void }) {
-  if (!outcome) return <p className="ef-playground__muted">Choose a context, then Show form or Validate.</p>;
+function Results({ outcome, consumerForm }: { outcome: Outcome; consumerForm: ComponentType<ConsumerFormProps> }) {
+  if (!outcome) return <p className="ef-workbench__muted">Choose a context, then Show form or Validate.</p>;
   if ('error' in outcome) {
     return (
       <Alert variation="error" role="alert" heading={outcome.rule ? 'The rules failed for this context' : undefined} headingLevel="3">
@@ -255,11 +263,11 @@ function Results({ outcome, onUseAnswers }: { outcome: Outcome; onUseAnswers: (a
   const { view, validation } = outcome.result;
   return (
     <>
-      <p role="status" className="ef-playground__status">
+      <p role="status" className="ef-workbench__status">
         {view.step.number}. {view.step.title} (<code>{view.step.id}</code>): {view.kind === 'form' ? 'a form' : `the ${view.kind} page`}
         {view.skipped ? ', skipped in this context' : ''}.
       </p>
-      <dl className="ef-playground__facts">
+      <dl className="ef-workbench__facts">
         <div>
           <dt>Previous</dt>
           <dd>{view.previous ? `${view.previous.title} (${view.previous.id})` : 'none'}</dd>
@@ -275,12 +283,13 @@ function Results({ outcome, onUseAnswers }: { outcome: Outcome; onUseAnswers: (a
       </dl>
       <h3 className="ds-text-heading--lg">Validation</h3>
       <ValidationResult validation={validation} />
-      <h3 className="ds-text-heading--lg">Form</h3>
-      {view.schema ? (
-        <FormPreview key={outcome.seq} view={view} onUseAnswers={onUseAnswers} />
+      <h3 className="ds-text-heading--lg">As the consumer sees it</h3>
+      {view.kind === 'form' ? (
+        <ConsumerForm key={outcome.seq} result={outcome.result} request={outcome.request} form={consumerForm} />
       ) : (
-        <p className="ef-playground__muted">
-          A hand-built page (<code>{view.kind}</code>): there is no schema to draw.
+        <p className="ef-workbench__muted">
+          A hand-built page (<code>{view.kind}</code>): its plans and premiums for this household are in the Extras and
+          in the impact of a draft.
         </p>
       )}
       <h3 className="ds-text-heading--lg">Details</h3>
@@ -292,5 +301,48 @@ function Results({ outcome, onUseAnswers }: { outcome: Outcome; onUseAnswers: (a
       {view.kind !== 'form' && <JsonSection title="Page parameters" value={view.params} />}
       <JsonSection title="Validation (raw)" value={validation} />
     </>
+  );
+}
+
+/**
+ * The step drawn by the consumer's renderer (the wizard's own StepForm), in the preview's context:
+ * changes refresh the view through the preview, Continue asks the rules where it would go and
+ * shows their errors as the consumer would see them. Nothing is saved.
+ */
+function ConsumerForm({
+  result,
+  request,
+  form: Form,
+}: {
+  result: PreviewResult;
+  request: PreviewRequest;
+  form: ComponentType<ConsumerFormProps>;
+}) {
+  const [went, setWent] = useState<string | null>(null);
+  const backend = useMemo<PreviewBackend>(() => {
+    const ask = (answers: unknown) =>
+      previewStepIn({ ...request, answers: (answers ?? {}) as Record<string, unknown> });
+    return {
+      preview: async (_step, answers) => (await ask(answers)).view,
+      view: async () => (await previewStepIn({ ...request, answers: null })).view,
+      submit: async (_step, answers) => {
+        const r = await ask(answers);
+        const v = r.validation;
+        if (!v) throw new ApiError(400, 'This step has no form.');
+        if (v.outcome === 'invalid') throw new ApiError(422, 'The answers were refused.', v.errors as StepErrors);
+        setWent(v.modal ? `Continue asks the dialog ${v.modal}.` : `Continue goes to ${v.next.title} (${v.next.id}).`);
+        return { next: v.next, modal: v.modal };
+      },
+    };
+  }, [request]);
+  return (
+    <div className="ef-workbench__consumer">
+      {went && (
+        <p role="status" className="ef-workbench__status">
+          {went}
+        </p>
+      )}
+      <Form view={result.view} agentName={request.agent?.name ?? null} backend={backend} />
+    </div>
   );
 }

@@ -1,0 +1,291 @@
+//! The rules workbench's reads (issue 18, item 5), for analysts and admins: any step's view for a
+//! sample household and context with the validation of sample answers (the preview the consumer
+//! renderer draws; it replaces the playground's API), the serving set's files, and the scenario
+//! results with the rule coverage of the serving set. Nothing is saved.
+
+use axum::Json;
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use super::auth::CurrentUser;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use enrollflow_engine::{AgentFlags, Applying, Context, Submission};
+
+use super::wire::{Step, StepViewBody};
+
+use super::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(steps, try_step))
+        .routes(routes!(files))
+        .routes(routes!(report))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreviewSteps {
+    pub steps: Vec<Step>,
+    /// The serving rules' digest.
+    pub rules: String,
+    /// The carrier flags an agent may have on (the catalog's `agent_flag`s), each with the
+    /// carriers it makes quoted.
+    pub agent_flags: Vec<AgentFlagChoice>,
+}
+
+/// A carrier flag of the catalog and the carriers it makes quoted.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgentFlagChoice {
+    pub flag: String,
+    pub carriers: Vec<String>,
+}
+
+/// The agent to try a step for.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct PreviewAgent {
+    /// The carrier flags that are on (`agent_flags` of `GET /api/admin/rules/preview`).
+    pub offers: Vec<String>,
+    pub marketplace_certified: bool,
+    pub display_medicare: bool,
+    pub name: String,
+    pub npn: String,
+}
+
+impl From<PreviewAgent> for AgentFlags {
+    fn from(a: PreviewAgent) -> Self {
+        AgentFlags {
+            offers: a.offers,
+            marketplace_certified: a.marketplace_certified,
+            display_medicare: a.display_medicare,
+            name: a.name,
+            npn: a.npn,
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/api/admin/rules/preview", tag = "workbench",
+    responses((status = 200, body = PreviewSteps), (status = 403, description = "Not an analyst or an admin")))]
+async fn steps(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<PreviewSteps>> {
+    current.require_rules()?;
+    let bundle = app.rules.current();
+    let cat = bundle.engine.catalog();
+    let mut agent_flags: Vec<AgentFlagChoice> = Vec::new();
+    for c in &cat.carriers {
+        let Some(flag) = &c.agent_flag else { continue };
+        match agent_flags.iter_mut().find(|f| &f.flag == flag) {
+            Some(f) => f.carriers.push(c.name.clone()),
+            None => agent_flags.push(AgentFlagChoice {
+                flag: flag.clone(),
+                carriers: vec![c.name.clone()],
+            }),
+        }
+    }
+    Ok(Json(PreviewSteps {
+        steps: bundle.engine.steps().cloned().map(Step::from).collect(),
+        rules: bundle.engine.hash().to_string(),
+        agent_flags,
+    }))
+}
+
+/// A context to try a step in.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PreviewRequest {
+    pub step: String,
+    /// YYYY-MM-DD; the server's today when absent.
+    pub today: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub applying: Applying,
+    #[serde(default)]
+    pub agent: PreviewAgent,
+    /// The application: flags (`medical_carrier_id`, `enrollment_type`, …) and earlier answers.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub app: Value,
+    /// Answers to validate, if any.
+    #[schema(value_type = Option<Object>)]
+    pub answers: Option<Value>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreviewResult {
+    pub view: StepViewBody,
+    /// The validation of `answers`: `{outcome: "invalid", errors}` or `{outcome: "accepted", next, …}`.
+    #[schema(value_type = Option<Object>)]
+    pub validation: Option<Submission>,
+}
+
+#[utoipa::path(post, path = "/api/admin/rules/preview", tag = "workbench",
+    request_body = PreviewRequest,
+    responses((status = 200, body = PreviewResult),
+              (status = 400, description = "The rules failed for this context (the message names the rule)"),
+              (status = 403, description = "Not an analyst or an admin")))]
+async fn try_step(
+    State(app): State<AppState>,
+    current: CurrentUser,
+    Json(req): Json<PreviewRequest>,
+) -> ApiResult<Json<PreviewResult>> {
+    current.require_rules()?;
+    let today = match &req.today {
+        Some(t) => enrollflow_engine::dates::parse(t)
+            .ok_or_else(|| ApiError::BadRequest(format!("`{t}` is not a date (YYYY-MM-DD)")))?,
+        None => app.clock.today(),
+    };
+    let ctx = Context {
+        today,
+        applying: req.applying,
+        agent: req.agent.into(),
+    };
+    let data = if req.app.is_object() {
+        req.app
+    } else {
+        json!({})
+    };
+    let bundle = app.rules.current();
+    let rule_error = |e: enrollflow_engine::EvalError| ApiError::BadRequest(e.to_string());
+    let view = match &req.answers {
+        Some(a) => bundle.engine.preview(&req.step, a, &data, &ctx),
+        None => bundle.engine.step_view(&req.step, &data, &ctx),
+    }
+    .map_err(rule_error)?;
+    let validation = match &req.answers {
+        Some(a) if view.kind == "form" => Some(
+            bundle
+                .engine
+                .submit(&req.step, a, &data, &ctx)
+                .map_err(rule_error)?,
+        ),
+        _ => None,
+    };
+    Ok(Json(PreviewResult {
+        view: view.into(),
+        validation,
+    }))
+}
+
+/// One file of the serving set.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SetFile {
+    pub path: String,
+    pub text: String,
+}
+
+#[utoipa::path(get, path = "/api/admin/rules/files", tag = "workbench",
+    responses((status = 200, description = "Every file of the set serving now (rules/, forms/, templates/), in path order", body = Vec<SetFile>),
+              (status = 403, description = "Not an analyst or an admin")))]
+async fn files(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<Vec<SetFile>>> {
+    current.require_rules()?;
+    let bundle = app.rules.current();
+    let mut out: Vec<SetFile> = bundle
+        .files
+        .iter()
+        .map(|f| SetFile {
+            path: f.path.clone(),
+            text: f.text.clone(),
+        })
+        .collect();
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(Json(out))
+}
+
+/// A scenario's result under the serving set.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ScenarioOutcome {
+    /// `file:line`.
+    pub at: String,
+    pub name: String,
+    pub passed: bool,
+    pub failures: Vec<String>,
+}
+
+/// The scenario suites' results and the rule coverage they reach, for the set serving now.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RulesReport {
+    /// The engine hash of the set it was made for.
+    pub rules: String,
+    pub scenarios: Vec<ScenarioOutcome>,
+    #[schema(value_type = Object)]
+    pub coverage: enrollflow_engine::coverage::Report,
+    /// The floor of `rules/coverage.yaml` not met, if any ("statements 93.2% is below …").
+    pub below_floor: Vec<String>,
+}
+
+/// The last report made, by the engine hash it was made for (a set's report does not change).
+static REPORT: Mutex<Option<Arc<RulesReport>>> = Mutex::new(None);
+
+#[utoipa::path(get, path = "/api/admin/rules/report", tag = "workbench",
+    responses((status = 200, description = "The scenario results and the coverage of the set serving now", body = RulesReport),
+              (status = 403, description = "Not an analyst or an admin")))]
+async fn report(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<RulesReport>> {
+    current.require_rules()?;
+    let bundle = app.rules.current();
+    let hash = bundle.engine.hash().to_string();
+    let cached = REPORT
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
+        .filter(|r| r.rules == hash);
+    if let Some(r) = cached {
+        return Ok(Json((*r).clone()));
+    }
+    let suites = crate::impact::suites_in(&app.config.root.join("tests/scenarios"))?;
+    let made = tokio::task::spawn_blocking(move || make_report(&bundle, &suites))
+        .await
+        .map_err(|e| anyhow::anyhow!("report: {e}"))??;
+    let made = Arc::new(made);
+    *REPORT.lock().unwrap_or_else(PoisonError::into_inner) = Some(made.clone());
+    Ok(Json((*made).clone()))
+}
+
+fn make_report(
+    bundle: &crate::rules::Bundle,
+    suites: &[(String, String)],
+) -> anyhow::Result<RulesReport> {
+    let sources: Vec<enrollflow_engine::Source> = bundle
+        .files
+        .iter()
+        .filter(|f| !f.path.starts_with("templates/"))
+        .cloned()
+        .collect();
+    let engine = enrollflow_engine::load_with_coverage(&sources)
+        .map_err(|p| anyhow::anyhow!("the serving rules do not load for coverage: {}", p.len()))?;
+    let mut scenarios = Vec::new();
+    for (path, text) in suites {
+        match enrollflow_engine::scenario::run_suite(&engine, path, text) {
+            Ok(results) => scenarios.extend(results.into_iter().map(|r| ScenarioOutcome {
+                at: format!("{path}:{}", r.line),
+                passed: r.passed(),
+                name: r.name,
+                failures: r.failures,
+            })),
+            Err(d) => scenarios.push(ScenarioOutcome {
+                at: path.clone(),
+                name: "the suite".into(),
+                passed: false,
+                failures: vec![d.to_string()],
+            }),
+        }
+    }
+    let coverage = engine
+        .coverage()
+        .ok_or_else(|| anyhow::anyhow!("the rules were not loaded for coverage"))?;
+    let below_floor = sources
+        .iter()
+        .find(|f| f.path == enrollflow_engine::COVERAGE_FLOOR)
+        .and_then(|f| enrollflow_engine::coverage::Floor::parse(&f.text).ok())
+        .map(|floor| floor.shortfalls(&coverage.totals))
+        .unwrap_or_default();
+    Ok(RulesReport {
+        rules: bundle.engine.hash().to_string(),
+        scenarios,
+        coverage,
+        below_floor,
+    })
+}

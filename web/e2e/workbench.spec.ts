@@ -1,0 +1,191 @@
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { aboutAnnLee, apiJson, collectConsoleErrors, enterLoginCode, expectAccessible, siteUrl } from './support';
+
+// The rules workbench (issue 18, item 5). scripts/e2e.sh serves the rule sets published in the
+// database (--rules-from-database, the folder published at the first start) and shows the Misc
+// menu (ENROLLFLOW_PLAYGROUND=true).
+
+const ANALYST = 'analyst@enrollflow.example.com';
+const ADMIN = 'admin@enrollflow.example.com';
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto(siteUrl('demo', '/login'));
+  const login = page.getByRole('dialog', { name: 'Agent Login' });
+  await login.getByLabel('Email', { exact: true }).fill(email);
+  await login.getByLabel('Password', { exact: true }).fill('demo-password-2024');
+  await login.getByRole('button', { name: 'Log In', exact: true }).click();
+  await enterLoginCode(page, email);
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name });
+
+/** A consumer on acme's site who reached the medical plans (Ann Lee, 39, Washtenaw County). */
+async function consumerAtMedical(page: Page): Promise<void> {
+  await page.goto(siteUrl('acme', '/whyapplying'));
+  await page.getByRole('radio', { name: 'Open Enrollment' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/census'));
+  await aboutAnnLee(page, '03/02/1985');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('dialog', { name: 'Medicare Eligible?' }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('dialog', { name: 'Premium Subsidies' }).getByRole('button', { name: 'No' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/medical'));
+}
+
+type PlanList = { plans: { id: number; name: string; rates: { total: number } }[] };
+
+test('an analyst sees full transition coverage, the impact of a premium change, publishes it and rolls it back', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  // A consumer's application the change will reach, and the premium quoted to them now.
+  const consumer = await browser.newPage();
+  await consumerAtMedical(consumer);
+  const before = await apiJson<PlanList>(consumer, '/api/plans/1/allPlans');
+  const target = before.plans.find((p) => p.name.includes('Premier PPO Bronze') && !p.name.includes('HSA')) ?? before.plans[1]!;
+  const beforeTotal = target.rates.total;
+
+  // The analyst's session starts on the workbench (an analyst has no dashboard).
+  await logIn(page, ANALYST);
+  await expect(page).toHaveURL(siteUrl('demo', '/dashboard/rules'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Rules workbench' })).toBeVisible();
+  await expect(page.getByText('published rule sets (every instance switches')).toBeVisible();
+  await expectAccessible(page);
+
+  await tab(page, 'Scenarios and coverage').click();
+  const transitions = page.locator('tr[data-kind="transitions"]');
+  await expect(transitions).toContainText('100.0%', { timeout: 60_000 });
+  await expect(page.getByText(/\d+ passed, 0 failed/)).toBeVisible();
+  await tab(page, 'Flow').click();
+  await expect(page.getByRole('img', { name: "The flow's steps and transitions" })).toBeVisible();
+  await expect(page.getByText('not reached)')).toHaveCount(0);
+
+  // A draft: the plan's rates with every area's rate at $100.00.
+  await tab(page, 'Draft and impact').click();
+  await page.getByLabel('File', { exact: true }).selectOption('rules/catalog/2025/medical.yaml');
+  const editor = page.getByLabel('Contents of rules/catalog/2025/medical.yaml');
+  const text = await editor.inputValue();
+  const at = text.indexOf(`id: ${target.id}`);
+  expect(at).toBeGreaterThan(-1);
+  const ratesStart = text.indexOf('rates:', at);
+  const ratesEnd = text.indexOf('\n', ratesStart);
+  const rates = text.slice(ratesStart, ratesEnd);
+  const changed = rates.replace(/(\d+): \d+\.\d+/g, '$1: 100.00');
+  await editor.fill(text.slice(0, ratesStart) + changed + text.slice(ratesEnd));
+  await expect(page.getByText('1 file(s) differ from the serving set:')).toBeVisible();
+  await page.getByLabel('What changed (kept with the set)').fill(`plan ${target.id} at $100`);
+  await page.getByRole('button', { name: 'See the impact' }).click();
+  const group = page.locator('details', { hasText: `medical: plan ${target.id} premium` });
+  await expect(group).toBeVisible({ timeout: 60_000 });
+  await expect(group.locator('tbody tr').first()).toContainText(`$${beforeTotal.toFixed(2)}`);
+  await expect(page.getByText(/scenarios run, \d+ changed/)).toBeVisible();
+  await expectAccessible(page);
+
+  // Publish: the consumer's site quotes the new premium.
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
+  await expect
+    .poll(async () => (await apiJson<PlanList>(consumer, '/api/plans/1/allPlans')).plans.find((p) => p.id === target.id)?.rates.total, {
+      timeout: 5_000,
+    })
+    .not.toBe(beforeTotal);
+
+  // Rollback to the set before: the old premium again.
+  await tab(page, 'Serving set').click();
+  await expect(page.getByRole('cell', { name: `plan ${target.id} at $100` })).toBeVisible();
+  await page.getByRole('button', { name: /^Roll back to set/ }).first().click();
+  await expect(page.getByText(/Rolled back: set \w+ serves again on every instance/)).toBeVisible();
+  await expect
+    .poll(async () => (await apiJson<PlanList>(consumer, '/api/plans/1/allPlans')).plans.find((p) => p.id === target.id)?.rates.total, {
+      timeout: 5_000,
+    })
+    .toBe(beforeTotal);
+  await consumer.close();
+  expect(errors).toEqual([]);
+});
+
+test('a draft that does not load is refused with the file, the line and the source around it', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await logIn(page, ANALYST);
+  await page.goto(siteUrl('demo', '/dashboard/rules?tab=draft'));
+  await page.getByLabel('File', { exact: true }).selectOption('rules/scripts/plans.rhai');
+  const editor = page.getByLabel('Contents of rules/scripts/plans.rhai');
+  const text = await editor.inputValue();
+  await editor.fill(text.replace('fn household(app) {', 'fn household(app) { let = ;'));
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The draft does not load' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('rules/scripts/plans.rhai:5');
+  await expect(alert.getByRole('region', { name: /plans\.rhai around line 5/ })).toContainText('let = ;');
+  await expectAccessible(page);
+  // The refusal is the server's 422, which the browser logs.
+  expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+});
+
+// The preview (it replaces the playground; the spec's /playground and Misc menu lead to it).
+async function openPreview(page: Page) {
+  await logIn(page, ADMIN);
+  await expect(page).toHaveURL(siteUrl('demo', '/dashboard/home'));
+  await page.getByRole('button', { name: /^Misc/ }).click();
+  await page.getByRole('link', { name: 'Playground' }).click();
+  await expect(page).toHaveURL(siteUrl('demo', '/dashboard/rules?tab=preview'));
+  await expect(page.getByRole('heading', { level: 2, name: 'Preview' })).toBeVisible();
+}
+
+const status = (page: Page) => page.locator('.ef-workbench__status').first();
+const consumerForm = (page: Page) => page.locator('.ef-workbench__consumer');
+
+test('preview: census answers are validated by the server, the form drawn as consumers see it', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await openPreview(page);
+
+  await page.getByLabel('Step').selectOption('census');
+  await page.getByLabel('Sample answers (JSON, optional)').fill('{"sub_first_name": ""}');
+  await page.getByRole('button', { name: 'Validate', exact: true }).click();
+
+  await expect(status(page)).toContainText('census');
+  await expect(page.getByRole('heading', { name: /^Invalid:/ })).toBeVisible();
+  const lastName = page.locator('.ef-workbench__error').filter({ has: page.getByRole('term').filter({ hasText: /^sub_last_name$/ }) });
+  await expect(lastName.getByRole('definition')).toContainText('Last Name');
+  // The consumer's renderer: Continue asks the rules and shows their errors on the fields.
+  await expect(consumerForm(page).getByLabel('Last Name').first()).toBeVisible();
+  await consumerForm(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(consumerForm(page).getByText('The Last Name field is required.').first()).toBeVisible();
+
+  await page.getByText('Schema', { exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Schema (JSON)' })).toContainText('"sub_last_name"');
+  await expectAccessible(page);
+  expect(errors).toEqual([]);
+});
+
+test('preview: a Priority-only agent is not offered adult-only vision', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await openPreview(page);
+
+  await page.getByLabel('Step').selectOption('whyApplying');
+  await page.getByRole('button', { name: 'Show form' }).click();
+  await expect(status(page)).toContainText('whyApplying');
+  await expect(consumerForm(page).getByRole('radio', { name: 'Adult-only vision' })).toBeVisible();
+
+  await page.getByLabel(/\(display_bcbsm\)/).uncheck();
+  await expect(page.getByLabel(/\(display_ph\)/)).toBeChecked();
+  await page.getByRole('button', { name: 'Show form' }).click();
+  await expect(consumerForm(page).getByRole('radio', { name: 'Adult-only vision' })).toHaveCount(0);
+  await expect(consumerForm(page).getByRole('radio', { name: 'Open Enrollment' })).toBeVisible();
+  await expectAccessible(page);
+  expect(errors).toEqual([]);
+});
+
+test('preview: every step draws', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await openPreview(page);
+  await expect(page.getByLabel('Step').locator('option')).not.toHaveCount(0);
+  const ids = await page.getByLabel('Step').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) {
+    await page.getByLabel('Step').selectOption(id);
+    await page.getByRole('button', { name: 'Show form' }).click();
+    await expect(status(page)).toContainText(`(${id})`);
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,39 @@
+import type { SetFile } from '@/types/api';
+import { linesAround } from '../utils/workbench';
+
+/** A problem's file and line with the lines around it (the named line marked). */
+export function SourceLines({ files, file, line }: { files: SetFile[]; file: string; line: number }) {
+  const lines = linesAround(files, file, line);
+  if (lines.length === 0) return null;
+  return (
+    <pre className="ef-workbench__source" tabIndex={0} role="region" aria-label={`${file} around line ${line}`}>
+      {lines.map((l) => (
+        <span key={l.number} className={l.at ? 'ef-workbench__source-at' : undefined}>
+          <span className="ef-workbench__source-n" aria-hidden="true">
+            {l.number}
+          </span>
+          {l.text}
+          {'\n'}
+        </span>
+      ))}
+    </pre>
+  );
+}
+
+/** Problems of a rule set (`file:line:column: message`), each with its source lines. */
+export function Problems({ problems, files }: { problems: { file: string; line: number; column?: number; message: string }[]; files: SetFile[] }) {
+  return (
+    <ul className="ef-workbench__problems">
+      {problems.map((p, i) => (
+        <li key={`${p.file}:${p.line}:${i}`}>
+          <code>
+            {p.file}:{p.line}
+            {p.column ? `:${p.column}` : ''}
+          </code>{' '}
+          {p.message}
+          <SourceLines files={files} file={p.file} line={p.line} />
+        </li>
+      ))}
+    </ul>
+  );
+}

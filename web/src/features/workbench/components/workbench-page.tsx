@@ -1,0 +1,113 @@
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Spinner, TabPanel, Tabs } from '@cmsgov/design-system';
+import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
+import type { Publication, RulesReport, RulesStatus, SetFile, StepInfo } from '@/types/api';
+import { getPreviewSteps, getPublications, getRulesReport, getRulesStatus, getSetFiles } from '../api/workbench';
+import { flowGraph } from '../utils/workbench';
+import { CoverageTab } from './coverage-tab';
+import { DraftTab } from './draft-tab';
+import { FlowTab } from './flow-tab';
+import { PreviewTab, type ConsumerFormProps } from './preview-tab';
+import { ServingTab } from './serving-tab';
+import './workbench.css';
+
+const TABS = ['serving', 'draft', 'coverage', 'flow', 'preview'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (t: string | null): t is Tab => TABS.includes(t as Tab);
+
+type Serving = { status: RulesStatus; publications: Publication[]; files: SetFile[] };
+
+const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message : GENERIC_ERROR);
+
+/**
+ * The rules workbench (analysts and admins): the set serving now and its history with Rollback,
+ * a draft's impact and Publish, the scenario results and coverage, the flow as a diagram, and a
+ * preview of any step as consumers see it. `?tab=` keeps the tab in the address.
+ */
+export function WorkbenchPage({ consumerForm }: { consumerForm: ComponentType<ConsumerFormProps> }) {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'serving';
+  const [serving, setServing] = useState<Serving | { error: string } | null>(null);
+  const [report, setReport] = useState<RulesReport | { error: string } | null>(null);
+  const [steps, setSteps] = useState<StepInfo[]>([]);
+  /** Bumped after a publish or a rollback: the serving set is read again. */
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([getRulesStatus(), getPublications(), getSetFiles()]).then(
+      ([status, publications, files]) => {
+        if (!live) return;
+        setServing({ status, publications, files });
+        setReport((r) => (r && 'rules' in r && r.rules !== status.serving_hash ? null : r));
+      },
+      (e: unknown) => live && setServing({ error: message(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version]);
+  const reload = () => setVersion((v) => v + 1);
+
+  const needsReport = tab === 'coverage' || tab === 'flow';
+  useEffect(() => {
+    if (!needsReport || report) return;
+    let live = true;
+    Promise.all([getRulesReport(), getPreviewSteps()]).then(
+      ([r, s]) => {
+        if (!live) return;
+        setReport(r);
+        setSteps(s.steps);
+      },
+      (e: unknown) => live && setReport({ error: message(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needsReport, report]);
+
+  const nodes = useMemo(() => (report && 'rules' in report ? flowGraph(steps, report.coverage.items) : []), [report, steps]);
+
+  const panel = (id: Tab) => {
+    if (id !== tab) return null;
+    if (id === 'preview') return <PreviewTab consumerForm={consumerForm} />;
+    if (!serving) return <Spinner aria-valuetext="Loading the rules" role="status" />;
+    if ('error' in serving) return <Alert variation="error" role="alert">{serving.error}</Alert>;
+    if (id === 'serving') return <ServingTab {...serving} onChanged={reload} />;
+    if (id === 'draft') return <DraftTab status={serving.status} files={serving.files} onPublished={reload} />;
+    if (!report) return <Spinner aria-valuetext="Running the scenario suites" role="status" />;
+    if ('error' in report) return <Alert variation="error" role="alert">{report.error}</Alert>;
+    if (id === 'coverage') return <CoverageTab report={report} />;
+    return <FlowTab nodes={nodes} />;
+  };
+
+  return (
+    <div className="ef-workbench ds-u-padding-y--3">
+      <h1 className="ds-text-heading--2xl">Rules workbench</h1>
+      <Tabs
+        ariaLabel="Rules workbench"
+        selectedId={tab}
+        onChange={(id) => {
+          if (isTab(id)) setParams({ tab: id }, { replace: true });
+        }}
+      >
+        <TabPanel id="serving" tab="Serving set">
+          {panel('serving')}
+        </TabPanel>
+        <TabPanel id="draft" tab="Draft and impact">
+          {panel('draft')}
+        </TabPanel>
+        <TabPanel id="coverage" tab="Scenarios and coverage">
+          {panel('coverage')}
+        </TabPanel>
+        <TabPanel id="flow" tab="Flow">
+          {panel('flow')}
+        </TabPanel>
+        <TabPanel id="preview" tab="Preview">
+          {panel('preview')}
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
