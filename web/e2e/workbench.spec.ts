@@ -176,6 +176,26 @@ test('preview: a Priority-only agent is not offered adult-only vision', async ({
   expect(errors).toEqual([]);
 });
 
+test("preview: a plan page lists the sample household's plans on the consumer's plan cards", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await openPreview(page);
+  await page.getByLabel('Step').selectOption('medical');
+  await page.getByRole('button', { name: 'Show form' }).click();
+  await expect(page.getByText(/Nothing is quoted for this household: no household to quote yet/)).toBeVisible();
+  await page.getByLabel(/Sample household and application/).fill(
+    JSON.stringify({
+      effective_date: '2025-01-01',
+      census: { sub_birth_date: '1985-03-02', sub_tobacco: 0, residential_zip: '48104', residential_county_id: 161 },
+    }),
+  );
+  await page.getByRole('button', { name: 'Show form' }).click();
+  await expect(page.getByText(/\d+ plans quoted for a household of 1, cheapest first\./)).toBeVisible();
+  await expect(consumerForm(page).getByRole('article').first()).toBeVisible();
+  expect(await consumerForm(page).getByRole('article').count()).toBeGreaterThan(5);
+  await expectAccessible(page);
+  expect(errors).toEqual([]);
+});
+
 test('preview: every step draws', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await openPreview(page);

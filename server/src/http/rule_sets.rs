@@ -41,13 +41,42 @@ async fn history(
 }
 
 /// A draft set: every file, its path relative to the repository root (`rules/…`, `forms/…`,
-/// `templates/…`).
+/// `templates/…`); or, instead of files, a git revision of the server's checkout (`rev`).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct Draft {
+    #[serde(default)]
     #[schema(value_type = Vec<Object>)]
     pub files: Vec<rule_sets::File>,
+    /// A git revision (a commit, tag or branch) of the folder the server serves from.
+    #[serde(default)]
+    pub rev: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// The draft's files: the ones sent, or those of the git revision named.
+fn draft_files(app: &AppState, draft: &Draft) -> ApiResult<Vec<enrollflow_engine::Source>> {
+    let Some(rev) = draft
+        .rev
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+    else {
+        if let Some(p) = draft_problem(draft) {
+            return Err(invalid(vec![p]));
+        }
+        return Ok(rule_sets::sources(&draft.files));
+    };
+    // A revision git reads as a name, never as an option.
+    let plain = rev.len() <= 100
+        && !rev.starts_with('-')
+        && rev
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._/~^-".contains(c));
+    if !plain {
+        return Err(invalid(vec![format!("`{rev}` is not a git revision.")]));
+    }
+    crate::impact::set_at_revision(&app.config.root, rev).map_err(|e| invalid(vec![e.to_string()]))
 }
 
 /// The most files and bytes a draft may hold.
@@ -65,10 +94,7 @@ async fn publish(
     Json(draft): Json<Draft>,
 ) -> ApiResult<Json<Publication>> {
     current.require_rules()?;
-    if let Some(p) = draft_problem(&draft) {
-        return Err(invalid(vec![p]));
-    }
-    let files = rule_sets::sources(&draft.files);
+    let files = draft_files(&app, &draft)?;
     let author = current.user.email.clone();
     match rules::publish(&app.pool, &files, &author, draft.note.as_deref()).await? {
         Ok(p) => Ok(Json(p)),
@@ -151,10 +177,7 @@ async fn impact(
     Json(draft): Json<Draft>,
 ) -> ApiResult<Json<crate::impact::Report>> {
     current.require_rules()?;
-    if let Some(p) = draft_problem(&draft) {
-        return Err(invalid(vec![p]));
-    }
-    let files = rule_sets::sources(&draft.files);
+    let files = draft_files(&app, &draft)?;
     let apps = crate::impact::recent_applications(&app.pool, IMPACT_APPLICATIONS).await?;
     let suites = crate::impact::suites_in(&app.config.root.join("tests/scenarios"))?;
     let base = app.rules.current();

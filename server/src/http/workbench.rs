@@ -120,6 +120,18 @@ pub struct PreviewResult {
     /// The validation of `answers`: `{outcome: "invalid", errors}` or `{outcome: "accepted", next, …}`.
     #[schema(value_type = Option<Object>)]
     pub validation: Option<Submission>,
+    /// A plan page's plans quoted for the sample household, cheapest first, as the plan page shows
+    /// them; none for another page, or when the household cannot be quoted yet.
+    pub plans: Option<PreviewPlans>,
+}
+
+/// The plans a plan page would list for the sample household.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PreviewPlans {
+    pub plans: Vec<super::plans::PlanView>,
+    pub household_size: usize,
+    /// Why nothing is quoted (no household yet, no plan year, no rating area), if so.
+    pub none_because: Option<String>,
 }
 
 #[utoipa::path(post, path = "/api/admin/rules/preview", tag = "workbench",
@@ -164,9 +176,32 @@ async fn try_step(
         ),
         _ => None,
     };
+    let plans = view.plan_kind().map(|kind| {
+        let selected = crate::quoting::selected_id(&data, kind);
+        match bundle.engine.quote(kind, &data, &ctx) {
+            Ok(list) => {
+                let household_size = list.first().map_or(0, |(_, r)| r.members.len());
+                let cat = bundle.engine.catalog();
+                PreviewPlans {
+                    plans: list
+                        .into_iter()
+                        .map(|(p, r)| super::plans::plan_view(cat, p, r, household_size, selected))
+                        .collect(),
+                    household_size,
+                    none_because: None,
+                }
+            }
+            Err(e) => PreviewPlans {
+                plans: Vec::new(),
+                household_size: 0,
+                none_because: Some(e.to_string()),
+            },
+        }
+    });
     Ok(Json(PreviewResult {
         view: view.into(),
         validation,
+        plans,
     }))
 }
 

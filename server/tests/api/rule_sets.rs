@@ -31,6 +31,32 @@ fn draft(file: &str, from: &str, to: &str) -> Vec<Value> {
     out
 }
 
+/// The repository's set with a 2025 medical plan's area-4 (Washtenaw) age-21 rate at `rate` dollars.
+fn area_four_rate(plan: i64, rate: &str) -> Vec<Value> {
+    let file = "rules/catalog/2025/medical.yaml";
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(file),
+    )
+    .expect("medical.yaml");
+    let at = text.find(&format!("id: {plan}")).expect("the plan");
+    let line = text[at..]
+        .lines()
+        .find(|l| l.contains("rates:"))
+        .expect("its rates");
+    let four = line
+        .split(" 4: ")
+        .nth(1)
+        .and_then(|r| r.split([',', '}']).next())
+        .expect("area 4");
+    draft(
+        file,
+        line,
+        &line.replacen(&format!(" 4: {four}"), &format!(" 4: {rate}"), 1),
+    )
+}
+
 /// The area-4 age-21 rate of 2025 plan 530 (Blue Cross Premier PPO Gold HSA) as an instance
 /// serves it now.
 fn rate_530(app: &TestApp) -> String {
@@ -87,25 +113,7 @@ async fn a_published_set_serves_on_every_instance_and_a_rollback_restores_the_ea
     assert_eq!(h[0]["author"], "first start");
 
     // An analyst's draft lowers plan 530's area-4 rate; publishing it switches both instances.
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/catalog/2025/medical.yaml"),
-    )
-    .expect("medical.yaml");
-    let at = text.find("id: 530").expect("plan 530");
-    let line = text[at..]
-        .lines()
-        .find(|l| l.contains("rates:"))
-        .expect("its rates");
-    let four = line
-        .split(" 4: ")
-        .nth(1)
-        .and_then(|r| r.split([',', '}']).next())
-        .expect("area 4");
-    let files = draft(
-        "rules/catalog/2025/medical.yaml",
-        line,
-        &line.replacen(&format!(" 4: {four}"), " 4: 100.00", 1),
-    );
+    let files = area_four_rate(530, "100.00");
     let r = admin
         .call(
             Method::POST,
@@ -330,25 +338,7 @@ async fn the_impact_of_a_draft_lists_the_applications_and_premiums_it_changes() 
 
     // Plan 521's area-4 rate at $200: the application's premium for it changes, and the quoting
     // scenarios that price it fail.
-    let text = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/catalog/2025/medical.yaml"),
-    )
-    .expect("medical.yaml");
-    let at = text.find("id: 521").expect("plan 521");
-    let line = text[at..]
-        .lines()
-        .find(|l| l.contains("rates:"))
-        .expect("its rates");
-    let four = line
-        .split(" 4: ")
-        .nth(1)
-        .and_then(|r| r.split([',', '}']).next())
-        .expect("area 4");
-    let files = draft(
-        "rules/catalog/2025/medical.yaml",
-        line,
-        &line.replacen(&format!(" 4: {four}"), " 4: 200.00", 1),
-    );
+    let files = area_four_rate(521, "200.00");
     let r = admin
         .call(
             Method::POST,
@@ -389,4 +379,49 @@ async fn the_impact_of_a_draft_lists_the_applications_and_premiums_it_changes() 
         !body.contains("1984-06-15") && !body.contains("@"),
         "{body}"
     );
+}
+
+#[tokio::test]
+async fn a_git_revision_is_a_draft_too_and_a_bad_one_is_refused() {
+    let a = spawn_app_with(|_| {}).await;
+    let admin = a.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/admin/rules/impact",
+            &csrf,
+            &json!({ "rev": "HEAD" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(
+        r.json()["scenarios_run"].as_u64().unwrap_or(0) > 200,
+        "{}",
+        r.body
+    );
+    for (rev, says) in [
+        ("--output=/tmp/x", "is not a git revision"),
+        ("no-such-revision-here", "no-such-revision-here"),
+    ] {
+        let r = admin
+            .call(
+                Method::POST,
+                "/api/admin/rules/impact",
+                &csrf,
+                &json!({ "rev": rev }),
+            )
+            .await;
+        assert_eq!(
+            r.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{rev}: {}",
+            r.body
+        );
+        assert!(
+            r.json()["errors"]["files"].to_string().contains(says),
+            "{}",
+            r.body
+        );
+    }
 }

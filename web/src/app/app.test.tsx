@@ -94,11 +94,11 @@ describe('App', () => {
     await waitFor(() => expect(document.title).toBe('Enrollflow | Why Are You Applying?'));
   });
 
-  it('sends a visitor who opens the playground to log in (it answers only admins) and shows no Misc menu', async () => {
+  it('sends a visitor who opens the playground (the workbench preview: analysts and admins) to log in, and shows no Misc menu', async () => {
     window.history.pushState({}, '', '/playground');
     render(<App />);
     await waitFor(() => expect(window.location.pathname).toBe('/login'), { timeout: 15_000 });
-    expect(window.location.search).toBe(`?redirectFrom=${encodeURIComponent('/playground')}`);
+    expect(window.location.search).toBe(`?redirectFrom=${encodeURIComponent('/dashboard/rules?tab=preview')}`);
     expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
   }, 20_000);
 

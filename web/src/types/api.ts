@@ -61,6 +61,7 @@ export interface Diagnostic {
   message: string;
 }
 export type Publication = Schema<'Publication'>;
+export type PreviewPlans = Schema<'PreviewPlans'>;
 export type SetFile = Schema<'SetFile'>;
 export type Draft = Schema<'Draft'> & { files: SetFile[] };
 export type ScenarioOutcome = Schema<'ScenarioOutcome'>;

@@ -1587,11 +1587,13 @@ export interface components {
         };
         /**
          * @description A draft set: every file, its path relative to the repository root (`rules/…`, `forms/…`,
-         *     `templates/…`).
+         *     `templates/…`); or, instead of files, a git revision of the server's checkout (`rev`).
          */
         Draft: {
-            files: Record<string, unknown>[];
+            files?: Record<string, unknown>[];
             note?: string | null;
+            /** @description A git revision (a commit, tag or branch) of the folder the server serves from. */
+            rev?: string | null;
         };
         /** @description Turning the second factor on (or replacing the app): the password and the new app's code. */
         EnableRequest: {
@@ -1909,6 +1911,13 @@ export interface components {
              */
             offers?: string[];
         };
+        /** @description The plans a plan page would list for the sample household. */
+        PreviewPlans: {
+            household_size: number;
+            /** @description Why nothing is quoted (no household yet, no plan year, no rating area), if so. */
+            none_because: string | null;
+            plans: components["schemas"]["PlanView"][];
+        };
         /** @description A context to try a step in. */
         PreviewRequest: {
             agent?: components["schemas"]["PreviewAgent"];
@@ -1922,6 +1931,7 @@ export interface components {
             today?: string | null;
         };
         PreviewResult: {
+            plans: components["schemas"]["PreviewPlans"] | null;
             /** @description The validation of `answers`: `{outcome: "invalid", errors}` or `{outcome: "accepted", next, …}`. */
             validation: Record<string, unknown> | null;
             view: components["schemas"]["StepViewBody"];

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import type { PreviewResult, PreviewSteps, StepView } from '@/types/api';
 import { PreviewTab } from '@/features/workbench/components/preview-tab';
-import { ConsumerForm } from './workbench';
+import { plan } from '@/features/plans/testing/fixtures';
+import { ConsumerForm, ConsumerPlans } from './workbench';
 import { jsonResponse as json } from '@/testing/kit';
 
 const steps: PreviewSteps = {
@@ -53,6 +54,7 @@ describe('the workbench preview', () => {
       json(200, {
         view: censusView,
         validation: { outcome: 'invalid', errors: { sub_last_name: ['The Last Name field is required.'], email: ['A', 'B'] } },
+        plans: null,
       } satisfies PreviewResult);
     fetchMock.mockReset();
     fetchMock.mockImplementation(async (input, init) => {
@@ -75,7 +77,7 @@ describe('the workbench preview', () => {
   };
 
   it('validates the answers for the chosen step and lists the errors per field key', async () => {
-    render(<PreviewTab consumerForm={ConsumerForm} />);
+    render(<PreviewTab consumerForm={ConsumerForm} consumerPlans={ConsumerPlans} />);
     const step = (await screen.findByLabelText('Step')) as HTMLSelectElement;
     expect(step.value).toBe('whyApplying');
     fireEvent.change(step, { target: { value: 'census' } });
@@ -111,7 +113,7 @@ describe('the workbench preview', () => {
 
   it('asks for the view only with Show form, sending today when given', async () => {
     post = () => json(200, { view: censusView, validation: null });
-    render(<PreviewTab consumerForm={ConsumerForm} />);
+    render(<PreviewTab consumerForm={ConsumerForm} consumerPlans={ConsumerPlans} />);
     fireEvent.change(await screen.findByLabelText('Today'), { target: { value: '2024-11-20' } });
     fireEvent.change(screen.getByLabelText(/Sample answers/), { target: { value: '{"ignored": true}' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show form' }));
@@ -126,7 +128,7 @@ describe('the workbench preview', () => {
         view: censusView,
         validation: { outcome: 'accepted', next: steps.steps[2]!, modal: 'subsidy', updates: { last_step: 3 }, answers: {} },
       });
-    render(<PreviewTab consumerForm={ConsumerForm} />);
+    render(<PreviewTab consumerForm={ConsumerForm} consumerPlans={ConsumerPlans} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Validate' }));
     expect(await screen.findByRole('heading', { name: 'Accepted' })).toBeTruthy();
     expect(screen.getByText(/Next: Medical Plans/)).toBeTruthy();
@@ -135,7 +137,7 @@ describe('the workbench preview', () => {
 
   it('shows the failing rule of a 400 in an alert', async () => {
     post = () => json(400, { error: 'rules/scripts/enrollment.rhai: function `check` failed: boom' });
-    render(<PreviewTab consumerForm={ConsumerForm} />);
+    render(<PreviewTab consumerForm={ConsumerForm} consumerPlans={ConsumerPlans} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Show form' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The rules failed for this context');
@@ -143,7 +145,7 @@ describe('the workbench preview', () => {
   });
 
   it('does not send malformed JSON and says what is wrong', async () => {
-    render(<PreviewTab consumerForm={ConsumerForm} />);
+    render(<PreviewTab consumerForm={ConsumerForm} consumerPlans={ConsumerPlans} />);
     fireEvent.change(await screen.findByLabelText(/Sample household/), { target: { value: '{"a":' } });
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText(/The application context is not valid JSON/)).toBeTruthy();
@@ -159,7 +161,7 @@ describe('the workbench preview', () => {
             ? null
             : { outcome: 'invalid', errors: { sub_last_name: ['The Last Name field is required.'] } },
       });
-    render(<PreviewTab consumerForm={ConsumerForm} />);
+    render(<PreviewTab consumerForm={ConsumerForm} consumerPlans={ConsumerPlans} />);
     fireEvent.change(await screen.findByLabelText('Step'), { target: { value: 'census' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show form' }));
     fireEvent.change(await screen.findByRole('textbox', { name: /First Name/ }), { target: { value: 'Ann' } });
@@ -168,5 +170,28 @@ describe('the workbench preview', () => {
     const bodies = fetchMock.mock.calls.filter((c) => c[1]?.method === 'POST').map((c) => JSON.parse(String(c[1]?.body)));
     expect(bodies.at(-1)).toMatchObject({ step: 'census', answers: { sub_first_name: 'Ann' } });
     expect(fetchMock.mock.calls.every((c) => String(c[0]) === '/api/admin/rules/preview')).toBe(true);
+  });
+  it("draws a plan page's quoted plans on the plan pages' own cards", async () => {
+    const medical: StepView = { ...censusView, step: steps.steps[2]!, kind: 'plans', schema: null, params: { plan_type: 1 } };
+    post = () =>
+      json(200, {
+        view: medical,
+        validation: null,
+        plans: {
+          household_size: 1,
+          none_because: null,
+          plans: [plan({ id: 545, name: 'MyPriority Catastrophic HMO', rates: { ...plan().rates, total: 164.37 } }), plan({ id: 520, name: 'Blue Cross Premier PPO Catastrophic', rates: { ...plan().rates, total: 174.65 } })],
+        },
+      } satisfies PreviewResult);
+    render(<PreviewTab consumerForm={ConsumerForm} consumerPlans={ConsumerPlans} />);
+    fireEvent.change(await screen.findByLabelText('Step'), { target: { value: 'medical' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show form' }));
+    expect(await screen.findByText('2 plans quoted for a household of 1, cheapest first.')).toBeTruthy();
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'MyPriority Catastrophic HMO',
+      'Blue Cross Premier PPO Catastrophic',
+    ]);
+    expect(within(cards[0]!).getByText(/164\.37/)).toBeTruthy();
   });
 });

@@ -1,2 +1,2 @@
 export { WorkbenchPage } from './components/workbench-page';
-export type { ConsumerFormProps, PreviewBackend } from './components/preview-tab';
+export type { ConsumerFormProps, ConsumerPlansProps, ConsumerRenderers, PreviewBackend } from './components/preview-tab';

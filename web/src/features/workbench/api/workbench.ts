@@ -32,14 +32,17 @@ export function getRulesReport(): Promise<RulesReport> {
   return apiClient.get<RulesReport>('/api/admin/rules/report');
 }
 
+/** A draft: its files, or a git revision of the server's checkout. */
+export type DraftSource = { files: SetFile[] } | { rev: string };
+
 /** POST /api/admin/rules/impact: what a draft changes against the serving set (nothing is saved). */
-export function getImpact(files: SetFile[]): Promise<ImpactReport> {
-  return apiClient.post<ImpactReport>('/api/admin/rules/impact', { files });
+export function getImpact(draft: DraftSource): Promise<ImpactReport> {
+  return apiClient.post<ImpactReport>('/api/admin/rules/impact', draft);
 }
 
 /** POST /api/admin/rules/publish: the draft serves on every instance serving from the database. */
-export function publishDraft(files: SetFile[], note: string): Promise<Publication> {
-  return apiClient.post<Publication>('/api/admin/rules/publish', { files, note: note.trim() || null });
+export function publishDraft(draft: DraftSource, note: string): Promise<Publication> {
+  return apiClient.post<Publication>('/api/admin/rules/publish', { ...draft, note: note.trim() || null });
 }
 
 /** POST /api/admin/rules/rollback: an earlier set serves again. */

@@ -1,5 +1,6 @@
 import type { CoverageKind, RulesReport } from '@/types/api';
 import { missed, percent } from '../utils/workbench';
+import { Failures } from './source-lines';
 
 const KINDS: { kind: CoverageKind; label: string }[] = [
   { kind: 'statements', label: 'Statements' },
@@ -54,13 +55,7 @@ export function CoverageTab({ report }: { report: RulesReport }) {
           {failed.map((s) => (
             <li key={`${s.at}-${s.name}`}>
               <code>{s.at}</code> {s.name}
-              <ul>
-                {s.failures.map((f) => (
-                  <li key={f}>
-                    <code>{f}</code>
-                  </li>
-                ))}
-              </ul>
+              <Failures failures={s.failures} />
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
 import type { ImpactReport, RulesStatus, SetFile } from '@/types/api';
 import { getImpact, publishDraft } from '../api/workbench';
 import { draftFiles, parseProblem, short, uploadedPaths } from '../utils/workbench';
-import { Problems } from './source-lines';
+import { Failures, Problems } from './source-lines';
 
 interface DraftTabProps {
   status: RulesStatus;
@@ -30,6 +30,8 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
   const [uploaded, setUploaded] = useState<SetFile[] | null>(null);
   const [path, setPath] = useState('');
   const [note, setNote] = useState('');
+  /** A git revision of the server's checkout, drafted instead of the files. */
+  const [rev, setRev] = useState('');
   const [busy, setBusy] = useState<'impact' | 'publish' | 'upload' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const fileId = useId();
@@ -58,18 +60,19 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
     }
   };
 
-  const impact = () => {
+  const source = (fromRev: boolean) => (fromRev ? { rev: rev.trim() } : { files: draft });
+  const impact = (fromRev = false) => {
     setBusy('impact');
     setOutcome(null);
-    getImpact(draft)
+    getImpact(source(fromRev))
       .then((report) => setOutcome({ kind: 'impact', report }))
       .catch(fail)
       .finally(() => setBusy(null));
   };
-  const publish = () => {
+  const publish = (fromRev = false) => {
     setBusy('publish');
     setOutcome(null);
-    publishDraft(draft, note)
+    publishDraft(source(fromRev), note)
       .then((p) => {
         setOutcome({ kind: 'published', hash: p.hash });
         setEdits({});
@@ -175,11 +178,26 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
           />
           <TextField name="note" label="What changed (kept with the set)" value={note} onChange={(e: { target: { value: string } }) => setNote(e.target.value)} />
           <div className="ef-workbench__actions">
-            <Button variation="solid" onClick={impact} disabled={busy !== null}>
+            <Button variation="solid" onClick={() => impact()} disabled={busy !== null}>
               {busy === 'impact' ? 'Checking…' : 'See the impact'}
             </Button>
-            <Button onClick={publish} disabled={busy !== null || status.source !== 'database'}>
+            <Button onClick={() => publish()} disabled={busy !== null || status.source !== 'database'}>
               {busy === 'publish' ? 'Publishing…' : 'Publish'}
+            </Button>
+          </div>
+          <TextField
+            name="rev"
+            label="Or a git revision of the server's checkout"
+            hint="A commit, tag or branch: its rules/, forms/ and templates/ are the draft."
+            value={rev}
+            onChange={(e: { target: { value: string } }) => setRev(e.target.value)}
+          />
+          <div className="ef-workbench__actions">
+            <Button size="small" onClick={() => impact(true)} disabled={busy !== null || !rev.trim()}>
+              Impact of the revision
+            </Button>
+            <Button size="small" onClick={() => publish(true)} disabled={busy !== null || !rev.trim() || status.source !== 'database'}>
+              Publish the revision
             </Button>
           </div>
           {status.source !== 'database' && (
@@ -241,15 +259,7 @@ export function ImpactView({ report }: { report: ImpactReport }) {
             {report.scenarios_changed.map((s) => (
               <li key={`${s.at}-${s.name}`}>
                 <code>{s.at}</code> {s.before} → {s.after}: {s.name}
-                {s.failures.length > 0 && (
-                  <ul>
-                    {s.failures.slice(0, 3).map((f) => (
-                      <li key={f}>
-                        <code>{f}</code>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <Failures failures={s.failures} limit={3} />
               </li>
             ))}
           </ul>

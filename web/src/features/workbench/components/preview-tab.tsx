@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Alert, Button, ChoiceList, Spinner, TextField } from '@cmsgov/design-system';
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
-import type { Applying, PreviewRequest, PreviewResult, PreviewSteps, StepErrors, StepView } from '@/types/api';
+import type { Applying, PreviewPlans, PreviewRequest, PreviewResult, PreviewSteps, StepErrors, StepView } from '@/types/api';
 import { getPreviewSteps, previewStepIn } from '../api/workbench';
 import {
   buildPreviewRequest,
@@ -22,6 +22,11 @@ export interface PreviewBackend {
   preview: (step: string, answers: unknown) => Promise<StepView>;
   view: (step: string) => Promise<StepView>;
   submit: (step: string, answers: unknown) => Promise<{ next: StepView['step']; modal: string | null }>;
+}
+
+/** A plan page's plans for the sample household, drawn by the consumer's plan cards (from the app). */
+export interface ConsumerPlansProps {
+  plans: PreviewPlans;
 }
 
 /** The consumer's form renderer, as the app gives it to the preview. */
@@ -48,7 +53,13 @@ function Heading() {
  * and extras, and the server's verdict on sample answers. Continue in the preview asks the rules
  * where the step would go; nothing is saved.
  */
-export function PreviewTab({ consumerForm }: { consumerForm: ComponentType<ConsumerFormProps> }) {
+/** The consumer's renderers the app gives the preview: the wizard's form and plan cards. */
+export interface ConsumerRenderers {
+  consumerForm: ComponentType<ConsumerFormProps>;
+  consumerPlans: ComponentType<ConsumerPlansProps>;
+}
+
+export function PreviewTab({ consumerForm, consumerPlans }: ConsumerRenderers) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [inputs, setInputs] = useState<PreviewInputs>(DEFAULT_INPUTS);
   const [errors, setErrors] = useState<InputErrors>({});
@@ -243,7 +254,7 @@ export function PreviewTab({ consumerForm }: { consumerForm: ComponentType<Consu
             <h2 id={`${stepId}-results`} className="ds-text-heading--xl">
               Result
             </h2>
-            <Results outcome={outcome} consumerForm={consumerForm} />
+            <Results outcome={outcome} consumerForm={consumerForm} consumerPlans={consumerPlans} />
           </section>
         </div>
       </div>
@@ -251,7 +262,7 @@ export function PreviewTab({ consumerForm }: { consumerForm: ComponentType<Consu
   );
 }
 
-function Results({ outcome, consumerForm }: { outcome: Outcome; consumerForm: ComponentType<ConsumerFormProps> }) {
+function Results({ outcome, consumerForm, consumerPlans: Plans }: { outcome: Outcome } & ConsumerRenderers) {
   if (!outcome) return <p className="ef-workbench__muted">Choose a context, then Show form or Validate.</p>;
   if ('error' in outcome) {
     return (
@@ -260,7 +271,7 @@ function Results({ outcome, consumerForm }: { outcome: Outcome; consumerForm: Co
       </Alert>
     );
   }
-  const { view, validation } = outcome.result;
+  const { view, validation, plans } = outcome.result;
   return (
     <>
       <p role="status" className="ef-workbench__status">
@@ -286,10 +297,20 @@ function Results({ outcome, consumerForm }: { outcome: Outcome; consumerForm: Co
       <h3 className="ds-text-heading--lg">As the consumer sees it</h3>
       {view.kind === 'form' ? (
         <ConsumerForm key={outcome.seq} result={outcome.result} request={outcome.request} form={consumerForm} />
+      ) : plans ? (
+        plans.none_because ? (
+          <p className="ef-workbench__muted">Nothing is quoted for this household: {plans.none_because}.</p>
+        ) : (
+          <div className="ef-workbench__consumer">
+            <p role="status" className="ef-workbench__status">
+              {plans.plans.length} plans quoted for a household of {plans.household_size}, cheapest first.
+            </p>
+            <Plans plans={plans} />
+          </div>
+        )
       ) : (
         <p className="ef-workbench__muted">
-          A hand-built page (<code>{view.kind}</code>): its plans and premiums for this household are in the Extras and
-          in the impact of a draft.
+          A hand-built page (<code>{view.kind}</code>): what it shows is in the Extras below.
         </p>
       )}
       <h3 className="ds-text-heading--lg">Details</h3>

@@ -37,3 +37,17 @@ export function Problems({ problems, files }: { problems: { file: string; line: 
     </ul>
   );
 }
+
+/** A scenario's failure messages (`file:line: step n: …`), at most `limit` of them. */
+export function Failures({ failures, limit = Infinity }: { failures: string[]; limit?: number }) {
+  if (failures.length === 0) return null;
+  return (
+    <ul>
+      {failures.slice(0, limit).map((f) => (
+        <li key={f}>
+          <code>{f}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}

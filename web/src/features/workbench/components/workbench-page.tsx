@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Spinner, TabPanel, Tabs } from '@cmsgov/design-system';
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import { flowGraph } from '../utils/workbench';
 import { CoverageTab } from './coverage-tab';
 import { DraftTab } from './draft-tab';
 import { FlowTab } from './flow-tab';
-import { PreviewTab, type ConsumerFormProps } from './preview-tab';
+import { PreviewTab, type ConsumerRenderers } from './preview-tab';
 import { ServingTab } from './serving-tab';
 import './workbench.css';
 
@@ -25,7 +25,7 @@ const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message 
  * a draft's impact and Publish, the scenario results and coverage, the flow as a diagram, and a
  * preview of any step as consumers see it. `?tab=` keeps the tab in the address.
  */
-export function WorkbenchPage({ consumerForm }: { consumerForm: ComponentType<ConsumerFormProps> }) {
+export function WorkbenchPage(renderers: ConsumerRenderers) {
   const [params, setParams] = useSearchParams();
   const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'serving';
   const [serving, setServing] = useState<Serving | { error: string } | null>(null);
@@ -71,7 +71,7 @@ export function WorkbenchPage({ consumerForm }: { consumerForm: ComponentType<Co
 
   const panel = (id: Tab) => {
     if (id !== tab) return null;
-    if (id === 'preview') return <PreviewTab consumerForm={consumerForm} />;
+    if (id === 'preview') return <PreviewTab {...renderers} />;
     if (!serving) return <Spinner aria-valuetext="Loading the rules" role="status" />;
     if ('error' in serving) return <Alert variation="error" role="alert">{serving.error}</Alert>;
     if (id === 'serving') return <ServingTab {...serving} onChanged={reload} />;
