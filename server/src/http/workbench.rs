@@ -252,8 +252,8 @@ pub struct RulesReport {
     pub below_floor: Vec<String>,
 }
 
-/// The last report made, by the engine hash it was made for (a set's report does not change).
-static REPORT: Mutex<Option<Arc<RulesReport>>> = Mutex::new(None);
+/// The last report made, by a digest of the rules and the suites it was made from.
+static REPORT: Mutex<Option<(String, Arc<RulesReport>)>> = Mutex::new(None);
 
 #[utoipa::path(get, path = "/api/admin/rules/report", tag = "workbench",
     responses((status = 200, description = "The scenario results and the coverage of the set serving now", body = RulesReport),
@@ -261,21 +261,33 @@ static REPORT: Mutex<Option<Arc<RulesReport>>> = Mutex::new(None);
 async fn report(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<RulesReport>> {
     current.require_rules()?;
     let bundle = app.rules.current();
-    let hash = bundle.engine.hash().to_string();
+    let suites = crate::impact::suites_in(&app.config.root.join("tests/scenarios"))?;
+    // The same rules and the same suites give the same report.
+    let key = {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(bundle.engine.hash().as_bytes());
+        for (path, text) in &suites {
+            h.update(path.as_bytes());
+            h.update([0]);
+            h.update(text.as_bytes());
+            h.update([0]);
+        }
+        hex::encode(h.finalize())
+    };
     let cached = REPORT
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .clone()
-        .filter(|r| r.rules == hash);
-    if let Some(r) = cached {
+        .filter(|(k, _)| *k == key);
+    if let Some((_, r)) = cached {
         return Ok(Json((*r).clone()));
     }
-    let suites = crate::impact::suites_in(&app.config.root.join("tests/scenarios"))?;
     let made = tokio::task::spawn_blocking(move || make_report(&bundle, &suites))
         .await
         .map_err(|e| anyhow::anyhow!("report: {e}"))??;
     let made = Arc::new(made);
-    *REPORT.lock().unwrap_or_else(PoisonError::into_inner) = Some(made.clone());
+    *REPORT.lock().unwrap_or_else(PoisonError::into_inner) = Some((key, made.clone()));
     Ok(Json((*made).clone()))
 }
 
