@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
-import { constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'index.html';
@@ -131,6 +131,17 @@ function gzipped(dist, file) {
   return gzipSync(readFileSync(join(dist, file)), { level: constants.Z_BEST_COMPRESSION }).length;
 }
 
+/**
+ * What a first visit transfers for a file: its brotli copy (quality 11), which the server sends
+ * every browser that accepts brotli (web/scripts/precompress.mjs makes it at build time).
+ * @param {string} dist
+ * @param {string} file
+ */
+function brotlied(dist, file) {
+  const body = readFileSync(join(dist, file));
+  return Math.min(body.length, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length);
+}
+
 /** @param {number} bytes */
 const kb = (bytes) => (bytes / KB).toFixed(2);
 
@@ -199,6 +210,7 @@ export function check(dist, viteSizes) {
     const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
     const zlibBytes = js.reduce((sum, f) => sum + gzipped(dist, f), 0);
     const cssBytes = css.reduce((sum, f) => sum + gzipped(dist, f), 0);
+    const sentBytes = [...js, ...css].reduce((sum, f) => sum + brotlied(dist, f), 0);
     const viteParts = viteSizes ? js.map((f) => viteSizes.get(f.replace(/^.*\//, ''))) : [];
     const viteBytes = viteSizes && viteParts.every((n) => n !== undefined) ? viteParts.reduce((a, b) => (a ?? 0) + (b ?? 0), 0) : null;
     if (viteSizes && viteBytes === null) console.warn(`bundle-budget: Vite printed no gzip size for some of ${js.join(', ')}`);
@@ -212,17 +224,19 @@ export function check(dist, viteSizes) {
       route.budgetKb === null ? '-' : String(route.budgetKb),
       route.budgetKb === null ? 'info' : over ? 'OVER' : 'ok',
       kb(cssBytes),
+      kb(sentBytes),
       `${route.why}: ${js.map(shortName).join(' ')}`,
     ]);
   }
 
-  const head = ['route', 'JS zlib-9', 'JS Vite', 'budget', '', 'CSS', 'JS chunks'];
+  const head = ['route', 'JS zlib-9', 'JS Vite', 'budget', '', 'CSS', 'sent (br)', 'JS chunks'];
   const last = head.length - 1;
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (/** @type {string[]} */ r) =>
     r.map((c, i) => (i === 0 || i === last ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
   console.log('Bundle budgets: production JavaScript, gzipped per file, kB (1000 bytes). zlib-9: Node zlib level 9;');
   console.log("Vite: `vite build`'s own gzip figures. Both must keep the budget. CSS (zlib-9) is not budgeted.");
+  console.log('sent (br): what a first visit transfers, JS and CSS, as the server sends the build\'s brotli copies.');
   console.log(line(head));
   for (const r of rows) console.log(line(r));
   if (!ok) console.error('bundle-budget: a budget is exceeded (web/README.md, "Bundle budgets").');

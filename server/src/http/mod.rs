@@ -36,6 +36,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use tower::ServiceBuilder;
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
@@ -183,7 +185,11 @@ pub fn router(state: AppState) -> Router {
     let (api, _) = api();
     let openapi_json = openapi_document().unwrap_or_else(|_| "{}".to_string());
     let static_dir = state.config.static_dir.clone();
-    let index = ServeFile::new(static_dir.join("index.html"));
+    // The build's brotli and gzip copies (web/scripts/precompress.mjs) go to the browsers that
+    // accept them; nothing is compressed per request.
+    let index = ServeFile::new(static_dir.join("index.html"))
+        .precompressed_br()
+        .precompressed_gzip();
     let https = state.config.https;
     let limit = state.config.body_limit;
     let timeout = state.config.request_timeout();
@@ -198,12 +204,18 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/api/{*rest}",
             any(|| async { ApiError::NotFound("No such API call.".into()) }),
-        );
+        )
+        .layer(CompressionLayer::new().compress_when(json_over_a_kilobyte()));
 
     let app = Router::new()
         .merge(health::router(state.config.bench_routes))
         .merge(api)
-        .fallback_service(ServeDir::new(static_dir).fallback(index))
+        .fallback_service(
+            ServeDir::new(static_dir)
+                .precompressed_br()
+                .precompressed_gzip()
+                .fallback(index),
+        )
         .layer(middleware::from_fn(cache_control))
         // Inside the session layer: they read the request's session.
         .layer(middleware::from_fn_with_state(state.clone(), limits::layer))
@@ -311,6 +323,24 @@ async fn json_errors(req: Request, next: Next) -> Response {
     );
     let body = serde_json::json!({ "error": message }).to_string();
     Response::from_parts(parts, axum::body::Body::from(body))
+}
+
+/// JSON answers of more than 1 kB are compressed (brotli or gzip, as the browser accepts; one that
+/// is compressed already, like the quoted plan list, is left alone). The answers that carry the
+/// CSRF token (the auth state, a login) stay under 1 kB by their fields' limits, so no secret is
+/// compressed beside text a page could make an attacker choose (BREACH; `docs/security.md`).
+fn json_over_a_kilobyte() -> impl Predicate {
+    SizeAbove::new(1024).and(
+        |_: StatusCode,
+         _: axum::http::Version,
+         headers: &axum::http::HeaderMap,
+         _: &axum::http::Extensions| {
+            headers
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|t| t.starts_with("application/json"))
+        },
+    )
 }
 
 /// Hashed build assets are cached for a year; everything else (index.html, API) is revalidated.

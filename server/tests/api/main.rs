@@ -8,6 +8,7 @@ mod agent_assisted;
 mod application;
 mod audit;
 mod cache;
+mod compression;
 mod dashboard;
 mod demo_data;
 mod documents;
