@@ -173,16 +173,17 @@ fn short(s: &str) -> &str {
     &s[..12.min(s.len())]
 }
 
-/// Runs every suite (path, text) and walks every application under both engines.
+/// Runs every suite and walks every application under both engines.
 pub fn compare(
     base: &Engine,
     against: &Engine,
-    suites: &[(String, String)],
+    suites: &[enrollflow_engine::Source],
     apps: &[Stored],
 ) -> Report {
     let mut scenarios_run = 0;
     let mut scenarios_changed = Vec::new();
-    for (path, text) in suites {
+    for suite in suites {
+        let (path, text) = (&suite.path, &suite.text);
         let (before, after) = (
             scenario::run_suite(base, path, text),
             scenario::run_suite(against, path, text),
@@ -243,24 +244,6 @@ pub fn compare(
 
 fn verdict(passed: bool) -> &'static str {
     if passed { "passed" } else { "failed" }
-}
-
-/// The scenario suites under `dir` (every `.yaml`), as (path, text).
-pub fn suites_in(dir: &Path) -> anyhow::Result<Vec<(String, String)>> {
-    let mut files = Vec::new();
-    if dir.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(dir)?
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        entries.sort();
-        for p in entries {
-            if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-                files.push((p.display().to_string(), std::fs::read_to_string(&p)?));
-            }
-        }
-    }
-    Ok(files)
 }
 
 /// The rule set at a git revision of the repository at `repo`: every file under `rules/`,

@@ -320,7 +320,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     .map_err(|d| vec![d])
                     .and_then(|f| rules::bundle_of(&f)),
             )?;
-            let suites = enrollflow_server::impact::suites_in(&suites)?;
+            let suites = read_suites(&[suites])?;
             let apps = match (&pool, applications) {
                 (Some(pool), n) if n > 0 => {
                     enrollflow_server::impact::recent_applications(pool, n).await?
@@ -576,6 +576,23 @@ fn check(dir: &Path) -> ExitCode {
     }
 }
 
+/// The suites under `paths` (files, or folders of them), read, each named as given.
+fn read_suites(paths: &[PathBuf]) -> anyhow::Result<Vec<enrollflow_engine::Source>> {
+    let mut files = Vec::new();
+    for p in paths {
+        suite_files(p, &mut files)?;
+    }
+    files
+        .iter()
+        .map(|f| {
+            Ok(enrollflow_engine::Source::new(
+                f.display().to_string(),
+                std::fs::read_to_string(f)?,
+            ))
+        })
+        .collect()
+}
+
 fn suite_files(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
     if path.is_dir() {
         let mut entries: Vec<_> = std::fs::read_dir(path)?
@@ -637,10 +654,6 @@ fn run_suites(
 ) -> anyhow::Result<usize> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
     let mut report = Report::new("enrollflow scenarios");
-    let mut files = Vec::new();
-    for p in paths {
-        suite_files(p, &mut files)?;
-    }
     let wanted = filter.map(str::to_lowercase);
     let keep = |name: &str| {
         wanted
@@ -648,11 +661,10 @@ fn run_suites(
             .is_none_or(|w| name.to_lowercase().contains(w))
     };
     let (mut passed, mut failed) = (0usize, 0usize);
-    for f in &files {
-        let text = std::fs::read_to_string(f)?;
-        let shown = f.display().to_string();
+    for f in read_suites(paths)? {
+        let shown = f.path;
         let mut suite = TestSuite::new(shown.clone());
-        match enrollflow_engine::scenario::run_suite_matching(engine, &shown, &text, keep) {
+        match enrollflow_engine::scenario::run_suite_matching(engine, &shown, &f.text, keep) {
             Err(d) => {
                 println!("FAIL {d}");
                 failed += 1;

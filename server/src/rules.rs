@@ -15,6 +15,9 @@ use time::OffsetDateTime;
 
 use crate::db;
 
+/// The folder of the scenario suites, relative to the root (the workbench and the impact run them).
+pub const SUITES: &str = "tests/scenarios";
+
 /// The folders a bundle is made of, relative to the root.
 pub const FOLDERS: [&str; 3] = ["rules", "forms", "templates"];
 
@@ -91,15 +94,12 @@ impl Rules {
         }));
     }
 
-    /// Serves a published set (its files as kept in the database) unless it is serving already.
+    /// Serves a published set (its files as kept in the database).
     /// A set that does not load (published by an older release, say) is refused: the last good
     /// bundle keeps serving and the problems are kept for the status.
     pub fn serve_set(&self, set_hash: &str, files: &[Source]) -> bool {
         let now = OffsetDateTime::now_utc();
         let old = self.status();
-        if old.serving_set.as_deref() == Some(set_hash) {
-            return true;
-        }
         match bundle_of(files) {
             Ok(bundle) => {
                 let hash = bundle.engine.hash().to_string();
@@ -232,9 +232,9 @@ pub fn watch_and_publish(
 pub async fn publish_folder(rules: &Rules, pool: &sqlx::PgPool, root: &Path) -> anyhow::Result<()> {
     let files = read_set(root).map_err(|d| anyhow::anyhow!("{d}"))?;
     let hash = set_hash(&files);
-    if db::rule_sets::serving(pool)
+    if db::rule_sets::newest(pool)
         .await?
-        .is_some_and(|(p, _)| p.hash == hash)
+        .is_some_and(|p| p.hash == hash)
     {
         return Ok(());
     }
@@ -443,7 +443,7 @@ pub async fn serve_published(
     pool: &sqlx::PgPool,
     root: &Path,
 ) -> anyhow::Result<()> {
-    if db::rule_sets::serving(pool).await?.is_none() {
+    if db::rule_sets::newest(pool).await?.is_none() {
         let files = read_set(root).map_err(|d| anyhow::anyhow!("{d}"))?;
         if let Err(problems) = publish(pool, &files, "first start", None).await? {
             anyhow::bail!("the folder's rules have {} problem(s)", problems.len());
@@ -453,7 +453,14 @@ pub async fn serve_published(
 }
 
 async fn serve_newest(rules: &Rules, pool: &sqlx::PgPool) -> anyhow::Result<()> {
-    if let Some((p, files)) = db::rule_sets::serving(pool).await? {
+    // The files (a whole rule set) are read only when the newest set is not the one serving.
+    let Some(p) = db::rule_sets::newest(pool).await? else {
+        return Ok(());
+    };
+    if rules.status().serving_set.as_deref() == Some(p.hash.as_str()) {
+        return Ok(());
+    }
+    if let Some(files) = db::rule_sets::files(pool, &p.hash).await? {
         rules.serve_set(&p.hash, &db::rule_sets::sources(&files));
     }
     Ok(())

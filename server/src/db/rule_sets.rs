@@ -126,9 +126,14 @@ pub async fn history(pool: &PgPool, limit: i64) -> sqlx::Result<Vec<Publication>
         .await
 }
 
+/// The newest publication (it names the set serving now); `None` before the first publish.
+pub async fn newest(pool: &PgPool) -> sqlx::Result<Option<Publication>> {
+    Ok(history(pool, 1).await?.into_iter().next())
+}
+
 /// The set serving now (the newest publication) and its files; `None` before the first publish.
 pub async fn serving(pool: &PgPool) -> sqlx::Result<Option<(Publication, Vec<File>)>> {
-    let Some(p) = history(pool, 1).await?.into_iter().next() else {
+    let Some(p) = newest(pool).await? else {
         return Ok(None);
     };
     let files = files(pool, &p.hash).await?.unwrap_or_default();

@@ -179,7 +179,8 @@ async fn impact(
     current.require_rules()?;
     let files = draft_files(&app, &draft)?;
     let apps = crate::impact::recent_applications(&app.pool, IMPACT_APPLICATIONS).await?;
-    let suites = crate::impact::suites_in(&app.config.root.join("tests/scenarios"))?;
+    let suites = rules::read_folders(&app.config.root, &[rules::SUITES])
+        .map_err(|d| anyhow::anyhow!("{d}"))?;
     let base = app.rules.current();
     let report = tokio::task::spawn_blocking(move || {
         rules::bundle_of(&files)

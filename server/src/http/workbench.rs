@@ -261,20 +261,14 @@ static REPORT: Mutex<Option<(String, Arc<RulesReport>)>> = Mutex::new(None);
 async fn report(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<RulesReport>> {
     current.require_rules()?;
     let bundle = app.rules.current();
-    let suites = crate::impact::suites_in(&app.config.root.join("tests/scenarios"))?;
+    let suites = crate::rules::read_folders(&app.config.root, &[crate::rules::SUITES])
+        .map_err(|d| anyhow::anyhow!("{d}"))?;
     // The same rules and the same suites give the same report.
-    let key = {
-        use sha2::{Digest, Sha256};
-        let mut h = Sha256::new();
-        h.update(bundle.engine.hash().as_bytes());
-        for (path, text) in &suites {
-            h.update(path.as_bytes());
-            h.update([0]);
-            h.update(text.as_bytes());
-            h.update([0]);
-        }
-        hex::encode(h.finalize())
-    };
+    let key = format!(
+        "{}:{}",
+        bundle.engine.hash(),
+        crate::rules::set_hash(&suites)
+    );
     let cached = REPORT
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
@@ -293,7 +287,7 @@ async fn report(State(app): State<AppState>, current: CurrentUser) -> ApiResult<
 
 fn make_report(
     bundle: &crate::rules::Bundle,
-    suites: &[(String, String)],
+    suites: &[enrollflow_engine::Source],
 ) -> anyhow::Result<RulesReport> {
     let sources: Vec<enrollflow_engine::Source> = bundle
         .files
@@ -304,8 +298,9 @@ fn make_report(
     let engine = enrollflow_engine::load_with_coverage(&sources)
         .map_err(|p| anyhow::anyhow!("the serving rules do not load for coverage: {}", p.len()))?;
     let mut scenarios = Vec::new();
-    for (path, text) in suites {
-        match enrollflow_engine::scenario::run_suite(&engine, path, text) {
+    for suite in suites {
+        let path = &suite.path;
+        match enrollflow_engine::scenario::run_suite(&engine, path, &suite.text) {
             Ok(results) => scenarios.extend(results.into_iter().map(|r| ScenarioOutcome {
                 at: format!("{path}:{}", r.line),
                 passed: r.passed(),

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{ADMIN_USER, TestApp, spawn_app_with};
+use crate::helpers::{ADMIN_USER, Browser, Reply, TestApp, spawn_app_with};
 
 /// The repository's rule set as a draft's files, with `edit` applied to one file.
 fn draft(file: &str, from: &str, to: &str) -> Vec<Value> {
@@ -29,6 +29,18 @@ fn draft(file: &str, from: &str, to: &str) -> Vec<Value> {
         .collect();
     assert!(found, "no {file} in the set");
     out
+}
+
+/// `POST /api/admin/rules/{what}` as the workbench sends it.
+async fn post(admin: &Browser<'_>, csrf: &str, what: &str, body: Value) -> Reply {
+    admin
+        .call(
+            Method::POST,
+            &format!("/api/admin/rules/{what}"),
+            csrf,
+            &body,
+        )
+        .await
 }
 
 /// The repository's set with a 2025 medical plan's area-4 (Washtenaw) age-21 rate at `rate` dollars.
@@ -114,14 +126,13 @@ async fn a_published_set_serves_on_every_instance_and_a_rollback_restores_the_ea
 
     // An analyst's draft lowers plan 530's area-4 rate; publishing it switches both instances.
     let files = area_four_rate(530, "100.00");
-    let r = admin
-        .call(
-            Method::POST,
-            "/api/admin/rules/publish",
-            &csrf,
-            &json!({ "files": files, "note": "plan 530 area 4 at $100" }),
-        )
-        .await;
+    let r = post(
+        &admin,
+        &csrf,
+        "publish",
+        json!({ "files": files, "note": "plan 530 area 4 at $100" }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let published = r.json();
     let second = published["hash"].as_str().expect("hash").to_string();
@@ -145,14 +156,7 @@ async fn a_published_set_serves_on_every_instance_and_a_rollback_restores_the_ea
     );
 
     // Rollback (by the start of the hash) serves the first set again everywhere.
-    let r = admin
-        .call(
-            Method::POST,
-            "/api/admin/rules/rollback",
-            &csrf,
-            &json!({ "hash": &first[..12] }),
-        )
-        .await;
+    let r = post(&admin, &csrf, "rollback", json!({ "hash": &first[..12] })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.json()["action"], "rollback");
     until_serving(&[&a, &b], &first).await;
@@ -168,14 +172,7 @@ async fn a_published_set_serves_on_every_instance_and_a_rollback_restores_the_ea
     assert_eq!(actions, ["rollback", "publish", "publish"]);
 
     // No such set: 404, and nothing changes.
-    let r = admin
-        .call(
-            Method::POST,
-            "/api/admin/rules/rollback",
-            &csrf,
-            &json!({ "hash": "abcdef0123" }),
-        )
-        .await;
+    let r = post(&admin, &csrf, "rollback", json!({ "hash": "abcdef0123" })).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
 }
 
@@ -190,14 +187,7 @@ async fn a_broken_draft_is_refused_with_file_and_line_and_nothing_changes() {
         "fn household(app) {",
         "fn household(app) { let = ;",
     );
-    let r = admin
-        .call(
-            Method::POST,
-            "/api/admin/rules/publish",
-            &csrf,
-            &json!({ "files": files }),
-        )
-        .await;
+    let r = post(&admin, &csrf, "publish", json!({ "files": files })).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
     let problems = r.json()["errors"]["files"].to_string();
     assert!(
@@ -205,14 +195,13 @@ async fn a_broken_draft_is_refused_with_file_and_line_and_nothing_changes() {
         "{problems}"
     );
     // A path outside the rule set is refused before anything is read.
-    let r = admin
-        .call(
-            Method::POST,
-            "/api/admin/rules/publish",
-            &csrf,
-            &json!({ "files": [{ "path": "rules/../server/src/main.rs", "text": "" }] }),
-        )
-        .await;
+    let r = post(
+        &admin,
+        &csrf,
+        "publish",
+        json!({ "files": [{ "path": "rules/../server/src/main.rs", "text": "" }] }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
     let h = admin.get("/api/admin/rules/sets").await.json();
     assert_eq!(h.as_array().map(Vec::len), Some(1), "{h}");
@@ -261,14 +250,7 @@ async fn an_application_replays_under_the_set_it_was_saved_with() {
         "title: First tell us a little about yourself",
         "title: First, tell us a little about yourself",
     );
-    let r = admin
-        .call(
-            Method::POST,
-            "/api/admin/rules/publish",
-            &csrf,
-            &json!({ "files": files }),
-        )
-        .await;
+    let r = post(&admin, &csrf, "publish", json!({ "files": files })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let newer = r.json()["hash"].as_str().expect("hash").to_string();
     until_serving(&[&a], &newer).await;
@@ -318,14 +300,7 @@ async fn the_impact_of_a_draft_lists_the_applications_and_premiums_it_changes() 
     let csrf = admin.logged_in_as(ADMIN_USER).await;
     // The same set: nothing changes.
     let same = draft("forms/census.form.yaml", "", "");
-    let r = admin
-        .call(
-            Method::POST,
-            "/api/admin/rules/impact",
-            &csrf,
-            &json!({ "files": same }),
-        )
-        .await;
+    let r = post(&admin, &csrf, "impact", json!({ "files": same })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let report = r.json();
     assert_eq!(report["applications_replayed"], 1);
@@ -339,14 +314,7 @@ async fn the_impact_of_a_draft_lists_the_applications_and_premiums_it_changes() 
     // Plan 521's area-4 rate at $200: the application's premium for it changes, and the quoting
     // scenarios that price it fail.
     let files = area_four_rate(521, "200.00");
-    let r = admin
-        .call(
-            Method::POST,
-            "/api/admin/rules/impact",
-            &csrf,
-            &json!({ "files": files }),
-        )
-        .await;
+    let r = post(&admin, &csrf, "impact", json!({ "files": files })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let report = r.json();
     let groups = report["changes"].as_array().expect("changes");
@@ -386,14 +354,7 @@ async fn a_git_revision_is_a_draft_too_and_a_bad_one_is_refused() {
     let a = spawn_app_with(|_| {}).await;
     let admin = a.browser("demo");
     let csrf = admin.logged_in_as(ADMIN_USER).await;
-    let r = admin
-        .call(
-            Method::POST,
-            "/api/admin/rules/impact",
-            &csrf,
-            &json!({ "rev": "HEAD" }),
-        )
-        .await;
+    let r = post(&admin, &csrf, "impact", json!({ "rev": "HEAD" })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert!(
         r.json()["scenarios_run"].as_u64().unwrap_or(0) > 200,
@@ -401,17 +362,10 @@ async fn a_git_revision_is_a_draft_too_and_a_bad_one_is_refused() {
         r.body
     );
     for (rev, says) in [
-        ("--output=/tmp/x", "is not a git revision"),
+        ("--output=elsewhere", "is not a git revision"),
         ("no-such-revision-here", "no-such-revision-here"),
     ] {
-        let r = admin
-            .call(
-                Method::POST,
-                "/api/admin/rules/impact",
-                &csrf,
-                &json!({ "rev": rev }),
-            )
-            .await;
+        let r = post(&admin, &csrf, "impact", json!({ "rev": rev })).await;
         assert_eq!(
             r.status,
             StatusCode::UNPROCESSABLE_ENTITY,

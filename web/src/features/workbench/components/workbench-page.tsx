@@ -15,6 +15,13 @@ import './workbench.css';
 const TABS = ['serving', 'draft', 'coverage', 'flow', 'preview'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (t: string | null): t is Tab => TABS.includes(t as Tab);
+const LABELS: Record<Tab, string> = {
+  serving: 'Serving set',
+  draft: 'Draft and impact',
+  coverage: 'Scenarios and coverage',
+  flow: 'Flow',
+  preview: 'Preview',
+};
 
 type Serving = { status: RulesStatus; publications: Publication[]; files: SetFile[] };
 
@@ -92,21 +99,11 @@ export function WorkbenchPage(renderers: ConsumerRenderers) {
           if (isTab(id)) setParams({ tab: id }, { replace: true });
         }}
       >
-        <TabPanel id="serving" tab="Serving set">
-          {panel('serving')}
-        </TabPanel>
-        <TabPanel id="draft" tab="Draft and impact">
-          {panel('draft')}
-        </TabPanel>
-        <TabPanel id="coverage" tab="Scenarios and coverage">
-          {panel('coverage')}
-        </TabPanel>
-        <TabPanel id="flow" tab="Flow">
-          {panel('flow')}
-        </TabPanel>
-        <TabPanel id="preview" tab="Preview">
-          {panel('preview')}
-        </TabPanel>
+        {TABS.map((id) => (
+          <TabPanel key={id} id={id} tab={LABELS[id]}>
+            {panel(id)}
+          </TabPanel>
+        ))}
       </Tabs>
     </div>
   );
