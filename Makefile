@@ -97,9 +97,11 @@ clean-test-dbs:
 	@psql "$${DATABASE_URL%/*}/postgres" -Atqc "select datname from pg_database where datname like 'enrollflow_test_%'" \
 	  | while read -r d; do psql "$${DATABASE_URL%/*}/postgres" -qc "drop database if exists \"$$d\" with (force)"; done
 
-## make bench: engine micro-benchmarks (release build)
+## make bench: engine micro-benchmarks (release build): step views, every step's submission, the
+## quote and the scenario suites, printed beside their targets; fails when one is missed
 bench:
 	cargo bench -p enrollflow-engine --bench engine
+	python3 tools/bench/engine_targets.py $(TARGET_DIR)/criterion
 
 ## make bench-http: step view, quote and step submit throughput as ratios to /bench/hello and a
 ## primary-key read (wrk, release build, loopback)

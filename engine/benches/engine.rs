@@ -1,13 +1,17 @@
-//! Building a step view and validating a census submission with 15 dependents, over the
-//! repository's rules. Run: `make bench` (or `cargo bench -p enrollflow-engine`).
+//! The engine over the repository's rules: step views, every step's submission, a census of 15
+//! dependents, the quote, and the scenario suites. Run: `make bench`, which also checks the targets
+//! (`tools/bench/engine_targets.py`); or `cargo bench -p enrollflow-engine`.
 
 use std::hint::black_box;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::path::Path;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::rating::{self, Household, Member, Role};
-use enrollflow_engine::{AgentFlags, Applying, Context, Source, Submission, load};
+use enrollflow_engine::{AgentFlags, Applying, Context, Source, Submission, load, scenario};
 use serde_json::{Value, json};
 
 fn sources() -> Vec<Source> {
@@ -45,6 +49,72 @@ fn census_with_15_dependents() -> Value {
         "spouse": { "gender": "M", "birth_date": "1979-07-21", "tobacco": 1 },
         "dependents": dependents, "medicare_eligible": 0, "wants_subsidy": 0
     })
+}
+
+/// A family of three on a Blue PPO with dental, with every step answered, at Review and Purchase
+/// (the answers of tests/scenarios/review_purchase.yaml and other_questions.yaml).
+fn journey() -> Value {
+    json!({
+        "enrollment_type": "oe", "effective_date": "2025-01-01", "enrollment_reason_id": 1,
+        "medical_carrier_id": 1, "dental_carrier_id": 1, "medical_network_type_id": 1,
+        "skip_vision": true, "last_step": 10,
+        "medical_plan": { "name": "Blue Cross Premier PPO Gold Extra", "network": "PPO", "rate": 612.5 },
+        "dental_plan": { "name": "Blue Dental Plus", "rate": 35 },
+        "whyApplying": { "enrollment_type": "oe" },
+        "census": {
+            "sub_first_name": "Ann", "sub_last_name": "Lee", "email": "ann@example.com",
+            "sub_gender": "F", "sub_birth_date": "1985-03-02", "sub_tobacco": 0,
+            "residential_zip": "48104", "residential_county_id": 161,
+            "spouse": { "gender": "M", "birth_date": "1984-07-09", "tobacco": 1 },
+            "dependents": [{ "gender": "F", "birth_date": "2012-05-01" }],
+            "medicare_eligible": 0
+        },
+        "subInfo": {
+            "sub_first_name": "Ann", "sub_middle": "B", "sub_last_name": "Lee",
+            "email": "ann.lee@example.com", "primary_phone": "3135550100", "primary_phone_type_id": 4,
+            "residential_street": "1 Main St", "residential_city": "Ann Arbor", "residential_state": "MI",
+            "sub_ssn": "123456789", "sub_us_citizen": 1,
+            "spouse": { "first_name": "Bob", "last_name": "Lee", "ssn": "123456780", "us_citizen": 1 },
+            "dependents": [{ "first_name": "Cy", "last_name": "Lee", "relationship": 1, "ssn": "123456781", "us_citizen": 1 }]
+        },
+        "other": {
+            "bcbsm_dental_confirmation": 1, "bcbsm_signature": "Ann Leigh",
+            "bcbsm_signature_date": "2024-11-20", "has_previous_coverage": 0,
+            "ethnicity_type": [2, 5], "hispanic_ethnicity_type": [22],
+            "yearly_household_income": 3, "who_is_paying": 1
+        },
+        "rap": {
+            "agree_tc": true, "who_is_applying": 1, "agree_subscriber_applying": true,
+            "subscriber_signature": "Ann B Lee", "subscriber_signature_confirm": "Ann B Lee",
+            "subscriber_signature_date": "2024-11-20",
+            "spouse_signature": "Bob Lee", "spouse_signature_confirm": "Bob Lee",
+            "spouse_signature_date": "2024-11-20"
+        }
+    })
+}
+
+/// The form steps of [`journey`], in order.
+const JOURNEY: [&str; 5] = ["whyApplying", "census", "subInfo", "other", "rap"];
+
+/// The scenario suites of tests/scenarios: (path, text).
+fn suites() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/scenarios");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "yaml"))
+                .map(|e| {
+                    (
+                        format!("tests/scenarios/{}", e.file_name().to_string_lossy()),
+                        std::fs::read_to_string(e.path()).unwrap_or_default(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
 }
 
 fn bench(c: &mut Criterion) {
@@ -85,6 +155,66 @@ fn bench(c: &mut Criterion) {
     c.bench_function("step_view whyApplying", |b| {
         b.iter(|| engine.step_view(black_box("whyApplying"), black_box(&app), &ctx))
     });
+
+    // Every form step of a whole application, submitted with its answers, and the Review and
+    // Purchase view.
+    let family = journey();
+    let signing = Context {
+        agent: AgentFlags {
+            offers: vec!["display_bcbsm".into()],
+            name: "Pat Agent".into(),
+            npn: "1234567".into(),
+            ..AgentFlags::default()
+        },
+        ..ctx.clone()
+    };
+    for step in JOURNEY {
+        let answers = &family[step];
+        match engine.submit(step, answers, &family, &signing) {
+            Ok(Submission::Accepted(_)) => {}
+            other => panic!("the journey's {step} must be accepted: {other:?}"),
+        }
+        c.bench_function(&format!("submit {step} (family of 3)"), |b| {
+            b.iter(|| {
+                engine.submit(
+                    black_box(step),
+                    black_box(answers),
+                    black_box(&family),
+                    &signing,
+                )
+            })
+        });
+    }
+    c.bench_function("step_view rap (family of 3)", |b| {
+        b.iter(|| engine.step_view(black_box("rap"), black_box(&family), &signing))
+    });
+
+    // The scenario suites, as scenarios per second.
+    let suites = suites();
+    let count: usize = suites
+        .iter()
+        .map(
+            |(path, text)| match scenario::run_suite(&engine, path, text) {
+                Ok(results) => {
+                    let failed: Vec<_> = results.iter().filter(|r| !r.passed()).collect();
+                    assert!(failed.is_empty(), "{path}: {failed:?}");
+                    results.len()
+                }
+                Err(d) => panic!("{path}: {d:?}"),
+            },
+        )
+        .sum();
+    let mut group = c.benchmark_group("scenarios");
+    group.throughput(Throughput::Elements(count as u64));
+    group.sample_size(10);
+    group.bench_function(format!("all suites ({count} scenarios)"), |b| {
+        b.iter(|| {
+            for (path, text) in &suites {
+                let _ = black_box(scenario::run_suite(&engine, path, text));
+            }
+        })
+    });
+    group.finish();
 
     // Quoting a household of 6 over the whole 2025 medical catalog in Washtenaw (county 161).
     let d = |y, m, day| {

@@ -29,7 +29,7 @@ pub mod summary;
 mod yaml;
 pub mod zip;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use rhai::Dynamic;
 use serde::{Deserialize, Serialize};
@@ -277,6 +277,12 @@ pub struct Engine {
 struct Vars {
     app: Dynamic,
     ctx: Dynamic,
+    /// A digest of `ctx`: expressions that read only the context are remembered by it.
+    context: u64,
+    /// The answers of expressions that do not read `input`, by their text, for as long as these
+    /// variables live (one request): forms repeat a condition on several fields
+    /// (`subscriber::has_spouse(app)`), and it runs once.
+    seen: std::cell::RefCell<HashMap<String, Value>>,
 }
 
 impl Engine {
@@ -305,6 +311,8 @@ impl Engine {
         let v = Vars {
             app: script::to_dynamic(app),
             ctx: Dynamic::UNIT,
+            context: 0,
+            seen: Default::default(),
         };
         let mut values = Vec::with_capacity(self.summary.len());
         for (name, kind, e) in &self.summary {
@@ -371,6 +379,8 @@ impl Engine {
         Vars {
             app: script::to_dynamic(app),
             ctx: script::to_dynamic(&c),
+            context: digest(&c),
+            seen: Default::default(),
         }
     }
 
@@ -380,7 +390,23 @@ impl Engine {
         if let Some(i) = input {
             vars.push(("input", i));
         }
-        e.eval(&self.rhai, &vars).map_err(EvalError::Rule)
+        if self.probe.is_some() {
+            // Coverage counts what runs: nothing is remembered.
+            return e.eval(&self.rhai, &vars).map_err(EvalError::Rule);
+        }
+        if e.uses.input {
+            return e
+                .eval_remembered(&self.rhai, &vars, v.context)
+                .map_err(EvalError::Rule);
+        }
+        if let Some(known) = v.seen.borrow().get(&e.source) {
+            return Ok(known.clone());
+        }
+        let value = e
+            .eval_remembered(&self.rhai, &vars, v.context)
+            .map_err(EvalError::Rule)?;
+        v.seen.borrow_mut().insert(e.source.clone(), value.clone());
+        Ok(value)
     }
 
     fn is_skipped(&self, step: &Step, v: &Vars) -> Result<bool, EvalError> {
@@ -896,6 +922,14 @@ impl Engine {
 }
 
 /// Rhai/JSON truthiness for conditions: booleans, non-zero numbers.
+/// A digest of a JSON value (its text: `serde_json` writes an object's keys in one order).
+fn digest(v: &Value) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    v.to_string().hash(&mut h);
+    h.finish()
+}
+
 fn truthy(v: &Value) -> bool {
     match v {
         Value::Bool(b) => *b,

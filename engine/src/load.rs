@@ -72,6 +72,17 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
     for (name, m) in modules {
         rhai.register_static_module(name, m.into());
     }
+    script::register_fields(
+        &mut rhai,
+        sorted
+            .iter()
+            .filter(|s| {
+                s.path.ends_with(".rhai")
+                    || s.path.starts_with("forms/")
+                    || s.path.starts_with("rules/flows/")
+            })
+            .map(|s| s.text.as_str()),
+    );
 
     // Data tables: every top-level `rules/*.yaml` is `data.<name>` in scripts.
     let mut tables = Map::new();
@@ -156,7 +167,7 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
         return Err(problems);
     }
     Ok(Engine {
-        tables: script::to_dynamic(&tables_json),
+        tables: script::to_lasting_dynamic(&tables_json),
         tables_json,
         rhai,
         steps,

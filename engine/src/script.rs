@@ -6,10 +6,11 @@
 //! evaluation with a clear error.
 
 use std::cell::Cell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rhai::{AST, Dynamic, Engine, EvalAltResult, Module, Scope};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::dates;
 use crate::diagnostic::Diagnostic;
@@ -35,6 +36,9 @@ pub fn sandbox() -> Engine {
         .set_max_variables(1_000)
         .set_max_functions(2_000)
         .set_max_modules(100)
+        // No shared interner: it is a lock every request takes, and it would keep the text of
+        // answers (names, addresses) in memory after the request.
+        .set_max_strings_interned(0)
         .set_strict_variables(false)
         .set_fail_on_invalid_map_property(false);
     engine.disable_symbol("eval");
@@ -48,6 +52,7 @@ pub fn sandbox() -> Engine {
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
     engine.register_static_module("date", dates::module().into());
+    register_record(&mut engine);
     engine
 }
 
@@ -95,13 +100,56 @@ pub fn compile_expression(
         ast.set_source(format!("{file}:{line}"));
         probe.add_expression(file, line, text);
     }
+    let uses = Uses::of(&ast);
     Ok(Expr {
         ast,
         source: text.to_string(),
         file: file.to_string(),
         line,
+        uses,
+        memo: Arc::default(),
     })
 }
+
+/// Which of the varying variables (`app`, `ctx`, `input`) an expression names, closures
+/// included. Rule functions see only what they are given, and `data` is the same for the whole
+/// rule set, so an expression that names none of them has one answer per rule set, and one that
+/// names only `ctx` one answer per context.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Uses {
+    pub app: bool,
+    pub ctx: bool,
+    pub input: bool,
+}
+
+impl Uses {
+    fn of(ast: &AST) -> Self {
+        let mut uses = Uses::default();
+        ast.walk(&mut |path: &[rhai::ASTNode]| {
+            if let Some(rhai::ASTNode::Expr(rhai::Expr::Variable(v, ..))) = path.last() {
+                match v.1.as_str() {
+                    "app" => uses.app = true,
+                    "ctx" => uses.ctx = true,
+                    "input" => uses.input = true,
+                    _ => {}
+                }
+            }
+            true
+        });
+        uses
+    }
+}
+
+/// The answers of an expression that does not read the application or the answers: one for the
+/// rule set, or one per context (a few: the agents' flags, the day, consumer or agent).
+#[derive(Debug, Default)]
+struct Memo {
+    constant: std::sync::OnceLock<Value>,
+    by_context: std::sync::Mutex<Vec<(u64, Value)>>,
+}
+
+/// Contexts remembered per expression; the oldest is forgotten first.
+const MEMO_CONTEXTS: usize = 64;
 
 /// A compiled Rhai expression and where it was written.
 #[derive(Debug, Clone)]
@@ -110,9 +158,48 @@ pub struct Expr {
     pub source: String,
     pub file: String,
     pub line: usize,
+    pub uses: Uses,
+    memo: Arc<Memo>,
 }
 
 impl Expr {
+    /// Like [`Expr::eval`], remembering the answer when it cannot change: for the rule set when
+    /// the expression names neither `app`, `ctx` nor `input`, for the context `context` (a digest
+    /// of `ctx`) when it names only `ctx`. Only answers are remembered, never errors.
+    pub fn eval_remembered(
+        &self,
+        engine: &Engine,
+        vars: &[(&str, &Dynamic)],
+        context: u64,
+    ) -> Result<Value, Diagnostic> {
+        if self.uses.app || self.uses.input {
+            return self.eval(engine, vars);
+        }
+        if !self.uses.ctx {
+            if let Some(v) = self.memo.constant.get() {
+                return Ok(v.clone());
+            }
+            let v = self.eval(engine, vars)?;
+            return Ok(self.memo.constant.get_or_init(|| v).clone());
+        }
+        let known = self.memo.by_context.lock().ok().and_then(|m| {
+            m.iter()
+                .find(|(k, _)| *k == context)
+                .map(|(_, v)| v.clone())
+        });
+        if let Some(v) = known {
+            return Ok(v);
+        }
+        let v = self.eval(engine, vars)?;
+        if let Ok(mut m) = self.memo.by_context.lock() {
+            if m.len() >= MEMO_CONTEXTS {
+                m.remove(0);
+            }
+            m.push((context, v.clone()));
+        }
+        Ok(v)
+    }
+
     /// The compiled expression (coverage reads the names it holds).
     pub(crate) fn ast(&self) -> &AST {
         &self.ast
@@ -121,7 +208,7 @@ impl Expr {
     /// Evaluates with the given variables in scope; the result as JSON.
     pub fn eval(&self, engine: &Engine, vars: &[(&str, &Dynamic)]) -> Result<Value, Diagnostic> {
         let d = self.eval_dynamic(engine, vars)?;
-        rhai::serde::from_dynamic::<Value>(&d).map_err(|e| {
+        to_json(&d).map_err(|e| {
             Diagnostic::new(
                 &self.file,
                 self.line,
@@ -137,8 +224,11 @@ impl Expr {
         vars: &[(&str, &Dynamic)],
     ) -> Result<Dynamic, Diagnostic> {
         let mut scope = Scope::new();
+        // Plain variables, not constants: Rhai writes a value read through a record's getter back
+        // after a method call on it, and a record's write is copy on write, so the caller's value
+        // never changes.
         for (name, value) in vars {
-            scope.push_constant_dynamic(*name, (*value).clone());
+            scope.push_dynamic(*name, (*value).clone());
         }
         let _guard = Budget::start();
         engine
@@ -183,14 +273,183 @@ impl Drop for Budget {
     }
 }
 
-/// JSON to a Rhai value (maps, arrays, strings, integers, floats, booleans, unit for null),
-/// read-only and shared: passing it to rule functions copies a pointer, not the data, and no rule
-/// can change it for the next one (a write makes the writer's own copy).
+/// A JSON object handed to rules (the application, the context, the answers, the data tables):
+/// a map behind a shared pointer. Rhai passes arguments by value and copies a map it passes, node
+/// by node; a `Record` is copied by bumping a reference count, so handing the application or the
+/// data tables to a rule function costs nothing, whatever their size.
+///
+/// In a rule it reads like a map (`r.field`, `r["field"]`, `type_of(r) == "map"`, `keys`,
+/// `values`, `len`, `contains`, `in`, a missing field is `()`), and a write makes the writer's
+/// own copy of that one level (copy on write), so no rule can change what the next one sees.
+///
+/// A record made once for the whole rule set (the data tables) also keeps its JSON, so a rule
+/// that returns a table's rows as they are costs a copy of that JSON, not a conversion.
+#[derive(Clone, Debug)]
+pub struct Record(Arc<rhai::Map>, Option<Arc<Value>>);
+
+impl Record {
+    fn get(&self, key: &str) -> Dynamic {
+        self.0.get(key).cloned().unwrap_or(Dynamic::UNIT)
+    }
+
+    fn set(&mut self, key: &str, value: Dynamic) {
+        self.1 = None;
+        Arc::make_mut(&mut self.0).insert(key.into(), value);
+    }
+}
+
+fn register_record(engine: &mut Engine) {
+    // The functions that read take the record by value (a pointer copy): Rhai then knows they do
+    // not write, and allows them on constants.
+    engine
+        .register_type_with_name::<Record>("map")
+        .register_indexer_get(|r: &mut Record, key: &str| r.get(key))
+        .register_indexer_set(|r: &mut Record, key: &str, value: Dynamic| r.set(key, value))
+        .register_fn("len", |r: Record| {
+            i64::try_from(r.0.len()).unwrap_or(i64::MAX)
+        })
+        .register_fn("is_empty", |r: Record| r.0.is_empty())
+        .register_fn("contains", |r: Record, key: &str| r.0.contains_key(key))
+        .register_fn("get", |r: Record, key: &str| r.get(key))
+        .register_fn("keys", |r: Record| {
+            r.0.keys()
+                .map(|k| Dynamic::from(rhai::ImmutableString::from(k.as_str())))
+                .collect::<rhai::Array>()
+        })
+        .register_fn("values", |r: Record| {
+            r.0.values().cloned().collect::<rhai::Array>()
+        });
+}
+
+/// Registers a getter for every field name written after a dot in `texts` (the rule set's
+/// scripts and forms): `r.name` then calls it directly. Without one, Rhai looks for a getter,
+/// formats an error, and falls back to the indexer: the same answer at several times the cost, so
+/// a name this scan misses still reads right.
+pub fn register_fields<'a>(engine: &mut Engine, texts: impl Iterator<Item = &'a str>) {
+    let mut names = std::collections::BTreeSet::new();
+    for text in texts {
+        let bytes = text.as_bytes();
+        for (i, _) in text.match_indices('.') {
+            let rest = &text[i + 1..];
+            let len = rest
+                .bytes()
+                .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                .count();
+            let starts_well = rest
+                .bytes()
+                .next()
+                .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_');
+            let after_dot = i == 0 || bytes[i - 1] != b'.';
+            if len > 0 && starts_well && after_dot {
+                names.insert(rest[..len].to_string());
+            }
+        }
+    }
+    for name in names {
+        let key: rhai::ImmutableString = name.as_str().into();
+        let field = key.clone();
+        engine.register_get(&name, move |r: &mut Record| r.get(&key));
+        engine.register_set(&name, move |r: &mut Record, value: Dynamic| {
+            r.set(&field, value);
+        });
+    }
+}
+
+/// `record` (a [`Record`], or nothing) with `fields` set: the record's own fields are shared, not
+/// copied or converted again.
+pub fn with_fields<'a>(
+    record: &Dynamic,
+    fields: impl IntoIterator<Item = (&'a str, Dynamic)>,
+) -> Dynamic {
+    let mut r = record
+        .read_lock::<Record>()
+        .map_or_else(|| Record(Arc::default(), None), |r| r.clone());
+    for (k, v) in fields {
+        r.set(k, v);
+    }
+    Dynamic::from(r)
+}
+
+/// JSON to a Rhai value: objects become [`Record`]s, arrays arrays, null `()`.
 pub fn to_dynamic(v: &Value) -> Dynamic {
-    rhai::serde::to_dynamic(v)
-        .unwrap_or(Dynamic::UNIT)
-        .into_read_only()
-        .into_shared()
+    convert(v, false)
+}
+
+/// [`to_dynamic`] for a value kept for the whole rule set: each record also keeps its JSON.
+pub fn to_lasting_dynamic(v: &Value) -> Dynamic {
+    convert(v, true)
+}
+
+fn convert(v: &Value, keep_json: bool) -> Dynamic {
+    match v {
+        Value::Null => Dynamic::UNIT,
+        Value::Bool(b) => Dynamic::from_bool(*b),
+        Value::String(s) => Dynamic::from(rhai::ImmutableString::from(s.as_str())),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => Dynamic::from_int(i),
+            None => Dynamic::from_float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Value::Array(a) => Dynamic::from_array(a.iter().map(|v| convert(v, keep_json)).collect()),
+        Value::Object(m) => Dynamic::from(Record(
+            Arc::new(
+                m.iter()
+                    .map(|(k, v)| (k.as_str().into(), convert(v, keep_json)))
+                    .collect(),
+            ),
+            keep_json.then(|| Arc::new(v.clone())),
+        )),
+    }
+}
+
+/// A rule's result as JSON; the error names a value JSON cannot hold.
+pub fn to_json(d: &Dynamic) -> Result<Value, String> {
+    if d.is_shared() {
+        return to_json(&d.flatten_clone());
+    }
+    if d.is_unit() {
+        return Ok(Value::Null);
+    }
+    if let Ok(b) = d.as_bool() {
+        return Ok(Value::Bool(b));
+    }
+    if let Ok(i) = d.as_int() {
+        return Ok(Value::from(i));
+    }
+    if let Ok(f) = d.as_float() {
+        return serde_json::Number::from_f64(f)
+            .map(Value::Number)
+            .ok_or_else(|| format!("the number {f}"));
+    }
+    if let Some(s) = d.read_lock::<rhai::ImmutableString>() {
+        return Ok(Value::String(s.to_string()));
+    }
+    if let Ok(c) = d.as_char() {
+        return Ok(Value::String(c.to_string()));
+    }
+    if let Some(r) = d.read_lock::<Record>() {
+        return match &r.1 {
+            Some(json) => Ok(Value::clone(json)),
+            None => map_to_json(&r.0),
+        };
+    }
+    if let Some(m) = d.read_lock::<rhai::Map>() {
+        return map_to_json(&m);
+    }
+    if let Some(a) = d.read_lock::<rhai::Array>() {
+        return a
+            .iter()
+            .map(to_json)
+            .collect::<Result<_, _>>()
+            .map(Value::Array);
+    }
+    Err(format!("a value of type {}", d.type_name()))
+}
+
+fn map_to_json(m: &rhai::Map) -> Result<Value, String> {
+    m.iter()
+        .map(|(k, v)| to_json(v).map(|v| (k.to_string(), v)))
+        .collect::<Result<Map<String, Value>, _>>()
+        .map(Value::Object)
 }
 
 fn parse_diagnostic(file: &str, line_offset: usize, e: &rhai::ParseError) -> Diagnostic {
@@ -298,19 +557,142 @@ mod tests {
     fn rules_cannot_change_the_data_they_are_given() {
         let e = engine_with(
             "m.rhai",
-            "fn bump(d) { d.cal.x = 99; d.cal.x } fn read(d) { d.cal.x }",
+            "fn bump(d) { d.cal.x = 99; d.cal.x } \
+             fn alias(d) { let c = d.cal; c.x = 98; c.x } \
+             fn grow(d) { let l = d.list; l.push(4); l.len() } \
+             fn swap(d) { d.list[0] = 7; d.list[0] } \
+             fn top(d) { d.cal = 1; d.cal } \
+             fn copy(d) { let c = #{ x: d.cal.x }; c.x = 5; c.x } \
+             fn read(d) { [d.cal.x, d.list.len(), d.list[0]] }",
         );
-        let data = to_dynamic(&serde_json::json!({"cal": {"x": 1}}));
+        let data = to_dynamic(&serde_json::json!({"cal": {"x": 1}, "list": [1, 2, 3]}));
         let run = |src: &str| {
             compile_expression(&e, "f.yaml", 1, src)
                 .expect("compiles")
                 .eval(&e, &[("data", &data)])
         };
+        // A write is refused, or made on the rule's own copy; it never reaches the data.
+        for write in [
+            "m::bump(data)",
+            "m::alias(data)",
+            "m::grow(data)",
+            "m::swap(data)",
+            "m::top(data)",
+        ] {
+            if let Err(err) = run(write) {
+                assert!(
+                    err.message.contains("cannot modify constant"),
+                    "{write}: {}",
+                    err.message
+                );
+            }
+            assert_eq!(
+                run("m::read(data)").expect("runs"),
+                serde_json::json!([1, 3, 1]),
+                "after {write}"
+            );
+        }
         assert_eq!(
-            run("m::bump(data)").expect("a local copy"),
-            serde_json::json!(99)
+            run("m::copy(data)").expect("a new map"),
+            serde_json::json!(5)
         );
-        assert_eq!(run("m::read(data)").expect("runs"), serde_json::json!(1));
+        assert_eq!(
+            run("m::read(data)").expect("runs"),
+            serde_json::json!([1, 3, 1])
+        );
+    }
+
+    #[test]
+    fn records_read_like_maps() {
+        let e = sandbox();
+        let data = to_dynamic(&serde_json::json!({
+            "cal": {"x": 1, "y": "two"}, "list": [{"id": 1}, {"id": 2}], "n": 1.5, "none": null
+        }));
+        let run = |src: &str| {
+            compile_expression(&e, "f.yaml", 1, src)
+                .expect("compiles")
+                .eval(&e, &[("data", &data)])
+                .unwrap_or_else(|d| panic!("{src}: {}", d.message))
+        };
+        let cases = [
+            ("type_of(data.cal)", serde_json::json!("map")),
+            ("data.cal.y", serde_json::json!("two")),
+            ("data[\"cal\"][\"x\"]", serde_json::json!(1)),
+            ("data.cal.missing == ()", serde_json::json!(true)),
+            ("data.none == ()", serde_json::json!(true)),
+            ("data.cal == ()", serde_json::json!(false)),
+            ("data.cal != ()", serde_json::json!(true)),
+            ("data.cal.keys()", serde_json::json!(["x", "y"])),
+            ("data.cal.len()", serde_json::json!(2)),
+            ("\"x\" in data.cal", serde_json::json!(true)),
+            ("data.cal.contains(\"z\")", serde_json::json!(false)),
+            ("data.list.map(|v| v.id * 10)", serde_json::json!([10, 20])),
+            (
+                "data.list.filter(|v| v.id > 1)",
+                serde_json::json!([{"id": 2}]),
+            ),
+            ("data.n", serde_json::json!(1.5)),
+            ("data.cal", serde_json::json!({"x": 1, "y": "two"})),
+            (
+                "#{ a: data.cal, b: [data.list[0]] }",
+                serde_json::json!({"a": {"x": 1, "y": "two"}, "b": [{"id": 1}]}),
+            ),
+        ];
+        for (src, want) in cases {
+            assert_eq!(run(src), want, "{src}");
+        }
+    }
+
+    #[test]
+    fn answers_that_cannot_change_are_remembered() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let calls = Arc::new(AtomicUsize::new(0));
+        let mut e = sandbox();
+        let counter = calls.clone();
+        e.register_fn("count", move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+            1_i64
+        });
+        let data = to_dynamic(&serde_json::json!({"x": 10}));
+        let ctx_a = to_dynamic(&serde_json::json!({"n": 100}));
+        let ctx_b = to_dynamic(&serde_json::json!({"n": 200}));
+        let app = to_dynamic(&serde_json::json!({"n": 1000}));
+        let compile = |src: &str| compile_expression(&e, "f.yaml", 1, src).expect("compiles");
+        let ran = || calls.swap(0, Ordering::SeqCst);
+
+        let constant = compile("count() + data.x");
+        assert_eq!(constant.uses, Uses::default());
+        for _ in 0..3 {
+            let v = constant.eval_remembered(&e, &[("data", &data)], 1);
+            assert_eq!(v.expect("runs"), serde_json::json!(11));
+        }
+        assert_eq!(ran(), 1, "once per rule set");
+
+        let by_context = compile("count() + ctx.n + data.x");
+        for (ctx, key, want) in [(&ctx_a, 1, 111), (&ctx_b, 2, 211), (&ctx_a, 1, 111)] {
+            let v = by_context.eval_remembered(&e, &[("ctx", ctx), ("data", &data)], key);
+            assert_eq!(v.expect("runs"), serde_json::json!(want));
+        }
+        assert_eq!(ran(), 2, "once per context");
+
+        let per_application = compile("count() + app.n");
+        for _ in 0..3 {
+            let v = per_application.eval_remembered(&e, &[("app", &app)], 1);
+            assert_eq!(v.expect("runs"), serde_json::json!(1001));
+        }
+        assert_eq!(
+            ran(),
+            3,
+            "an expression over the application runs every time"
+        );
+
+        // A closure's body counts: this one reads the answers.
+        let closure = compile("[1, 2].map(|v| v + input.x)");
+        assert!(closure.uses.input && !closure.uses.app && !closure.uses.ctx);
+        // An error is never remembered.
+        let failing = compile("data.x.no_such_method()");
+        assert!(failing.eval_remembered(&e, &[("data", &data)], 1).is_err());
+        assert!(failing.eval_remembered(&e, &[("data", &data)], 1).is_err());
     }
 
     #[test]

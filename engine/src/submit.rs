@@ -27,7 +27,7 @@ impl Engine {
             return Ok(Submission::Invalid { errors });
         }
         let mut updates = self.derive(form, &v, &input)?;
-        let (target, modal) = self.transition(step, app, &answers, &updates, ctx, &input)?;
+        let (target, modal) = self.transition(step, &v, &updates, &input)?;
         if let Some(p) = &self.probe {
             p.transition(&step.info.id, &target.info.id, modal.as_deref());
         }
@@ -180,19 +180,25 @@ impl Engine {
     fn transition<'s>(
         &'s self,
         step: &'s Step,
-        app: &Value,
-        answers: &Value,
+        v: &Vars,
         updates: &Map<String, Value>,
-        ctx: &Context,
         input: &Dynamic,
     ) -> Result<(&'s Step, Option<String>), EvalError> {
-        let mut next_app = app.as_object().cloned().unwrap_or_default();
-        next_app.insert(step.info.id.clone(), answers.clone());
-        for (k, val) in updates {
-            next_app.insert(k.clone(), val.clone());
-        }
-        let next_app = Value::Object(next_app);
-        let nv = self.vars(&next_app, ctx);
+        // The application as it will be: the answers (already converted for the rules, `input`)
+        // and the derived flags laid over the one the rules have, sharing the rest of it.
+        let nv = Vars {
+            app: script::with_fields(
+                &v.app,
+                std::iter::once((step.info.id.as_str(), input.clone())).chain(
+                    updates
+                        .iter()
+                        .map(|(k, val)| (k.as_str(), script::to_dynamic(val))),
+                ),
+            ),
+            ctx: v.ctx.clone(),
+            context: v.context,
+            seen: Default::default(),
+        };
 
         let index = self.index_of(&step.info.id)?;
         Ok(match &step.next {
