@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Throughput ratios against the server's own baselines in one run on loopback (issue 8 item 2):
-# step view and the quote (one county's full medical list for a household of 6) against
-# /bench/hello (and the quote against /healthz too, the baseline the catalog issue names), and
-# the step submit (validation, encryption, the write) against a primary-key read
-# (/bench/pk/{id}). SESSIONS shoppers (64) take turns so writes do not queue on one row. Requests
+# Throughput ratios against the server's own baselines in one run on loopback (issue 8 item 2,
+# issue 19 item 2): step view and the quote (one county's full medical list for a household of 6)
+# against /bench/hello (and the quote against /healthz too, the baseline the catalog issue names),
+# and the step submit (validation, encryption, the write) against the write baseline
+# (/bench/write/{slot}: a document of the same size written durably to one row through the same
+# pool); the primary-key read (/bench/pk/{id}) is reported too. For the two writes, the WAL bytes
+# per request (pg_stat_wal) and the share of HOT updates (pg_stat_user_tables). SESSIONS shoppers (64) take turns so writes do not queue on one row. Requests
 # carry a browser's Accept-Encoding (the quote is then sent gzip-compressed); the quote without it
 # is reported too. Where pgbench is installed, PostgreSQL's own ratio on this machine (a durable
 # one-row UPDATE against a primary-key SELECT, no HTTP) is printed beside the step submit's.
@@ -19,7 +21,7 @@ LOAD_DB=enrollflow_ratios
 . tests/load/server.sh
 lua=$(mktemp -d)
 python3 tests/load/wrk_sessions.py "http://127.0.0.1:$PORT" "$host" "${SESSIONS:-64}" "$lua" >&2
-rate() { # $1 path or lua script name
+rate() { # $1 path or lua script name; also sets $requests
   local out
   if [ -f "$lua/$1.lua" ]; then
     out=$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" -s "$lua/$1.lua" "http://127.0.0.1:$PORT/")
@@ -28,15 +30,39 @@ rate() { # $1 path or lua script name
       "http://127.0.0.1:$PORT$1")
   fi
   if grep -q "Non-2xx" <<<"$out"; then echo "$1: $(grep Non-2xx <<<"$out")" >&2; exit 1; fi
-  awk '/Requests\/sec/ { print $2 }' <<<"$out"
+  requests=$(awk '/requests in/ { print $1 }' <<<"$out")
+  awk '/Requests\/sec/ { print $2 }' <<<"$out" >"$lua/rate"
 }
-hello=$(rate /bench/hello)
-healthz=$(rate /healthz)
-view=$(rate step_view)
-quote=$(rate quote)
-identity=$(rate quote_identity)
-pk=$(rate pk_read)
-submit=$(rate step_submit)
+# The database's counters: the WAL position in bytes, and updates and HOT updates of table $1
+# (server processes report their table counters within 10 s of going idle: hence the wait).
+counters() {
+  sleep 11
+  psql "$DATABASE_URL" -AtF' ' -qc "select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint,
+    coalesce(sum(n_tup_upd), 0), coalesce(sum(n_tup_hot_upd), 0)
+    from pg_stat_user_tables where relname = '$1'"
+}
+# Runs a write route; prints "req/s WAL-bytes-per-request HOT-share".
+write_rate() { # $1 lua script name, $2 table
+  local before after
+  before=$(counters "$2")
+  rate "$1"
+  after=$(counters "$2")
+  python3 -c 'import sys
+r, n = float(sys.argv[1]), int(sys.argv[2])
+w0, u0, h0, w1, u1, h1 = map(int, sys.argv[3:])
+print(r, (w1 - w0) / max(n, 1), (h1 - h0) / max(u1 - u0, 1))' "$(cat "$lua/rate")" "$requests" $before $after
+}
+read_rate() { rate "$1"; cat "$lua/rate"; }
+hello=$(read_rate /bench/hello)
+healthz=$(read_rate /healthz)
+view=$(read_rate step_view)
+quote=$(read_rate quote)
+identity=$(read_rate quote_identity)
+pk=$(read_rate pk_read)
+# The baseline's table is made on its first request.
+curl -fs -X PUT -H "Host: $host" -H 'Content-Type: application/json' -d '{}' "http://127.0.0.1:$PORT/bench/write/0" >/dev/null
+read -r write write_wal write_hot <<<"$(write_rate write bench_writes)"
+read -r submit submit_wal submit_hot <<<"$(write_rate step_submit applications)"
 rm -rf "$lua"
 # PostgreSQL alone on this machine: how fast a durable one-row UPDATE is next to a PK SELECT.
 pg_update=0; pg_select=0
@@ -52,17 +78,21 @@ if command -v pgbench >/dev/null; then
   rm -f "$lua.sql"
   psql "$server/postgres" -qc "drop database enrollflow_pgbench" >/dev/null
 fi
-python3 - "$hello" "$healthz" "$view" "$quote" "$identity" "$pk" "$submit" "$pg_update" "$pg_select" <<'PY'
+python3 - "$hello" "$healthz" "$view" "$quote" "$identity" "$pk" "$submit" "$pg_update" "$pg_select" \
+  "$write" "$write_wal" "$write_hot" "$submit_wal" "$submit_hot" <<'PY'
 import sys
-hello, healthz, view, quote, identity, pk, submit, pg_update, pg_select = map(float, sys.argv[1:])
+(hello, healthz, view, quote, identity, pk, submit, pg_update, pg_select,
+ write, write_wal, write_hot, submit_wal, submit_hot) = map(float, sys.argv[1:])
 rows = [("/bench/hello (baseline)", hello, None, None),
         ("step view GET census", view, view / hello, 0.5),
         ("quote GET allPlans (6 people)", quote, quote / hello, 0.5),
         ("  the same without gzip", identity, identity / hello, None),
         ("/healthz (issue 4's baseline)", healthz, None, None),
         ("quote GET allPlans vs /healthz", quote, quote / healthz, 0.5),
-        ("/bench/pk read (baseline)", pk, None, None),
-        ("step submit PUT census", submit, submit / pk, 0.6)]
+        ("/bench/pk read", pk, None, None),
+        ("/bench/write (baseline)", write, None, None),
+        ("step submit PUT census", submit, submit / write, 0.7),
+        ("  step submit vs the PK read", submit, submit / pk, None)]
 if pg_select:
     rows.append(("  pgbench: UPDATE vs PK SELECT", pg_update, pg_update / pg_select, None))
 print(f"{'route':32} {'req/s':>9} {'ratio':>7} {'target':>7}")
@@ -72,5 +102,7 @@ for name, rate, ratio, target in rows:
     t = f"{target:7.0%}" if target is not None else ""
     print(f"{name:32} {rate:9.0f} {r:>7} {t:>7}")
     bad |= target is not None and ratio < target
+print(f"WAL bytes per request: /bench/write {write_wal:,.0f}, step submit {submit_wal:,.0f}; "
+      f"HOT updates: bench_writes {write_hot:.0%}, applications {submit_hot:.0%}")
 print("all ratios meet their targets" if not bad else "a ratio is below its target")
 PY

@@ -1,5 +1,6 @@
 # Sourced by the load scripts: builds the release server, starts it on a fresh seeded database on
-# $PORT (stopped on exit) and waits until it is ready; its log is $server_log. Needs DATABASE_URL (scripts/with-db.sh).
+# $PORT (stopped on exit; no per-address limits: every request comes from loopback) and waits until
+# it is ready; its log is $server_log. Needs DATABASE_URL (scripts/with-db.sh).
 : "${DATABASE_URL:?run through scripts/with-db.sh}"
 PORT=${PORT:-18181}
 bin=${CARGO_TARGET_DIR:-target}/release/enrollflow
@@ -12,7 +13,7 @@ if [ -n "${LOAD_DEMO_APPLICATIONS:-}" ]; then
 fi
 documents=$(mktemp -d)
 server_log=/tmp/${LOAD_DB:-enrollflow_load}.log
-ENROLLFLOW_BENCH_ROUTES=true ENROLLFLOW_LOG=warn ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_DATA_KEY=$(head -c32 /dev/urandom | base64) \
+ENROLLFLOW_ADDRESS_LIMIT=0 ENROLLFLOW_BENCH_ROUTES=true ENROLLFLOW_LOG=warn ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_DATA_KEY=$(head -c32 /dev/urandom | base64) \
   ENROLLFLOW_DOCUMENTS_DIR="$documents" \
   "$bin" serve --listen "127.0.0.1:$PORT" --no-watch >"$server_log" 2>&1 &
 server_pid=$!

@@ -3,7 +3,9 @@
 spreads requests over their sessions (one request per session in turn, so that writes do not all
 queue on one application's row).
 Usage: wrk_sessions.py BASE_URL HOST N OUT_DIR
-Writes OUT_DIR/{step_view,step_submit,quote,quote_identity,pk_read}.lua. Requests carry the
+Writes OUT_DIR/{step_view,step_submit,quote,quote_identity,pk_read,write}.lua; write.lua puts a
+document the size of these applications' (their flags and answers after the census) to
+/bench/write/{slot}, one slot per shopper. Requests carry the
 headers a browser sends (Accept-Encoding: gzip, deflate, br), except quote_identity's.
 """
 import json
@@ -61,4 +63,9 @@ lua("step_submit", "PUT", ["/api/application/step/census"] * n, FAMILY)
 lua("quote", "GET", ["/api/plans/1/allPlans"] * n)
 lua("quote_identity", "GET", ["/api/plans/1/allPlans"] * n, extra="")
 lua("pk_read", "GET", [f"/bench/pk/{app}" for _, _, app in shoppers])
+# The stored document of a shopper after the census: its flags and the answers of two steps.
+DOCUMENT = {"enrollment_type": "oe", "effective_date": "2025-01-01", "enrollment_reason_id": 1,
+            "enrollment_period_type_id": 1, "last_step": 3, "skip_medical": False,
+            "whyApplying": {"enrollment_type": "oe"}, "census": FAMILY}
+lua("write", "PUT", [f"/bench/write/{i}" for i in range(n)], DOCUMENT)
 print(f"{n} sessions with a household of 6 at the census")

@@ -4,6 +4,7 @@
 pub mod agents;
 pub mod applications;
 pub mod audit;
+pub mod bench;
 pub mod dashboard;
 pub mod demo_data;
 pub mod login_failures;

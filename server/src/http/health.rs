@@ -1,7 +1,7 @@
 //! Liveness and readiness probes, and the benchmark baselines (not part of the API document).
 
 use axum::extract::{Path, State};
-use axum::routing::get;
+use axum::routing::{get, put};
 use axum::{Json, Router};
 use serde_json::{Value, json};
 
@@ -15,6 +15,7 @@ pub fn router(bench: bool) -> Router<AppState> {
     if bench {
         r.route("/bench/hello", get(hello))
             .route("/bench/pk/{id}", get(pk_read))
+            .route("/bench/write/{slot}", put(write))
     } else {
         r
     }
@@ -36,6 +37,24 @@ async fn pk_read(
     Ok(Json(
         json!({ "id": id, "last_step": last_step, "effective_date": effective.map(|d| d.to_string()) }),
     ))
+}
+
+/// Rows of the write baseline: the load scripts spread their writers over them.
+const WRITE_SLOTS: i32 = 1024;
+
+/// The write baseline (`--bench-routes` only): the JSON document of the body written durably to
+/// one row, through the same pool as a step save (`crate::db::bench`). The load script sends the
+/// size of an application after a census with a household of 6.
+async fn write(
+    State(app): State<AppState>,
+    Path(slot): Path<i32>,
+    Json(doc): Json<Value>,
+) -> ApiResult<Json<Value>> {
+    if !(0..WRITE_SLOTS).contains(&slot) {
+        return Err(ApiError::NotFound("No such slot.".into()));
+    }
+    crate::db::bench::write(&app.pool, slot, &doc, WRITE_SLOTS).await?;
+    Ok(Json(json!({ "slot": slot })))
 }
 
 /// The process is up.

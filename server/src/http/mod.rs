@@ -19,6 +19,7 @@ pub mod limits;
 pub mod messages;
 pub mod open;
 pub mod plans;
+pub mod prepared;
 pub mod print;
 pub mod revision;
 pub mod rule_sets;
@@ -36,6 +37,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use tower::ServiceBuilder;
+use tower_http::CompressionLevel;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::limit::RequestBodyLimitLayer;
@@ -205,7 +207,16 @@ pub fn router(state: AppState) -> Router {
             "/api/{*rest}",
             any(|| async { ApiError::NotFound("No such API call.".into()) }),
         )
-        .layer(CompressionLayer::new().compress_when(json_over_a_kilobyte()));
+        // Answers made per request, compressed per request: gzip at level 4. Brotli is not used
+        // here: each stream sets up a large window (a 10 kB step view cost more to compress than
+        // to make, and the step view's rate fell to a fifth); the answers served most (step views,
+        // the quote) are compressed once and kept (`prepared.rs`).
+        .layer(
+            CompressionLayer::new()
+                .no_br()
+                .quality(CompressionLevel::Precise(4))
+                .compress_when(json_over_a_kilobyte()),
+        );
 
     let app = Router::new()
         .merge(health::router(state.config.bench_routes))

@@ -3,13 +3,12 @@
 //! Rating is the engine's (`enrollflow_engine::rating`); what a selection sets is the flow's
 //! `select` rule.
 
-use std::io::Write as _;
 use std::sync::{Arc, OnceLock};
 
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -28,6 +27,7 @@ use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::{open_application, open_step};
+use super::prepared::PreparedBody;
 use super::wire::FilterOption;
 use crate::applications::{OpenStep, eval_error};
 use crate::http::session::LiveSession;
@@ -242,10 +242,9 @@ pub(crate) struct PreparedQuote {
     price_step: i64,
     household_size: usize,
     selected: Option<i64>,
-    /// The unfiltered answer (what a plan page asks first), written once; and gzip-compressed,
-    /// for browsers (they all accept it): a tenth of the bytes.
-    whole: OnceLock<Bytes>,
-    whole_gzip: OnceLock<Bytes>,
+    /// The unfiltered answer (what a plan page asks first), written once, with its gzip copy for
+    /// browsers (they all accept it): a tenth of the bytes.
+    whole: OnceLock<Arc<PreparedBody>>,
 }
 
 struct PreparedPlan {
@@ -284,29 +283,20 @@ impl PreparedQuote {
             household_size: h.members.len(),
             selected,
             whole: OnceLock::new(),
-            whole_gzip: OnceLock::new(),
         })
     }
 
-    /// The answer for `filter`: the unfiltered one from memory (gzip-compressed when `gzip`),
-    /// a filtered one written now. The flag says whether the bytes are gzip-compressed.
-    fn answer(&self, filter: &Filter, gzip: bool) -> ApiResult<(Bytes, bool)> {
+    /// The answer for `filter` to a request with these headers: the unfiltered one from memory
+    /// (gzip-compressed when the browser accepts it), a filtered one written now.
+    fn answer(&self, filter: &Filter, headers: &HeaderMap) -> ApiResult<Response> {
         if *filter != Filter::default() {
-            return Ok((Bytes::from(self.to_json(filter)?), false));
+            let body = Bytes::from(self.to_json(filter)?);
+            return Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response());
         }
-        let whole = once(&self.whole, || Ok(Bytes::from(self.to_json(filter)?)))?;
-        if !gzip {
-            return Ok((whole, false));
-        }
-        let compressed = once(&self.whole_gzip, || {
-            let mut z = flate2::write::GzEncoder::new(
-                Vec::with_capacity(whole.len() / 8),
-                flate2::Compression::default(),
-            );
-            z.write_all(&whole).map_err(anyhow::Error::new)?;
-            Ok(Bytes::from(z.finish().map_err(anyhow::Error::new)?))
+        let whole = once(&self.whole, || {
+            Ok(Arc::new(PreparedBody::new(self.to_json(filter)?)))
         })?;
-        Ok((compressed, true))
+        whole.respond(headers)
     }
 
     /// The `PlanList` JSON of the plans the filter accepts.
@@ -359,31 +349,12 @@ impl PreparedQuote {
 }
 
 /// The value of `cell`, made by `make` the first time (an error is not kept).
-fn once(cell: &OnceLock<Bytes>, make: impl FnOnce() -> ApiResult<Bytes>) -> ApiResult<Bytes> {
+fn once<T: Clone>(cell: &OnceLock<T>, make: impl FnOnce() -> ApiResult<T>) -> ApiResult<T> {
     if let Some(b) = cell.get() {
         return Ok(b.clone());
     }
     let made = make()?;
     Ok(cell.get_or_init(|| made).clone())
-}
-
-/// Whether the request's `Accept-Encoding` admits gzip (`gzip`, not with `q=0`).
-fn accepts_gzip(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|item| {
-            let mut parts = item.split(';').map(str::trim);
-            let coding = parts.next().unwrap_or("");
-            let refused = parts.any(|p| {
-                p.strip_prefix("q=")
-                    .and_then(|q| q.parse::<f32>().ok())
-                    .is_some_and(|q| q <= 0.0)
-            });
-            coding.eq_ignore_ascii_case("gzip") && !refused
-        })
 }
 
 /// The application's prepared quote of a kind: kept with the cached application, made afresh when
@@ -412,14 +383,7 @@ async fn all_plans(
 ) -> ApiResult<Response> {
     let filter = Filter::parse(q.filters.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
     let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
-    let (body, gzipped) = prepared_quote(&s, kind)?.answer(&filter, accepts_gzip(&headers))?;
-    let mut response = ([(header::CONTENT_TYPE, "application/json")], body).into_response();
-    let h = response.headers_mut();
-    h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    if gzipped {
-        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-    }
-    Ok(response)
+    prepared_quote(&s, kind)?.answer(&filter, &headers)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

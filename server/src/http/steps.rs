@@ -4,10 +4,9 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
@@ -23,6 +22,7 @@ use super::host::SiteHost;
 use super::open::{
     agent_application, context, open_application, open_step, open_unchecked, store, store_updates,
 };
+use super::prepared::PreparedBody;
 use super::wire::{Answers, Flow, Step, StepViewBody};
 use crate::applications::{NewApplication, OpenStep, already_submitted, eval_error};
 use crate::db::applications;
@@ -68,9 +68,10 @@ async fn view_step(
     session: LiveSession,
     host: SiteHost,
     Path(step): Path<String>,
+    headers: HeaderMap,
 ) -> ApiResult<Response> {
     let s = open_step(&app, &session, &host, &step).await?;
-    let make = || -> ApiResult<Bytes> {
+    let make = || -> ApiResult<PreparedBody> {
         let mut view = s
             .bundle
             .engine
@@ -79,15 +80,17 @@ async fn view_step(
         sensitive::mask(&app.cipher, &view.schema, &mut view.data)?;
         let json = serde_json::to_vec(&StepViewBody::from(view))
             .map_err(|e| ApiError::Internal(e.into()))?;
-        Ok(Bytes::from(json))
+        Ok(PreparedBody::new(json))
     };
     // The view is a function of the application's version, the rules and the context: written
-    // once per version (masked: no SSN is kept in the clear) and served from the cache after.
-    let body = match &s.cached {
-        Some(c) => (*c.prepared(format!("view:{step}:{}", s.prepared_key), make)?).clone(),
-        None => make()?,
-    };
-    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+    // (and compressed) once per version, masked (no SSN is kept in the clear), and served from
+    // the cache after.
+    match &s.cached {
+        Some(c) => c
+            .prepared(format!("view:{step}:{}", s.prepared_key), make)?
+            .respond(&headers),
+        None => make()?.respond(&headers),
+    }
 }
 
 #[utoipa::path(post, path = "/api/application/step/{step}/preview", tag = "application",
