@@ -9,7 +9,7 @@ DEMO_TODAY ?= 2024-11-20
 # Demo quotes and submissions shared by the demo agents (loaded once: later runs add none).
 DEMO_APPLICATIONS ?= 4000
 
-.PHONY: demo demo-instance mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard
+.PHONY: demo demo-instance mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard bench-feel
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
@@ -116,6 +116,12 @@ bench-steps:
 ## make bench-dashboard: dashboard lists (p50/p95) and the 100,000-row export on 125,000 applications (release build)
 bench-dashboard:
 	scripts/with-db.sh tests/load/dashboard.sh
+
+## make bench-feel: what the person feels in Chromium slowed to a phone on Fast 3G (landing LCP, a
+## keystroke on About You with 15 dependents, drawing the plan cards); a measurement, fails nothing
+bench-feel: web-build
+	cargo build --bin enrollflow
+	E2E_FEEL=1 E2E_PORT=18185 E2E_DB=enrollflow_feel scripts/with-db.sh scripts/e2e.sh --project=feel
 
 .PHONY: faults test-faults
 

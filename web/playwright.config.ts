@@ -14,11 +14,13 @@ export default defineConfig({
   // `desktop`: every journey at Playwright's default 1280 × 720; `phone`: the phone journeys
   // (phone.spec.ts) on a 360 × 740 screen, touch and all; `files-only`: the new carrier, step and
   // plan year added as files (files-only.spec.ts), only against the server that
-  // ../scripts/files-only-e2e.sh starts on that rule set.
+  // ../scripts/files-only-e2e.sh starts on that rule set; `feel`, `make bench-feel` only.
   projects: [
     { name: 'desktop', testIgnore: /(phone|files-only)\.spec\.ts/ },
     { name: 'phone', testMatch: /phone\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
     ...(process.env.E2E_FILES_ONLY_ROOT ? [{ name: 'files-only', testMatch: /files-only\.spec\.ts/ }] : []),
+    // `feel`: the measurement of `make bench-feel` (feel.bench.ts), throttled, so with more time.
+    ...(process.env.E2E_FEEL ? [{ name: 'feel', testMatch: /feel\.bench\.ts/, timeout: 180_000 }] : []),
   ],
   use: {
     browserName: 'chromium',

@@ -1,0 +1,141 @@
+import { test, type Page } from '@playwright/test';
+import { siteUrl } from './support';
+
+// What the person feels (issue 19, item 4): a benchmark, not a test. `make bench-feel` runs it
+// (Playwright project `feel`, only when E2E_FEEL is set) against the server scripts/e2e.sh starts,
+// in Debian's Chromium slowed down as a mid-range phone on a mobile network: the CPU 4 times slower
+// and the network of Chrome DevTools' "Fast 3G" preset (562.5 ms latency, 1.44 Mbit/s down,
+// 675 kbit/s up), the browser cache empty. It prints each figure beside its target and fails none:
+// the figures go to docs/performance.md.
+
+const FAST_3G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.44 * 1_000_000) / 8,
+  uploadThroughput: (675 * 1_000) / 8,
+};
+
+const rows: Array<[string, string, string]> = [];
+
+async function slowDown(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** A household of the subscriber, a spouse and `children` dependents, as About You saves it. */
+function household(children: number): Record<string, unknown> {
+  return {
+    sub_first_name: 'Ann', sub_last_name: 'Lee', email: 'ann@example.com', sub_gender: 'F',
+    sub_birth_date: '1984-06-15', sub_tobacco: 0, residential_zip: '48104', residential_county_id: 161,
+    spouse: { gender: 'M', birth_date: '1986-03-01', tobacco: 0 },
+    dependents: Array.from({ length: children }, (_, i) => ({
+      gender: i % 2 ? 'M' : 'F', birth_date: `20${String(8 + (i % 10)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 9}`,
+    })),
+    medicare_eligible: 0, wants_subsidy: 0,
+  };
+}
+
+/** Starts a session on acme's site and saves Why Are You Applying and About You through the API. */
+async function atCensus(page: Page, children: number): Promise<void> {
+  await page.goto(siteUrl('acme', '/'));
+  const ok = await page.evaluate(async (census) => {
+    const state = await (await fetch('/api/get-auth-state')).json();
+    const put = (path: string, body: unknown) => fetch(path, {
+      method: 'PUT', credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': state.csrf_token },
+      body: JSON.stringify(body),
+    });
+    const why = await put('/api/application/step/whyApplying', { enrollment_type: 'oe' });
+    const about = await put('/api/application/step/census', census);
+    return why.ok && about.ok;
+  }, household(children));
+  if (!ok) throw new Error('the household could not be saved');
+}
+
+test.afterAll(() => {
+  const width = Math.max(...rows.map(([what]) => what.length));
+  console.log(`\n${'measure'.padEnd(width)}  ${'result'.padStart(10)}  target`);
+  for (const [what, result, target] of rows) console.log(`${what.padEnd(width)}  ${result.padStart(10)}  ${target}`);
+});
+
+test('the landing page: Largest Contentful Paint', async ({ page }) => {
+  await slowDown(page);
+  await page.goto(siteUrl('acme', '/'), { waitUntil: 'load' });
+  await page.waitForTimeout(2_000);
+  const lcp = await page.evaluate(() => new Promise<number>((resolve) => {
+    new PerformanceObserver((list) => {
+      resolve(Math.max(...list.getEntries().map((e) => e.startTime)));
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  }));
+  const transferred = await page.evaluate(() => performance.getEntriesByType('resource')
+    .concat(performance.getEntriesByType('navigation'))
+    .reduce((n, e) => n + (e as PerformanceResourceTiming).transferSize, 0));
+  rows.push(['landing LCP (4x CPU, Fast 3G, empty cache)', `${(lcp / 1000).toFixed(2)} s`, '<= 2.0 s']);
+  rows.push(['  bytes transferred on that first visit', `${Math.round(transferred / 1024)} kB`, '']);
+  // What the page waited for: each request's start and end, in seconds from the navigation.
+  const requests = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => {
+    const r = e as PerformanceResourceTiming;
+    return [new URL(r.name).pathname, r.startTime, r.responseEnd, r.transferSize] as const;
+  }));
+  for (const [path, start, end, size] of requests) {
+    rows.push([`    ${path.length > 48 ? `${path.slice(0, 45)}...` : path}`, `${(start / 1000).toFixed(2)}-${(end / 1000).toFixed(2)} s`, `${Math.round(size / 1024)} kB`]);
+  }
+});
+
+test('About You with 15 dependents: from a keystroke to the next frame', async ({ page }) => {
+  await atCensus(page, 15);
+  await slowDown(page);
+  await page.goto(siteUrl('acme', '/census'));
+  const field = page.getByLabel('Last Name').first();
+  await field.waitFor();
+  await page.waitForTimeout(1_000);
+  // Each keydown's time stamp, and the first animation frame after the input it causes: the frame
+  // in which the browser paints the character and whatever the form redraws.
+  await page.evaluate(() => {
+    const w = window as unknown as { efFrames: number[] };
+    w.efFrames = [];
+    document.addEventListener('keydown', (e) => {
+      const start = e.timeStamp;
+      requestAnimationFrame(() => w.efFrames.push(performance.now() - start));
+    }, true);
+  });
+  await field.click();
+  await field.press('End');
+  for (const key of 'sonville') await field.press(key, { delay: 150 });
+  await page.waitForTimeout(500);
+  const frames = await page.evaluate(() => (window as unknown as { efFrames: number[] }).efFrames);
+  const worst = Math.max(...frames);
+  const median = [...frames].sort((a, b) => a - b)[Math.floor(frames.length / 2)];
+  rows.push(['keystroke to next frame, About You with 15 dependents (worst of 8)', `${worst.toFixed(0)} ms`, '<= 50 ms']);
+  rows.push(['  median of the 8', `${median.toFixed(0)} ms`, '']);
+});
+
+test('the medical plans page: drawing every plan card', async ({ page }) => {
+  await atCensus(page, 4);
+  const count = await page.evaluate(async () => {
+    const res = await fetch('/api/plans/1/allPlans', { credentials: 'same-origin' });
+    return ((await res.json()) as { plans: unknown[] }).plans.length;
+  });
+  // From the moment the list has arrived to the frame that shows every card.
+  await page.addInitScript((n) => {
+    const w = window as unknown as { efCardsAt?: number };
+    const look = () => {
+      if (document.querySelectorAll('article.ef-plan').length >= n) w.efCardsAt = performance.now();
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }, count);
+  await slowDown(page);
+  await page.goto(siteUrl('acme', '/medical'));
+  await page.waitForFunction(() => (window as unknown as { efCardsAt?: number }).efCardsAt !== undefined, null, { timeout: 60_000 });
+  const ms = await page.evaluate(() => {
+    const list = performance.getEntriesByType('resource')
+      .filter((e) => e.name.includes('/allPlans'))
+      .map((e) => (e as PerformanceResourceTiming).responseEnd);
+    return (window as unknown as { efCardsAt: number }).efCardsAt - Math.max(...list);
+  });
+  rows.push([`drawing ${count} plan cards once the list has arrived (4x CPU)`, `${ms.toFixed(0)} ms`, '<= 100 ms for 60']);
+});
