@@ -395,9 +395,8 @@ impl Engine {
             return e.eval(&self.rhai, &vars).map_err(EvalError::Rule);
         }
         if e.uses.input {
-            return e
-                .eval_remembered(&self.rhai, &vars, v.context)
-                .map_err(EvalError::Rule);
+            // The answers change from call to call: nothing to remember.
+            return e.eval(&self.rhai, &vars).map_err(EvalError::Rule);
         }
         if let Some(known) = v.seen.borrow().get(&e.source) {
             return Ok(known.clone());
@@ -921,7 +920,6 @@ impl Engine {
     }
 }
 
-/// Rhai/JSON truthiness for conditions: booleans, non-zero numbers.
 /// A digest of a JSON value (its text: `serde_json` writes an object's keys in one order).
 fn digest(v: &Value) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -930,6 +928,7 @@ fn digest(v: &Value) -> u64 {
     h.finish()
 }
 
+/// Rhai/JSON truthiness for conditions: booleans, non-zero numbers.
 fn truthy(v: &Value) -> bool {
     match v {
         Value::Bool(b) => *b,

@@ -336,8 +336,8 @@ async fn json_errors(req: Request, next: Next) -> Response {
     Response::from_parts(parts, axum::body::Body::from(body))
 }
 
-/// JSON answers of more than 1 kB are compressed (brotli or gzip, as the browser accepts; one that
-/// is compressed already, like the quoted plan list, is left alone). The answers that carry the
+/// JSON answers of more than 1 kB are compressed (gzip, when the browser accepts it; one that is
+/// compressed already, like a prepared step view or plan list, is left alone). The answers that carry the
 /// CSRF token (the auth state, a login) stay under 1 kB by their fields' limits, so no secret is
 /// compressed beside text a page could make an attacker choose (BREACH; `docs/security.md`).
 fn json_over_a_kilobyte() -> impl Predicate {

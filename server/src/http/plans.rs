@@ -27,7 +27,7 @@ use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::{open_application, open_step};
-use super::prepared::PreparedBody;
+use super::prepared::{PreparedBody, once};
 use super::wire::FilterOption;
 use crate::applications::{OpenStep, eval_error};
 use crate::http::session::LiveSession;
@@ -346,15 +346,6 @@ impl PreparedQuote {
         out.push(b'}');
         Ok(out)
     }
-}
-
-/// The value of `cell`, made by `make` the first time (an error is not kept).
-fn once<T: Clone>(cell: &OnceLock<T>, make: impl FnOnce() -> ApiResult<T>) -> ApiResult<T> {
-    if let Some(b) = cell.get() {
-        return Ok(b.clone());
-    }
-    let made = make()?;
-    Ok(cell.get_or_init(|| made).clone())
 }
 
 /// The application's prepared quote of a kind: kept with the cached application, made afresh when

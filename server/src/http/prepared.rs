@@ -44,17 +44,24 @@ impl PreparedBody {
     }
 
     fn gzipped(&self) -> ApiResult<Bytes> {
-        if let Some(z) = self.gzip.get() {
-            return Ok(z.clone());
-        }
-        let mut z = flate2::write::GzEncoder::new(
-            Vec::with_capacity(self.json.len() / 6),
-            flate2::Compression::default(),
-        );
-        z.write_all(&self.json).map_err(anyhow::Error::new)?;
-        let made = Bytes::from(z.finish().map_err(anyhow::Error::new)?);
-        Ok(self.gzip.get_or_init(|| made).clone())
+        once(&self.gzip, || {
+            let mut z = flate2::write::GzEncoder::new(
+                Vec::with_capacity(self.json.len() / 6),
+                flate2::Compression::default(),
+            );
+            z.write_all(&self.json).map_err(anyhow::Error::new)?;
+            Ok(Bytes::from(z.finish().map_err(anyhow::Error::new)?))
+        })
     }
+}
+
+/// The value of `cell`, made by `make` the first time (an error is not kept).
+pub fn once<T: Clone>(cell: &OnceLock<T>, make: impl FnOnce() -> ApiResult<T>) -> ApiResult<T> {
+    if let Some(v) = cell.get() {
+        return Ok(v.clone());
+    }
+    let made = make()?;
+    Ok(cell.get_or_init(|| made).clone())
 }
 
 /// Whether the request's `Accept-Encoding` admits gzip (`gzip`, not with `q=0`).
