@@ -540,7 +540,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if args.rules_from_database {
                 // Watching the folder (local development): its files as they are now go first.
                 if !args.no_watch {
-                    rules::publish_folder(&rules, &pool, &args.root).await?;
+                    rules::publish_folder(&rules, &pool, &args.root, None).await?;
                 }
                 rules::serve_published(&rules, &pool, &args.root).await?;
             }

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use arc_swap::ArcSwap;
 use enrollflow_engine::{Diagnostic, Engine, Source};
-use notify_debouncer_mini::notify::RecursiveMode;
-use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
+use notify::event::{AccessKind, AccessMode};
+use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use serde::Serialize;
 use time::OffsetDateTime;
 
@@ -53,6 +53,9 @@ pub struct Rules {
     root: PathBuf,
     bundle: ArcSwap<Bundle>,
     status: ArcSwap<Status>,
+    /// Held while the newest published set is read and loaded, so that two switches (the
+    /// listener's and a publishing request's) cannot store an older set after a newer one.
+    switching: tokio::sync::Mutex<()>,
 }
 
 impl Rules {
@@ -72,6 +75,7 @@ impl Rules {
             root: root.to_path_buf(),
             bundle: ArcSwap::from_pointee(bundle),
             status: ArcSwap::from_pointee(status),
+            switching: tokio::sync::Mutex::new(()),
         })
     }
 
@@ -173,53 +177,79 @@ impl Rules {
 
 /// Watches the bundle's folders and reloads after edits settle (editors' atomic renames included).
 /// Keep the returned watcher alive.
-pub fn watch(
-    rules: Arc<Rules>,
-) -> anyhow::Result<Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>> {
+pub fn watch(rules: Arc<Rules>) -> anyhow::Result<RecommendedWatcher> {
     let root = rules.root.clone();
     on_change(&root, move || {
         rules.reload();
     })
 }
 
-/// Calls `changed` each time edits under the bundle's folders settle.
+/// How long the folders must be quiet before an edit is acted on (an editor's save is several
+/// events: a temporary file written, renamed over the original).
+const SETTLE: Duration = Duration::from_millis(250);
+
+/// Whether a file event is an edit. Opening and reading a file is not: the watcher reacts to
+/// what reloading itself does otherwise (it reads every file), and would reload for ever.
+pub fn is_edit(kind: &EventKind) -> bool {
+    match kind {
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        EventKind::Access(_) => false,
+        _ => true,
+    }
+}
+
+/// Calls `changed` (on a thread of its own) each time edits under the bundle's folders settle.
 fn on_change(
     root: &Path,
     changed: impl Fn() + Send + 'static,
-) -> anyhow::Result<Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>> {
-    let mut debouncer = new_debouncer(
-        Duration::from_millis(250),
-        move |res: DebounceEventResult| match res {
-            Ok(events) if !events.is_empty() => changed(),
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "watching rules failed"),
-        },
-    )?;
+) -> anyhow::Result<RecommendedWatcher> {
+    let (tx, rx) = std::sync::mpsc::channel::<()>();
+    let mut watcher = notify::recommended_watcher(move |res: notify::Result<Event>| match res {
+        Ok(event) if is_edit(&event.kind) => {
+            let _ = tx.send(());
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "watching rules failed"),
+    })?;
     for folder in FOLDERS {
         let path = root.join(folder);
         if path.is_dir() {
-            debouncer.watcher().watch(&path, RecursiveMode::Recursive)?;
+            watcher.watch(&path, RecursiveMode::Recursive)?;
         }
     }
-    Ok(debouncer)
+    // The thread ends with the watcher (its sender dropped).
+    std::thread::Builder::new()
+        .name("rules-watch".into())
+        .spawn(move || {
+            while rx.recv().is_ok() {
+                while rx.recv_timeout(SETTLE).is_ok() {}
+                changed();
+            }
+        })?;
+    Ok(watcher)
 }
 
 /// Local development with published sets (`make demo`): each clean edit of the folder is
 /// published (author `folder watch`), so every instance serves it as it would a set published
 /// from the workbench; an edit with problems is logged and kept for the status, and publishes
-/// nothing. Keep the returned watcher alive.
+/// nothing. A set published from the workbench meanwhile keeps serving until the folder is edited
+/// again. Keep the returned watcher alive.
 pub fn watch_and_publish(
     rules: Arc<Rules>,
     pool: sqlx::PgPool,
-) -> anyhow::Result<Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>> {
+) -> anyhow::Result<RecommendedWatcher> {
     let root = rules.root.clone();
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
     let folder = root.clone();
+    // The folder's set as last seen: what it held at start (published then, or serving already).
+    let mut seen = read_set(&root).ok().map(|files| set_hash(&files));
     tokio::spawn(async move {
         while rx.recv().await.is_some() {
             while rx.try_recv().is_ok() {}
-            if let Err(e) = publish_folder(&rules, &pool, &folder).await {
-                tracing::warn!(error = %e, "publishing the edited rules failed");
+            match publish_folder(&rules, &pool, &folder, seen.as_deref()).await {
+                Ok(Some(hash)) => seen = Some(hash),
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, "publishing the edited rules failed"),
             }
         }
     });
@@ -228,15 +258,24 @@ pub fn watch_and_publish(
     })
 }
 
-/// Publishes the folder's set unless it is the one serving (problems are kept for the status).
-pub async fn publish_folder(rules: &Rules, pool: &sqlx::PgPool, root: &Path) -> anyhow::Result<()> {
+/// Publishes the folder's set when it differs from `seen` (the folder as last seen) and from the
+/// set serving; returns the folder's set hash when it was read. A folder that did not change
+/// publishes nothing, so a set published from the workbench is not replaced by the folder.
+/// Problems are kept for the status.
+pub async fn publish_folder(
+    rules: &Rules,
+    pool: &sqlx::PgPool,
+    root: &Path,
+    seen: Option<&str>,
+) -> anyhow::Result<Option<String>> {
     let files = read_set(root).map_err(|d| anyhow::anyhow!("{d}"))?;
     let hash = set_hash(&files);
-    if db::rule_sets::newest(pool)
-        .await?
-        .is_some_and(|p| p.hash == hash)
+    if seen == Some(hash.as_str())
+        || db::rule_sets::newest(pool)
+            .await?
+            .is_some_and(|p| p.hash == hash)
     {
-        return Ok(());
+        return Ok(Some(hash));
     }
     match publish(pool, &files, "folder watch", None).await? {
         Ok(p) => tracing::info!(set = %p.hash, "edited rules published"),
@@ -248,7 +287,7 @@ pub async fn publish_folder(rules: &Rules, pool: &sqlx::PgPool, root: &Path) -> 
             rules.note_problems(problems);
         }
     }
-    Ok(())
+    Ok(Some(hash))
 }
 
 /// Every rule and form file under `root` (paths relative to it, `/`-separated).
@@ -452,7 +491,10 @@ pub async fn serve_published(
     serve_newest(rules, pool).await
 }
 
-async fn serve_newest(rules: &Rules, pool: &sqlx::PgPool) -> anyhow::Result<()> {
+/// Serves the newest published set when it is not the one serving: on a notification, and in the
+/// request that published or rolled back, so that its answer means this instance serves the set.
+pub async fn serve_newest(rules: &Rules, pool: &sqlx::PgPool) -> anyhow::Result<()> {
+    let _one_at_a_time = rules.switching.lock().await;
     // The files (a whole rule set) are read only when the newest set is not the one serving.
     let Some(p) = db::rule_sets::newest(pool).await? else {
         return Ok(());
@@ -464,4 +506,36 @@ async fn serve_newest(rules: &Rules, pool: &sqlx::PgPool) -> anyhow::Result<()> 
         rules.serve_set(&p.hash, &db::rule_sets::sources(&files));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use notify::event::{CreateKind, DataChange, ModifyKind, RemoveKind, RenameMode};
+
+    use super::*;
+
+    #[test]
+    fn reading_a_file_is_not_an_edit_and_writing_one_is() {
+        // What loading the rules does to every file: opened, read, closed unwritten.
+        for read in [
+            AccessKind::Open(AccessMode::Read),
+            AccessKind::Open(AccessMode::Any),
+            AccessKind::Read,
+            AccessKind::Close(AccessMode::Read),
+            AccessKind::Any,
+        ] {
+            assert!(!is_edit(&EventKind::Access(read)), "{read:?}");
+        }
+        // An editor's save: written in place, or a temporary file renamed over the original.
+        for edit in [
+            EventKind::Access(AccessKind::Close(AccessMode::Write)),
+            EventKind::Modify(ModifyKind::Data(DataChange::Any)),
+            EventKind::Modify(ModifyKind::Name(RenameMode::Both)),
+            EventKind::Create(CreateKind::File),
+            EventKind::Remove(RemoveKind::File),
+            EventKind::Any,
+        ] {
+            assert!(is_edit(&edit), "{edit:?}");
+        }
+    }
 }

@@ -16,6 +16,8 @@ async function logIn(page: Page, email: string): Promise<void> {
   await login.getByLabel('Password', { exact: true }).fill('demo-password-2024');
   await login.getByRole('button', { name: 'Log In', exact: true }).click();
   await enterLoginCode(page, email);
+  // Logged in once the dashboard opens (a navigation before it would cancel the login).
+  await expect(page).toHaveURL(/\/dashboard\//);
 }
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });

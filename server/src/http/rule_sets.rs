@@ -97,7 +97,10 @@ async fn publish(
     let files = draft_files(&app, &draft)?;
     let author = current.user.email.clone();
     match rules::publish(&app.pool, &files, &author, draft.note.as_deref()).await? {
-        Ok(p) => Ok(Json(p)),
+        Ok(p) => {
+            serve_it_here(&app).await?;
+            Ok(Json(p))
+        }
         Err(problems) => Err(invalid(problems.iter().map(ToString::to_string).collect())),
     }
 }
@@ -157,10 +160,21 @@ async fn rollback(
             "No published rule set has that hash.".into(),
         ));
     }
-    rule_sets::rollback(&app.pool, hash, &current.user.email)
+    let p = rule_sets::rollback(&app.pool, hash, &current.user.email)
         .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::NotFound("No published rule set has that hash.".into()))
+        .ok_or_else(|| ApiError::NotFound("No published rule set has that hash.".into()))?;
+    serve_it_here(&app).await?;
+    Ok(Json(p))
+}
+
+/// An instance serving the published sets switches before it answers the publication (the others
+/// switch on its notification): the analyst's next request, and the consumers' on this instance,
+/// see the set that was just published.
+async fn serve_it_here(app: &AppState) -> ApiResult<()> {
+    if app.config.rules_from_database {
+        rules::serve_newest(&app.rules, &app.pool).await?;
+    }
+    Ok(())
 }
 
 /// How many of the most recently saved applications an impact replays.

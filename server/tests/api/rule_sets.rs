@@ -139,6 +139,11 @@ async fn a_published_set_serves_on_every_instance_and_a_rollback_restores_the_ea
     assert_ne!(second, first);
     assert_eq!(published["author"], ADMIN_USER);
     assert_eq!(published["action"], "publish");
+    // The instance that answered serves the set already; the other switches on the notification.
+    assert_eq!(
+        a.rules.status().serving_set.as_deref(),
+        Some(second.as_str())
+    );
     until_serving(&[&a, &b], &second).await;
     assert_eq!(
         rate_530(&a),
@@ -159,6 +164,10 @@ async fn a_published_set_serves_on_every_instance_and_a_rollback_restores_the_ea
     let r = post(&admin, &csrf, "rollback", json!({ "hash": &first[..12] })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.json()["action"], "rollback");
+    assert_eq!(
+        a.rules.status().serving_set.as_deref(),
+        Some(first.as_str())
+    );
     until_serving(&[&a, &b], &first).await;
     assert_eq!(rate_530(&a), before);
     assert_eq!(rate_530(&b), before);
@@ -378,4 +387,100 @@ async fn a_git_revision_is_a_draft_too_and_a_bad_one_is_refused() {
             r.body
         );
     }
+}
+
+/// The total a consumer's browser is quoted for a medical plan now.
+async fn quoted_total(consumer: &Browser<'_>, plan: i64) -> Value {
+    let r = consumer.get("/api/plans/1/allPlans").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let list = r.json();
+    list["plans"]
+        .as_array()
+        .expect("plans")
+        .iter()
+        .find(|p| p["id"] == plan)
+        .unwrap_or_else(|| panic!("plan {plan} is not quoted: {list}"))["rates"]["total"]
+        .clone()
+}
+
+#[tokio::test]
+async fn a_consumer_already_quoted_is_quoted_the_published_premium() {
+    let a = spawn_app_with(|c| c.rules_from_database = true).await;
+    let consumer = a.browser("acme");
+    crate::helpers::at_medical(&consumer, crate::helpers::adult("1990-07-23")).await;
+    let before = quoted_total(&consumer, 530).await;
+
+    let admin = a.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    // As the workbench does: the impact first (the draft evaluated beside the serving set).
+    let files = area_four_rate(530, "100.00");
+    let r = post(&admin, &csrf, "impact", json!({ "files": &files })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = post(&admin, &csrf, "publish", json!({ "files": files })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let after = quoted_total(&consumer, 530).await;
+    assert_ne!(
+        after, before,
+        "the quote kept the premium of the set before"
+    );
+
+    let first = r.json()["hash"].as_str().expect("hash").to_string();
+    let sets = admin.get("/api/admin/rules/sets").await.json();
+    let earlier = sets[1]["hash"].as_str().expect("the first set").to_string();
+    assert_ne!(earlier, first);
+    let r = post(&admin, &csrf, "rollback", json!({ "hash": earlier })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(quoted_total(&consumer, 530).await, before);
+}
+
+#[tokio::test]
+async fn a_watched_folder_replaces_a_workbench_set_only_when_it_is_edited() {
+    let root = crate::reload::rules_copy();
+    let a = spawn_app_with(|c| {
+        c.root = root.clone();
+        c.rules_from_database = true;
+    })
+    .await;
+    let _watcher = enrollflow_server::rules::watch_and_publish(a.rules.clone(), a.pool.clone())
+        .expect("watch");
+    let admin = a.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    let r = post(
+        &admin,
+        &csrf,
+        "publish",
+        json!({ "files": area_four_rate(530, "100.00") }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+
+    // Reading the folder (as loading and the workbench do) is not an edit of it.
+    let files = enrollflow_server::rules::read_set(&root).expect("read");
+    assert!(files.iter().any(|f| f.path.starts_with("templates/")));
+    // An edit is: published as the folder's set, after the workbench's.
+    crate::reload::edit(
+        &root,
+        "rules/start_dates.yaml",
+        "Date of event",
+        "The date of the event",
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let authors = loop {
+        let h = admin.get("/api/admin/rules/sets").await.json();
+        let authors: Vec<String> = h
+            .as_array()
+            .expect("list")
+            .iter()
+            .map(|p| p["author"].as_str().unwrap_or_default().to_string())
+            .collect();
+        if authors.first().map(String::as_str) == Some("folder watch") {
+            break authors;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the edit was not published: {authors:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(authors, ["folder watch", ADMIN_USER, "first start"]);
 }
