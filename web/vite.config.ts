@@ -11,6 +11,11 @@ export default defineConfig({
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // RJSF's markdown renderer (unused by the forms, ~30 kB gzipped) is replaced by plain text.
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/lib/markdown-stub.tsx', import.meta.url)) },
+      // The CMS Design System's two lodash functions, without lodash's path parser and memoizer (~2 kB gzipped).
+      { find: /^lodash\/get$/, replacement: fileURLToPath(new URL('./src/lib/lodash-get-stub.ts', import.meta.url)) },
+      { find: /^lodash\/uniqueId$/, replacement: fileURLToPath(new URL('./src/lib/lodash-unique-id-stub.ts', import.meta.url)) },
+      // RJSF's URI resolver for `$id`/`$ref` (~8 kB gzipped) is the browser's URL parser.
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/lib/uri-stub.ts', import.meta.url)) },
     ],
   },
   build: {

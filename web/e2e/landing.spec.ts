@@ -49,6 +49,28 @@ test.describe('landing page', () => {
     await expectAccessible(page);
   });
 
+  test('a first visit asks for the session and the site once, while the script downloads', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/get-auth-state' || path === '/api/site') asked.push(path);
+    });
+    await page.goto(siteUrl('acme'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/individual plans tailored to your life/i);
+    await expect(page.getByRole('region', { name: 'Presented by' })).toBeVisible();
+    // index.html's preloads are the app's own calls (a preload it did not use would be asked again).
+    expect(asked.sort()).toEqual(['/api/get-auth-state', '/api/site']);
+    const preloaded = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link')
+        .map((e) => new URL(e.name).pathname)
+        .filter((path) => path.startsWith('/api/'))
+        .sort(),
+    );
+    expect(preloaded).toEqual(['/api/get-auth-state', '/api/site']);
+  });
+
   test('Get a Quote opens the first step', async ({ page }) => {
     await page.goto(siteUrl('acme'));
     await page.getByRole('link', { name: 'Get a Quote' }).click();

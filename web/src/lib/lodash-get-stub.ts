@@ -1,0 +1,1 @@
+export { get as default } from './lodash-stubs';

@@ -1,0 +1,1 @@
+export { uniqueId as default } from './lodash-stubs';
