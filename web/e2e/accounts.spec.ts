@@ -128,7 +128,7 @@ test('a call from a second tab that left with the old cookie, answered after the
   page,
   context,
 }) => {
-  const session = page.waitForResponse((r) => r.url().includes('/api/get-auth-state') && r.ok());
+  const session = page.waitForResponse((r) => r.url().includes('/api/start') && r.ok());
   await page.goto(siteUrl('acme', '/login'));
   await session;
   const before = (await context.cookies(siteUrl('acme'))).find((c) => c.name === 'ef_session')?.value;
@@ -140,7 +140,8 @@ test('a call from a second tab that left with the old cookie, answered after the
   const loginDone = new Promise<void>((resolve) => (loggedIn = resolve));
   const second = await context.newPage();
   let held = 0;
-  await second.route('**/api/get-auth-state*', async (route) => {
+  // (The page's first call, which starts or reads the session and hands out its token.)
+  await second.route('**/api/start*', async (route) => {
     if (held++ > 0) return route.continue();
     await loginDone;
     // Sent as it left (the old cookie), answered now: the answer reaches the browser as is.
@@ -158,7 +159,7 @@ test('a call from a second tab that left with the old cookie, answered after the
   await expect(page).toHaveURL(siteUrl('acme', '/dashboard/home'));
   const after = (await context.cookies(siteUrl('acme'))).find((c) => c.name === 'ef_session')?.value;
   expect(after).not.toBe(before);
-  const stale = second.waitForResponse((r) => r.url().includes('/api/get-auth-state'));
+  const stale = second.waitForResponse((r) => r.url().includes('/api/start'));
   loggedIn();
   const answer = await stale;
   expect(answer.status()).toBe(419);

@@ -49,17 +49,20 @@ test.describe('landing page', () => {
     await expectAccessible(page);
   });
 
-  test('a first visit asks for the session and the site once, while the script downloads', async ({ page }) => {
+  test('a first visit asks for what it draws in two calls, both while the script downloads', async ({ page }) => {
+    const first = ['/api/start', '/api/site', '/api/get-auth-state', '/api/application/active', '/api/flow'];
     const asked: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
-      if (path === '/api/get-auth-state' || path === '/api/site') asked.push(path);
+      if (first.includes(path)) asked.push(path);
     });
     await page.goto(siteUrl('acme'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/individual plans tailored to your life/i);
     await expect(page.getByRole('region', { name: 'Presented by' })).toBeVisible();
-    // index.html's preloads are the app's own calls (a preload it did not use would be asked again).
-    expect(asked.sort()).toEqual(['/api/get-auth-state', '/api/site']);
+    await expect(page.getByRole('link', { name: 'Get a Quote' })).toHaveAttribute('href', '/whyapplying');
+    // The session, its application and the flow in one answer, the site in another: index.html's
+    // preloads, used by the app (one it did not use would be asked again).
+    expect(asked.sort()).toEqual(['/api/site', '/api/start']);
     const preloaded = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
@@ -68,7 +71,7 @@ test.describe('landing page', () => {
         .filter((path) => path.startsWith('/api/'))
         .sort(),
     );
-    expect(preloaded).toEqual(['/api/get-auth-state', '/api/site']);
+    expect(preloaded).toEqual(['/api/site', '/api/start']);
   });
 
   test('Get a Quote opens the first step', async ({ page }) => {

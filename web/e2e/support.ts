@@ -13,12 +13,13 @@ export function siteUrl(subdomain: string | null, path = '/'): string {
 }
 
 /**
- * Opens a site and waits for the app's own auth-state call: API calls the test then makes from the
- * page join the app's session. Made at once, they would race it on a browser without a cookie (two
- * sessions, and one side left with the other's CSRF token: 419).
+ * Opens a site and waits for the app's own first call (`/api/start`, or the auth state it falls back
+ * to), which starts the session: API calls the test then makes from the page join the app's
+ * session. Made at once, they would race it on a browser without a cookie (two sessions, and one
+ * side left with the other's CSRF token: 419).
  */
 export async function openSite(page: Page, subdomain: string, path = '/'): Promise<void> {
-  const session = page.waitForResponse((r) => r.url().includes('/api/get-auth-state') && r.ok());
+  const session = page.waitForResponse((r) => /\/api\/(start|get-auth-state)\b/.test(new URL(r.url()).pathname) && r.ok());
   await page.goto(siteUrl(subdomain, path));
   await session;
 }

@@ -95,11 +95,20 @@ async fn active(
             "Restarting is POST /api/application/active/reset.".into(),
         ));
     }
-    let application = match session.application_id {
+    Ok(Json(ActiveResponse {
+        application: active_of(&app, &session).await?,
+    }))
+}
+
+/// A session's active application (`GET /api/application/active`, `GET /api/start`).
+pub(crate) async fn active_of(
+    app: &AppState,
+    session: &crate::http::session::Session,
+) -> ApiResult<Option<ActiveApplication>> {
+    Ok(match session.application_id {
         Some(id) => applications::by_id(&app.pool, id).await?.map(Into::into),
         None => None,
-    };
-    Ok(Json(ActiveResponse { application }))
+    })
 }
 
 #[utoipa::path(post, path = "/api/application/active/reset", tag = "application",

@@ -158,27 +158,51 @@ async fn get_auth_state(
     host: SiteHost,
     Query(q): Query<AuthStateQuery>,
 ) -> ApiResult<Response> {
-    let (session, cookie) = match state {
+    let (session, cookie) = session_of(&app, state, q.renew).await?;
+    let body = Json(auth_state(&app, &session, &host).await?);
+    Ok(match cookie {
+        Some(c) => ([(header::SET_COOKIE, c)], body).into_response(),
+        None => body.into_response(),
+    })
+}
+
+/// The request's live session, or a new one with the cookie that names it (no session, or an
+/// expired or ended one); a cookie of a session replaced a moment ago is answered "replaced"
+/// unless `renew`.
+pub(crate) async fn session_of(
+    app: &AppState,
+    state: SessionState,
+    renew: bool,
+) -> ApiResult<(Arc<Session>, Option<axum::http::HeaderValue>)> {
+    Ok(match state {
         SessionState::Live(s) => (s, None),
-        SessionState::Replaced if !q.renew => return Err(ApiError::SessionReplaced),
+        SessionState::Replaced if !renew => return Err(ApiError::SessionReplaced),
         SessionState::None
         | SessionState::Expired
         | SessionState::Ended
         | SessionState::Replaced => {
-            let (s, cookie) = session::start(&app).await?;
+            let (s, cookie) = session::start(app).await?;
             (Arc::new(s), Some(cookie))
         }
-    };
-    let current = CurrentUser::of(&app, &session).await?;
+    })
+}
+
+/// Spec part 1, section 3 "Auth state" of a session.
+pub(crate) async fn auth_state(
+    app: &AppState,
+    session: &Arc<Session>,
+    host: &SiteHost,
+) -> ApiResult<AuthState> {
+    let current = CurrentUser::of(app, session).await?;
     let admin_subdomain = match session.impersonator_id {
         Some(admin) => users::by_id(&app.pool, admin)
             .await?
             .and_then(|a| a.agent_subdomain)
-            .or(host.0),
+            .or(host.0.clone()),
         None => None,
     };
     let user = current.as_ref().map(|c| &c.user);
-    let body = Json(AuthState {
+    Ok(AuthState {
         is_authorized: user.is_some(),
         is_admin: user.is_some_and(|u| u.is_admin()),
         works_on_rules: user.is_some_and(|u| u.works_on_rules()),
@@ -187,9 +211,5 @@ async fn get_auth_state(
         impersonating: session.impersonator_id.is_some() && user.is_some(),
         user_name: user.map(|u| u.full_name()),
         csrf_token: session.csrf_token.clone(),
-    });
-    Ok(match cookie {
-        Some(c) => ([(header::SET_COOKIE, c)], body).into_response(),
-        None => body.into_response(),
     })
 }

@@ -26,6 +26,7 @@ pub mod rule_sets;
 pub mod second_factor;
 pub mod session;
 pub mod site;
+pub mod start;
 pub mod steps;
 pub mod wire;
 pub mod workbench;
@@ -160,6 +161,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(site::router())
         .merge(auth::router())
+        .merge(start::router())
         .merge(accounts::router())
         .merge(devices::router())
         .merge(second_factor::router())

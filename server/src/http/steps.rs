@@ -52,10 +52,19 @@ async fn flow(
     session: LiveSession,
     host: SiteHost,
 ) -> ApiResult<Json<Flow>> {
-    let s = open_unchecked(&app, &session, &host).await?;
+    flow_of(&app, &session, &host).await.map(Json)
+}
+
+/// The wizard's flow for a session's application (`GET /api/flow`, `GET /api/start`).
+pub(crate) async fn flow_of(
+    app: &AppState,
+    session: &crate::http::session::Session,
+    host: &SiteHost,
+) -> ApiResult<Flow> {
+    let s = open_unchecked(app, session, host).await?;
     let engine = &s.bundle.engine;
     let view = engine.flow_view(&s.data, &s.ctx).map_err(eval_error)?;
-    Ok(Json(Flow::new(view, engine.hash())))
+    Ok(Flow::new(view, engine.hash()))
 }
 
 #[utoipa::path(get, path = "/api/application/step/{step}", tag = "application",

@@ -91,6 +91,11 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ),
     ("get", "/api/get-auth-state", "the caller's own session"),
     (
+        "get",
+        "/api/start",
+        "the caller's own session: its auth state, active application and flow (start.rs)",
+    ),
+    (
         "post",
         "/api/login/second-factor",
         "the login this session's password step began (second_factor.rs)",

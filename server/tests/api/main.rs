@@ -30,6 +30,7 @@ mod security;
 mod session_control;
 mod sessions;
 mod site;
+mod start;
 mod steps;
 mod wire;
 mod workbench;

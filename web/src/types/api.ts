@@ -130,3 +130,6 @@ export type OutboxMessage = Schema<'OutboxMessage'>;
 export type AgentMessageFields = Schema<'AgentMessage'>;
 export type Device = Schema<'Device'>;
 export type AccountState = Schema<'AccountState'>;
+
+/** GET /api/start: a page load's first answer (the auth state, the active application, the flow). */
+export type Start = Schema<'Start'>;

@@ -1116,6 +1116,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unFabricateAgent": {
         parameters: {
             query?: never;
@@ -2154,6 +2170,13 @@ export interface components {
             /** @description The agent offers a Blue Cross family carrier or the Priority carrier. */
             supported: boolean;
             tool_owner: string;
+        };
+        /** @description The first answer of a page load. */
+        Start: {
+            application: components["schemas"]["ActiveApplication"] | null;
+            /** @description As `GET /api/get-auth-state` answers. */
+            auth: components["schemas"]["AuthState"];
+            flow: components["schemas"]["Flow"] | null;
         };
         /** @description A step of the flow: its id, number, route and title. */
         Step: {
@@ -4659,6 +4682,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Site"];
                 };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The auth state, the active application and the flow; starts a session when there is none (sets the session cookie) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Start"];
+                };
+            };
+            /** @description `{"session": "replaced"}`: the cookie names a session replaced a moment ago; ask `GET /api/get-auth-state` (its `renew`) instead. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
