@@ -207,12 +207,21 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("scenarios");
     group.throughput(Throughput::Elements(count as u64));
     group.sample_size(10);
-    group.bench_function(format!("all suites ({count} scenarios)"), |b| {
+    // One suite file after another, on one thread; then as `enrollflow scenarios`, the
+    // workbench's impact and the server's replay run them: side by side, a thread per core.
+    group.bench_function(format!("one thread: all suites ({count} scenarios)"), |b| {
         b.iter(|| {
             for (path, text) in &suites {
                 let _ = black_box(scenario::run_suite(&engine, path, text));
             }
         })
+    });
+    let texts: Vec<(&str, &str)> = suites
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    group.bench_function(format!("all suites ({count} scenarios)"), |b| {
+        b.iter(|| black_box(scenario::run_suites(&engine, &texts, |_| true)))
     });
     group.finish();
 

@@ -44,6 +44,39 @@ fn every_scenario_suite_passes() {
 }
 
 #[test]
+fn suites_run_side_by_side_give_each_files_results_in_order() {
+    let engine = common::engine(&sources());
+    let mut suites = Vec::new();
+    read_dir(&repo(), "tests/scenarios", &mut suites);
+    // A broken file among them is reported in its place, not lost.
+    let broken = ("broken.yaml".to_string(), "- name: [".to_string());
+    let mut texts: Vec<(&str, &str)> = suites
+        .iter()
+        .map(|s| (s.path.as_str(), s.text.as_str()))
+        .collect();
+    texts.insert(1, (broken.0.as_str(), broken.1.as_str()));
+    let keep = |name: &str| !name.contains("dental");
+    let side_by_side = scenario::run_suites(&engine, &texts, keep);
+    assert_eq!(side_by_side.len(), texts.len());
+    for ((path, text), got) in texts.iter().zip(&side_by_side) {
+        let alone = scenario::run_suite_matching(&engine, path, text, keep);
+        match (alone, got) {
+            (Ok(a), Ok(b)) => {
+                let names = |r: &[scenario::ScenarioResult]| {
+                    r.iter()
+                        .map(|r| (r.line, r.name.clone(), r.failures.clone()))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(names(&a), names(b), "{path}");
+            }
+            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{path}"),
+            (a, b) => panic!("{path}: {a:?} alone, {b:?} side by side"),
+        }
+    }
+    assert!(side_by_side[1].is_err(), "the broken file in its place");
+}
+
+#[test]
 fn a_changed_expectation_makes_a_scenario_fail() {
     let engine = common::engine(&sources());
     let suite = |next: &str, option_ids: &str| {

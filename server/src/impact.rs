@@ -182,12 +182,14 @@ pub fn compare(
 ) -> Report {
     let mut scenarios_run = 0;
     let mut scenarios_changed = Vec::new();
-    for suite in suites {
-        let (path, text) = (&suite.path, &suite.text);
-        let (before, after) = (
-            scenario::run_suite(base, path, text),
-            scenario::run_suite(against, path, text),
-        );
+    let texts: Vec<(&str, &str)> = suites
+        .iter()
+        .map(|s| (s.path.as_str(), s.text.as_str()))
+        .collect();
+    let befores = scenario::run_suites(base, &texts, |_| true);
+    let afters = scenario::run_suites(against, &texts, |_| true);
+    for ((suite, before), after) in suites.iter().zip(befores).zip(afters) {
+        let path = &suite.path;
         match (before, after) {
             (Ok(b), Ok(a)) => {
                 let before: BTreeMap<(usize, String), _> = b

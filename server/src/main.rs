@@ -661,10 +661,16 @@ fn run_suites(
             .is_none_or(|w| name.to_lowercase().contains(w))
     };
     let (mut passed, mut failed) = (0usize, 0usize);
-    for f in read_suites(paths)? {
-        let shown = f.path;
+    let files = read_suites(paths)?;
+    let texts: Vec<(&str, &str)> = files
+        .iter()
+        .map(|f| (f.path.as_str(), f.text.as_str()))
+        .collect();
+    let outcomes = enrollflow_engine::scenario::run_suites(engine, &texts, keep);
+    for (f, outcome) in files.iter().zip(outcomes) {
+        let shown = f.path.clone();
         let mut suite = TestSuite::new(shown.clone());
-        match enrollflow_engine::scenario::run_suite_matching(engine, &shown, &f.text, keep) {
+        match outcome {
             Err(d) => {
                 println!("FAIL {d}");
                 failed += 1;

@@ -25,6 +25,7 @@ TARGETS = [
     ("submit other (family of 3)", "time", None),
     ("submit rap (family of 3)", "time", None),
     ("quote 6 people", "time", 10),
+    ("scenarios/one thread: all suites", "rate", None),
     ("scenarios/all suites", "rate", 2000),
 ]
 
