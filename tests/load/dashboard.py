@@ -48,8 +48,10 @@ CASES = [
     ("quotes: 12 months, search e-mail", f"/api/dashboard/quotes?{Y}&searchName=olivia.garcia1"),
     ("quotes: 12 months, dental", f"/api/dashboard/quotes?{Y}&filterProduct=dental"),
     ("quotes: 12 months, started by agent", f"/api/dashboard/quotes?{Y}&filterStartedBy=agent"),
-    ("quotes: 12 months, name, page 4000", f"/api/dashboard/quotes?{Y}&page=4000"),
-    ("quotes: 12 months, created, page 8000", f"/api/dashboard/quotes?{Y}&sortCol=created_at&page=8000"),
+    # Deep pages at the same place in the list whatever its length (12 rows a page): with 125,000
+    # applications, pages 4,000 and 8,000 of 8,334 quotes and 1,500 of 2,083 submissions.
+    ("quotes: 12 months, name, page at 48%", "/api/dashboard/quotes?{Y}&page={quotes_48}"),
+    ("quotes: 12 months, created, page at 96%", "/api/dashboard/quotes?{Y}&sortCol=created_at&page={quotes_96}"),
     ("enrollees: default (60 days, submitted)", "/api/dashboard/enrollees"),
     ("enrollees: 12 months, submitted desc", f"/api/dashboard/enrollees?{Y}"),
     ("enrollees: 12 months, name asc", f"/api/dashboard/enrollees?{Y}&sortCol=last_name&sortOrderAsc=true"),
@@ -57,12 +59,18 @@ CASES = [
     ("enrollees: 12 months, effective desc", f"/api/dashboard/enrollees?{Y}&sortCol=effective_date"),
     ("enrollees: 12 months, search 'smith'", f"/api/dashboard/enrollees?{Y}&searchName=smith"),
     ("enrollees: 12 months, vision", f"/api/dashboard/enrollees?{Y}&filterProduct=vision"),
-    ("enrollees: 12 months, name, page 1500", f"/api/dashboard/enrollees?{Y}&sortCol=last_name&page=1500"),
+    ("enrollees: 12 months, name, page at 72%", "/api/dashboard/enrollees?{Y}&sortCol=last_name&page={enrollees_72}"),
 ]
 
 total_quotes = json.loads(c.get(f"/api/dashboard/quotes?{Y}")[0])["total"]
 total_enrollees = json.loads(c.get(f"/api/dashboard/enrollees?{Y}")[0])["total"]
 print(f"acme agent: {total_quotes} quotes and {total_enrollees} submissions in the last 12 months")
+pages = lambda rows, share: max(1, round((rows + 11) // 12 * share))
+at = {"Y": Y, "quotes_48": pages(total_quotes, 0.48), "quotes_96": pages(total_quotes, 0.96),
+      "enrollees_72": pages(total_enrollees, 0.72)}
+CASES = [(label.replace("at 48%", f"{at['quotes_48']}").replace("at 96%", f"{at['quotes_96']}")
+          .replace("at 72%", f"{at['enrollees_72']}"), path.format(**at) if "{" in path else path)
+         for label, path in CASES]
 print(f"{requests} requests per list, one at a time; milliseconds per call")
 print(f"{'list':42} {'rows':>7} {'p50':>7} {'p95':>7} {'max':>7}")
 worst = 0.0
@@ -78,7 +86,7 @@ for label, path in CASES:
     p95 = percentile(ms, 0.95)
     worst = max(worst, p95)
     print(f"{label:42} {total:7} {statistics.median(ms):7.2f} {p95:7.2f} {ms[-1]:7.2f}", flush=True)
-print(f"slowest p95: {worst:.2f} ms (target: under 50 ms)")
+print(f"slowest p95: {worst:.2f} ms (target: 20 ms at 1,000,000 applications, issue 19)")
 
 
 def rows_of(workbook):
