@@ -160,10 +160,18 @@ async fn get_auth_state(
 ) -> ApiResult<Response> {
     let (session, cookie) = session_of(&app, state, q.renew).await?;
     let body = Json(auth_state(&app, &session, &host).await?);
-    Ok(match cookie {
+    Ok(with_cookie(cookie, body))
+}
+
+/// An answer carrying the cookie of a session started for it (see [`session_of`]).
+pub(crate) fn with_cookie(
+    cookie: Option<axum::http::HeaderValue>,
+    body: impl IntoResponse,
+) -> Response {
+    match cookie {
         Some(c) => ([(header::SET_COOKIE, c)], body).into_response(),
         None => body.into_response(),
-    })
+    }
 }
 
 /// The request's live session, or a new one with the cookie that names it (no session, or an

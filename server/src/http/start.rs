@@ -5,15 +5,14 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::application::{ActiveApplication, active_of};
-use super::auth::{AuthState, auth_state, session_of};
+use super::auth::{AuthState, auth_state, session_of, with_cookie};
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::steps::flow_of;
@@ -60,8 +59,5 @@ async fn start(
         application,
         flow,
     });
-    Ok(match cookie {
-        Some(c) => ([(header::SET_COOKIE, c)], body).into_response(),
-        None => body.into_response(),
-    })
+    Ok(with_cookie(cookie, body))
 }
