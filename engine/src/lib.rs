@@ -342,6 +342,15 @@ impl Engine {
             .map(|f| &f.schema)
     }
 
+    /// The UI schema of a form step (`ui:order`, widgets), if the step has a form.
+    pub fn form_ui(&self, id: &str) -> Option<&Value> {
+        let step = self.step(id).ok()?;
+        step.form
+            .as_ref()
+            .and_then(|f| self.forms.get(f))
+            .map(|f| &f.ui)
+    }
+
     /// `rules/calendar.yaml`, typed (empty when the file is absent).
     pub fn calendar(&self) -> &calendar::Calendar {
         &self.calendar

@@ -138,7 +138,7 @@ pub async fn store(
 
 /// What a save under this rule set writes besides the document: the set's hash and the
 /// application's summary by its flow.
-fn saving<'e>(engine: &'e Engine, data: &Value) -> ApiResult<applications::Saving<'e>> {
+pub(crate) fn saving<'e>(engine: &'e Engine, data: &Value) -> ApiResult<applications::Saving<'e>> {
     Ok(applications::Saving {
         rules_hash: engine.hash(),
         summary: engine.summary(data).map_err(eval_error)?,
@@ -146,7 +146,7 @@ fn saving<'e>(engine: &'e Engine, data: &Value) -> ApiResult<applications::Savin
 }
 
 /// After a save committed: the new version into the caches.
-fn saved(app: &AppState, row: &applications::ApplicationRow, data: Value) {
+pub(crate) fn saved(app: &AppState, row: &applications::ApplicationRow, data: Value) {
     let cached = CachedApplication::new(row.agent_id, Arc::new(data), row.revision);
     app.caches.saved_application(row.id, Arc::new(cached));
 }

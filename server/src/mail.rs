@@ -106,8 +106,46 @@ pub async fn enqueue_with_secret(
     .await?)
 }
 
-/// The body as the recipient gets it: the secret in its place (or, once it expired, a note).
+/// Writes a private message (a consumer's receipt): its recipient and body encrypted under the
+/// data key, so neither a database reader nor an admin reading the outbox sees them; only the
+/// sender and the operator's `enrollflow mail` open them. The subject stays readable: it must name
+/// no one.
+pub async fn enqueue_private(
+    db: impl PgExecutor<'_>,
+    cipher: &Cipher,
+    to: &str,
+    email: &Email,
+    now: OffsetDateTime,
+) -> anyhow::Result<i64> {
+    let to_encrypted = cipher.encrypt(to)?;
+    let body = cipher.encrypt(&email.body)?;
+    Ok(outbox::insert_private(db, &to_encrypted, to, &email.subject, &body, now).await?)
+}
+
+/// What an admin sees in place of a private message's recipient and body.
+pub const PRIVATE_RECIPIENT: &str = "[hidden: a consumer's address]";
+pub const PRIVATE_BODY: &str =
+    "[hidden: a message to a consumer; only the recipient's copy has it]";
+
+/// Who a message goes to (a private message's address decrypted).
+pub fn recipient(cipher: &Cipher, m: &outbox::OutboxRow) -> anyhow::Result<String> {
+    if m.private {
+        cipher.decrypt(&m.to_address)
+    } else {
+        Ok(m.to_address.clone())
+    }
+}
+
+/// The body as the recipient gets it: the secret in its place (or, once it expired, a note); a
+/// private message's body decrypted (empty once sent).
 pub fn reveal(cipher: &Cipher, m: &outbox::OutboxRow) -> anyhow::Result<String> {
+    if m.private {
+        return if m.body.is_empty() {
+            Ok(String::new())
+        } else {
+            cipher.decrypt(&m.body)
+        };
+    }
     if !m.body.contains(LINK_SECRET) {
         return Ok(m.body.clone());
     }
@@ -274,7 +312,9 @@ pub async fn deliver_due(
 /// Sends one message. The error names only what kind of failure it was (a relay's reply may quote
 /// the address).
 async fn send(mailer: &Mailer, m: &outbox::OutboxRow, now: OffsetDateTime) -> Result<(), String> {
-    let to = Mailbox::from_str(&m.to_address).map_err(|_| "invalid recipient".to_string())?;
+    let to = recipient(&mailer.cipher, m)
+        .map_err(|_| "recipient unreadable".to_string())
+        .and_then(|to| Mailbox::from_str(&to).map_err(|_| "invalid recipient".to_string()))?;
     let body = reveal(&mailer.cipher, m).map_err(|_| "secret unreadable".to_string())?;
     let message = Message::builder()
         .from(mailer.from.clone())
@@ -400,7 +440,28 @@ mod tests {
             sent_at: None,
             attempts: 0,
             secret,
+            private: false,
         }
+    }
+
+    #[test]
+    fn a_private_message_opens_only_with_the_key() {
+        let cipher = Cipher::random();
+        let m = outbox::OutboxRow {
+            to_address: cipher.encrypt("ann@example.com").expect("encrypt"),
+            body: cipher.encrypt("Dear Ann\n").expect("encrypt"),
+            private: true,
+            ..row("", None)
+        };
+        assert_eq!(recipient(&cipher, &m).expect("to"), "ann@example.com");
+        assert_eq!(reveal(&cipher, &m).expect("body"), "Dear Ann\n");
+        assert!(!m.to_address.contains("ann") && !m.body.contains("Ann"));
+        assert!(reveal(&Cipher::random(), &m).is_err());
+        let sent = outbox::OutboxRow {
+            body: String::new(),
+            ..m
+        };
+        assert_eq!(reveal(&cipher, &sent).expect("sent"), "");
     }
 
     #[test]

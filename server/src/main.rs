@@ -72,6 +72,13 @@ enum Command {
         #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]
         data_key: Option<String>,
     },
+    /// Tell whether FILE, an evidence packet's JSON or PDF downloaded from Submissions, is byte
+    /// for byte the one stored at the purchase (exit 0), or was changed or is unknown (exit 1; for
+    /// a changed JSON, which parts differ).
+    VerifyPacket {
+        /// The downloaded `evidence-….json` or `evidence-….pdf`.
+        file: std::path::PathBuf,
+    },
     /// Load demo quotes and submissions for the demo agents, spread over the 12 months before
     /// today (ENROLLFLOW_TODAY), and three agent messages (idempotent: an agent that already has
     /// demo applications gets none). Run `seed` first.
@@ -466,8 +473,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut mails = Vec::with_capacity(rows.len());
             for m in &rows {
                 let body = enrollflow_server::mail::reveal(&cipher, m)?;
+                let to_address = enrollflow_server::mail::recipient(&cipher, m)?;
                 mails.push(serde_json::json!({
-                    "to_address": m.to_address,
+                    "to_address": to_address,
                     "subject": m.subject,
                     "body": body,
                     "created_at": m.created_at.to_string(),
@@ -490,6 +498,43 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             }
             Ok(ExitCode::SUCCESS)
+        }
+        Command::VerifyPacket { file } => {
+            let bytes = std::fs::read(&file)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let pool = db::connect(&url()?).await?;
+            use enrollflow_server::evidence::{Verdict, confirmation, verify};
+            match verify(&pool, &bytes).await? {
+                Verdict::Intact { application_id } => {
+                    println!(
+                        "intact: {} is the evidence packet stored at the purchase of application \
+                         {application_id} (confirmation {})",
+                        file.display(),
+                        confirmation(application_id)
+                    );
+                    Ok(ExitCode::SUCCESS)
+                }
+                Verdict::Altered {
+                    application_id,
+                    differs,
+                } => {
+                    println!(
+                        "ALTERED: {} is not the evidence packet stored at the purchase of \
+                         application {application_id}; it differs in: {}",
+                        file.display(),
+                        differs.join(", ")
+                    );
+                    Ok(ExitCode::FAILURE)
+                }
+                Verdict::Unknown => {
+                    println!(
+                        "UNKNOWN: {} matches no stored evidence packet or packet PDF (changed, or \
+                         not from this service)",
+                        file.display()
+                    );
+                    Ok(ExitCode::FAILURE)
+                }
+            }
         }
         Command::Invite {
             email,

@@ -1,11 +1,11 @@
-//! Running the server: the background tasks (session sweeper, reset worker, SMTP sender, cache
+//! Running the server: the background tasks (session sweeper, reset worker, evidence PDFs, SMTP sender, cache
 //! listener and announcer, rules watcher), the router and graceful shutdown.
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use crate::state::AppState;
-use crate::{accounts, db, http, mail, rules};
+use crate::{accounts, db, evidence, http, mail, rules};
 
 /// Serves until SIGINT or SIGTERM, then lets requests in flight finish.
 pub async fn serve(state: AppState) -> anyhow::Result<()> {
@@ -16,6 +16,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     tracing::info!(address = %listener.local_addr()?, "serving");
     spawn_session_sweeper(state.clone());
     let _resets = accounts::spawn_reset_worker(state.clone());
+    let _evidence = evidence::spawn_pdf_maker(state.clone());
     match &state.config.smtp_url {
         Some(url) if !url.trim().is_empty() => {
             let mailer =

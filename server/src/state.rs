@@ -30,6 +30,8 @@ pub struct AppState {
     pub reset_queued: Arc<tokio::sync::Notify>,
     /// Per-address limits on new applications, uploads, PDFs and exports.
     pub limits: Arc<crate::limits::Limits>,
+    /// Wakes this instance's evidence-PDF maker when a purchase stored a packet.
+    pub evidence_waiting: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
@@ -52,6 +54,7 @@ impl AppState {
             cipher,
             caches: Arc::new(Caches::new()),
             reset_queued: Arc::new(tokio::sync::Notify::new()),
+            evidence_waiting: Arc::new(tokio::sync::Notify::new()),
         }
     }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -7,6 +8,7 @@ import {
   expectAccessible,
   siteUrl,
   openSite,
+  operatorMail,
   answerOtherQuestions,
   storedApplication,
   shown,
@@ -89,7 +91,7 @@ async function purchase(page: Page, signers: string[]): Promise<void> {
     .not.toBeNull();
 }
 
-test('a single adult in open enrollment buys medical, dental and vision', async ({ page }) => {
+test('a single adult in open enrollment buys medical, dental and vision', async ({ page, browser }) => {
   const errors = collectConsoleErrors(page);
   await whyApplying(page, 'Open Enrollment');
   await aboutAnnLee(page, '03/02/1985');
@@ -126,6 +128,51 @@ test('a single adult in open enrollment buys medical, dental and vision', async 
   await page.goto(siteUrl('acme', '/census'));
   await expect(page).not.toHaveURL(siteUrl('acme', '/census'));
   expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
+
+  // Issue 20, item 3: the subscriber's receipt (the operator reads it whole; no admin can).
+  const receipt = await operatorMail('ann@example.com', /^Your application has been submitted$/);
+  const confirmation = /Confirmation number: ([0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4})/.exec(receipt.body)?.[1];
+  expect(confirmation, receipt.body).toBeTruthy();
+  expect(receipt.body).toContain('Coverage starts: January 1, 2025');
+  expect(receipt.body).toContain('(734) 555-0142');
+  expect(receipt.body).not.toContain('123456789');
+
+  const bought = await apiJson<{ application: { applicationId: string } }>(page, '/api/application/active');
+  // Issue 20, item 4: the agent downloads the evidence packet from Submissions; its PDF holds the
+  // premiums and the terms agreed to.
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await openSite(agent, 'acme');
+  await agent.evaluate(async () => {
+    const auth = await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json();
+    await fetch('/api/login', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': auth.csrf_token },
+      body: JSON.stringify({ email: 'maria.alvarez@acme-insurance.example.com', password: 'demo-password-2024' }),
+    });
+  });
+  await agent.goto(siteUrl('acme', '/dashboard/enrolled'));
+  await agent.getByRole('button', { name: 'Actions for Ann Lee' }).first().click();
+  await agent.getByRole('menuitem', { name: 'Evidence Packet' }).click();
+  const dialog = agent.getByRole('dialog', { name: 'Evidence Packet' });
+  await expect(dialog.getByText(confirmation!)).toBeVisible();
+  await expect(dialog.getByText('The PDF is ready.')).toBeVisible();
+  await expectAccessible(agent);
+  const [download] = await Promise.all([agent.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe(`evidence-${confirmation}.pdf`);
+  const file = await download.path();
+  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+  const plans = await apiJson<{ plans: { list: { monthly_premium: string }[]; monthly_total: string } }>(
+    agent,
+    `/api/dashboard/evidenceJson/${bought.application.applicationId}`,
+  );
+  expect(plans.plans.list).toHaveLength(3);
+  for (const expected of [...plans.plans.list.map((p) => p.monthly_premium), plans.plans.monthly_total, 'Terms and Conditions', 'Michigan for at least 180 days', 'Ann Lee']) {
+    expect(text).toContain(expected);
+  }
+  expect(text).not.toContain('123456789');
+  await agentContext.close();
 });
 
 test('a couple with four children on an HMO plan: three children charged, PCP step shown', async ({ page }) => {

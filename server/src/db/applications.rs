@@ -248,6 +248,8 @@ pub struct NewDocument<'a> {
     pub storage_key: &'a str,
     pub file_name: &'a str,
     pub size: i32,
+    /// The bytes' SHA-256 (the evidence packet lists it).
+    pub sha256: &'a [u8; 32],
     /// The step whose answers show the file's name.
     pub step: &'a str,
     pub now: OffsetDateTime,
@@ -279,8 +281,9 @@ pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result
         return Ok(None);
     };
     sqlx::query(
-        "INSERT INTO documents (id, application_id, storage_key, file_name, content_type, size_bytes, created_at)
-         VALUES ($1, $2, $3, $4, 'application/pdf', $5, $6)",
+        "INSERT INTO documents (id, application_id, storage_key, file_name, content_type, size_bytes,
+                                created_at, sha256)
+         VALUES ($1, $2, $3, $4, 'application/pdf', $5, $6, $7)",
     )
     .bind(d.id)
     .bind(d.application_id)
@@ -288,6 +291,7 @@ pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result
     .bind(d.file_name)
     .bind(d.size)
     .bind(d.now)
+    .bind(&d.sha256[..])
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;

@@ -7,6 +7,7 @@ pub mod audit;
 pub mod bench;
 pub mod dashboard;
 pub mod demo_data;
+pub mod evidence;
 pub mod login_failures;
 pub mod messages;
 pub mod notices;

@@ -15,6 +15,9 @@ pub struct OutboxRow {
     /// The link's token, encrypted under the data key (`mail::LINK_SECRET` marks its place in
     /// the body); `None` once sent or expired, or for a message without one.
     pub secret: Option<String>,
+    /// A private message (a consumer's receipt): `to_address` and `body` are encrypted under the
+    /// data key (`mail::enqueue_private`).
+    pub private: bool,
 }
 
 /// A secret that goes into a message's body at send time.
@@ -25,7 +28,8 @@ pub struct Secret<'a> {
     pub expires_at: OffsetDateTime,
 }
 
-const COLUMNS: &str = "id, to_address, subject, body, created_at, sent_at, attempts, secret";
+const COLUMNS: &str =
+    "id, to_address, subject, body, created_at, sent_at, attempts, secret, private";
 
 pub async fn insert(
     db: impl PgExecutor<'_>,
@@ -50,6 +54,30 @@ pub async fn insert(
     .await
 }
 
+/// Writes a private message: recipient and body already encrypted, the recipient's SHA-256 (of
+/// its lower-case form) for the operator's look-up.
+pub async fn insert_private(
+    db: impl PgExecutor<'_>,
+    to_encrypted: &str,
+    to_plain: &str,
+    subject: &str,
+    body_encrypted: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "INSERT INTO outbox (to_address, to_hash, subject, body, private, created_at,
+                             next_attempt_at)
+         VALUES ($1, sha256(convert_to(lower($2), 'UTF8')), $3, $4, true, $5, $5) RETURNING id",
+    )
+    .bind(to_encrypted)
+    .bind(to_plain)
+    .bind(subject)
+    .bind(body_encrypted)
+    .bind(now)
+    .fetch_one(db)
+    .await
+}
+
 /// Drops the secrets of messages whose links have expired; how many.
 pub async fn drop_expired_secrets(pool: &PgPool, now: OffsetDateTime) -> sqlx::Result<u64> {
     Ok(sqlx::query(
@@ -69,7 +97,8 @@ pub async fn newest_to(
     limit: i64,
 ) -> sqlx::Result<Vec<OutboxRow>> {
     sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1))
+        "SELECT {COLUMNS} FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1)
+                OR to_hash = sha256(convert_to(lower($1), 'UTF8')))
          ORDER BY created_at DESC, id DESC LIMIT $2"
     ))
     .bind(to)

@@ -332,9 +332,17 @@ async fn outbox_messages(
         .into_iter()
         .map(|m| OutboxMessage {
             id: m.id,
-            to_address: m.to_address,
+            to_address: if m.private {
+                mail::PRIVATE_RECIPIENT.to_string()
+            } else {
+                m.to_address
+            },
             subject: m.subject,
-            body: mail::redacted(&m.body),
+            body: if m.private {
+                mail::PRIVATE_BODY.to_string()
+            } else {
+                mail::redacted(&m.body)
+            },
             created_at: m.created_at,
             sent_at: m.sent_at,
             attempts: m.attempts,

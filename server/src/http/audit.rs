@@ -50,6 +50,9 @@ fn audited(method: &Method, route: &str) -> Option<Reached> {
         ("GET", "/api/dashboard/getAppInfo/{id}") => {
             Reached::PathApplication(Action::ApplicationViewed)
         }
+        ("GET", "/api/dashboard/evidencePdf/{id}" | "/api/dashboard/evidenceJson/{id}") => {
+            Reached::PathApplication(Action::ApplicationViewed)
+        }
         ("POST", "/api/dashboard/enroll/{id}") => {
             Reached::PathApplication(Action::ApplicationOpened)
         }

@@ -120,6 +120,8 @@ async fn upload(
     // removes the stored object again, so nothing half-done remains.
     let key = ObjectStore::new_key();
     let size = i32::try_from(bytes.len()).map_err(anyhow::Error::new)?;
+    // The file's fingerprint, listed in the purchase's evidence packet.
+    let sha256 = crate::evidence::sha256(&bytes);
     if let Err(e) = app.documents.put(&key, bytes).await {
         tracing::error!(error = %e, "document store write failed");
         return Err(ApiError::TryAgain(
@@ -136,6 +138,7 @@ async fn upload(
             storage_key: &key,
             file_name: &file_name,
             size,
+            sha256: &sha256,
             step: &step,
             now: app.clock.now(),
         },

@@ -11,6 +11,7 @@ pub mod dashboard;
 pub mod devices;
 pub mod documents;
 pub mod error;
+pub mod evidence;
 pub mod health;
 pub mod home;
 pub mod host;
@@ -177,6 +178,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(documents::router())
         .merge(dashboard::router())
         .merge(home::router())
+        .merge(evidence::router())
         .merge(messages::router())
         .split_for_parts()
 }

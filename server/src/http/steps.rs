@@ -18,7 +18,7 @@ use enrollflow_engine::{Applying, Context, Submission};
 
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
-use super::host::SiteHost;
+use super::host::{ClientAddress, SiteHost};
 use super::open::{
     agent_application, context, open_application, open_step, open_unchecked, store, store_updates,
 };
@@ -144,6 +144,7 @@ async fn save_step(
     State(app): State<AppState>,
     session: LiveSession,
     host: SiteHost,
+    address: ClientAddress,
     Path(step): Path<String>,
     Json(mut input): Json<Value>,
 ) -> ApiResult<Json<Saved>> {
@@ -179,22 +180,41 @@ async fn save_step(
     };
     let mut answers = t.answers;
     sensitive::encrypt(&app.cipher, schema, &mut answers)?;
+    // The submitted step's accepted answers (no dialog pending) are the purchase.
+    let purchase = step == engine.submitted_step() && t.modal.is_none();
+    let signed = purchase.then(|| answers.clone());
     let mut next_data: Map<String, Value> = data.as_object().cloned().unwrap_or_default();
     next_data.insert(step.clone(), answers);
     for (k, v) in t.updates {
         next_data.insert(k, v);
     }
-    // The submitted step's accepted answers (no dialog pending) are the purchase.
-    let save = if step == engine.submitted_step() && t.modal.is_none() {
+    if purchase {
         next_data.insert("submitted".into(), Value::Bool(true));
-        applications::Save::Purchase
-    } else {
-        applications::Save::Answers
-    };
+    }
     let next_data = Value::Object(next_data);
-    let row = match existing {
-        Some(id) => store(&app, id, next_data, engine, save).await?,
-        None => {
+    let row = match (existing, signed) {
+        (Some(id), Some(signed)) => {
+            // What the signer saw: the step's view before the purchase (the texts agreed to).
+            let view = engine.step_view(&step, &data, &ctx).map_err(eval_error)?;
+            crate::purchase::purchase(
+                &app,
+                crate::purchase::Buying {
+                    bundle: &bundle,
+                    agent: &agent,
+                    ctx: &ctx,
+                    id,
+                    data: next_data,
+                    view: &view,
+                    answers: &signed,
+                    signer_address: address.0,
+                },
+            )
+            .await?
+        }
+        (Some(id), None) => store(&app, id, next_data, engine, applications::Save::Answers).await?,
+        // A purchase is the last of several steps: a new application cannot be one.
+        (None, Some(_)) => return Err(ApiError::Forbidden),
+        (None, None) => {
             // The context already decided: the session's user applies as the agent.
             let started_by = match ctx.applying {
                 Applying::Agent => session.user_id,
@@ -206,7 +226,7 @@ async fn save_step(
                 started_by,
                 subdomain: host.0.as_deref(),
             };
-            super::open::create(&app, new, next_data, engine, save).await?
+            super::open::create(&app, new, next_data, engine, applications::Save::Answers).await?
         }
     };
     Ok(Json(Saved {

@@ -4,9 +4,11 @@
 //! `crate::pdf`; the HTTP answers are `http/print.rs`.
 
 mod comparison;
+mod evidence;
 mod selection;
 
 pub use comparison::comparison;
+pub use evidence::evidence;
 pub use selection::selection;
 
 use time::Date;

@@ -423,6 +423,27 @@ fn matrix(b: &BIds) -> Vec<Row> {
             ),
             row(
                 M::GET,
+                "/api/dashboard/evidence/{id}",
+                &format!("/api/dashboard/evidence/{id}"),
+                Empty,
+                ById,
+            ),
+            row(
+                M::GET,
+                "/api/dashboard/evidencePdf/{id}",
+                &format!("/api/dashboard/evidencePdf/{id}"),
+                Empty,
+                ById,
+            ),
+            row(
+                M::GET,
+                "/api/dashboard/evidenceJson/{id}",
+                &format!("/api/dashboard/evidenceJson/{id}"),
+                Empty,
+                ById,
+            ),
+            row(
+                M::GET,
                 "/api/dashboard/scenario/{id}",
                 &format!("/api/dashboard/scenario/{id}"),
                 Empty,

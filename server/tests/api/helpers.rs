@@ -135,6 +135,7 @@ async fn spawn_on(
         );
     }
     enrollflow_server::accounts::spawn_reset_worker(state.clone());
+    enrollflow_server::evidence::spawn_pdf_maker(state.clone());
     // The caches serve requests as in production once their invalidation listener is connected.
     let caches = state.caches.clone();
     state.spawn_cache_listener();
@@ -258,6 +259,21 @@ impl TestApp {
 impl Browser<'_> {
     pub fn origin(&self) -> String {
         format!("http://{}", self.host)
+    }
+
+    /// A GET whose body is kept as bytes (a PDF, a download).
+    pub async fn get_bytes(&self, path: &str) -> (StatusCode, Vec<u8>) {
+        let res = self
+            .app
+            .client
+            .get(format!("http://{}{path}", self.app.addr))
+            .header(reqwest::header::HOST, &self.host)
+            .header("cookie", self.cookie())
+            .send()
+            .await
+            .expect("request");
+        let status = res.status();
+        (status, res.bytes().await.expect("body").to_vec())
     }
 
     pub async fn get(&self, path: &str) -> Reply {

@@ -12,6 +12,7 @@ mod compression;
 mod dashboard;
 mod demo_data;
 mod documents;
+mod evidence;
 mod helpers;
 mod home;
 mod impersonation;

@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 
 use crate::helpers::{ACME_USER, spawn_app, wait_for_mails};
 
-fn database_url_of(pool: &sqlx::PgPool) -> String {
+pub(crate) fn database_url_of(pool: &sqlx::PgPool) -> String {
     let url = std::env::var("DATABASE_URL").expect("DATABASE_URL");
     let server = url.rsplit_once('/').map(|(s, _)| s).expect("a database");
     let name = pool

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::helpers::{Browser, adult, at_medical, put, spawn_app};
 
 /// Picks the cheapest plan of each kind (vision skipped when the dental plan includes it).
-async fn choose_plans(b: &Browser<'_>, token: &str) -> Value {
+pub(crate) async fn choose_plans(b: &Browser<'_>, token: &str) -> Value {
     let mut next = json!(null);
     for t in 1..=3 {
         if next["id"] == "review" {
@@ -80,7 +80,7 @@ async fn review_selections_continues_to_subscriber_information() {
     }
 }
 
-fn signatures() -> Value {
+pub(crate) fn signatures() -> Value {
     json!({
         "agree_tc": true, "who_is_applying": 1, "agree_subscriber_applying": true,
         "subscriber_signature": "Ann Lee", "subscriber_signature_confirm": "Ann Lee",

@@ -676,6 +676,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/evidence/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Whether a submission's evidence packet is ready to download; asking again restarts the PDF of a packet whose drawing failed. */
+        get: operations["evidence_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/evidenceJson/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["evidence_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/evidencePdf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["evidence_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/getAppInfo/{id}": {
         parameters: {
             query?: never;
@@ -1627,6 +1676,17 @@ export interface components {
             /** @description The `otpauth://totp/…` URI the QR code holds. */
             uri: string;
         };
+        /** @description A submission's evidence packet. */
+        Evidence: {
+            confirmation: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The SHA-256 (hex) of its PDF, once drawn. */
+            pdf_sha256: string | null;
+            /** @description The SHA-256 (hex) of the packet's JSON, stored at the purchase. */
+            sha256: string;
+            state: components["schemas"]["PacketState"];
+        };
         /** @description An option of a filter group or a list (`{id, name}`). */
         FilterOption: {
             id: components["schemas"]["OptionId"];
@@ -1768,6 +1828,8 @@ export interface components {
             subject: string;
             to_address: string;
         };
+        /** @enum {string} */
+        PacketState: "preparing" | "ready";
         PageView: {
             /**
              * @description The route's template as the router names it (`/census`, `/reset-password/email/:email/token/:token`),
@@ -3762,6 +3824,135 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    evidence_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the agent's submissions */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Evidence"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    evidence_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the agent's submissions */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packet's JSON, byte for byte as stored at the purchase (its SHA-256 in `X-Content-SHA256`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    evidence_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the agent's submissions */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packet's PDF, as drawn once and kept (its SHA-256 in `X-Content-SHA256`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The PDF is still being prepared */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -38,3 +38,6 @@ export type AppInfo = Schema<'AppInfo'>;
 
 /** POST /api/dashboard/enroll/{id}: the route to resume at. */
 export type EnrollResponse = Schema<'Resume'>;
+
+/** GET /api/dashboard/evidence/{id}: a submission's evidence packet (its PDF drawn or still preparing). */
+export type Evidence = Schema<'Evidence'>;

@@ -16,6 +16,7 @@ import { mailtoHref } from '../utils/mailto';
 import { PERIODS, PRODUCTS, STARTED_BY, type ListQuery } from '../utils/query';
 import { initialSort, toggleSort, type SortState } from '../utils/sort';
 import { AppInfoModal } from './app-info-modal';
+import { EvidenceModal } from './evidence-modal';
 import { Pagination } from './pagination';
 import { ProductBadges } from './product-badges';
 import { RowMenu, type RowMenuItem } from './row-menu';
@@ -69,7 +70,8 @@ function startedBy(row: DashboardRow): string {
 
 /**
  * The row menu's entries: More Info, Send Email (with an address), View Medical SBC (with a link),
- * and Save as scenario (the application replayed as a YAML scenario for the rules' testers).
+ * Save as scenario (the application replayed as a YAML scenario for the rules' testers) and, on
+ * Submissions, Evidence Packet (what was submitted, agreed to and signed, as stored at the purchase).
  */
 export function rowMenuItems(
   row: DashboardRow,
@@ -77,11 +79,13 @@ export function rowMenuItems(
   agentFullName: string,
   onMoreInfo: () => void,
   onSaveScenario?: () => void,
+  onEvidence?: () => void,
 ): RowMenuItem[] {
   const items: RowMenuItem[] = [{ kind: 'button', label: 'More Info', onSelect: onMoreInfo }];
   if (row.sub_email) items.push({ kind: 'link', label: 'Send Email', href: mailtoHref(row, agentFullName, kind) });
   if (row.sbc_url) items.push({ kind: 'link', label: 'View Medical SBC', href: row.sbc_url, newTab: true });
   if (onSaveScenario) items.push({ kind: 'button', label: 'Save as scenario', onSelect: onSaveScenario });
+  if (onEvidence && kind === 'enrollees') items.push({ kind: 'button', label: 'Evidence Packet', onSelect: onEvidence });
   return items;
 }
 
@@ -133,6 +137,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   const { exporting, exportFailed, exportButton, onExport } = useExport(kind, query);
   const { enrolling, enrollError, onEnroll } = useEnroll();
   const [infoFor, setInfoFor] = useState<string | null>(null);
+  const [evidenceFor, setEvidenceFor] = useState<string | null>(null);
   const [scenarioFailed, setScenarioFailed] = useState(false);
   const saveScenario = async (applicationId: string) => {
     try {
@@ -205,6 +210,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
           agentFullName,
           () => setInfoFor(r.application_id),
           () => void saveScenario(r.application_id),
+          () => setEvidenceFor(r.application_id),
         )}
       />
     ),
@@ -359,6 +365,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
         </Alert>
       )}
       {infoFor && <AppInfoModal applicationId={infoFor} onClose={() => setInfoFor(null)} />}
+      {evidenceFor && <EvidenceModal applicationId={evidenceFor} onClose={() => setEvidenceFor(null)} />}
       {!data && !error && <Spinner aria-valuetext="Loading" role="status" />}
 
       {data && (

@@ -116,13 +116,14 @@ describe('row menu', () => {
       'Send Email',
       'View Medical SBC (opens in a new tab)',
       'Save as scenario',
+      'Evidence Packet',
     ]);
     await waitFor(() => expect(document.activeElement).toBe(items[0]));
     fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(items[1]);
     fireEvent.keyDown(items[1]!, { key: 'End' });
-    expect(document.activeElement).toBe(items[3]);
-    fireEvent.keyDown(items[3]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[4]);
+    fireEvent.keyDown(items[4]!, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(items[0]!, { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
