@@ -21,6 +21,11 @@ fn date(s: &str) -> RhaiResult<Date> {
     parse(s).ok_or_else(|| format!("`{s}` is not a date (YYYY-MM-DD)").into())
 }
 
+/// "January 1, 2025": a date as the printed sheets and the e-mails write it.
+pub fn long(d: Date) -> String {
+    format!("{} {}, {}", d.month(), d.day(), d.year())
+}
+
 /// Whole years from `birth` to `on` (a person born on Feb 29 turns a year older on Mar 1).
 pub fn age_at(birth: Date, on: Date) -> i64 {
     let mut age = i64::from(on.year() - birth.year());

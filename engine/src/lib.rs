@@ -127,6 +127,9 @@ pub struct FlowView {
     pub submitted: bool,
     /// The highest step number the application has reached (1 before it exists).
     pub last_step: u8,
+    /// The number of the first step that offers "Save and finish later" (the flow's
+    /// `save_for_later_from`); none when the flow offers no resume link.
+    pub save_for_later_from: Option<u8>,
 }
 
 /// A step of [`FlowView`].
@@ -263,6 +266,7 @@ pub struct Engine {
     tables_json: Value,
     household: Option<Expr>,
     upload_step: Option<String>,
+    save_for_later_from: Option<u8>,
     summary: Vec<(&'static str, summary::Kind, Expr)>,
     catalog: catalog::Catalog,
     calendar: calendar::Calendar,
@@ -300,6 +304,11 @@ impl Engine {
     /// `upload_step`); none when the flow takes no uploads.
     pub fn upload_step(&self) -> Option<&str> {
         self.upload_step.as_deref()
+    }
+
+    /// The number of the first step that offers "Save and finish later" (`save_for_later_from`).
+    pub fn save_for_later_from(&self) -> Option<u8> {
+        self.save_for_later_from
     }
 
     /// What the server reads of the application (the flow's `summary:`); empty when the flow
@@ -602,6 +611,7 @@ impl Engine {
             submitted_step: self.submitted_step.clone(),
             submitted,
             last_step: last,
+            save_for_later_from: self.save_for_later_from,
         })
     }
 

@@ -139,6 +139,7 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
     let mut submitted_step = String::new();
     let mut household = None;
     let mut upload_step = None;
+    let mut save_for_later_from = None;
     let mut summary = Vec::new();
     match flows.as_slice() {
         [flow] => match load_flow(&rhai, flow, &forms) {
@@ -147,6 +148,7 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
                 submitted_step = f.submitted_step;
                 household = f.household;
                 upload_step = f.upload_step;
+                save_for_later_from = f.save_for_later_from;
                 summary = f.summary;
             }
             Err(mut ds) => problems.append(&mut ds),
@@ -175,6 +177,7 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
         forms,
         household,
         upload_step,
+        save_for_later_from,
         summary,
         catalog,
         calendar,
@@ -476,6 +479,21 @@ fn load_flow(
             format!("upload_step `{}` is not a step", u.value),
         ));
     }
+    let save_for_later_from = match &file.save_for_later_from {
+        Some(from) => match steps.iter().find(|x| x.info.id == from.value) {
+            Some(step) => Some(step.info.number),
+            None => {
+                problems.push(Diagnostic::new(
+                    &s.path,
+                    yaml::line_of(from),
+                    1,
+                    format!("save_for_later_from `{}` is not a step", from.value),
+                ));
+                None
+            }
+        },
+        None => None,
+    };
     let summary = load_summary(rhai, &s.path, &file.summary, &mut problems);
     if problems.is_empty() {
         Ok(LoadedFlow {
@@ -483,6 +501,7 @@ fn load_flow(
             submitted_step: file.submitted_step.value,
             household,
             upload_step: file.upload_step.map(|u| u.value),
+            save_for_later_from,
             summary,
         })
     } else {
@@ -495,6 +514,7 @@ const RESERVED_ROUTES: &[&str] = &[
     "login",
     "register",
     "reset-password",
+    "resume",
     "dashboard",
     "manageMessages",
     "admin",
@@ -536,6 +556,7 @@ struct LoadedFlow {
     submitted_step: String,
     household: Option<Expr>,
     upload_step: Option<String>,
+    save_for_later_from: Option<u8>,
     summary: Vec<(&'static str, summary::Kind, Expr)>,
 }
 

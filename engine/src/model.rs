@@ -19,6 +19,10 @@ pub struct FlowFile {
     /// The step whose answers show an uploaded qualifying-event document's name.
     #[serde(default)]
     pub upload_step: Option<Spanned<String>>,
+    /// The first step that offers "Save and finish later" (it and every later step do); none: the
+    /// flow offers no resume link.
+    #[serde(default)]
+    pub save_for_later_from: Option<Spanned<String>>,
     /// What the server reads of an application: a Rhai expression over `app` for each of the
     /// names of `summary::NAMES` (all of them, or none for a flow without a server).
     #[serde(default)]

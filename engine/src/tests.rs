@@ -459,3 +459,23 @@ fn a_summary_gives_every_name_the_server_reads_and_no_other() {
         "{upload:?}"
     );
 }
+
+#[test]
+fn save_for_later_starts_at_the_flows_step_and_must_name_one() {
+    let e =
+        load_flow(FLOW.replace("steps:\n", "save_for_later_from: extra\nsteps:\n")).expect("loads");
+    assert_eq!(e.save_for_later_from(), Some(2));
+    let view = e.flow_view(&json!({}), &ctx()).expect("a flow");
+    assert_eq!(view.save_for_later_from, Some(2));
+    let none = load_flow(FLOW.to_string()).expect("loads");
+    assert_eq!(none.save_for_later_from(), None);
+    let bad = load_flow(FLOW.replace("steps:\n", "save_for_later_from: later\nsteps:\n"))
+        .err()
+        .unwrap_or_default();
+    assert!(
+        bad.iter().any(|p| p
+            .to_string()
+            .contains("save_for_later_from `later` is not a step")),
+        "{bad:?}"
+    );
+}

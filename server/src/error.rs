@@ -26,6 +26,9 @@ pub enum ApiError {
     SessionReplaced,
     #[error("{0}")]
     Conflict(String),
+    /// 410: a link that worked once and no longer does (used, expired, replaced), with why.
+    #[error("{0}")]
+    Gone(String),
     #[error("{0}")]
     MethodNotAllowed(String),
     #[error("validation failed")]

@@ -21,6 +21,7 @@ pub mod password;
 pub mod pdf;
 pub mod purchase;
 pub mod quoting;
+pub mod resume;
 pub mod rules;
 pub mod second_factor;
 pub mod seed;

@@ -119,11 +119,6 @@ pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::
 /// The receipt's template.
 pub const RECEIPT: &str = "email/receipt.txt";
 
-/// "January 1, 2025".
-fn long_date(d: Date) -> String {
-    format!("{} {}, {}", d.month(), d.day(), d.year())
-}
-
 /// What the receipt template is given: the confirmation, the subscriber's first name, the plans
 /// and premiums, the effective date and the agent's contact; never an SSN or a birth date.
 fn receipt_context(
@@ -150,7 +145,7 @@ fn receipt_context(
         confirmation => evidence::confirmation(b.id),
         plans => plans,
         monthly_total => total.to_string(),
-        effective_date => effective.map(long_date),
+        effective_date => effective.map(enrollflow_engine::dates::long),
         agent_name => b.agent.agent_name,
         agency_name => b.agent.agency_name,
         agent_phone => crate::pdf::format_phone(&b.agent.phone_number),

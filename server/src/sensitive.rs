@@ -86,6 +86,21 @@ pub fn remove(schema: &Value, answers: &mut Value) {
     }
 }
 
+/// Stored sensitive values decrypted (to check stored answers again under newer rules; never
+/// answered to a browser).
+pub fn decrypt(cipher: &Cipher, schema: &Value, answers: &mut Value) -> anyhow::Result<()> {
+    for path in sensitive_paths(schema) {
+        map_strings::<anyhow::Error>(answers, &path, &mut |s| {
+            Ok(if Cipher::is_encrypted(s) {
+                Some(cipher.decrypt(s)?)
+            } else {
+                None
+            })
+        })?;
+    }
+    Ok(())
+}
+
 /// A submission's sensitive values, encrypted for storage (values stored already stay).
 pub fn encrypt(cipher: &Cipher, schema: &Value, answers: &mut Value) -> anyhow::Result<()> {
     for path in sensitive_paths(schema) {

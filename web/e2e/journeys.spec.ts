@@ -175,6 +175,57 @@ test('a single adult in open enrollment buys medical, dental and vision', async 
   await agentContext.close();
 });
 
+test('a consumer saves at Subscriber Information, opens the e-mailed link in another browser and purchases', async ({ page, browser }) => {
+  await whyApplying(page, 'Open Enrollment');
+  await aboutAnnLee(page, '03/02/1985');
+  await continueToMedical(page);
+  const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
+  await choose(page, medical.plans[0]!.name);
+  const dental = await apiJson<PlanList>(page, '/api/plans/2/allPlans?filters=dental_only');
+  await choose(page, dental.plans[0]!.name);
+  const vision = await apiJson<PlanList>(page, '/api/plans/3/allPlans');
+  await choose(page, vision.plans[0]!.name);
+  await page.getByRole('button', { name: 'Apply Now' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/subInfo'));
+
+  // Issue 20, item 1: "Save and finish later" e-mails a link.
+  await page.getByRole('button', { name: 'Save and finish later' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save and Finish Later' });
+  await expectAccessible(page);
+  await dialog.getByLabel('Email').fill('ann.resume@example.com');
+  await dialog.getByRole('button', { name: 'Email Me a Link' }).click();
+  await expect(dialog.getByRole('status')).toContainText('We sent a link to ann.resume@example.com');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+  const mail = await operatorMail('ann.resume@example.com', /^Finish your health coverage application$/);
+  const link = /http\S+\/resume\/token\/[0-9a-f]{64}/.exec(mail.body)?.[0];
+  expect(link, mail.body).toBeTruthy();
+
+  // Another browser: the application opens where it was left, the token leaves the address bar.
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await page2.goto(link!);
+  await expect(page2.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await expect(page2.getByText('nothing has changed since you saved it')).toBeVisible();
+  await expect(page2).toHaveURL(siteUrl('acme', '/resume'));
+  await expectAccessible(page2);
+  await page2.getByRole('button', { name: 'Continue' }).click();
+  await subscriberInformation(page2);
+  await page2.getByRole('button', { name: 'Continue' }).click();
+  await otherQuestions(page2);
+  await purchase(page2, ['Subscriber']);
+
+  await other.close();
+
+  // The link worked once: another browser is told why it no longer opens anything.
+  const late = await browser.newContext();
+  const third = await late.newPage();
+  await third.goto(link!);
+  await expect(third.getByRole('heading', { level: 1, name: 'This link does not open an application' })).toBeVisible();
+  await expect(third.getByRole('alert')).toContainText('already been submitted');
+  await late.close();
+});
+
 test('a couple with four children on an HMO plan: three children charged, PCP step shown', async ({ page }) => {
   await whyApplying(page, 'Open Enrollment');
   await aboutAnnLee(page, '06/15/1984');

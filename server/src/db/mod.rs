@@ -8,6 +8,7 @@ pub mod bench;
 pub mod dashboard;
 pub mod demo_data;
 pub mod evidence;
+pub mod links;
 pub mod login_failures;
 pub mod messages;
 pub mod notices;

@@ -24,6 +24,7 @@ impl ApiError {
                 StatusCode::from_u16(SESSION_EXPIRED).unwrap_or(StatusCode::UNAUTHORIZED)
             }
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Gone(_) => StatusCode::GONE,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -63,6 +64,7 @@ impl IntoResponse for ApiError {
             ApiError::Conflict(m) => json!({ "error": m, SUBMIT_ERROR: m }),
             ApiError::BadRequest(m)
             | ApiError::NotFound(m)
+            | ApiError::Gone(m)
             | ApiError::TryAgain(m)
             | ApiError::MethodNotAllowed(m) => {
                 json!({ "error": m })

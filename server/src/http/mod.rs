@@ -22,6 +22,7 @@ pub mod open;
 pub mod plans;
 pub mod prepared;
 pub mod print;
+pub mod resume;
 pub mod revision;
 pub mod rule_sets;
 pub mod second_factor;
@@ -179,6 +180,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(dashboard::router())
         .merge(home::router())
         .merge(evidence::router())
+        .merge(resume::router())
         .merge(messages::router())
         .split_for_parts()
 }

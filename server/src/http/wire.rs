@@ -95,6 +95,9 @@ pub struct Flow {
     pub submitted: bool,
     /// The highest step number the application has reached (1 before it exists).
     pub last_step: u8,
+    /// The number of the first step that offers "Save and finish later"; none: the flow offers
+    /// no resume link.
+    pub save_for_later_from: Option<u8>,
 }
 
 /// A step of the wizard for the session's application.
@@ -159,6 +162,7 @@ impl Flow {
             submitted_step: v.submitted_step,
             submitted: v.submitted,
             last_step: v.last_step,
+            save_for_later_from: v.save_for_later_from,
         }
     }
 }

@@ -41,7 +41,7 @@ pub fn evidence(packet: &Value, sha256: &str) -> Sheet {
     };
     let submitted = text(packet, "/application/submitted_at");
     let date = OffsetDateTime::parse(submitted, &Rfc3339)
-        .map(|t| format!("{} {}, {}", t.month(), t.day(), t.year()))
+        .map(|t| enrollflow_engine::dates::long(t.date()))
         .unwrap_or_else(|_| submitted.to_string());
     let footer = format!(
         "Evidence packet, SHA-256 {}",

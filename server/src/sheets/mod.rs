@@ -46,7 +46,7 @@ fn branding(a: &AgentRow) -> Branding {
 
 /// "January 1, 2025".
 fn long_date(d: Date) -> String {
-    format!("{} {}, {}", d.month(), d.day(), d.year())
+    dates::long(d)
 }
 
 fn dash() -> String {

@@ -91,6 +91,16 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ),
     ("get", "/api/get-auth-state", "the caller's own session"),
     (
+        "post",
+        "/api/application/saveForLater",
+        "the session's own application, e-mailed to the address typed (resume.rs)",
+    ),
+    (
+        "post",
+        "/api/application/resume",
+        "needs the e-mailed token; refused on another agent's site (resume.rs)",
+    ),
+    (
         "get",
         "/api/start",
         "the caller's own session: its auth state, active application and flow (start.rs)",

@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -15,21 +15,11 @@ use crate::helpers::{
     ACME_USER, ADMIN_USER, Browser, LAKESHORE_USER, TestApp, adult, at_medical, put, save_step,
     spawn_app, wait_for_mails,
 };
-use crate::purchase::{choose_plans, signatures};
+use crate::purchase::{at_subscriber_information, signatures};
 
 /// A consumer on acme buys the cheapest plans for Ann Lee (SSN 123-45-6789); the application's id.
 async fn bought(app: &TestApp, b: &Browser<'_>) -> uuid::Uuid {
-    let token = at_medical(b, adult("1990-01-01")).await;
-    choose_plans(b, &token).await;
-    let r = b
-        .call(
-            Method::POST,
-            "/api/application/step/review/continue",
-            &token,
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let token = at_subscriber_information(b).await;
     let r = save_step(
         b,
         &token,

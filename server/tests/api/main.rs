@@ -25,6 +25,7 @@ mod print;
 mod purchase;
 mod reload;
 mod replay;
+mod resume;
 mod rule_sets;
 mod second_factor;
 mod security;

@@ -30,6 +30,23 @@ pub(crate) async fn choose_plans(b: &Browser<'_>, token: &str) -> Value {
     next
 }
 
+/// A consumer on acme at Subscriber Information (Ann Lee, born 1990-01-01; the cheapest plans
+/// chosen, Review Selections continued); the CSRF token.
+pub(crate) async fn at_subscriber_information(b: &Browser<'_>) -> String {
+    let token = at_medical(b, adult("1990-01-01")).await;
+    choose_plans(b, &token).await;
+    let r = b
+        .call(
+            Method::POST,
+            "/api/application/step/review/continue",
+            &token,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    token
+}
+
 #[tokio::test]
 async fn review_selections_continues_to_subscriber_information() {
     let app = spawn_app().await;

@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useApplicationStore } from '@/features/application/stores/application-store';
 import { stepAtPath, useFlowStore } from '@/lib/flow';
 import { bootstrap } from './bootstrap';
 import type { GuardTarget } from './guards';
@@ -49,6 +50,9 @@ const full = (title: string, extra: Partial<RouteHandle> = {}): RouteHandle => (
 const fluid = (title: string, extra: Partial<RouteHandle> = {}): RouteHandle => full(title, { layout: 'fluid', ...extra });
 const publicPage = guarded({ kind: 'public' });
 
+/** After a resume link made an application this browser's: the stores the step guards read. */
+const reloadApplication = () => Promise.all([useApplicationStore.getState().load(), useFlowStore.getState().load()]);
+
 export const routes: RouteObject[] = [
   {
     id: 'app',
@@ -81,6 +85,18 @@ export const routes: RouteObject[] = [
         loader: publicPage,
         handle: full('Reset Password'),
       },
+      {
+        // The e-mailed "Save and finish later" link (issue 20): used once, the token then leaves
+        // the address bar (the page replaces it with /resume, which a reload sends home).
+        path: 'resume/token/:token',
+        lazy: async () => {
+          const { ResumePage } = await import('@/features/resume/components/resume-page');
+          return { Component: () => <ResumePage onResumed={reloadApplication} /> };
+        },
+        loader: publicPage,
+        handle: full('Finish Your Application'),
+      },
+      { path: 'resume', loader: () => redirect('/') },
       {
         // The step layout (the progress list) loads with the first step: the landing page does
         // without it (scripts/bundle-budget.mjs).

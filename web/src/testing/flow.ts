@@ -55,5 +55,5 @@ export function testFlow(state: FlowState = {}): Flow {
         : alwaysValid || (lastStep !== undefined && s.number <= lastStep && !isSkipped(s.id)),
     };
   });
-  return { rules: 'test', steps, submitted_step: 'rap', submitted, last_step: last };
+  return { rules: 'test', steps, submitted_step: 'rap', submitted, last_step: last, save_for_later_from: 3 };
 }

@@ -389,6 +389,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/application/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Uses an e-mailed resume link: the application becomes this session's, and is checked again under the rules in force (where to go on, what changed). */
+        post: operations["resume_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/application/saveForLater": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description E-mails the consumer a single-use link, valid 14 days on this agent's sites, that opens the session's application in any browser (an earlier link stops working). */
+        post: operations["save_for_later"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/application/step/{step}": {
         parameters: {
             query?: never;
@@ -1710,6 +1744,12 @@ export interface components {
             last_step: number;
             /** @description The serving rules' digest: a new one means the rules changed. */
             rules: string;
+            /**
+             * Format: int32
+             * @description The number of the first step that offers "Save and finish later"; none: the flow offers
+             *     no resume link.
+             */
+            save_for_later_from: number | null;
             steps: components["schemas"]["FlowStep"][];
             submitted: boolean;
             /** @description The only step a submitted application may open. */
@@ -2047,6 +2087,16 @@ export interface components {
             /** Format: date-time */
             published_at: string;
         };
+        /** @description What the application looks like under the rules in force: where to go on, and what changed. */
+        Rechecked: {
+            /** @description What changed since the application was saved, a sentence each (empty: nothing). */
+            changes: string[];
+            /**
+             * @description The wizard route to continue at: the first step that needs another look, else the furthest
+             *     step reached.
+             */
+            route: string;
+        };
         /** @description New recovery codes, shown once. */
         RecoveryCodes: {
             recovery_codes: string[];
@@ -2099,6 +2149,10 @@ export interface components {
             /** @description The wizard route to open (the last step reached; Review and Purchase once submitted). */
             route: string;
         };
+        ResumeRequest: {
+            /** @description The token of the e-mailed link. */
+            token?: string | null;
+        };
         Rollback: {
             /** @description The earlier set's hash (or the start of it, naming one set). */
             hash: string;
@@ -2127,6 +2181,10 @@ export interface components {
             /** @description Where the rules come from: `folder` (watched) or `database` (published sets). */
             source: string;
         };
+        SaveForLaterRequest: {
+            /** @description Where to send the link. */
+            email?: string | null;
+        };
         /** @description The answer to a successful save. */
         Saved: {
             application: components["schemas"]["ActiveApplication"];
@@ -2134,6 +2192,13 @@ export interface components {
             modal: string | null;
             /** @description Where to go (the same step when a dialog is asked). */
             next: components["schemas"]["Step"];
+        };
+        SavedForLater: {
+            /**
+             * Format: date-time
+             * @description Until when the e-mailed link works.
+             */
+            expires_at: string;
         };
         SavedMessage: {
             message: components["schemas"]["AgentMessage"];
@@ -3209,6 +3274,101 @@ export interface operations {
             };
             /** @description No live session, or no CSRF token */
             419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    resume_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResumeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rechecked"];
+                };
+            };
+            /** @description Not a link, or a link of another agent's site (`error` says which) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An agent is logged in on this browser */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Used, replaced, expired, or the application was submitted (`error` says which) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    save_for_later: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveForLaterRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedForLater"];
+                };
+            };
+            /** @description No application on this session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Submitted, not far enough, or an agent's session */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `errors.email`: not an e-mail address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many links for this application today */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,123 @@
+//! The `application_links` table (migration 20): single-use links that open an application in
+//! another browser.
+
+use sqlx::{PgExecutor, PgPool};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+/// What a link is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// "Save and finish later": the consumer's own link.
+    Resume,
+}
+
+impl Purpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            Purpose::Resume => "resume",
+        }
+    }
+}
+
+/// Records a new link and withdraws the application's earlier unused links of the same purpose
+/// (only the newest works).
+pub async fn insert(
+    db: &mut sqlx::PgConnection,
+    token_hash: &[u8; 32],
+    application_id: Uuid,
+    agent_id: Uuid,
+    purpose: Purpose,
+    now: OffsetDateTime,
+    expires_at: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE application_links SET revoked_at = $3
+         WHERE application_id = $1 AND purpose = $2 AND used_at IS NULL AND revoked_at IS NULL",
+    )
+    .bind(application_id)
+    .bind(purpose.as_str())
+    .bind(now)
+    .execute(&mut *db)
+    .await?;
+    sqlx::query(
+        "INSERT INTO application_links (token_hash, application_id, agent_id, purpose, created_at,
+                                        expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&token_hash[..])
+    .bind(application_id)
+    .bind(agent_id)
+    .bind(purpose.as_str())
+    .bind(now)
+    .bind(expires_at)
+    .execute(&mut *db)
+    .await?;
+    Ok(())
+}
+
+/// Links of one purpose made for an application since `since` (a limit on mails).
+pub async fn count_since(
+    pool: &PgPool,
+    application_id: Uuid,
+    purpose: Purpose,
+    since: OffsetDateTime,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM application_links
+         WHERE application_id = $1 AND purpose = $2 AND created_at > $3",
+    )
+    .bind(application_id)
+    .bind(purpose.as_str())
+    .bind(since)
+    .fetch_one(pool)
+    .await
+}
+
+/// A link as found by its token.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LinkRow {
+    pub application_id: Uuid,
+    pub agent_id: Uuid,
+    pub expires_at: OffsetDateTime,
+    pub used_at: Option<OffsetDateTime>,
+    pub revoked_at: Option<OffsetDateTime>,
+    /// The application has been submitted.
+    pub submitted: bool,
+}
+
+/// The link with this token of this purpose, if there is one.
+pub async fn find(
+    pool: &PgPool,
+    token_hash: &[u8; 32],
+    purpose: Purpose,
+) -> sqlx::Result<Option<LinkRow>> {
+    sqlx::query_as(
+        "SELECT l.application_id, l.agent_id, l.expires_at, l.used_at, l.revoked_at,
+                a.submission_time IS NOT NULL AS submitted
+         FROM application_links l JOIN applications a ON a.id = l.application_id
+         WHERE l.token_hash = $1 AND l.purpose = $2",
+    )
+    .bind(&token_hash[..])
+    .bind(purpose.as_str())
+    .fetch_optional(pool)
+    .await
+}
+
+/// Uses a link: true when it was still usable (of two uses at once, exactly one gets true).
+pub async fn use_once(
+    db: impl PgExecutor<'_>,
+    token_hash: &[u8; 32],
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    Ok(sqlx::query(
+        "UPDATE application_links SET used_at = $2
+         WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2",
+    )
+    .bind(&token_hash[..])
+    .bind(now)
+    .execute(db)
+    .await?
+    .rows_affected()
+        == 1)
+}

@@ -1,0 +1,199 @@
+//! "Save and finish later" (issue 20, item 1): a consumer's application e-mailed to them as a
+//! single-use link (the token's SHA-256 kept, valid 14 days, only on a site of the application's
+//! agent) that opens it in any browser; what changed since is checked under the rules in force
+//! before the person goes on.
+
+use serde::Serialize;
+use serde_json::Value;
+use time::{Duration, OffsetDateTime};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use enrollflow_engine::catalog::PlanKind;
+use enrollflow_engine::{Context, Engine, Submission, dates};
+
+use crate::accounts::{new_token, token_hash};
+use crate::applications::{OpenStep, eval_error};
+use crate::crypto::Cipher;
+use crate::db::agents::AgentRow;
+use crate::db::links::{self, Purpose};
+use crate::error::{ApiError, ApiResult};
+use crate::mail;
+use crate::quoting::PlanSnapshot;
+use crate::sensitive;
+use crate::state::AppState;
+
+/// How long a resume link works.
+pub const VALID_FOR: Duration = Duration::days(14);
+/// Resume links one application may send in a day (each is an e-mail to an address the visitor
+/// typed).
+pub const LINKS_PER_DAY: i64 = 5;
+/// The e-mail's template.
+pub const TEMPLATE: &str = "email/resume.txt";
+
+/// Why a link does not open an application: each a sentence for the person holding it.
+pub const NOT_A_LINK: &str = "This link is not valid. Check that it was copied whole from the e-mail, or save your application again.";
+pub const USED: &str = "This link has already been used. Each link opens your application once: \
+                        save your application again to get a new one, or contact your agent.";
+pub const REPLACED: &str =
+    "A newer link was sent for this application: please use the newest e-mail.";
+pub const EXPIRED: &str =
+    "This link has expired: links work for 14 days. Please contact your agent, or start again.";
+pub const OTHER_SITE: &str = "This link belongs to another agent's site: open it from the e-mail, \
+                              on the site where you started your application.";
+pub const SUBMITTED: &str =
+    "This application has already been submitted: there is nothing left to finish.";
+
+/// E-mails the consumer a new resume link (older ones stop working) and answers when it expires.
+pub async fn save_for_later(
+    app: &AppState,
+    s: &OpenStep,
+    id: Uuid,
+    email: &str,
+    origin: &str,
+) -> ApiResult<OffsetDateTime> {
+    let now = app.clock.now();
+    if links::count_since(&app.pool, id, Purpose::Resume, now - Duration::days(1)).await?
+        >= LINKS_PER_DAY
+    {
+        return Err(ApiError::TooManyRequests(3600));
+    }
+    let (token, hash) = new_token();
+    let expires_at = now + VALID_FOR;
+    let summary = s.bundle.engine.summary(&s.data).map_err(eval_error)?;
+    let message = mail::render(
+        &s.bundle.templates,
+        TEMPLATE,
+        minijinja::context! {
+            first_name => summary.first_name,
+            link => format!("{origin}/resume/token/{token}"),
+            valid_until => dates::long(expires_at.date()),
+            agent_name => s.agent.agent_name,
+            agency_name => s.agent.agency_name,
+            agent_phone => crate::pdf::format_phone(&s.agent.phone_number),
+            agent_email => s.agent.email,
+        },
+    )?;
+    let mut tx = app.pool.begin().await?;
+    links::insert(
+        &mut tx,
+        &hash,
+        id,
+        s.agent.id,
+        Purpose::Resume,
+        now,
+        expires_at,
+    )
+    .await?;
+    mail::enqueue_private(&mut *tx, &app.cipher, email, &message, now).await?;
+    tx.commit().await?;
+    Ok(expires_at)
+}
+
+/// A link's application, once the link is used (it then no longer works).
+pub async fn use_link(app: &AppState, agent: &AgentRow, token: &str) -> ApiResult<Uuid> {
+    let hash = token_hash(token);
+    let now = app.clock.now();
+    let link = links::find(&app.pool, &hash, Purpose::Resume)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NOT_A_LINK.into()))?;
+    if link.agent_id != agent.id {
+        return Err(ApiError::NotFound(OTHER_SITE.into()));
+    }
+    if link.submitted {
+        return Err(ApiError::Gone(SUBMITTED.into()));
+    }
+    if link.used_at.is_some() {
+        return Err(ApiError::Gone(USED.into()));
+    }
+    if link.revoked_at.is_some() {
+        return Err(ApiError::Gone(REPLACED.into()));
+    }
+    if link.expires_at <= now {
+        return Err(ApiError::Gone(EXPIRED.into()));
+    }
+    if !links::use_once(&app.pool, &hash, now).await? {
+        // Used by another request just now.
+        return Err(ApiError::Gone(USED.into()));
+    }
+    Ok(link.application_id)
+}
+
+/// What the application looks like under the rules in force: where to go on, and what changed.
+#[derive(Debug, Serialize, ToSchema, PartialEq, Eq)]
+pub struct Rechecked {
+    /// The wizard route to continue at: the first step that needs another look, else the furthest
+    /// step reached.
+    pub route: String,
+    /// What changed since the application was saved, a sentence each (empty: nothing).
+    pub changes: Vec<String>,
+}
+
+/// Checks every step the application reached again under the rules in force: each form step's
+/// stored answers as if submitted again (nothing is stored), each chosen plan quoted again.
+pub fn recheck(
+    engine: &Engine,
+    cipher: &Cipher,
+    data: &Value,
+    ctx: &Context,
+) -> ApiResult<Rechecked> {
+    let flow = engine.flow_view(data, ctx).map_err(eval_error)?;
+    let mut changes = Vec::new();
+    let mut first_problem: Option<String> = None;
+    let mut furthest: Option<String> = None;
+    for step in flow.steps.iter().filter(|s| s.reached && !s.skipped) {
+        furthest = Some(step.route.clone());
+        let mut problem = None;
+        if let (Some(schema), Some(stored)) = (engine.form_schema(&step.id), data.get(&step.id)) {
+            let mut answers = stored.clone();
+            sensitive::decrypt(cipher, schema, &mut answers)?;
+            if let Submission::Invalid { .. } = engine
+                .submit(&step.id, &answers, data, ctx)
+                .map_err(eval_error)?
+            {
+                problem = Some(format!(
+                    "{}: some answers need another look under today's rules.",
+                    step.title
+                ));
+            }
+        }
+        let kind = step
+            .params
+            .get("plan_type")
+            .and_then(Value::as_u64)
+            .and_then(|t| u8::try_from(t).ok())
+            .and_then(PlanKind::from_type);
+        if let Some(kind) = kind
+            && let Some(chosen) = PlanSnapshot::stored(data, kind)
+        {
+            let name = crate::pdf::plain_text(&chosen.name);
+            let now = engine
+                .quote(kind, data, ctx)
+                .ok()
+                .and_then(|q| q.into_iter().find(|(p, _)| p.id == chosen.id))
+                .map(|(_, r)| r.total);
+            match now {
+                None => {
+                    problem = Some(format!(
+                        "{name} is no longer offered for your household: please choose another {} plan.",
+                        kind.key()
+                    ));
+                }
+                Some(total) if total != chosen.rate => changes.push(format!(
+                    "The monthly premium of {name} is now {total} (it was {}).",
+                    chosen.rate
+                )),
+                Some(_) => {}
+            }
+        }
+        if let Some(p) = problem {
+            changes.push(p);
+            first_problem.get_or_insert_with(|| step.route.clone());
+        }
+    }
+    let route = first_problem
+        .or(furthest)
+        .or_else(|| engine.steps().next().map(|s| s.route.clone()))
+        .unwrap_or_else(|| "/".into());
+    Ok(Rechecked { route, changes })
+}

@@ -1,0 +1,242 @@
+//! "Save and finish later" (issue 20, item 1): a consumer's application e-mailed as a single-use
+//! link that opens it in another browser, checked again under the rules in force; a link that no
+//! longer works says why.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{
+    ACME_USER, Browser, Reply, TestApp, adult, at_medical, in_open_enrollment, put, spawn_app,
+    token_in, wait_for_mails,
+};
+use crate::purchase::{at_subscriber_information, signatures};
+
+async fn save_for_later(b: &Browser<'_>, token: &str, email: &str) -> Reply {
+    b.call(
+        Method::POST,
+        "/api/application/saveForLater",
+        token,
+        &json!({ "email": email }),
+    )
+    .await
+}
+
+async fn resume(b: &Browser<'_>, link_token: &str) -> Reply {
+    let csrf = b.start_session().await;
+    b.call(
+        Method::POST,
+        "/api/application/resume",
+        &csrf,
+        &json!({ "token": link_token }),
+    )
+    .await
+}
+
+/// Saves the browser's application for later (the `n`th time) and answers the e-mailed link's token.
+async fn saved_link(app: &TestApp, b: &Browser<'_>, token: &str, n: usize) -> String {
+    let r = save_for_later(b, token, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    link_in_mail(app, n).await.0
+}
+
+/// The link of the newest resume mail to ann@example.com (the `n`th), as the recipient gets it.
+async fn link_in_mail(app: &TestApp, n: usize) -> (String, String) {
+    let mails = wait_for_mails(&app.pool, "ann@example.com", n).await;
+    let (subject, body) = mails[n - 1].clone();
+    assert_eq!(subject, "Finish your health coverage application");
+    (token_in(&body), body)
+}
+
+#[tokio::test]
+async fn a_saved_application_opens_once_in_another_browser_where_it_was_left() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_subscriber_information(&b).await;
+    let r = save_for_later(&b, &token, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let (link, body) = link_in_mail(&app, 1).await;
+    assert_eq!(link.len(), 64, "{body}");
+    assert!(
+        body.contains("acme.localhost"),
+        "the agent's own site: {body}"
+    );
+    assert!(
+        body.contains("Hello Ann,") && body.contains("(734) 555-0142"),
+        "{body}"
+    );
+    // The admins' outbox shows neither the address nor the link.
+    let (to, stored): (String, String) = sqlx::query_as("SELECT to_address, body FROM outbox")
+        .fetch_one(&app.pool)
+        .await
+        .expect("row");
+    assert!(!to.contains("ann@") && !stored.contains(&link));
+    let (hash_kept,): (bool,) =
+        sqlx::query_as("SELECT token_hash = sha256(convert_to($1, 'UTF8')) FROM application_links")
+            .bind(&link)
+            .fetch_one(&app.pool)
+            .await
+            .expect("link");
+    assert!(hash_kept, "only the token's SHA-256 is kept");
+
+    // Another browser: the application opens where it was left, with nothing changed.
+    let other = app.browser("acme");
+    let r = resume(&other, &link).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json(), json!({ "route": "/subInfo", "changes": [] }));
+    let active = other.get("/api/application/active").await.json();
+    let mine = b.get("/api/application/active").await.json();
+    assert_eq!(
+        active["application"]["applicationId"],
+        mine["application"]["applicationId"]
+    );
+    assert_eq!(
+        other.get("/api/application/step/subInfo").await.status,
+        StatusCode::OK
+    );
+
+    // Once only.
+    let again = resume(&app.browser("acme"), &link).await;
+    assert_eq!(again.status, StatusCode::GONE, "{}", again.body);
+    assert!(
+        again.json()["error"]
+            .as_str()
+            .expect("why")
+            .contains("already been used")
+    );
+}
+
+#[tokio::test]
+async fn a_link_that_no_longer_works_says_why() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_subscriber_information(&b).await;
+    let first = saved_link(&app, &b, &token, 1).await;
+    let second = saved_link(&app, &b, &token, 2).await;
+    let why = |r: &Reply| r.json()["error"].as_str().unwrap_or_default().to_string();
+
+    // Replaced by the newer one.
+    let r = resume(&app.browser("acme"), &first).await;
+    assert_eq!(r.status, StatusCode::GONE);
+    assert!(why(&r).contains("newer link"), "{}", r.body);
+    // Not a link at all.
+    let r = resume(&app.browser("acme"), &"0".repeat(64)).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert!(why(&r).contains("not valid"), "{}", r.body);
+    // Another agent's site.
+    let r = resume(&app.browser("lakeshore"), &second).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert!(why(&r).contains("another agent's site"), "{}", r.body);
+    // Expired after 14 days.
+    app.clock
+        .advance(std::time::Duration::from_secs(14 * 24 * 3600 + 60));
+    let r = resume(&app.browser("acme"), &second).await;
+    assert_eq!(r.status, StatusCode::GONE);
+    assert!(why(&r).contains("expired"), "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_submitted_application_has_nothing_left_to_finish() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_subscriber_information(&b).await;
+    let link = saved_link(&app, &b, &token, 1).await;
+    sqlx::query("UPDATE applications SET data = data || '{\"last_step\": 10}'::jsonb")
+        .execute(&app.pool)
+        .await
+        .expect("advance");
+    app.settle().await;
+    let r = put(&b, &token, "/api/application/step/rap", signatures()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = resume(&app.browser("acme"), &link).await;
+    assert_eq!(r.status, StatusCode::GONE);
+    assert!(r.body.contains("already been submitted"), "{}", r.body);
+    // And a submitted application is not saved for later either.
+    let r = save_for_later(&b, &token, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+}
+
+#[tokio::test]
+async fn save_for_later_is_a_consumers_once_the_plans_are_reached_to_a_real_address() {
+    let app = spawn_app().await;
+    // Before the plans: nothing worth a link yet.
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    in_open_enrollment(&b, &token).await;
+    let r = save_for_later(&b, &token, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("offered from"), "{}", r.body);
+    // No application at all.
+    let fresh = app.browser("acme");
+    let t = fresh.start_session().await;
+    assert_eq!(
+        save_for_later(&fresh, &t, "ann@example.com").await.status,
+        StatusCode::FORBIDDEN
+    );
+
+    let b = app.browser("acme");
+    let token = at_medical(&b, adult("1990-01-01")).await;
+    let r = save_for_later(&b, &token, "not an address").await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        r.json()["errors"]["email"][0],
+        "Please enter a valid e-mail address."
+    );
+    for _ in 0..5 {
+        assert_eq!(
+            save_for_later(&b, &token, "ann@example.com").await.status,
+            StatusCode::OK
+        );
+    }
+    let r = save_for_later(&b, &token, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+
+    // An agent applying for a customer keeps the application on the dashboard.
+    let agent = app.browser("acme");
+    let csrf = agent.logged_in_as(ACME_USER).await;
+    in_open_enrollment(&agent, &csrf).await;
+    let r = save_for_later(&agent, &csrf, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_resumed_application_says_what_changed_before_it_goes_on() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_subscriber_information(&b).await;
+    let link = saved_link(&app, &b, &token, 1).await;
+    // Since the link was sent: the dental plan's premium is no longer the one shown when it was
+    // chosen, and the vision plan chosen is no longer offered.
+    let (data,): (Value,) = sqlx::query_as("SELECT data FROM applications")
+        .fetch_one(&app.pool)
+        .await
+        .expect("data");
+    let dental = data["dental_plan"].clone();
+    let name = dental["name"].as_str().expect("a dental plan").to_string();
+    sqlx::query(
+        "UPDATE applications SET data = jsonb_set(jsonb_set(data, '{dental_plan,rate}', '1.0'),
+                                                  '{vision_plan,id}', '999999')",
+    )
+    .execute(&app.pool)
+    .await
+    .expect("change");
+    app.settle().await;
+
+    let r = resume(&app.browser("acme"), &link).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let changes: Vec<String> = serde_json::from_value(r.json()["changes"].clone()).expect("list");
+    let premium = format!("${:.2}", dental["rate"].as_f64().expect("rate"));
+    assert!(
+        changes.iter().any(|c| c.contains(&name)
+            && c.contains(&format!("is now {premium}"))
+            && c.contains("(it was $1.00)")),
+        "{changes:?}"
+    );
+    assert!(
+        changes
+            .iter()
+            .any(|c| c.contains("no longer offered") && c.contains("vision plan")),
+        "{changes:?}"
+    );
+    // It goes on at the first step that needs another look: the vision plans.
+    assert_eq!(r.json()["route"], "/vision");
+}

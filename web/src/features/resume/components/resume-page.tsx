@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
+import { resumeApplication } from '../api/resume';
+import type { Rechecked } from '../types';
+
+/**
+ * The e-mailed resume link's page (`/resume/token/:token`): the token is used once and leaves the
+ * address bar at once; then what changed since the application was saved, and Continue to where it
+ * goes on. A link that no longer works says why. Drawn with the design system's classes, not its
+ * components: those would be split into chunks the landing page then also loads
+ * (scripts/bundle-budget.mjs).
+ */
+export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> }) {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [checked, setChecked] = useState<Rechecked | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const asked = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    // Once per page load (StrictMode runs effects twice; the link works once).
+    if (asked.current) return;
+    asked.current = true;
+    // The token does not stay in the address bar or the history.
+    window.history.replaceState(window.history.state, '', '/resume');
+    resumeApplication(token).then(
+      async (r) => {
+        // The app's stores learn of the application this browser now has (the step guards read them).
+        await onResumed();
+        setChecked(r);
+      },
+      (e: unknown) => setProblem(e instanceof ApiError && e.message ? e.message : GENERIC_ERROR),
+    );
+  }, [token, onResumed]);
+
+  useEffect(() => {
+    if (checked || problem) heading.current?.focus();
+  }, [checked, problem]);
+
+  return (
+    <div className="ds-l-container ds-u-padding-y--4 ef-resume">
+      {!checked && !problem && <span className="ds-c-spinner" role="status" aria-valuetext="Opening your application" />}
+      {problem && (
+        <>
+          <h1 ref={heading} tabIndex={-1} className="ds-text-heading--2xl">
+            This link does not open an application
+          </h1>
+          <div className="ds-c-alert ds-c-alert--error" role="alert">
+            <div className="ds-c-alert__body">
+              <p className="ds-c-alert__text">{problem}</p>
+            </div>
+          </div>
+          <p>
+            <a href="/">Go to the home page</a>
+          </p>
+        </>
+      )}
+      {checked && (
+        <>
+          <h1 ref={heading} tabIndex={-1} className="ds-text-heading--2xl">
+            Welcome back
+          </h1>
+          {checked.changes.length === 0 ? (
+            <p>Your application is as you left it: nothing has changed since you saved it.</p>
+          ) : (
+            <div className="ds-c-alert ds-c-alert--warn">
+              <div className="ds-c-alert__body">
+                <h2 className="ds-c-alert__heading">Since you saved your application</h2>
+                <ul>
+                  {checked.changes.map((c) => (
+                    <li key={c}>{c}</li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          )}
+          <button type="button" className="ds-c-button ds-c-button--solid ds-u-margin-top--3" onClick={() => void navigate(checked.route)}>
+            Continue
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

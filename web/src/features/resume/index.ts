@@ -1,0 +1,1 @@
+export { SaveForLater, offersSaveForLater } from './components/save-for-later';
