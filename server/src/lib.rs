@@ -11,6 +11,7 @@ pub mod demo_data;
 pub mod documents;
 pub mod error;
 pub mod evidence;
+pub mod handoff;
 pub mod hostname;
 pub mod http;
 pub mod impact;

@@ -23,7 +23,7 @@ use crate::quoting::PlanSnapshot;
 use crate::sensitive;
 use crate::state::AppState;
 
-/// How long a resume link works.
+/// How long a resume or hand-off link works.
 pub const VALID_FOR: Duration = Duration::days(14);
 /// Resume links one application may send in a day (each is an e-mail to an address the visitor
 /// typed).
@@ -35,8 +35,8 @@ pub const TEMPLATE: &str = "email/resume.txt";
 pub const NOT_A_LINK: &str = "This link is not valid. Check that it was copied whole from the e-mail, or save your application again.";
 pub const USED: &str = "This link has already been used. Each link opens your application once: \
                         save your application again to get a new one, or contact your agent.";
-pub const REPLACED: &str =
-    "A newer link was sent for this application: please use the newest e-mail.";
+pub const REPLACED: &str = "This link was withdrawn or replaced by a newer one: please use the \
+                            newest e-mail, or contact your agent.";
 pub const EXPIRED: &str =
     "This link has expired: links work for 14 days. Please contact your agent, or start again.";
 pub const OTHER_SITE: &str = "This link belongs to another agent's site: open it from the e-mail, \
@@ -52,50 +52,75 @@ pub async fn save_for_later(
     email: &str,
     origin: &str,
 ) -> ApiResult<OffsetDateTime> {
+    let summary = s.bundle.engine.summary(&s.data).map_err(eval_error)?;
+    let link = Link {
+        purpose: Purpose::Resume,
+        template: TEMPLATE,
+        per_day: LINKS_PER_DAY,
+        first_name: summary.first_name.as_deref(),
+        email,
+        origin,
+    };
+    email_link(app, &s.bundle, &s.agent, id, &link).await
+}
+
+/// A link to e-mail: what for, with which text, how many a day, to whom.
+pub struct Link<'a> {
+    pub purpose: Purpose,
+    pub template: &'a str,
+    pub per_day: i64,
+    pub first_name: Option<&'a str>,
+    pub email: &'a str,
+    /// The agent's site the link opens on (`https://acme.example.com`).
+    pub origin: &'a str,
+}
+
+/// Makes a single-use link to an application (its token's SHA-256 kept, valid [`VALID_FOR`];
+/// earlier unused links of the same purpose stop working) and e-mails it as a private message, in
+/// one transaction; answers when it expires. 429 past `per_day` links a day.
+pub async fn email_link(
+    app: &AppState,
+    bundle: &crate::rules::Bundle,
+    agent: &AgentRow,
+    id: Uuid,
+    l: &Link<'_>,
+) -> ApiResult<OffsetDateTime> {
     let now = app.clock.now();
-    if links::count_since(&app.pool, id, Purpose::Resume, now - Duration::days(1)).await?
-        >= LINKS_PER_DAY
-    {
+    if links::count_since(&app.pool, id, l.purpose, now - Duration::days(1)).await? >= l.per_day {
         return Err(ApiError::TooManyRequests(3600));
     }
     let (token, hash) = new_token();
     let expires_at = now + VALID_FOR;
-    let summary = s.bundle.engine.summary(&s.data).map_err(eval_error)?;
     let message = mail::render(
-        &s.bundle.templates,
-        TEMPLATE,
+        &bundle.templates,
+        l.template,
         minijinja::context! {
-            first_name => summary.first_name,
-            link => format!("{origin}/resume/token/{token}"),
+            first_name => l.first_name,
+            link => format!("{}/resume/token/{token}", l.origin),
             valid_until => dates::long(expires_at.date()),
-            agent_name => s.agent.agent_name,
-            agency_name => s.agent.agency_name,
-            agent_phone => crate::pdf::format_phone(&s.agent.phone_number),
-            agent_email => s.agent.email,
+            agent_name => agent.agent_name,
+            agency_name => agent.agency_name,
+            agent_phone => crate::pdf::format_phone(&agent.phone_number),
+            agent_email => agent.email,
         },
     )?;
     let mut tx = app.pool.begin().await?;
-    links::insert(
-        &mut tx,
-        &hash,
-        id,
-        s.agent.id,
-        Purpose::Resume,
-        now,
-        expires_at,
-    )
-    .await?;
-    mail::enqueue_private(&mut *tx, &app.cipher, email, &message, now).await?;
+    links::insert(&mut tx, &hash, id, agent.id, l.purpose, now, expires_at).await?;
+    mail::enqueue_private(&mut *tx, &app.cipher, l.email, &message, now).await?;
     tx.commit().await?;
     Ok(expires_at)
 }
 
-/// A link's application, once the link is used (it then no longer works).
-pub async fn use_link(app: &AppState, agent: &AgentRow, token: &str) -> ApiResult<Uuid> {
+/// A link's application and what the link was for, once the link is used (it then no longer
+/// works): a consumer's resume link or an agent's hand-off.
+pub async fn use_link(app: &AppState, agent: &AgentRow, token: &str) -> ApiResult<(Uuid, Purpose)> {
     let hash = token_hash(token);
     let now = app.clock.now();
-    let link = links::find(&app.pool, &hash, Purpose::Resume)
+    let link = links::find(&app.pool, &hash)
         .await?
+        .ok_or_else(|| ApiError::NotFound(NOT_A_LINK.into()))?;
+    let purpose = link
+        .purpose()
         .ok_or_else(|| ApiError::NotFound(NOT_A_LINK.into()))?;
     if link.agent_id != agent.id {
         return Err(ApiError::NotFound(OTHER_SITE.into()));
@@ -116,7 +141,7 @@ pub async fn use_link(app: &AppState, agent: &AgentRow, token: &str) -> ApiResul
         // Used by another request just now.
         return Err(ApiError::Gone(USED.into()));
     }
-    Ok(link.application_id)
+    Ok((link.application_id, purpose))
 }
 
 /// What the application looks like under the rules in force: where to go on, and what changed.
@@ -127,6 +152,8 @@ pub struct Rechecked {
     pub route: String,
     /// What changed since the application was saved, a sentence each (empty: nothing).
     pub changes: Vec<String>,
+    /// The agent who prepared the application, when the link was their hand-off.
+    pub from_agent: Option<String>,
 }
 
 /// Checks every step the application reached again under the rules in force: each form step's
@@ -195,5 +222,9 @@ pub fn recheck(
         .or(furthest)
         .or_else(|| engine.steps().next().map(|s| s.route.clone()))
         .unwrap_or_else(|| "/".into());
-    Ok(Rechecked { route, changes })
+    Ok(Rechecked {
+        route,
+        changes,
+        from_agent: None,
+    })
 }

@@ -226,6 +226,81 @@ test('a consumer saves at Subscriber Information, opens the e-mailed link in ano
   await late.close();
 });
 
+test('an agent quotes and sends the application to the customer, who signs and purchases; the dashboard shows it submitted', async ({
+  browser,
+}) => {
+  // The agent quotes through the API (the wizard's own calls), then sends it from Quoting.
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await openSite(agent, 'acme');
+  const statuses = await agent.evaluate(async () => {
+    const token = async () => (await (await fetch('/api/get-auth-state', { credentials: 'same-origin' })).json()).csrf_token as string;
+    const send = async (method: string, path: string, body: unknown) =>
+      (
+        await fetch(path, {
+          method,
+          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': await token() },
+          body: JSON.stringify(body),
+        })
+      ).status;
+    const first = async (path: string) => ((await (await fetch(path, { credentials: 'same-origin' })).json()) as { plans: { id: number }[] }).plans[0]!.id;
+    return [
+      await send('POST', '/api/login', { email: 'maria.alvarez@acme-insurance.example.com', password: 'demo-password-2024' }),
+      await send('PUT', '/api/application/step/whyApplying', { enrollment_type: 'oe' }),
+      await send('PUT', '/api/application/step/census', {
+        sub_first_name: 'Ann',
+        sub_last_name: 'Lee',
+        email: 'ann.handoffer@example.com',
+        sub_gender: 'F',
+        sub_birth_date: '1985-03-02',
+        sub_tobacco: 0,
+        residential_zip: '48104',
+        residential_county_id: 161,
+        medicare_eligible: 0,
+        wants_subsidy: 0,
+      }),
+      await send('PUT', '/api/plans/1', { selected_plan_id: await first('/api/plans/1/allPlans?filters=car_1,net_1') }),
+      await send('PUT', '/api/plans/2', { selected_plan_id: await first('/api/plans/2/allPlans?filters=dental_only') }),
+      await send('PUT', '/api/plans/3', { selected_plan_id: await first('/api/plans/3/allPlans') }),
+    ];
+  });
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+  await agent.goto(siteUrl('acme', '/dashboard/quoting?q=ann.handoffer'));
+  await agent.getByRole('button', { name: 'Actions for Ann Lee' }).click();
+  await agent.getByRole('menuitem', { name: 'Send to Customer' }).click();
+  const dialog = agent.getByRole('dialog', { name: 'Send to Customer' });
+  await expect(dialog.getByLabel("Customer's Email")).toHaveValue('ann.handoffer@example.com');
+  await expectAccessible(agent);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByText('Sent to ann.handoffer@example.com.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(agent.getByRole('cell', { name: /^Ann Lee/ }).getByText('Sent to customer')).toBeVisible();
+
+  // The customer, in their own browser.
+  const mail = await operatorMail('ann.handoffer@example.com', /^Your health coverage application is ready for you$/);
+  const link = /http\S+\/resume\/token\/[0-9a-f]{64}/.exec(mail.body)?.[0];
+  expect(link, mail.body).toBeTruthy();
+  const customerContext = await browser.newContext();
+  const page = await customerContext.newPage();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your application is ready' })).toBeVisible();
+  await expect(page.getByText('Maria Alvarez prepared this application with you.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(siteUrl('acme', '/review'));
+  await page.getByRole('button', { name: 'Apply Now' }).click();
+  await subscriberInformation(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await otherQuestions(page);
+  await purchase(page, ['Subscriber']);
+  await customerContext.close();
+
+  // The agent's Submissions show it, submitted by the customer.
+  await agent.goto(siteUrl('acme', '/dashboard/enrolled?q=ann.handoffer'));
+  await expect(agent.getByRole('cell', { name: /^Ann Lee/ }).getByText('Submitted by customer')).toBeVisible();
+  await agentContext.close();
+});
+
 test('a couple with four children on an HMO plan: three children charged, PCP step shown', async ({ page }) => {
   await whyApplying(page, 'Open Enrollment');
   await aboutAnnLee(page, '06/15/1984');

@@ -10,12 +10,23 @@ use uuid::Uuid;
 pub enum Purpose {
     /// "Save and finish later": the consumer's own link.
     Resume,
+    /// "Send to customer": the agent hands the application to the customer to finish.
+    Handoff,
 }
 
 impl Purpose {
     fn as_str(self) -> &'static str {
         match self {
             Purpose::Resume => "resume",
+            Purpose::Handoff => "handoff",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Self> {
+        match s {
+            "resume" => Some(Purpose::Resume),
+            "handoff" => Some(Purpose::Handoff),
+            _ => None,
         }
     }
 }
@@ -77,6 +88,7 @@ pub async fn count_since(
 /// A link as found by its token.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct LinkRow {
+    purpose: String,
     pub application_id: Uuid,
     pub agent_id: Uuid,
     pub expires_at: OffsetDateTime,
@@ -86,22 +98,71 @@ pub struct LinkRow {
     pub submitted: bool,
 }
 
-/// The link with this token of this purpose, if there is one.
-pub async fn find(
-    pool: &PgPool,
-    token_hash: &[u8; 32],
-    purpose: Purpose,
-) -> sqlx::Result<Option<LinkRow>> {
+impl LinkRow {
+    pub fn purpose(&self) -> Option<Purpose> {
+        Purpose::parse(&self.purpose)
+    }
+}
+
+/// The link with this token, if there is one.
+pub async fn find(pool: &PgPool, token_hash: &[u8; 32]) -> sqlx::Result<Option<LinkRow>> {
     sqlx::query_as(
-        "SELECT l.application_id, l.agent_id, l.expires_at, l.used_at, l.revoked_at,
+        "SELECT l.purpose, l.application_id, l.agent_id, l.expires_at, l.used_at, l.revoked_at,
                 a.submission_time IS NOT NULL AS submitted
          FROM application_links l JOIN applications a ON a.id = l.application_id
-         WHERE l.token_hash = $1 AND l.purpose = $2",
+         WHERE l.token_hash = $1",
     )
     .bind(&token_hash[..])
-    .bind(purpose.as_str())
     .fetch_optional(pool)
     .await
+}
+
+/// The newest link of a purpose of each of these applications (the dashboard's hand-off states).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct NewestLink {
+    pub application_id: Uuid,
+    pub created_at: OffsetDateTime,
+    pub expires_at: OffsetDateTime,
+    pub used_at: Option<OffsetDateTime>,
+    pub revoked_at: Option<OffsetDateTime>,
+    pub submitted: bool,
+}
+
+pub async fn newest_of(
+    pool: &PgPool,
+    ids: &[Uuid],
+    purpose: Purpose,
+) -> sqlx::Result<Vec<NewestLink>> {
+    sqlx::query_as(
+        "SELECT DISTINCT ON (l.application_id) l.application_id, l.created_at, l.expires_at,
+                l.used_at, l.revoked_at, a.submission_time IS NOT NULL AS submitted
+         FROM application_links l JOIN applications a ON a.id = l.application_id
+         WHERE l.application_id = ANY($1) AND l.purpose = $2
+         ORDER BY l.application_id, l.created_at DESC",
+    )
+    .bind(ids)
+    .bind(purpose.as_str())
+    .fetch_all(pool)
+    .await
+}
+
+/// Withdraws an application's unused links of a purpose; how many.
+pub async fn revoke(
+    pool: &PgPool,
+    application_id: Uuid,
+    purpose: Purpose,
+    now: OffsetDateTime,
+) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE application_links SET revoked_at = $3
+         WHERE application_id = $1 AND purpose = $2 AND used_at IS NULL AND revoked_at IS NULL",
+    )
+    .bind(application_id)
+    .bind(purpose.as_str())
+    .bind(now)
+    .execute(pool)
+    .await?
+    .rows_affected())
 }
 
 /// Uses a link: true when it was still usable (of two uses at once, exactly one gets true).

@@ -221,6 +221,8 @@ pub struct DashboardRow {
     pub subdomain: Option<String>,
     /// The medical plan's summary of benefits and coverage (View Medical SBC).
     pub sbc_url: Option<String>,
+    /// The newest "Send to customer" hand-off, if the agent sent one.
+    pub handoff: Option<crate::handoff::Handoff>,
 }
 
 impl From<ListRow> for DashboardRow {
@@ -254,6 +256,7 @@ impl From<ListRow> for DashboardRow {
             vision_plan_name: r.vision_plan_name,
             subdomain: r.subdomain,
             sbc_url: r.sbc_url,
+            handoff: None,
         }
     }
 }
@@ -286,11 +289,18 @@ async fn list_page(
         db::count(&app.pool, list, &f),
         db::rows(&app.pool, list, &f, q.sort, q.asc, q.per_page, offset)
     )?;
+    let mut rows: Vec<DashboardRow> = rows.into_iter().map(DashboardRow::from).collect();
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.application_id).collect();
+    for (id, h) in crate::handoff::states_of(app, &ids).await? {
+        if let Some(r) = rows.iter_mut().find(|r| r.application_id == id) {
+            r.handoff = Some(h);
+        }
+    }
     Ok(Json(DashboardPage {
         total,
         page: q.page,
         pages: (total + q.per_page - 1) / q.per_page,
-        rows: rows.into_iter().map(DashboardRow::from).collect(),
+        rows,
         subdomains,
     }))
 }

@@ -12,6 +12,7 @@ pub mod devices;
 pub mod documents;
 pub mod error;
 pub mod evidence;
+pub mod handoff;
 pub mod health;
 pub mod home;
 pub mod host;
@@ -181,6 +182,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(home::router())
         .merge(evidence::router())
         .merge(resume::router())
+        .merge(handoff::router())
         .merge(messages::router())
         .split_for_parts()
 }

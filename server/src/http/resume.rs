@@ -19,6 +19,7 @@ use super::host::SiteHost;
 use super::open::{context, open_unchecked};
 use crate::accounts::{normalize_email, public_origin};
 use crate::applications::already_submitted;
+use crate::db::links::Purpose;
 use crate::db::{applications, sessions};
 use crate::http::session::LiveSession;
 use crate::resume::{self, Rechecked};
@@ -106,8 +107,9 @@ pub struct ResumeRequest {
 }
 
 #[utoipa::path(post, path = "/api/application/resume", tag = "application",
-    description = "Uses an e-mailed resume link: the application becomes this session's, and is \
-                   checked again under the rules in force (where to go on, what changed).",
+    description = "Uses an e-mailed link (a consumer's resume link or an agent's hand-off): the \
+                   application becomes this session's, and is checked again under the rules in \
+                   force (where to go on, what changed).",
     request_body = ResumeRequest,
     responses((status = 200, body = Rechecked),
               (status = 404, description = "Not a link, or a link of another agent's site \
@@ -132,7 +134,7 @@ async fn resume_application(
     if token.is_empty() {
         return Err(ApiError::NotFound(resume::NOT_A_LINK.into()));
     }
-    let id = resume::use_link(&app, &agent, token).await?;
+    let (id, purpose) = resume::use_link(&app, &agent, token).await?;
     sessions::set_application(&app.pool, &session.id_hash, Some(id)).await?;
     app.caches.evict_session(&session.id_hash);
     let (data, revision) = applications::data_for_agent(&app.pool, id, agent.id)
@@ -140,6 +142,9 @@ async fn resume_application(
         .ok_or_else(|| ApiError::NotFound(resume::NOT_A_LINK.into()))?;
     crate::http::revision::wrote(Some(id), revision);
     let bundle = app.rules.current();
-    let checked = resume::recheck(&bundle.engine, &app.cipher, &data, &ctx)?;
+    let mut checked = resume::recheck(&bundle.engine, &app.cipher, &data, &ctx)?;
+    if purpose == Purpose::Handoff {
+        checked.from_agent = Some(agent.agent_name.clone());
+    }
     Ok(Json(checked))
 }

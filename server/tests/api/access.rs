@@ -433,6 +433,27 @@ fn matrix(b: &BIds) -> Vec<Row> {
             ),
             row(
                 M::GET,
+                "/api/dashboard/handoff/{id}",
+                &format!("/api/dashboard/handoff/{id}"),
+                Empty,
+                ById,
+            ),
+            row(
+                M::POST,
+                "/api/dashboard/handoff/{id}",
+                &format!("/api/dashboard/handoff/{id}"),
+                Json(json!({ "email": "someone@example.com" })),
+                ById,
+            ),
+            row(
+                M::DELETE,
+                "/api/dashboard/handoff/{id}",
+                &format!("/api/dashboard/handoff/{id}"),
+                Json(json!({})),
+                ById,
+            ),
+            row(
+                M::GET,
                 "/api/dashboard/evidence/{id}",
                 &format!("/api/dashboard/evidence/{id}"),
                 Empty,

@@ -6,32 +6,21 @@
 use std::process::Command;
 
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use enrollflow_server::evidence::{Verdict, verify};
 
 use crate::helpers::{
-    ACME_USER, ADMIN_USER, Browser, LAKESHORE_USER, TestApp, adult, at_medical, put, save_step,
-    spawn_app, wait_for_mails,
+    ACME_USER, ADMIN_USER, Browser, LAKESHORE_USER, TestApp, adult, at_medical, put, spawn_app,
+    wait_for_mails,
 };
-use crate::purchase::{at_subscriber_information, signatures};
+use crate::purchase::{at_subscriber_information, give_subscriber_information, signatures};
 
 /// A consumer on acme buys the cheapest plans for Ann Lee (SSN 123-45-6789); the application's id.
 async fn bought(app: &TestApp, b: &Browser<'_>) -> uuid::Uuid {
     let token = at_subscriber_information(b).await;
-    let r = save_step(
-        b,
-        &token,
-        "subInfo",
-        json!({
-            "sub_first_name": "Ann", "sub_last_name": "Lee", "sub_ssn": "123456789", "sub_us_citizen": 1,
-            "email": "ann@example.com", "primary_phone": "7345550199", "primary_phone_type_id": 4,
-            "residential_street": "1 Main St", "residential_city": "Ann Arbor", "residential_state": "MI"
-        }),
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    give_subscriber_information(b, &token).await;
     // The other questions are the step tests' business: on to Review and Purchase.
     sqlx::query("UPDATE applications SET data = data || '{\"last_step\": 10}'::jsonb")
         .execute(&app.pool)

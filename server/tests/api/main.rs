@@ -13,6 +13,7 @@ mod dashboard;
 mod demo_data;
 mod documents;
 mod evidence;
+mod handoff;
 mod helpers;
 mod home;
 mod impersonation;

@@ -35,16 +35,37 @@ pub(crate) async fn choose_plans(b: &Browser<'_>, token: &str) -> Value {
 pub(crate) async fn at_subscriber_information(b: &Browser<'_>) -> String {
     let token = at_medical(b, adult("1990-01-01")).await;
     choose_plans(b, &token).await;
+    continue_review(b, &token).await;
+    token
+}
+
+/// Review Selections' Continue (on to Subscriber Information).
+pub(crate) async fn continue_review(b: &Browser<'_>, token: &str) {
     let r = b
         .call(
             Method::POST,
             "/api/application/step/review/continue",
-            &token,
+            token,
             &json!({}),
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    token
+}
+
+/// Subscriber Information for Ann Lee (SSN 123-45-6789, ann@example.com), saved.
+pub(crate) async fn give_subscriber_information(b: &Browser<'_>, token: &str) {
+    let r = crate::helpers::save_step(
+        b,
+        token,
+        "subInfo",
+        json!({
+            "sub_first_name": "Ann", "sub_last_name": "Lee", "sub_ssn": "123456789", "sub_us_citizen": 1,
+            "email": "ann@example.com", "primary_phone": "7345550199", "primary_phone_type_id": 4,
+            "residential_street": "1 Main St", "residential_city": "Ann Arbor", "residential_state": "MI"
+        }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
 
 #[tokio::test]

@@ -3,11 +3,10 @@
 //! fails when a rule it went through changes.
 
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::helpers::{
-    ACME_USER, LAKESHORE_USER, adult, at_medical, save_step, select_plan, spawn_app,
-};
+use crate::helpers::{ACME_USER, LAKESHORE_USER, adult, at_medical, select_plan, spawn_app};
+use crate::purchase::{continue_review, give_subscriber_information};
 use enrollflow_engine::scenario;
 
 #[tokio::test]
@@ -27,27 +26,8 @@ async fn an_application_downloads_as_a_scenario_that_passes_and_names_no_one() {
     );
     let r = select_plan(&b, &token, 3, Value::Null).await;
     assert_eq!(r.json()["next"]["id"], "review", "{}", r.body);
-    let r = b
-        .call(
-            reqwest::Method::POST,
-            "/api/application/step/review/continue",
-            &token,
-            &json!({}),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let r = save_step(
-        &b,
-        &token,
-        "subInfo",
-        json!({
-            "sub_first_name": "Ann", "sub_last_name": "Lee", "sub_ssn": "123456789", "sub_us_citizen": 1,
-            "email": "ann@example.com", "primary_phone": "7345550199", "primary_phone_type_id": 4,
-            "residential_street": "1 Main St", "residential_city": "Ann Arbor", "residential_state": "MI"
-        }),
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    continue_review(&b, &token).await;
+    give_subscriber_information(&b, &token).await;
     let id: (uuid::Uuid,) = sqlx::query_as("SELECT id FROM applications")
         .fetch_one(&app.pool)
         .await

@@ -82,7 +82,10 @@ async fn a_saved_application_opens_once_in_another_browser_where_it_was_left() {
     let other = app.browser("acme");
     let r = resume(&other, &link).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.json(), json!({ "route": "/subInfo", "changes": [] }));
+    assert_eq!(
+        r.json(),
+        json!({ "route": "/subInfo", "changes": [], "from_agent": null })
+    );
     let active = other.get("/api/application/active").await.json();
     let mine = b.get("/api/application/active").await.json();
     assert_eq!(
@@ -117,7 +120,7 @@ async fn a_link_that_no_longer_works_says_why() {
     // Replaced by the newer one.
     let r = resume(&app.browser("acme"), &first).await;
     assert_eq!(r.status, StatusCode::GONE);
-    assert!(why(&r).contains("newer link"), "{}", r.body);
+    assert!(why(&r).contains("replaced by a newer one"), "{}", r.body);
     // Not a link at all.
     let r = resume(&app.browser("acme"), &"0".repeat(64)).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);

@@ -398,7 +398,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Uses an e-mailed resume link: the application becomes this session's, and is checked again under the rules in force (where to go on, what changed). */
+        /** @description Uses an e-mailed link (a consumer's resume link or an agent's hand-off): the application becomes this session's, and is checked again under the rules in force (where to go on, what changed). */
         post: operations["resume_application"];
         delete?: never;
         options?: never;
@@ -804,6 +804,24 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/handoff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["handoff_state"];
+        put?: never;
+        /** @description E-mails the customer a single-use link, valid 14 days on the agent's sites, to review the application, give their own details, sign and purchase (an earlier hand-off stops working). */
+        post: operations["send_handoff"];
+        /** @description Withdraws the application's unopened hand-off link. */
+        delete: operations["revoke_handoff"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1630,6 +1648,7 @@ export interface components {
             enrollment_period_type_id: number | null;
             first_name: string;
             full_name: string;
+            handoff: components["schemas"]["Handoff"] | null;
             has_spouse: boolean;
             /**
              * Format: int32
@@ -1789,6 +1808,25 @@ export interface components {
             /** @default null */
             email?: string | null;
         };
+        /** @description A hand-off as the agent sees it. */
+        Handoff: {
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            opened_at: string | null;
+            /** Format: date-time */
+            sent_at: string;
+            state: components["schemas"]["HandoffState"];
+        };
+        HandoffRequest: {
+            /** @description The customer's address (the Quoting row's e-mail, or another one the customer gave). */
+            email?: string | null;
+        };
+        /**
+         * @description Where a hand-off stands.
+         * @enum {string}
+         */
+        HandoffState: "sent" | "opened" | "submitted" | "revoked" | "expired";
         LastStep: {
             /** Format: int64 */
             last_step: number;
@@ -2091,6 +2129,8 @@ export interface components {
         Rechecked: {
             /** @description What changed since the application was saved, a sentence each (empty: nothing). */
             changes: string[];
+            /** @description The agent who prepared the application, when the link was their hand-off. */
+            from_agent: string | null;
             /**
              * @description The wizard route to continue at: the first step that needs another look, else the furthest
              *     step reached.
@@ -4215,6 +4255,159 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    handoff_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the agent's applications */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest hand-off (null: none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Handoff"] | null;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    send_handoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the agent's applications */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandoffRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Handoff"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Submitted, or not quoted yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `errors.email`: not an e-mail address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many hand-offs of this application today */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    revoke_handoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the agent's applications */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hand-off now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Handoff"] | null;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,3 +41,6 @@ export type EnrollResponse = Schema<'Resume'>;
 
 /** GET /api/dashboard/evidence/{id}: a submission's evidence packet (its PDF drawn or still preparing). */
 export type Evidence = Schema<'Evidence'>;
+
+/** A "Send to customer" hand-off (GET/POST/DELETE /api/dashboard/handoff/{id}; each list row's `handoff`). */
+export type Handoff = Schema<'Handoff'>;

@@ -37,6 +37,7 @@ const row = (i: number, extra: Partial<DashboardRow> = {}): DashboardRow => ({
   vision_product_id: null,
   subdomain: null,
   sbc_url: null,
+  handoff: null,
   ...extra,
 });
 

@@ -17,6 +17,8 @@ import { PERIODS, PRODUCTS, STARTED_BY, type ListQuery } from '../utils/query';
 import { initialSort, toggleSort, type SortState } from '../utils/sort';
 import { AppInfoModal } from './app-info-modal';
 import { EvidenceModal } from './evidence-modal';
+import { HandoffModal } from './handoff-modal';
+import { handoffBadge } from '../utils/handoff';
 import { Pagination } from './pagination';
 import { ProductBadges } from './product-badges';
 import { RowMenu, type RowMenuItem } from './row-menu';
@@ -71,7 +73,8 @@ function startedBy(row: DashboardRow): string {
 /**
  * The row menu's entries: More Info, Send Email (with an address), View Medical SBC (with a link),
  * Save as scenario (the application replayed as a YAML scenario for the rules' testers) and, on
- * Submissions, Evidence Packet (what was submitted, agreed to and signed, as stored at the purchase).
+ * Submissions, Evidence Packet (what was submitted, agreed to and signed, as stored at the purchase);
+ * on Quoting, Send to Customer (the application e-mailed to the customer to finish and purchase).
  */
 export function rowMenuItems(
   row: DashboardRow,
@@ -80,13 +83,28 @@ export function rowMenuItems(
   onMoreInfo: () => void,
   onSaveScenario?: () => void,
   onEvidence?: () => void,
+  onHandoff?: () => void,
 ): RowMenuItem[] {
   const items: RowMenuItem[] = [{ kind: 'button', label: 'More Info', onSelect: onMoreInfo }];
   if (row.sub_email) items.push({ kind: 'link', label: 'Send Email', href: mailtoHref(row, agentFullName, kind) });
   if (row.sbc_url) items.push({ kind: 'link', label: 'View Medical SBC', href: row.sbc_url, newTab: true });
   if (onSaveScenario) items.push({ kind: 'button', label: 'Save as scenario', onSelect: onSaveScenario });
   if (onEvidence && kind === 'enrollees') items.push({ kind: 'button', label: 'Evidence Packet', onSelect: onEvidence });
+  if (onHandoff && kind === 'quotes') items.push({ kind: 'button', label: 'Send to Customer', onSelect: onHandoff });
   return items;
+}
+
+/** The subscriber's name, and where a hand-off to the customer stands (issue 20). */
+function nameWithHandoff(row: DashboardRow): React.ReactNode {
+  const badge = handoffBadge(row.handoff);
+  return badge ? (
+    <>
+      {rowName(row)}
+      <span className="ds-c-badge ef-handoff-badge">{badge}</span>
+    </>
+  ) : (
+    rowName(row)
+  );
 }
 
 /**
@@ -96,7 +114,7 @@ export function rowMenuItems(
  * submitted) is shown on its day in Michigan, and its header says so; an effective date has no zone.
  */
 function columns(kind: ListKind): Column[] {
-  const name: Column = { label: 'Subscriber Name', sort: 'last_name', cell: rowName, sticky: true };
+  const name: Column = { label: 'Subscriber Name', sort: 'last_name', cell: nameWithHandoff, sticky: true };
   const effective: Column = { label: 'Effective Date', sort: 'effective_date', cell: (r) => formatDate(r.effective_date) };
   const products: Column = { label: 'Products', cell: (r) => <ProductBadges row={r} /> };
   if (kind === 'quotes') {
@@ -133,11 +151,12 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   const sort: SortState = { col: query.sortCol, asc: query.sortOrderAsc, stored };
   const [searchText, setSearchText] = useState(query.searchName);
   const [filtersOpen, setFiltersOpen] = useState(products.length > 0 || subdomain !== '' || startedBy !== '');
-  const { data, error } = useListData(kind, query);
+  const { data, error, reload } = useListData(kind, query);
   const { exporting, exportFailed, exportButton, onExport } = useExport(kind, query);
   const { enrolling, enrollError, onEnroll } = useEnroll();
   const [infoFor, setInfoFor] = useState<string | null>(null);
   const [evidenceFor, setEvidenceFor] = useState<string | null>(null);
+  const [handoffFor, setHandoffFor] = useState<DashboardRow | null>(null);
   const [scenarioFailed, setScenarioFailed] = useState(false);
   const saveScenario = async (applicationId: string) => {
     try {
@@ -211,6 +230,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
           () => setInfoFor(r.application_id),
           () => void saveScenario(r.application_id),
           () => setEvidenceFor(r.application_id),
+          () => setHandoffFor(r),
         )}
       />
     ),
@@ -366,6 +386,9 @@ export function DashboardList({ kind }: { kind: ListKind }) {
       )}
       {infoFor && <AppInfoModal applicationId={infoFor} onClose={() => setInfoFor(null)} />}
       {evidenceFor && <EvidenceModal applicationId={evidenceFor} onClose={() => setEvidenceFor(null)} />}
+      {handoffFor && (
+        <HandoffModal applicationId={handoffFor.application_id} email={handoffFor.sub_email} onClose={() => setHandoffFor(null)} onChanged={reload} />
+      )}
       {!data && !error && <Spinner aria-valuetext="Loading" role="status" />}
 
       {data && (

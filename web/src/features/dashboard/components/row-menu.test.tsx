@@ -28,6 +28,7 @@ const row = (extra: Partial<DashboardRow> = {}): DashboardRow => ({
   vision_plan_name: null,
   subdomain: 'acme',
   sbc_url: 'https://sbc.example.com/plan.pdf',
+  handoff: null,
   primary_name: 'Ann Lee',
   enrollment_period_type_id: 1,
   dependents_count: 0,
@@ -171,6 +172,25 @@ describe('row menu', () => {
     expect(within(dialog).getByText('Billing Address')).toBeTruthy();
     expect(within(dialog).getByText('Detroit, MI 48201')).toBeTruthy();
     expect(urls).toContain('GET /api/dashboard/getAppInfo/app-1');
+  });
+});
+
+// Issue 20, item 2: "from … a Quoting row, 'Send to customer' …; the agent sees the hand-off's
+// state on the dashboard".
+describe('Send to Customer', () => {
+  it("is on Quoting's row menu, not on Submissions'; a row shows where its hand-off stands", async () => {
+    rows = [
+      row({
+        handoff: { state: 'opened', sent_at: '2024-11-20T15:00:00Z', expires_at: '2024-12-04T15:00:00Z', opened_at: '2024-11-21T15:00:00Z' },
+      }),
+    ];
+    render(listAt('quotes'));
+    const cell = await screen.findByRole('cell', { name: /^Ann Lee/ });
+    expect(within(cell).getByText('Opened by customer')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Ann Lee' }));
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent);
+    expect(items).toContain('Send to Customer');
+    expect(items).not.toContain('Evidence Packet');
   });
 });
 

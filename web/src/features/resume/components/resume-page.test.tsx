@@ -48,7 +48,7 @@ function at(reply: () => Response) {
 describe('ResumePage', () => {
   it('uses the token once, takes it out of the address, says what changed and continues where the application goes on', async () => {
     const { posted, replace, onResumed } = at(() =>
-      answer(200, { route: '/subInfo', changes: ['The monthly premium of Gold is now $412.50 (it was $400.00).'] }),
+      answer(200, { route: '/subInfo', changes: ['The monthly premium of Gold is now $412.50 (it was $400.00).'], from_agent: null }),
     );
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(screen.getByText('The monthly premium of Gold is now $412.50 (it was $400.00).')).toBeTruthy();
@@ -60,8 +60,15 @@ describe('ResumePage', () => {
   });
 
   it('says so when nothing changed', async () => {
-    at(() => answer(200, { route: '/subInfo', changes: [] }));
+    at(() => answer(200, { route: '/subInfo', changes: [], from_agent: null }));
     expect(await screen.findByText(/nothing has changed since you saved it/)).toBeTruthy();
+  });
+
+  it("an agent's hand-off names the agent and what the customer does next", async () => {
+    at(() => answer(200, { route: '/review', changes: [], from_agent: 'Maria Alvarez' }));
+    expect(await screen.findByRole('heading', { name: 'Your application is ready' })).toBeTruthy();
+    expect(screen.getByText(/Maria Alvarez prepared this application with you/)).toBeTruthy();
+    expect(screen.getByText('Nothing has changed since it was prepared.')).toBeTruthy();
   });
 
   it('says why a link does not open an application', async () => {

@@ -60,14 +60,20 @@ export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> })
       {checked && (
         <>
           <h1 ref={heading} tabIndex={-1} className="ds-text-heading--2xl">
-            Welcome back
+            {checked.from_agent ? 'Your application is ready' : 'Welcome back'}
           </h1>
+          {checked.from_agent && (
+            <p>
+              {checked.from_agent} prepared this application with you. Review it, add the details only you should give (such as Social
+              Security numbers), sign and purchase.
+            </p>
+          )}
           {checked.changes.length === 0 ? (
-            <p>Your application is as you left it: nothing has changed since you saved it.</p>
+            <p>{checked.from_agent ? 'Nothing has changed since it was prepared.' : 'Your application is as you left it: nothing has changed since you saved it.'}</p>
           ) : (
             <div className="ds-c-alert ds-c-alert--warn">
               <div className="ds-c-alert__body">
-                <h2 className="ds-c-alert__heading">Since you saved your application</h2>
+                <h2 className="ds-c-alert__heading">{checked.from_agent ? 'Since it was prepared' : 'Since you saved your application'}</h2>
                 <ul>
                   {checked.changes.map((c) => (
                     <li key={c}>{c}</li>

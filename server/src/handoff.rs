@@ -1,0 +1,126 @@
+//! The agent's hand-off to the customer (issue 20, item 2): an application the agent quoted is
+//! e-mailed to the customer as a single-use link (as "Save and finish later" links are: the
+//! token's SHA-256 kept, 14 days, the agent's sites only); the customer opens it in their own
+//! browser, gives the details only they should type (SSNs, signatures), uploads documents and
+//! purchases, signing as the subscriber. The agent follows it on the dashboard (sent, opened,
+//! submitted), and may withdraw or send it again.
+
+use serde::Serialize;
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::db::agents::AgentRow;
+use crate::db::links::{self, NewestLink, Purpose};
+use crate::error::ApiResult;
+use crate::resume::{Link, email_link};
+use crate::rules::Bundle;
+use crate::state::AppState;
+
+/// Hand-offs one application may send in a day.
+pub const PER_DAY: i64 = 10;
+/// The e-mail's template.
+pub const TEMPLATE: &str = "email/handoff.txt";
+
+/// Where a hand-off stands.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum HandoffState {
+    /// E-mailed; the customer has not opened it yet.
+    Sent,
+    /// The customer opened it (the application is in their browser).
+    Opened,
+    /// The customer signed and purchased (in this wizard the signatures are given with the
+    /// purchase: one act).
+    Submitted,
+    /// The agent withdrew it, or sent a newer one.
+    Revoked,
+    /// Not opened within 14 days.
+    Expired,
+}
+
+/// A hand-off as the agent sees it.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Eq)]
+pub struct Handoff {
+    pub state: HandoffState,
+    #[serde(with = "time::serde::rfc3339")]
+    pub sent_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339")]
+    pub expires_at: OffsetDateTime,
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub opened_at: Option<OffsetDateTime>,
+}
+
+impl Handoff {
+    pub fn of(l: &NewestLink, now: OffsetDateTime) -> Self {
+        let state = if l.used_at.is_some() && l.submitted {
+            HandoffState::Submitted
+        } else if l.used_at.is_some() {
+            HandoffState::Opened
+        } else if l.revoked_at.is_some() {
+            HandoffState::Revoked
+        } else if l.expires_at <= now {
+            HandoffState::Expired
+        } else {
+            HandoffState::Sent
+        };
+        Handoff {
+            state,
+            sent_at: l.created_at,
+            expires_at: l.expires_at,
+            opened_at: l.used_at,
+        }
+    }
+}
+
+/// The newest hand-off of each of these applications.
+pub async fn states_of(app: &AppState, ids: &[Uuid]) -> ApiResult<Vec<(Uuid, Handoff)>> {
+    let now = app.clock.now();
+    Ok(links::newest_of(&app.pool, ids, Purpose::Handoff)
+        .await?
+        .iter()
+        .map(|l| (l.application_id, Handoff::of(l, now)))
+        .collect())
+}
+
+/// The newest hand-off of one application.
+pub async fn state_of(app: &AppState, id: Uuid) -> ApiResult<Option<Handoff>> {
+    Ok(states_of(app, &[id])
+        .await?
+        .into_iter()
+        .next()
+        .map(|(_, h)| h))
+}
+
+/// E-mails the customer a hand-off link (earlier ones stop working).
+pub async fn send(
+    app: &AppState,
+    bundle: &Bundle,
+    agent: &AgentRow,
+    id: Uuid,
+    first_name: Option<&str>,
+    email: &str,
+    origin: &str,
+) -> ApiResult<Handoff> {
+    let link = Link {
+        purpose: Purpose::Handoff,
+        template: TEMPLATE,
+        per_day: PER_DAY,
+        first_name,
+        email,
+        origin,
+    };
+    let expires_at = email_link(app, bundle, agent, id, &link).await?;
+    Ok(Handoff {
+        state: HandoffState::Sent,
+        sent_at: app.clock.now(),
+        expires_at,
+        opened_at: None,
+    })
+}
+
+/// Withdraws the application's unopened hand-off link.
+pub async fn revoke(app: &AppState, id: Uuid) -> ApiResult<Option<Handoff>> {
+    links::revoke(&app.pool, id, Purpose::Handoff, app.clock.now()).await?;
+    state_of(app, id).await
+}

@@ -1,0 +1,219 @@
+//! "Send to customer" (issue 20, item 2): the agent quotes and hands the application to the
+//! customer, who opens the e-mailed link in their own browser, gives their details, signs as the
+//! subscriber and purchases; the agent follows the hand-off on the dashboard and may withdraw or
+//! resend it.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{
+    ACME_USER, Browser, LAKESHORE_USER, Reply, TestApp, adult, consumer_census, put, save_step,
+    spawn_app, token_in, wait_for_mails,
+};
+use crate::purchase::{choose_plans, continue_review, give_subscriber_information, signatures};
+
+/// The acme agent quotes Ann Lee and chooses her plans; the agent's browser, CSRF token and the
+/// application's id.
+async fn agent_quote(app: &TestApp) -> (Browser<'_>, String, uuid::Uuid) {
+    let agent = app.browser("acme");
+    let csrf = agent.logged_in_as(ACME_USER).await;
+    let r = save_step(
+        &agent,
+        &csrf,
+        "whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = put(
+        &agent,
+        &csrf,
+        "/api/application/step/census",
+        consumer_census(adult("1990-01-01")),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    choose_plans(&agent, &csrf).await;
+    let (id,): (uuid::Uuid,) = sqlx::query_as("SELECT id FROM applications")
+        .fetch_one(&app.pool)
+        .await
+        .expect("the application");
+    (agent, csrf, id)
+}
+
+async fn hand_off(agent: &Browser<'_>, csrf: &str, id: uuid::Uuid, email: &str) -> Reply {
+    agent
+        .call(
+            Method::POST,
+            &format!("/api/dashboard/handoff/{id}"),
+            csrf,
+            &json!({ "email": email }),
+        )
+        .await
+}
+
+/// The token of the `n`th hand-off mail to ann@example.com.
+async fn handoff_link(app: &TestApp, n: usize) -> String {
+    let mails = wait_for_mails(&app.pool, "ann@example.com", n).await;
+    let (subject, body) = &mails[n - 1];
+    assert_eq!(subject, "Your health coverage application is ready for you");
+    assert!(
+        body.contains("Maria Alvarez of Acme Insurance Agency"),
+        "{body}"
+    );
+    token_in(body)
+}
+
+async fn open_link(b: &Browser<'_>, link: &str) -> Reply {
+    let csrf = b.start_session().await;
+    b.call(
+        Method::POST,
+        "/api/application/resume",
+        &csrf,
+        &json!({ "token": link }),
+    )
+    .await
+}
+
+/// The row of the application in one of the agent's lists.
+async fn row(agent: &Browser<'_>, list: &str, id: uuid::Uuid) -> Value {
+    let page = agent
+        .get(&format!("/api/dashboard/{list}?daysToShow=365"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    page.json()["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["application_id"] == id.to_string())
+        .cloned()
+        .unwrap_or_else(|| panic!("no row for {id} in {}", page.body))
+}
+
+#[tokio::test]
+async fn the_customer_opens_the_agents_handoff_signs_as_subscriber_and_purchases() {
+    let app = spawn_app().await;
+    let (agent, csrf, id) = agent_quote(&app).await;
+    let r = hand_off(&agent, &csrf, id, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["state"], "sent");
+    assert_eq!(row(&agent, "quotes", id).await["handoff"]["state"], "sent");
+    // The agent's browser lets go of the application: it is the customer's to finish.
+    assert_eq!(
+        agent.get("/api/application/active").await.json()["application"],
+        Value::Null
+    );
+    let link = handoff_link(&app, 1).await;
+
+    // The customer, in their own browser.
+    let customer = app.browser("acme");
+    let r = open_link(&customer, &link).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["from_agent"], "Maria Alvarez");
+    assert_eq!(
+        row(&agent, "quotes", id).await["handoff"]["state"],
+        "opened"
+    );
+    let token = customer.start_session().await;
+    continue_review(&customer, &token).await;
+    give_subscriber_information(&customer, &token).await;
+    sqlx::query("UPDATE applications SET data = data || '{\"last_step\": 10}'::jsonb")
+        .execute(&app.pool)
+        .await
+        .expect("advance");
+    app.settle().await;
+    // The customer's view of Review and Purchase asks the subscriber's signature, not the agent's.
+    let view = customer.get("/api/application/step/rap").await.json();
+    assert!(
+        view["schema"]["properties"]["subscriber_signature"].is_object(),
+        "{view}"
+    );
+    assert!(
+        view["schema"]["properties"]["agent_signature"].is_null(),
+        "{view}"
+    );
+    let r = put(&customer, &token, "/api/application/step/rap", signatures()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+
+    // The agent's Submissions show it submitted by the customer; the packet says who signed.
+    assert_eq!(
+        row(&agent, "enrollees", id).await["handoff"]["state"],
+        "submitted"
+    );
+    let (packet,): (Vec<u8>,) =
+        sqlx::query_as("SELECT packet FROM evidence_packets WHERE application_id = $1")
+            .bind(id)
+            .fetch_one(&app.pool)
+            .await
+            .expect("packet");
+    let p: Value = serde_json::from_slice(&packet).expect("json");
+    assert_eq!(p["application"]["applied_by"], "consumer");
+    assert_eq!(p["signatures"][0]["signed_as"], "Ann Lee");
+    // The SSN the customer typed is never shown to the agent.
+    let info = agent.get(&format!("/api/dashboard/getAppInfo/{id}")).await;
+    assert!(!info.body.contains("123456789") && !info.body.contains("6789"));
+}
+
+#[tokio::test]
+async fn a_withdrawn_or_resent_handoff_no_longer_opens_and_only_the_agents_own_quotes_go() {
+    let app = spawn_app().await;
+    let (agent, csrf, id) = agent_quote(&app).await;
+    assert_eq!(
+        hand_off(&agent, &csrf, id, "ann@example.com").await.status,
+        StatusCode::OK
+    );
+    let first = handoff_link(&app, 1).await;
+    assert_eq!(
+        hand_off(&agent, &csrf, id, "ann@example.com").await.status,
+        StatusCode::OK
+    );
+    let second = handoff_link(&app, 2).await;
+    let r = open_link(&app.browser("acme"), &first).await;
+    assert_eq!(r.status, StatusCode::GONE, "{}", r.body);
+    assert!(r.body.contains("withdrawn or replaced"), "{}", r.body);
+
+    let r = agent
+        .call(
+            Method::DELETE,
+            &format!("/api/dashboard/handoff/{id}"),
+            &csrf,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["state"], "revoked");
+    let r = open_link(&app.browser("acme"), &second).await;
+    assert_eq!(r.status, StatusCode::GONE, "{}", r.body);
+    assert_eq!(
+        agent
+            .get(&format!("/api/dashboard/handoff/{id}"))
+            .await
+            .json()["state"],
+        "revoked"
+    );
+
+    // Not an address; another agent's application; nothing quoted yet.
+    let r = hand_off(&agent, &csrf, id, "nope").await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let other = app.browser("lakeshore");
+    let other_csrf = other.logged_in_as(LAKESHORE_USER).await;
+    let r = hand_off(&other, &other_csrf, id, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    let fresh = app.browser("acme");
+    let fresh_csrf = fresh.logged_in_as(ACME_USER).await;
+    let r = save_step(
+        &fresh,
+        &fresh_csrf,
+        "whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let (early,): (uuid::Uuid,) = sqlx::query_as("SELECT id FROM applications WHERE id <> $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .expect("the new application");
+    let r = hand_off(&fresh, &fresh_csrf, early, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+}
