@@ -266,6 +266,11 @@ test('an agent quotes and sends the application to the customer, who signs and p
     ];
   });
   expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+  // The agent's wizard offers it too, under the step.
+  await agent.goto(siteUrl('acme', '/review'));
+  await agent.getByRole('button', { name: 'Send to customer' }).click();
+  await expect(agent.getByRole('dialog', { name: 'Send to Customer' }).getByLabel("Customer's Email")).toBeVisible();
+  await agent.getByRole('dialog', { name: 'Send to Customer' }).getByRole('button', { name: 'Close' }).last().click();
   await agent.goto(siteUrl('acme', '/dashboard/quoting?q=ann.handoffer'));
   await agent.getByRole('button', { name: 'Actions for Ann Lee' }).click();
   await agent.getByRole('menuitem', { name: 'Send to Customer' }).click();

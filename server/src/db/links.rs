@@ -146,6 +146,23 @@ pub async fn newest_of(
     .await
 }
 
+/// The application's summary when its newest opened hand-off was opened (what the agent had
+/// entered), if a hand-off was opened.
+pub async fn summary_at_handoff(
+    pool: &PgPool,
+    application_id: Uuid,
+) -> sqlx::Result<Option<serde_json::Value>> {
+    let row: Option<(Option<serde_json::Value>,)> = sqlx::query_as(
+        "SELECT summary_at_use FROM application_links
+         WHERE application_id = $1 AND purpose = 'handoff' AND used_at IS NOT NULL
+         ORDER BY used_at DESC LIMIT 1",
+    )
+    .bind(application_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(s,)| s.unwrap_or(serde_json::Value::Null)))
+}
+
 /// Withdraws an application's unused links of a purpose; how many.
 pub async fn revoke(
     pool: &PgPool,
@@ -172,7 +189,8 @@ pub async fn use_once(
     now: OffsetDateTime,
 ) -> sqlx::Result<bool> {
     Ok(sqlx::query(
-        "UPDATE application_links SET used_at = $2
+        "UPDATE application_links l SET used_at = $2,
+                summary_at_use = (SELECT a.summary FROM applications a WHERE a.id = l.application_id)
          WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2",
     )
     .bind(&token_hash[..])

@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
-use crate::db::{agents, applications, sessions};
+use crate::db::{agents, applications, links, sessions};
 use crate::state::AppState;
 use enrollflow_engine::calendar::{Calendar, PlanYear};
 use enrollflow_engine::summary::Summary;
@@ -371,7 +371,40 @@ async fn app_info(
     let summary = crate::db::applications::summary_for_agent(&app.pool, id, agent)
         .await?
         .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
-    Ok(Json(summary.into()))
+    let mut info = AppInfo::from(summary);
+    // Handed to the customer: what they entered since is shown masked (issue 20, item 2).
+    if let Some(at) = links::summary_at_handoff(&app.pool, id).await? {
+        let entered: Summary = serde_json::from_value(at).unwrap_or_default();
+        info.mask_unless(&AppInfo::from(entered));
+    }
+    Ok(Json(info))
+}
+
+impl AppInfo {
+    /// Masks every detail that differs from `entered` (what the agent had entered when the
+    /// customer opened the hand-off).
+    fn mask_unless(&mut self, entered: &AppInfo) {
+        let mask = |v: &mut Option<String>, was: &Option<String>| {
+            if v != was {
+                *v = v.as_deref().map(crate::crypto::mask);
+            }
+        };
+        if self.primary_name != entered.primary_name {
+            self.primary_name = crate::crypto::mask(&self.primary_name);
+        }
+        mask(&mut self.primary_phone, &entered.primary_phone);
+        mask(&mut self.email, &entered.email);
+        mask(&mut self.residential_street, &entered.residential_street);
+        mask(&mut self.residential_street2, &entered.residential_street2);
+        mask(&mut self.residential_city, &entered.residential_city);
+        mask(&mut self.residential_state, &entered.residential_state);
+        mask(&mut self.residential_zip, &entered.residential_zip);
+        mask(&mut self.billing_street, &entered.billing_street);
+        mask(&mut self.billing_street2, &entered.billing_street2);
+        mask(&mut self.billing_city, &entered.billing_city);
+        mask(&mut self.billing_state, &entered.billing_state);
+        mask(&mut self.billing_zip, &entered.billing_zip);
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -394,6 +427,13 @@ async fn enroll(
     let row = applications::standing_for_agent(&app.pool, id, agent).await?;
     let (last_step, submitted, revision) =
         row.ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
+    if links::summary_at_handoff(&app.pool, id).await?.is_some() {
+        return Err(ApiError::Conflict(
+            "Your customer opened the application you sent them: it is theirs to finish, and the \
+             details they give stay theirs."
+                .into(),
+        ));
+    }
     sessions::set_application(&app.pool, &user.session.id_hash, Some(id)).await?;
     app.caches.evict_session(&user.session.id_hash);
     crate::http::revision::wrote(Some(id), revision);

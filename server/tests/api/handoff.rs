@@ -149,9 +149,28 @@ async fn the_customer_opens_the_agents_handoff_signs_as_subscriber_and_purchases
     let p: Value = serde_json::from_slice(&packet).expect("json");
     assert_eq!(p["application"]["applied_by"], "consumer");
     assert_eq!(p["signatures"][0]["signed_as"], "Ann Lee");
-    // The SSN the customer typed is never shown to the agent.
+    // Nothing the customer entered is shown back to the agent unmasked: More Info masks their
+    // phone and street (the agent had entered the name, e-mail and ZIP), and the application no
+    // longer opens in the agent's wizard.
     let info = agent.get(&format!("/api/dashboard/getAppInfo/{id}")).await;
-    assert!(!info.body.contains("123456789") && !info.body.contains("6789"));
+    assert_eq!(info.status, StatusCode::OK, "{}", info.body);
+    let info = info.json();
+    assert_eq!(info["primary_name"], "Ann Lee");
+    assert_eq!(info["email"], "ann@example.com");
+    assert_eq!(info["residential_zip"], "48104");
+    assert_eq!(info["primary_phone"], "******0199");
+    assert_eq!(info["residential_street"], "*****n St");
+    assert!(!info.to_string().contains("123456789"));
+    let r = agent
+        .call(
+            Method::POST,
+            &format!("/api/dashboard/enroll/{id}"),
+            &csrf,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("theirs to finish"), "{}", r.body);
 }
 
 #[tokio::test]

@@ -1,17 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { selectIsAuthorized, useAuthStore } from '@/features/auth/stores/auth-store';
 import { ProgressSidebar } from '@/features/progress/components/progress-sidebar';
 import { SaveForLater, offersSaveForLater } from '@/features/resume';
+import { useApplicationStore } from '@/features/application/stores/application-store';
 import { useFlowStore } from '@/lib/flow';
 import { isStepRouteData } from '../route-handle';
 
+// An agent's "Send to customer" loads only for agents (a consumer's step pages do without it).
+const SendToCustomer = lazy(async () => ({ default: (await import('./send-to-customer')).SendToCustomer }));
+
 /**
- * Default layout: progress sidebar (the flow as last read) beside the step page, and "Save and
- * finish later" under it where the flow offers it to a consumer.
+ * Default layout: progress sidebar (the flow as last read) beside the step page, and under it, from
+ * the flow's `save_for_later_from` step on, "Save and finish later" for a consumer or "Send to
+ * customer" for an agent.
  */
 export function StepLayout() {
   const flow = useFlowStore((s) => s.flow);
   const isAgent = useAuthStore(selectIsAuthorized);
+  const applicationId = useApplicationStore((s) => s.application?.applicationId ?? null);
   const data = useMatches().at(-1)?.data;
   const current = isStepRouteData(data) ? data.step.id : null;
   const number = isStepRouteData(data) ? data.step.number : null;
@@ -24,6 +31,11 @@ export function StepLayout() {
         <div className="ds-l-col--12 ds-l-md-col--9">
           <Outlet />
           {offersSaveForLater(flow, number, isAgent) && <SaveForLater />}
+          {isAgent && applicationId && offersSaveForLater(flow, number, false) && (
+            <Suspense fallback={null}>
+              <SendToCustomer applicationId={applicationId} />
+            </Suspense>
+          )}
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
-import { Alert, Button, Dialog, Spinner, TextField } from '@cmsgov/design-system';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Button, Dialog, Spinner } from '@cmsgov/design-system';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { EmailField } from '@/components/email-field';
 import { ApiError } from '@/lib/api-client';
 import { getHandoff, revokeHandoff, sendHandoff } from '../api/handoff';
 import type { Handoff } from '../types';
@@ -109,14 +110,7 @@ export function HandoffModal({
           </p>
           {handoff && <p className="ef-handoff__state">{handoffSentence(handoff)}</p>}
           {open && <p>Sending again replaces the link the customer has.</p>}
-          <TextField
-            name="email"
-            type="email"
-            label="Customer's Email"
-            value={email}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => setEmail(e.target.value)}
-            errorMessage={fieldError}
-          />
+          <EmailField label="Customer's Email" value={email} onChange={setEmail} error={fieldError} autoComplete="off" />
         </form>
       )}
     </Dialog>

@@ -237,17 +237,21 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   };
   const enrollColumn: Column = {
     label: 'Enroll',
-    cell: (r) => (
-      <Button
-        variation="solid"
-        size="small"
-        disabled={enrolling !== null}
-        aria-label={`Enroll ${rowName(r)}`}
-        onClick={() => void onEnroll(r)}
-      >
-        Enroll
-      </Button>
-    ),
+    // An application the customer opened from a hand-off is theirs to finish (issue 20).
+    cell: (r) =>
+      r.handoff?.opened_at ? (
+        <span className="ef-dashboard__note">With the customer</span>
+      ) : (
+        <Button
+          variation="solid"
+          size="small"
+          disabled={enrolling !== null}
+          aria-label={`Enroll ${rowName(r)}`}
+          onClick={() => void onEnroll(r)}
+        >
+          Enroll
+        </Button>
+      ),
   };
   const cols = [menuColumn, ...columns(kind), ...(kind === 'quotes' ? [enrollColumn] : [])];
   const sites = data?.subdomains ?? [];

@@ -1,5 +1,6 @@
 import { Alert, Button, Dialog } from '@cmsgov/design-system';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { EmailField } from '@/components/email-field';
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
 import { saveForLater } from '../api/save-for-later';
 import { untilDate } from './save-for-later';
@@ -70,29 +71,7 @@ export function SaveForLaterDialog({ onClose }: { onClose: () => void }) {
             Your answers are saved. We will e-mail you a link that opens your application where you left off, in any browser, for 14
             days. Before you continue, we tell you if anything changed, such as a premium.
           </p>
-          {/* The design system's field classes, not its TextField (whose parts would be split into a
-              chunk every step page then loads: scripts/bundle-budget.mjs). */}
-          <div className="ds-u-clearfix ds-c-fieldset">
-            <label className="ds-c-label" htmlFor={`${formId}-email`}>
-              Email
-            </label>
-            {fieldError && (
-              <span className="ds-c-inline-error" id={`${formId}-error`} role="alert">
-                {fieldError}
-              </span>
-            )}
-            <input
-              id={`${formId}-email`}
-              className={`ds-c-field${fieldError ? ' ds-c-field--error' : ''}`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${formId}-error` : undefined}
-              onChange={(e: ChangeEvent<HTMLInputElement>) => setEmail(e.target.value)}
-            />
-          </div>
+          <EmailField label="Email" value={email} onChange={setEmail} error={fieldError} />
         </form>
       )}
     </Dialog>
