@@ -128,12 +128,48 @@ pub async fn store(
     engine: &Engine,
     save: applications::Save,
 ) -> ApiResult<applications::ApplicationRow> {
-    let saving = saving(engine, &data)?;
-    let row = applications::save_data(&app.pool, id, &data, &saving, app.clock.now(), save)
-        .await?
-        .ok_or_else(already_submitted)?;
+    store_expecting(app, id, data, engine, save, None).await
+}
+
+/// [`store`], only over the `expected` revision when one is given: 409 when the application was
+/// changed since (in another window, by another person), and nothing is written.
+pub async fn store_expecting(
+    app: &AppState,
+    id: Uuid,
+    data: Value,
+    engine: &Engine,
+    save: applications::Save,
+    expected: Option<i64>,
+) -> ApiResult<applications::ApplicationRow> {
+    let mut saving = saving(engine, &data)?;
+    saving.expected_revision = expected;
+    let row = applications::save_data(&app.pool, id, &data, &saving, app.clock.now(), save).await?;
+    let Some(row) = row else {
+        return Err(not_saved(app, id, expected).await);
+    };
     saved(app, &row, data);
     Ok(row)
+}
+
+/// Why a save wrote nothing: the application was submitted, or changed since `expected`.
+pub(crate) async fn not_saved(app: &AppState, id: Uuid, expected: Option<i64>) -> ApiError {
+    if expected.is_none() {
+        return already_submitted();
+    }
+    match applications::by_id(&app.pool, id).await {
+        Ok(Some(row)) if row.submission_time.is_none() => changed_elsewhere(),
+        _ => already_submitted(),
+    }
+}
+
+/// A save made against an older revision of the application (issue 22, item 7).
+pub fn changed_elsewhere() -> ApiError {
+    ApiError::Conflict(
+        "This application was changed in another window or by someone else since this page was \
+         opened, so your answers were not saved. The page now shows it as it is: please enter \
+         your changes again."
+            .into(),
+    )
 }
 
 /// What a save under this rule set writes besides the document: the set's hash and the
@@ -142,6 +178,7 @@ pub(crate) fn saving<'e>(engine: &'e Engine, data: &Value) -> ApiResult<applicat
     Ok(applications::Saving {
         rules_hash: engine.hash(),
         summary: engine.summary(data).map_err(eval_error)?,
+        expected_revision: None,
     })
 }
 

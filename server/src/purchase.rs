@@ -12,7 +12,7 @@ use uuid::Uuid;
 use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::{Context, StepView};
 
-use crate::applications::{already_submitted, saved, saving};
+use crate::applications::{not_saved, saved, saving};
 use crate::db::agents::AgentRow;
 use crate::db::{applications, evidence as evidence_db};
 use crate::error::ApiResult;
@@ -35,13 +35,16 @@ pub struct Buying<'a> {
     /// The submitted step's accepted answers.
     pub answers: &'a Value,
     pub signer_address: Option<IpAddr>,
+    /// The revision the signer's answers were given against (`If-Match`), if given.
+    pub expected_revision: Option<i64>,
 }
 
 /// Stores the purchase with its evidence packet and the subscriber's receipt; 409 when the
 /// application was submitted meanwhile (nothing is written then).
 pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::ApplicationRow> {
     let engine = &b.bundle.engine;
-    let saving = saving(engine, &b.data)?;
+    let mut saving = saving(engine, &b.data)?;
+    saving.expected_revision = b.expected_revision;
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
     let mut documents = Vec::new();
@@ -97,8 +100,10 @@ pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::
         now,
         applications::Save::Purchase,
     )
-    .await?
-    .ok_or_else(already_submitted)?;
+    .await?;
+    let Some(row) = row else {
+        return Err(not_saved(app, b.id, b.expected_revision).await);
+    };
     evidence_db::insert(&mut *tx, b.id, &packet.bytes, &packet.sha256, now).await?;
     if let Some(to) = saving.summary.email.as_deref().filter(|e| e.contains('@')) {
         let context = receipt_context(&b, &saving.summary, row.columns.effective_date);

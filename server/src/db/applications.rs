@@ -194,11 +194,14 @@ impl Columns {
 pub struct Saving<'a> {
     pub rules_hash: &'a str,
     pub summary: Summary,
+    /// Save only over this revision (the one the answers were given against); `None`: whatever
+    /// the revision.
+    pub expected_revision: Option<i64>,
 }
 
 /// Stores the data document, mirrors its flags into the typed columns and its summary (the
 /// dashboard's columns), and returns the row; `None` when the application has been submitted
-/// meanwhile (a submitted application is never changed, so of two purchases racing, exactly one
+/// meanwhile, or is no longer at the expected revision (a submitted application is never changed, so of two purchases racing, exactly one
 /// succeeds).
 pub async fn save_data(
     db: impl sqlx::PgExecutor<'_>,
@@ -217,7 +220,8 @@ pub async fn save_data(
                 skip_pcp = $16,
                 submission_time = CASE WHEN $17 THEN $4 ELSE NULL END, summary = $18,
                 revision = revision + 1
-         WHERE id = $1 AND submission_time IS NULL RETURNING {ROW}"
+         WHERE id = $1 AND submission_time IS NULL AND ($19::bigint IS NULL OR revision = $19)
+         RETURNING {ROW}"
     ))
     .bind(id)
     .bind(data)
@@ -237,6 +241,7 @@ pub async fn save_data(
     .bind(c.skip_pcp)
     .bind(save == Save::Purchase)
     .bind(sqlx::types::Json(&saving.summary))
+    .bind(saving.expected_revision)
     .fetch_optional(db)
     .await
 }

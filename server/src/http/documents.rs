@@ -31,6 +31,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct Uploaded {
     pub document_id: Uuid,
     pub file_name: String,
+    /// The application's revision after the upload (the next save's `If-Match`).
+    pub revision: i64,
 }
 
 /// Reads the `file` part whole, refusing it as soon as it passes the limit.
@@ -151,6 +153,7 @@ async fn upload(
             Ok(Json(Uploaded {
                 document_id,
                 file_name,
+                revision,
             }))
         }
         other => {

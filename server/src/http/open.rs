@@ -91,6 +91,29 @@ pub async fn store(
     ))
 }
 
+/// Stores the application's document only over the `expected` revision, when one is given (409
+/// otherwise: `applications::store_expecting`).
+pub async fn store_expecting(
+    app: &AppState,
+    id: Uuid,
+    data: Value,
+    engine: &Engine,
+    save: Save,
+    expected: Option<i64>,
+) -> ApiResult<ApplicationRow> {
+    Ok(wrote(
+        applications::store_expecting(app, id, data, engine, save, expected).await?,
+    ))
+}
+
+/// The purchase, with its evidence packet and receipt (`crate::purchase`).
+pub async fn purchase(
+    app: &AppState,
+    buying: crate::purchase::Buying<'_>,
+) -> ApiResult<ApplicationRow> {
+    Ok(wrote(crate::purchase::purchase(app, buying).await?))
+}
+
 /// Merges flags into the opened application's document and stores it.
 pub async fn store_updates(
     app: &AppState,

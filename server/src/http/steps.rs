@@ -20,7 +20,7 @@ use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::{ClientAddress, SiteHost};
 use super::open::{
-    agent_application, context, open_application, open_step, open_unchecked, store, store_updates,
+    agent_application, context, open_application, open_step, open_unchecked, store_updates,
 };
 use super::prepared::PreparedBody;
 use super::wire::{Answers, Flow, Step, StepViewBody};
@@ -87,8 +87,9 @@ async fn view_step(
             .step_view(&step, &s.data, &s.ctx)
             .map_err(eval_error)?;
         sensitive::mask(&app.cipher, &view.schema, &mut view.data)?;
-        let json = serde_json::to_vec(&StepViewBody::from(view))
-            .map_err(|e| ApiError::Internal(e.into()))?;
+        let mut body = StepViewBody::from(view);
+        body.revision = s.cached.as_ref().map_or(0, |c| c.revision);
+        let json = serde_json::to_vec(&body).map_err(|e| ApiError::Internal(e.into()))?;
         Ok(PreparedBody::new(json))
     };
     // The view is a function of the application's version, the rules and the context: written
@@ -120,7 +121,9 @@ async fn preview_step(
         .preview(&step, &input, &s.data, &s.ctx)
         .map_err(eval_error)?;
     sensitive::mask(&app.cipher, &view.schema, &mut view.data)?;
-    Ok(Json(view.into()))
+    let mut body = StepViewBody::from(view);
+    body.revision = s.cached.as_ref().map_or(0, |c| c.revision);
+    Ok(Json(body))
 }
 
 /// The answer to a successful save.
@@ -131,11 +134,16 @@ pub struct Saved {
     /// A dialog to show (its id in the view's `modals`).
     pub modal: Option<String>,
     pub application: ActiveApplication,
+    /// The application's revision after this save (the next save's `If-Match`).
+    pub revision: i64,
 }
 
 #[utoipa::path(put, path = "/api/application/step/{step}", tag = "application",
     params(("step" = String, Path, description = "A step id")),
     request_body(content = Answers, description = "The step's answers"),
+    params(("If-Match" = Option<String>, Header, description = "The revision the answers were \
+        given against (the view's `revision`, or the last save's); without it the save is made \
+        whatever the revision")),
     responses((status = 200, body = Saved),
               (status = 422, description = "`{\"errors\": {field_key: [message]}}`"),
               (status = 403, description = "The application may not save this step"),
@@ -145,6 +153,7 @@ async fn save_step(
     session: LiveSession,
     host: SiteHost,
     address: ClientAddress,
+    headers: HeaderMap,
     Path(step): Path<String>,
     Json(mut input): Json<Value>,
 ) -> ApiResult<Json<Saved>> {
@@ -154,12 +163,20 @@ async fn save_step(
         ctx,
         id: existing,
         data,
+        cached,
         ..
     } = open_step(&app, &session, &host, &step).await?;
     let engine = &bundle.engine;
     // A submitted application is never changed: say so before its rules are asked anything.
     if data.get("submitted").and_then(Value::as_bool) == Some(true) {
         return Err(already_submitted());
+    }
+    // Answers given against an older revision are not saved over a newer one (issue 22, item 7).
+    let expected = if_match(&headers)?;
+    if let (Some(expected), Some(c)) = (expected, &cached)
+        && c.revision != expected
+    {
+        return Err(crate::applications::changed_elsewhere());
     }
     if !input.is_object() {
         return Err(ApiError::BadRequest(
@@ -196,7 +213,7 @@ async fn save_step(
         (Some(id), Some(signed)) => {
             // What the signer saw: the step's view before the purchase (the texts agreed to).
             let view = engine.step_view(&step, &data, &ctx).map_err(eval_error)?;
-            crate::purchase::purchase(
+            super::open::purchase(
                 &app,
                 crate::purchase::Buying {
                     bundle: &bundle,
@@ -207,11 +224,22 @@ async fn save_step(
                     view: &view,
                     answers: &signed,
                     signer_address: address.0,
+                    expected_revision: expected,
                 },
             )
             .await?
         }
-        (Some(id), None) => store(&app, id, next_data, engine, applications::Save::Answers).await?,
+        (Some(id), None) => {
+            super::open::store_expecting(
+                &app,
+                id,
+                next_data,
+                engine,
+                applications::Save::Answers,
+                expected,
+            )
+            .await?
+        }
         // A purchase is the last of several steps: a new application cannot be one.
         (None, Some(_)) => return Err(ApiError::Forbidden),
         (None, None) => {
@@ -232,8 +260,24 @@ async fn save_step(
     Ok(Json(Saved {
         next: t.next.into(),
         modal: t.modal,
+        revision: row.revision,
         application: row.into(),
     }))
+}
+
+/// The `If-Match` revision of a save (`"12"` or `12`); none without the header; 400 when it is
+/// not a revision.
+fn if_match(headers: &HeaderMap) -> ApiResult<Option<i64>> {
+    let Some(v) = headers.get(axum::http::header::IF_MATCH) else {
+        return Ok(None);
+    };
+    v.to_str()
+        .ok()
+        .map(|s| s.trim().trim_start_matches("W/").trim_matches('"'))
+        .and_then(|s| s.parse::<i64>().ok())
+        .filter(|r| *r >= 0)
+        .map(Some)
+        .ok_or_else(|| ApiError::BadRequest("If-Match must be the application's revision.".into()))
 }
 
 #[utoipa::path(post, path = "/api/application/step/{step}/continue", tag = "application",
@@ -264,6 +308,7 @@ async fn continue_page(
     Ok(Json(Saved {
         next: next.into(),
         modal: None,
+        revision: row.revision,
         application: row.into(),
     }))
 }

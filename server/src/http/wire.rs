@@ -61,6 +61,9 @@ pub struct StepViewBody {
     pub modals: Value,
     /// Fields whose change should fetch a fresh view (`preview`).
     pub refresh_on: Vec<String>,
+    /// The application's revision this view was drawn from (0 before it exists): a save sends it
+    /// back as `If-Match`, and one made against a newer revision is refused (409).
+    pub revision: i64,
 }
 
 impl From<StepView> for StepViewBody {
@@ -78,6 +81,7 @@ impl From<StepView> for StepViewBody {
             extras: v.extras,
             modals: v.modals,
             refresh_on: v.refresh_on,
+            revision: 0,
         }
     }
 }

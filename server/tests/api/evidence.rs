@@ -29,6 +29,18 @@ async fn bought(app: &TestApp, b: &Browser<'_>) -> uuid::Uuid {
     app.settle().await;
     let r = put(b, &token, "/api/application/step/rap", signatures()).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // The purchase tells the browser its application's new revision, as every save does (another
+    // instance then never serves it an older copy).
+    let revision = r.json()["revision"].as_i64().expect("a revision");
+    assert!(
+        r.headers
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|c| c.starts_with("ef_rev=") && c.contains(&format!(".{revision};"))),
+        "{:?}",
+        r.headers
+    );
     let (id,): (uuid::Uuid,) = sqlx::query_as("SELECT id FROM applications")
         .fetch_one(&app.pool)
         .await

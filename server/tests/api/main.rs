@@ -18,6 +18,7 @@ mod helpers;
 mod home;
 mod impersonation;
 mod limits;
+mod lost_update;
 mod mail;
 mod messages;
 mod operator;

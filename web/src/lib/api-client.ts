@@ -73,6 +73,8 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Send the CSRF header on a GET too. */
   csrf?: boolean;
+  /** More request headers (a save's `If-Match`). */
+  headers?: Record<string, string>;
 }
 
 /** How long to wait before sending again a request answered "session replaced". */
@@ -165,7 +167,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
 function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   // A FormData body (file upload) is sent as multipart; the browser writes its Content-Type.
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';

@@ -2232,6 +2232,11 @@ export interface components {
             modal: string | null;
             /** @description Where to go (the same step when a dialog is asked). */
             next: components["schemas"]["Step"];
+            /**
+             * Format: int64
+             * @description The application's revision after this save (the next save's `If-Match`).
+             */
+            revision: number;
         };
         SavedForLater: {
             /**
@@ -2373,6 +2378,12 @@ export interface components {
             /** @description Fields whose change should fetch a fresh view (`preview`). */
             refresh_on: string[];
             /**
+             * Format: int64
+             * @description The application's revision this view was drawn from (0 before it exists): a save sends it
+             *     back as `If-Match`, and one made against a newer revision is refused (409).
+             */
+            revision: number;
+            /**
              * @description The form's JSON Schema, its choices resolved for this application; `null` for a
              *     hand-built page.
              */
@@ -2409,6 +2420,11 @@ export interface components {
             /** Format: uuid */
             document_id: string;
             file_name: string;
+            /**
+             * Format: int64
+             * @description The application's revision after the upload (the next save's `If-Match`).
+             */
+            revision: number;
         };
         /** @description Spec part 1, section 3 "User by token". */
         UserByToken: {
@@ -3456,9 +3472,11 @@ export interface operations {
     save_step: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The revision the answers were given against (the view's `revision`, or the last save's); without it the save is made whatever the revision */
+                "If-Match"?: string | null;
+            };
             path: {
-                /** @description A step id */
                 step: string;
             };
             cookie?: never;

@@ -42,6 +42,7 @@ const censusView: StepView = {
   extras: { max_dependents: 15 },
   modals: {},
   refresh_on: [],
+  revision: 0,
 };
 
 

@@ -21,6 +21,7 @@ const view: StepView = {
   extras: {},
   modals: {},
   refresh_on: [],
+  revision: 0,
 };
 
 const snapshot = (id: number, name: string, rate: number, plan_type: number) => ({

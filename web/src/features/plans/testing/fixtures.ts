@@ -57,6 +57,7 @@ export function plansView(id: 'medical' | 'dental' | 'vision', planType: 1 | 2 |
     extras,
     modals: {},
     refresh_on: [],
+    revision: 0,
   };
 }
 

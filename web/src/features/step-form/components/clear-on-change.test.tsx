@@ -43,6 +43,7 @@ const view: StepView = {
   extras: {},
   modals: {},
   refresh_on: [],
+  revision: 0,
 };
 
 describe('ui:clearOnChange', () => {

@@ -38,6 +38,7 @@ const view: StepView = {
   extras: { dental_route: '/dental' },
   modals: {},
   refresh_on: [],
+  revision: 0,
 };
 
 const json = jsonResponse;

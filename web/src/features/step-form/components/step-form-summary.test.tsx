@@ -79,6 +79,7 @@ function reviewView(submitted: boolean): StepView {
       thank_you: { title: 'Thank you!', body: 'Your application has been submitted.', buttons: [{ label: 'Return Home', action: 'home' }] },
     },
     refresh_on: [],
+    revision: 0,
   };
 }
 
@@ -361,6 +362,7 @@ describe('StepForm links and a required choice', () => {
     extras: { show_terms_notice: true, oep: { end_date: '2025-01-15' }, dental_route: '/dental' },
     modals: {},
     refresh_on: [],
+    revision: 0,
   };
 
   const draw = () => render(<StepForm view={view} applicationId={null} agentName={null} onSaved={() => {}} onNavigate={onNavigate} />);

@@ -66,6 +66,7 @@ const view: StepView = {
     },
   },
   refresh_on: [],
+  revision: 7,
 };
 
 const application = { applicationId: 'app-1', lastStep: 3 } as StepSaved['application'];
@@ -73,6 +74,8 @@ const application = { applicationId: 'app-1', lastStep: 3 } as StepSaved['applic
 describe('StepForm', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const puts: unknown[] = [];
+  /** Each PUT's If-Match header. */
+  const ifMatch: (string | undefined)[] = [];
   let answer: (body: Record<string, unknown>) => Response;
   const onNavigate = vi.fn();
   const onSaved = vi.fn();
@@ -84,6 +87,7 @@ describe('StepForm', () => {
 
   beforeEach(() => {
     puts.length = 0;
+    ifMatch.length = 0;
     onNavigate.mockReset();
     onSaved.mockReset();
     fetchMock.mockReset();
@@ -91,6 +95,7 @@ describe('StepForm', () => {
       if (String(input) === '/api/application/step/census' && init?.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         puts.push(body);
+        ifMatch.push((init.headers as Record<string, string> | undefined)?.['If-Match']);
         return answer(body);
       }
       return json(404, { error: 'No such API call.' });
@@ -268,6 +273,36 @@ describe('StepForm', () => {
     expect(puts[1]).toEqual({ sub_first_name: 'Ann', medicare_eligible: 0 });
   });
 
+  // Issue 22, item 7: "saves carry the revision the browser read; a save against a newer revision
+  // is 409 with a clear message in the wizard … never a silent overwrite".
+  it("sends the view's revision with a save, then each save's own", async () => {
+    answer = (body) =>
+      body.medicare_eligible === undefined
+        ? json(200, { next: census, modal: 'medicare', application, revision: 8 })
+        : json(200, { next: { id: 'medical', number: 3, route: '/medical', title: 'Medical Plans' }, modal: null, application, revision: 9 });
+    draw();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/medical'));
+    expect(ifMatch).toEqual(['"7"', '"8"']);
+  });
+
+  it('a save against a newer revision says so at the top and shows the application as it is', async () => {
+    const message = 'This application was changed in another window or by someone else since this page was opened.';
+    answer = () => json(409, { error: message, submit_error: message });
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT') return answer({});
+      if (String(input) === '/api/application/step/census') return json(200, { ...view, data: { sub_first_name: 'Bo' }, revision: 9 });
+      return json(404, { error: 'No such API call.' });
+    });
+    draw();
+    fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Ann' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('changed in another window');
+    await waitFor(() => expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Bo'));
+    expect(onNavigate).not.toHaveBeenCalled();
+  });
+
   it('never submits on Enter', () => {
     answer = () => json(200, { next: census, modal: null, application });
     draw();
@@ -309,6 +344,7 @@ const whyApplying: StepView = {
   extras: {},
   modals: {},
   refresh_on: [],
+  revision: 0,
 };
 
 describe('StepForm uploads', () => {

@@ -92,6 +92,9 @@ function same(a: unknown, b: unknown): boolean {
  */
 export function useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange, backend }: UseStepFormOptions) {
   const [view, setView] = useState(initialView);
+  /** The application's revision the answers are given against: the view's, then each save's and
+   * upload's (a preview does not change it: a newer revision seen there is another window's). */
+  const revisionRef = useRef(initialView.revision);
   const [formData, setFormData] = useState<unknown>(initialView.data ?? {});
   const [errors, setErrors] = useState<ServerErrors | null>(null);
   /** A save or a dialog failed: the text to show (the server's for a conflict, 409). */
@@ -178,6 +181,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
     for (const [key, upload] of [...uploads.current]) {
       try {
         const doc = await uploadDocument(upload.url, upload.file);
+        revisionRef.current = doc.revision;
         uploads.current.delete(key);
         change(setAt(formDataRef.current, upload.path, doc.file_name), false);
       } catch (e) {
@@ -222,6 +226,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
   const reload = useCallback(async () => {
     const fresh = await (callbacks.current.backend?.view ?? getStepView)(viewRef.current.step.id);
     viewRef.current = fresh;
+    revisionRef.current = fresh.revision;
     setView(fresh);
     formDataRef.current = fresh.data ?? {};
     setFormData(formDataRef.current);
@@ -250,7 +255,8 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
           else callbacks.current.onNavigate(verdict.next.route);
           return;
         }
-        const saved = await saveStep(step, formDataRef.current);
+        const saved = await saveStep(step, formDataRef.current, revisionRef.current);
+        revisionRef.current = saved.revision;
         setErrors(null);
         // "Success (no errors and no submit_error) opens the Thank you modal" (spec part 2, 4).
         // The server refuses with 422; a 200 that carries one anyway is a refusal all the same.

@@ -45,6 +45,7 @@ const view: StepView = {
   extras: {},
   modals: {},
   refresh_on: [],
+  revision: 0,
 };
 
 const json = jsonResponse;
