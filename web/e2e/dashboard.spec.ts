@@ -330,7 +330,11 @@ test.describe('dashboard home', () => {
 
     // Submissions: the row menu from the keyboard, More Info, Send Email.
     await nav.getByRole('link', { name: 'Submissions' }).click();
+    // The searched list, drawn: its answer is in (the list before the search may also have one row,
+    // and a row drawn again under the keyboard would lose the focus).
+    const searched = page.waitForResponse((r) => r.url().includes('/api/dashboard/enrollees') && r.url().includes('searchName=homeward'));
     await page.getByLabel('Search name & email').fill('homeward');
+    await searched;
     const row = page.getByRole('row').filter({ hasText: 'Hana Homeward' });
     await expect(page.locator('tbody tr')).toHaveCount(1);
     const menuButton = row.getByRole('button', { name: 'Actions for Hana Homeward' });
