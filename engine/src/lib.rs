@@ -179,14 +179,26 @@ pub struct StepView {
     pub refresh_on: Vec<String>,
 }
 
+/// The kind of plans a plan page lists, from its `params: { plan_type }`; none for other steps.
+fn plan_kind_of(params: &Value) -> Option<catalog::PlanKind> {
+    params
+        .get("plan_type")
+        .and_then(Value::as_u64)
+        .and_then(|t| u8::try_from(t).ok())
+        .and_then(catalog::PlanKind::from_type)
+}
+
 impl StepView {
     /// The kind of plans a plan page lists (its `params: { plan_type }`); none for other steps.
     pub fn plan_kind(&self) -> Option<catalog::PlanKind> {
-        self.params
-            .get("plan_type")
-            .and_then(Value::as_u64)
-            .and_then(|t| u8::try_from(t).ok())
-            .and_then(catalog::PlanKind::from_type)
+        plan_kind_of(&self.params)
+    }
+}
+
+impl FlowStep {
+    /// The kind of plans the step lists, if it is a plan page.
+    pub fn plan_kind(&self) -> Option<catalog::PlanKind> {
+        plan_kind_of(&self.params)
     }
 }
 

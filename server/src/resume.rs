@@ -9,7 +9,6 @@ use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::{Context, Engine, Submission, dates};
 
 use crate::accounts::{new_token, token_hash};
@@ -184,13 +183,7 @@ pub fn recheck(
                 ));
             }
         }
-        let kind = step
-            .params
-            .get("plan_type")
-            .and_then(Value::as_u64)
-            .and_then(|t| u8::try_from(t).ok())
-            .and_then(PlanKind::from_type);
-        if let Some(kind) = kind
+        if let Some(kind) = step.plan_kind()
             && let Some(chosen) = PlanSnapshot::stored(data, kind)
         {
             let name = crate::pdf::plain_text(&chosen.name);
