@@ -48,12 +48,19 @@ test: check web-deps chromium
 
 test-with-db: clean-test-dbs test-rust test-rules test-web test-e2e
 
+# The Compose layout is linted without Docker (tools/compose); where a compose plugin is present,
+# `docker compose config` checks it too (with placeholder secrets: only the file is read).
 check:
 	cargo fmt --all --check
 	python3 tools/layers/check.py
 	python3 -m unittest tools/layers/test_check.py
 	python3 tools/literals/check.py
 	python3 -m unittest tools/literals/test_check.py
+	python3 tools/compose/check.py
+	python3 -m unittest tools/compose/test_check.py
+	if docker compose version >/dev/null 2>&1; then \
+	  ENROLLFLOW_DATA_KEY=check ENROLLFLOW_ADMIN_TOKEN=check docker compose -f deploy/compose.yaml config -q; \
+	fi
 	cargo clippy --workspace --all-targets -- -D warnings
 
 lint: check

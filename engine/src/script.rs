@@ -2,8 +2,9 @@
 //! its file (`rules/scripts/census.rhai` -> `census::`), plus the built-in `date::` helpers.
 //!
 //! Limits: operations, call depth, expression depth, string/array/map sizes, no `eval`, and a
-//! wall-clock budget per evaluation enforced from `on_progress`. A runaway script fails that one
-//! evaluation with a clear error.
+//! wall-clock budget enforced from `on_progress`: per evaluation by default, or one budget for all
+//! the evaluations of a request (`set_budget_source`: the server keeps one per request). A runaway
+//! script fails its evaluation, and so its request, with a clear error.
 
 use std::cell::Cell;
 use std::sync::Arc;
@@ -20,8 +21,36 @@ pub const TIME_BUDGET: Duration = Duration::from_millis(250);
 const MAX_OPERATIONS: u64 = 2_000_000;
 
 thread_local! {
+    /// The deadline of the evaluation running on this thread.
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
 }
+
+/// Where a request's rule budget is kept, for a host that gives each request one budget for all
+/// its evaluations (the server: `evaluation.rs`) instead of `TIME_BUDGET` for each.
+pub struct BudgetSource {
+    /// The time left to the work in progress on this thread, if it has a budget of its own.
+    pub left: fn() -> Option<Duration>,
+    /// Records time spent by an evaluation that ran within that budget.
+    pub spend: fn(Duration),
+}
+
+static SOURCE: std::sync::OnceLock<BudgetSource> = std::sync::OnceLock::new();
+
+/// Installs the host's budget source (once per process; later calls are refused: false).
+pub fn set_budget_source(source: BudgetSource) -> bool {
+    SOURCE.set(source).is_ok()
+}
+
+fn shared_budget_left() -> Option<Duration> {
+    SOURCE.get().and_then(|s| (s.left)())
+}
+
+/// Whether `e` is an evaluation stopped by its time budget.
+pub fn out_of_time(e: &Diagnostic) -> bool {
+    e.message.contains(OUT_OF_TIME)
+}
+
+const OUT_OF_TIME: &str = "rule stopped: it ran past its time budget";
 
 /// Builds the sandboxed engine (without the rule set's modules).
 pub fn sandbox() -> Engine {
@@ -257,19 +286,33 @@ impl Expr {
     }
 }
 
-/// Sets this thread's deadline for the evaluation in progress; clears it when dropped.
-struct Budget;
+/// Sets this thread's deadline for the evaluation in progress (what is left of the request's
+/// budget, or `TIME_BUDGET`); clears it when dropped, and spends the time from the request's.
+struct Budget {
+    started: Instant,
+    shared: bool,
+}
 
 impl Budget {
     fn start() -> Self {
-        DEADLINE.with(|d| d.set(Some(Instant::now() + TIME_BUDGET)));
-        Budget
+        let started = Instant::now();
+        let left = shared_budget_left();
+        DEADLINE.with(|d| d.set(Some(started + left.unwrap_or(TIME_BUDGET))));
+        Budget {
+            started,
+            shared: left.is_some(),
+        }
     }
 }
 
 impl Drop for Budget {
     fn drop(&mut self) {
         DEADLINE.with(|d| d.set(None));
+        if self.shared
+            && let Some(source) = SOURCE.get()
+        {
+            (source.spend)(self.started.elapsed());
+        }
     }
 }
 
@@ -465,12 +508,10 @@ fn parse_diagnostic(file: &str, line_offset: usize, e: &rhai::ParseError) -> Dia
 fn runtime_diagnostic(file: &str, line_offset: usize, e: &EvalAltResult) -> Diagnostic {
     let pos = e.position();
     let message = match e.unwrap_inner() {
-        EvalAltResult::ErrorTerminated(..) => {
-            format!(
-                "rule stopped: it ran past its time budget of {} ms",
-                TIME_BUDGET.as_millis()
-            )
-        }
+        EvalAltResult::ErrorTerminated(..) => match shared_budget_left() {
+            Some(_) => format!("{OUT_OF_TIME} (the request's)"),
+            None => format!("{OUT_OF_TIME} of {} ms", TIME_BUDGET.as_millis()),
+        },
         EvalAltResult::ErrorTooManyOperations(..) => {
             "rule stopped: it ran too many operations (an endless loop?)".to_string()
         }
@@ -518,6 +559,42 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(5));
         assert!(err.message.contains("rule stopped"), "{}", err.message);
         assert_eq!(err.file, "f.yaml");
+    }
+
+    thread_local! {
+        /// The test's request budget: what is left, and what was spent.
+        static TEST_BUDGET: Cell<Option<Duration>> = const { Cell::new(None) };
+        static TEST_SPENT: Cell<Duration> = const { Cell::new(Duration::ZERO) };
+    }
+
+    #[test]
+    fn evaluations_draw_on_the_hosts_budget_and_stop_when_it_is_spent() {
+        set_budget_source(BudgetSource {
+            left: || TEST_BUDGET.with(Cell::get),
+            spend: |d| TEST_SPENT.with(|s| s.set(s.get() + d)),
+        });
+        let e = engine_with(
+            "m.rhai",
+            "fn count(n) { let x = 0; while x < n { x += 1; } x }",
+        );
+        let expr = compile_expression(&e, "f.yaml", 2, "m::count(5000)").expect("compiles");
+        // No budget of the host's on this thread: the evaluation's own.
+        assert_eq!(expr.eval(&e, &[]).expect("ample"), Value::from(5000));
+        assert_eq!(TEST_SPENT.with(Cell::get), Duration::ZERO);
+        // A request's budget: its evaluations spend from it.
+        TEST_BUDGET.with(|b| b.set(Some(Duration::from_secs(60))));
+        assert!(expr.eval(&e, &[]).is_ok());
+        assert!(
+            TEST_SPENT.with(Cell::get) > Duration::ZERO,
+            "time spent is recorded"
+        );
+        // Spent: the same evaluation is stopped, and says whose budget ran out.
+        TEST_BUDGET.with(|b| b.set(Some(Duration::ZERO)));
+        let err = expr.eval(&e, &[]).expect_err("stopped");
+        assert!(out_of_time(&err), "{}", err.message);
+        assert!(err.message.contains("the request's"), "{}", err.message);
+        TEST_BUDGET.with(|b| b.set(None));
+        assert!(expr.eval(&e, &[]).is_ok());
     }
 
     #[test]

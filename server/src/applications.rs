@@ -200,8 +200,15 @@ pub async fn create(
     let saving = saving(engine, &data)?;
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
-    let id =
-        applications::create(&mut *tx, new.agent_id, now, new.started_by, new.subdomain).await?;
+    let id = applications::create_with_id(
+        &mut *tx,
+        new.id,
+        new.agent_id,
+        now,
+        new.started_by,
+        new.subdomain,
+    )
+    .await?;
     sessions::set_application(&mut *tx, new.session, Some(id)).await?;
     let row = applications::save_data(&mut *tx, id, &data, &saving, now, save).await?;
     tx.commit().await?;
@@ -213,6 +220,8 @@ pub async fn create(
 
 /// Who a new application belongs to.
 pub struct NewApplication<'a> {
+    /// Its id, chosen before the row exists (encrypted answers are bound to it).
+    pub id: Uuid,
     pub agent_id: Uuid,
     /// The session (its id hash) the application is bound to.
     pub session: &'a [u8; 32],
@@ -253,7 +262,10 @@ pub fn eval_error(e: EvalError) -> ApiError {
         EvalError::NotAForm(s) => {
             ApiError::BadRequest(format!("Step `{s}` is saved by its own page."))
         }
-        EvalError::Rule(d) => ApiError::Internal(anyhow::anyhow!("rule failed: {d}")),
+        EvalError::Rule(d) => {
+            crate::evaluation::note_failure(&d);
+            ApiError::Internal(anyhow::anyhow!("rule failed: {d}"))
+        }
     }
 }
 
@@ -304,9 +316,17 @@ async fn open_checked(
                 .valid_step(step, &data, &ctx)
                 .map_err(eval_error)
         };
-        let valid = match &cached {
-            Some(c) => *c.prepared(format!("valid:{step}:{prepared_key}"), valid)?,
-            None => valid()?,
+        // Evaluated once per version (off the async workers), then read from the cache.
+        let key = format!("valid:{step}:{prepared_key}");
+        let valid = match cached.as_ref().and_then(|c| c.cached::<bool>(&key)) {
+            Some(v) => *v,
+            None => {
+                crate::evaluation::run(|| match &cached {
+                    Some(c) => c.prepared(key, valid).map(|v| *v),
+                    None => valid(),
+                })
+                .await?
+            }
         };
         if !valid {
             return Err(ApiError::Forbidden);

@@ -77,6 +77,18 @@ impl CachedApplication {
         }
     }
 
+    /// The value prepared for `key`, if there is one yet.
+    pub fn cached<T>(&self, key: &str) -> Option<Arc<T>>
+    where
+        T: Send + Sync + 'static,
+    {
+        let found = self.lock().get(key).cloned()?.downcast::<T>().ok();
+        metrics::counter!("enrollflow_cache_requests_total", "cache" => "prepared",
+                          "result" => if found.is_some() { "hit" } else { "miss" })
+        .increment(1);
+        found
+    }
+
     /// A prepared value for `key`, made by `make` on first use (an error is not kept).
     pub fn prepared<T, E>(
         &self,
@@ -108,6 +120,14 @@ impl CachedApplication {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// A lookup, counted as a hit or a miss (`enrollflow_cache_requests_total`).
+fn counted<T>(cache: &'static str, found: Option<T>) -> Option<T> {
+    let result = if found.is_some() { "hit" } else { "miss" };
+    metrics::counter!("enrollflow_cache_requests_total", "cache" => cache, "result" => result)
+        .increment(1);
+    found
 }
 
 pub struct Caches {
@@ -162,15 +182,24 @@ impl Caches {
     }
 
     pub fn session(&self, id_hash: &[u8; 32]) -> Option<Arc<CachedSession>> {
-        self.is_live().then(|| self.sessions.get(id_hash)).flatten()
+        counted(
+            "session",
+            self.is_live().then(|| self.sessions.get(id_hash)).flatten(),
+        )
     }
 
     pub fn agent(&self, subdomain: &str) -> Option<Arc<AgentRow>> {
-        self.is_live().then(|| self.agents.get(subdomain)).flatten()
+        counted(
+            "agent",
+            self.is_live().then(|| self.agents.get(subdomain)).flatten(),
+        )
     }
 
     pub fn application(&self, id: &Uuid) -> Option<Arc<CachedApplication>> {
-        self.is_live().then(|| self.applications.get(id)).flatten()
+        counted(
+            "application",
+            self.is_live().then(|| self.applications.get(id)).flatten(),
+        )
     }
 
     /// Inserts unless caching is off or something was evicted since `generation` was read.

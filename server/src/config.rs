@@ -15,6 +15,9 @@ pub const PRODUCT_NAME: &str = "Enrollflow";
 /// The shortest operator bearer token accepted (`ENROLLFLOW_ADMIN_TOKEN`).
 pub const OPERATOR_TOKEN_MIN: usize = 32;
 
+/// The rule time a request may spend when no budget is set (`ENROLLFLOW_RULE_BUDGET_MS`).
+pub const RULE_BUDGET_DEFAULT: Duration = Duration::from_millis(1000);
+
 /// Settings of the HTTP server (see `enrollflow serve --help`).
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
@@ -39,11 +42,6 @@ pub struct ServeArgs {
     /// database with no set yet publishes the folder's at start.
     #[arg(long, env = "ENROLLFLOW_RULES_FROM_DATABASE", default_value_t = false)]
     pub rules_from_database: bool,
-
-    /// Key encrypting sensitive answers (SSNs) at rest: 32 random bytes in base64
-    /// (`head -c32 /dev/urandom | base64`).
-    #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]
-    pub data_key: Option<String>,
 
     /// Bearer token for the operators' endpoints (rule status) until admin accounts exist.
     #[arg(long, env = "ENROLLFLOW_ADMIN_TOKEN", hide_env_values = true)]
@@ -120,9 +118,9 @@ pub struct ServeArgs {
     )]
     pub tool_owner: String,
 
-    /// SMTP relay for outgoing e-mail (`smtp://host:port`, credentials in the URL if needed). No
-    /// TLS: the relay must be local or on the private network. Without it, e-mail stays in the
-    /// outbox that admins can read (the demo's mail viewer).
+    /// SMTP relay for outgoing e-mail, credentials in the URL if needed: `smtps://host:465` (TLS),
+    /// `smtp://host:587?tls=required` (STARTTLS), or plain `smtp://` to a relay on this host only.
+    /// Without it, e-mail stays in the outbox that admins can read (the demo's mail viewer).
     #[arg(long, env = "ENROLLFLOW_SMTP_URL", hide_env_values = true)]
     pub smtp_url: Option<String>,
 
@@ -152,6 +150,17 @@ pub struct ServeArgs {
     /// that throughput can be reported as a ratio to them. Off in production.
     #[arg(long, env = "ENROLLFLOW_BENCH_ROUTES", default_value_t = false)]
     pub bench_routes: bool,
+
+    /// Milliseconds of rule evaluation one request may use in all; a rule still running past it
+    /// stops and its request fails (the request's other work does not count).
+    #[arg(long, env = "ENROLLFLOW_RULE_BUDGET_MS", default_value_t = 1000)]
+    pub rule_budget_ms: u64,
+
+    /// Also serve `/metrics` (Prometheus) without the operator token on this address (a port the
+    /// private network's scraper reaches, not the load balancer). On the main address `/metrics`
+    /// needs the operator token.
+    #[arg(long, env = "ENROLLFLOW_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 impl ServeArgs {
@@ -182,6 +191,11 @@ impl ServeArgs {
     /// The absolute lifetime of a session ([`Self::session_hours`]).
     pub fn session_lifetime(&self) -> Duration {
         Duration::from_secs(u64::from(self.session_hours) * 3600)
+    }
+
+    /// The rule time of one request ([`Self::rule_budget_ms`]).
+    pub fn rule_budget(&self) -> Duration {
+        Duration::from_millis(self.rule_budget_ms.max(1))
     }
 
     pub fn request_timeout(&self) -> Duration {

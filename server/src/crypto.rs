@@ -1,70 +1,248 @@
-//! Encryption of sensitive answers (SSNs) at rest: AES-256-GCM with a random 96-bit nonce per
-//! value, stored as `enc:v1:<base64(nonce || ciphertext)>`. The key comes from the environment
-//! (`ENROLLFLOW_DATA_KEY`, 32 bytes in base64); `make demo` generates one.
+//! Encryption of sensitive values at rest (SSNs, private mail, authenticator secrets): AES-256-GCM
+//! with a random 96-bit nonce per value, stored as `enc:v2:<key id>:<base64(nonce || ciphertext)>`.
+//!
+//! A `Cipher` is a key ring: the current key encrypts, and any key of the ring decrypts what it
+//! encrypted (found by the key id the value carries), so `enrollflow rotate-key` can re-encrypt
+//! under a new key while the service runs (`crate::keys`). A key's id is derived from the key
+//! (the first 8 hex digits of a SHA-256), so no id is configured. Values written before key ids
+//! (`enc:v1:<base64>`) are read with any key of the ring.
+//!
+//! A value bound to its place (`encrypt_bound`: an SSN to its application and field) carries that
+//! place as AES-GCM associated data: copied to another row or field, it no longer decrypts.
+//!
+//! Keys come from the environment or a file, never a command-line flag: `ENROLLFLOW_DATA_KEY` or
+//! `ENROLLFLOW_DATA_KEY_FILE` (32 bytes in base64), and during a rotation the earlier keys in
+//! `ENROLLFLOW_OLD_DATA_KEYS` (comma-separated) or `ENROLLFLOW_OLD_DATA_KEYS_FILE` (one a line).
 
-use aes_gcm::aead::{Aead, AeadCore, KeyInit, OsRng};
+use std::sync::Arc;
+
+use aes_gcm::aead::{Aead, AeadCore, KeyInit, OsRng, Payload};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
+use sha2::{Digest, Sha256};
 
-const PREFIX: &str = "enc:v1:";
+const V1: &str = "enc:v1:";
+const V2: &str = "enc:v2:";
+
+struct DataKey {
+    id: String,
+    aead: Aes256Gcm,
+}
+
+impl DataKey {
+    fn new(bytes: &[u8]) -> Self {
+        let mut h = Sha256::new();
+        h.update(b"enrollflow data key id\0");
+        h.update(bytes);
+        Self {
+            id: hex::encode(&h.finalize()[..4]),
+            aead: Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(bytes)),
+        }
+    }
+}
 
 #[derive(Clone)]
-pub struct Cipher(Aes256Gcm);
+pub struct Cipher {
+    /// The current key first, then the earlier ones (decryption only).
+    keys: Arc<[DataKey]>,
+}
 
 impl std::fmt::Debug for Cipher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Cipher(..)")
+        write!(
+            f,
+            "Cipher(key {}, {} in all)",
+            self.key_id(),
+            self.keys.len()
+        )
     }
+}
+
+fn key_bytes(key: &str, name: &str) -> anyhow::Result<Vec<u8>> {
+    let bytes = STANDARD
+        .decode(key.trim())
+        .map_err(|_| anyhow::anyhow!("{name} must be base64"))?;
+    anyhow::ensure!(
+        bytes.len() == 32,
+        "{name} must be 32 bytes (base64 of 32 random bytes)"
+    );
+    Ok(bytes)
 }
 
 impl Cipher {
     /// From a base64 key of 32 bytes.
     pub fn from_base64(key: &str) -> anyhow::Result<Self> {
-        let bytes = STANDARD
-            .decode(key.trim())
-            .map_err(|_| anyhow::anyhow!("ENROLLFLOW_DATA_KEY must be base64"))?;
-        anyhow::ensure!(
-            bytes.len() == 32,
-            "ENROLLFLOW_DATA_KEY must be 32 bytes (base64 of 32 random bytes)"
-        );
-        Ok(Self(Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&bytes))))
+        let bytes = key_bytes(key, "ENROLLFLOW_DATA_KEY")?;
+        Ok(Self {
+            keys: Arc::from(vec![DataKey::new(&bytes)]),
+        })
+    }
+
+    /// The same current key, with earlier keys (base64) to read what they encrypted.
+    pub fn with_older<'a>(&self, older: impl IntoIterator<Item = &'a str>) -> anyhow::Result<Self> {
+        let mut keys: Vec<DataKey> = self
+            .keys
+            .iter()
+            .map(|k| DataKey {
+                id: k.id.clone(),
+                aead: k.aead.clone(),
+            })
+            .collect();
+        for k in older {
+            let k = DataKey::new(&key_bytes(k, "ENROLLFLOW_OLD_DATA_KEYS")?);
+            if !keys.iter().any(|have| have.id == k.id) {
+                keys.push(k);
+            }
+        }
+        Ok(Self {
+            keys: Arc::from(keys),
+        })
     }
 
     /// A fresh random key (tests).
     pub fn random() -> Self {
-        Self(Aes256Gcm::new(&Aes256Gcm::generate_key(&mut OsRng)))
+        let key = Aes256Gcm::generate_key(&mut OsRng);
+        Self {
+            keys: Arc::from(vec![DataKey::new(key.as_slice())]),
+        }
+    }
+
+    /// The current key's id (what new values carry).
+    pub fn key_id(&self) -> &str {
+        &self.keys[0].id
     }
 
     pub fn encrypt(&self, plaintext: &str) -> anyhow::Result<String> {
+        self.encrypt_bound(plaintext, "")
+    }
+
+    /// Encrypts `plaintext` bound to `place` (associated data): it decrypts only with the same
+    /// place.
+    pub fn encrypt_bound(&self, plaintext: &str, place: &str) -> anyhow::Result<String> {
+        let key = &self.keys[0];
         let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
-        let ct = self
-            .0
-            .encrypt(&nonce, plaintext.as_bytes())
+        let ct = key
+            .aead
+            .encrypt(
+                &nonce,
+                Payload {
+                    msg: plaintext.as_bytes(),
+                    aad: place.as_bytes(),
+                },
+            )
             .map_err(|_| anyhow::anyhow!("encryption failed"))?;
         let mut out = nonce.to_vec();
         out.extend_from_slice(&ct);
-        Ok(format!("{PREFIX}{}", STANDARD.encode(out)))
+        Ok(format!("{V2}{}:{}", key.id, STANDARD.encode(out)))
     }
 
     pub fn decrypt(&self, stored: &str) -> anyhow::Result<String> {
-        let raw = stored
-            .strip_prefix(PREFIX)
-            .ok_or_else(|| anyhow::anyhow!("not an encrypted value"))?;
+        self.decrypt_bound(stored, "")
+    }
+
+    /// Decrypts a value encrypted for `place` (values from before key ids are not bound).
+    pub fn decrypt_bound(&self, stored: &str, place: &str) -> anyhow::Result<String> {
+        let (keys, raw, aad): (Vec<&DataKey>, &str, &str) =
+            if let Some(rest) = stored.strip_prefix(V2) {
+                let (id, raw) = rest
+                    .split_once(':')
+                    .ok_or_else(|| anyhow::anyhow!("corrupt encrypted value"))?;
+                let key = self.keys.iter().find(|k| k.id == id).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "a stored value is encrypted with key {id}, which is not configured \
+                         (ENROLLFLOW_OLD_DATA_KEYS during a rotation)"
+                    )
+                })?;
+                (vec![key], raw, place)
+            } else if let Some(raw) = stored.strip_prefix(V1) {
+                (self.keys.iter().collect(), raw, "")
+            } else {
+                anyhow::bail!("not an encrypted value");
+            };
         let bytes = STANDARD
             .decode(raw)
             .map_err(|_| anyhow::anyhow!("corrupt encrypted value"))?;
         anyhow::ensure!(bytes.len() > 12, "corrupt encrypted value");
         let (nonce, ct) = bytes.split_at(12);
-        let pt = self.0.decrypt(Nonce::from_slice(nonce), ct).map_err(|_| {
-            anyhow::anyhow!("cannot decrypt a stored value (wrong ENROLLFLOW_DATA_KEY?)")
-        })?;
+        let pt = keys
+            .iter()
+            .find_map(|k| {
+                k.aead
+                    .decrypt(
+                        Nonce::from_slice(nonce),
+                        Payload {
+                            msg: ct,
+                            aad: aad.as_bytes(),
+                        },
+                    )
+                    .ok()
+            })
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "cannot decrypt a stored value (wrong ENROLLFLOW_DATA_KEY, or a value moved \
+                     from another record)"
+                )
+            })?;
         String::from_utf8(pt).map_err(|_| anyhow::anyhow!("corrupt encrypted value"))
     }
 
     pub fn is_encrypted(v: &str) -> bool {
-        v.starts_with(PREFIX)
+        v.starts_with(V2) || v.starts_with(V1)
     }
+
+    /// Whether a stored value is under another key than the current one (or under none named).
+    pub fn needs_rotation(&self, stored: &str) -> bool {
+        match stored.strip_prefix(V2) {
+            Some(rest) => !rest.starts_with(&format!("{}:", self.key_id())),
+            None => stored.starts_with(V1),
+        }
+    }
+
+    /// A stored value re-encrypted under the current key (`place` as it was bound), or `None`
+    /// when it is under the current key already.
+    pub fn rotate(&self, stored: &str, place: &str) -> anyhow::Result<Option<String>> {
+        if !self.needs_rotation(stored) {
+            return Ok(None);
+        }
+        let plain = self.decrypt_bound(stored, place)?;
+        Ok(Some(self.encrypt_bound(&plain, place)?))
+    }
+}
+
+/// The data keys from the environment or files, never a flag: the current key from
+/// `ENROLLFLOW_DATA_KEY` or the file `ENROLLFLOW_DATA_KEY_FILE`, earlier keys from
+/// `ENROLLFLOW_OLD_DATA_KEYS` (comma-separated) or the file `ENROLLFLOW_OLD_DATA_KEYS_FILE`.
+/// `None` when no current key is set.
+pub fn keys_from_env() -> anyhow::Result<Option<Cipher>> {
+    fn var(name: &str) -> Option<String> {
+        std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+    }
+    fn file(name: &str) -> anyhow::Result<Option<String>> {
+        match var(name) {
+            Some(path) => Ok(Some(std::fs::read_to_string(path.trim()).map_err(|e| {
+                anyhow::anyhow!("{name}: cannot read {}: {e}", path.trim())
+            })?)),
+            None => Ok(None),
+        }
+    }
+    let current = match (
+        var("ENROLLFLOW_DATA_KEY"),
+        file("ENROLLFLOW_DATA_KEY_FILE")?,
+    ) {
+        (Some(k), _) | (None, Some(k)) => k,
+        (None, None) => return Ok(None),
+    };
+    let older = var("ENROLLFLOW_OLD_DATA_KEYS")
+        .or(file("ENROLLFLOW_OLD_DATA_KEYS_FILE")?)
+        .unwrap_or_default();
+    let cipher = Cipher::from_base64(current.trim())?.with_older(
+        older
+            .split([',', '\n'])
+            .map(str::trim)
+            .filter(|k| !k.is_empty()),
+    )?;
+    Ok(Some(cipher))
 }
 
 /// How a sensitive value is shown once stored: only its last four characters.
@@ -87,7 +265,7 @@ mod tests {
     fn values_round_trip_and_never_appear_in_the_stored_form() {
         let c = Cipher::random();
         let stored = c.encrypt("123456789").expect("encrypts");
-        assert!(stored.starts_with("enc:v1:"));
+        assert!(stored.starts_with(&format!("enc:v2:{}:", c.key_id())));
         assert!(!stored.contains("123456789"));
         assert_ne!(
             stored,
@@ -99,6 +277,83 @@ mod tests {
             Cipher::random().decrypt(&stored).is_err(),
             "another key cannot read it"
         );
+    }
+
+    #[test]
+    fn a_bound_value_decrypts_only_in_its_place() {
+        let c = Cipher::random();
+        let stored = c
+            .encrypt_bound("123456789", "app-1:subInfo:sub_ssn")
+            .expect("encrypts");
+        assert_eq!(
+            c.decrypt_bound(&stored, "app-1:subInfo:sub_ssn")
+                .expect("same place"),
+            "123456789"
+        );
+        for other in ["app-2:subInfo:sub_ssn", "app-1:census:dependents/*/ssn", ""] {
+            assert!(c.decrypt_bound(&stored, other).is_err(), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_ring_reads_its_older_keys_and_rotation_moves_values_to_the_current_one() {
+        let old = STANDARD.encode([1u8; 32]);
+        let new = STANDARD.encode([2u8; 32]);
+        let before = Cipher::from_base64(&old).expect("old");
+        let stored = before.encrypt_bound("123456789", "p").expect("encrypts");
+        let ring = Cipher::from_base64(&new)
+            .expect("new")
+            .with_older([old.as_str()])
+            .expect("ring");
+        assert_ne!(ring.key_id(), before.key_id());
+        assert!(ring.needs_rotation(&stored));
+        assert_eq!(
+            ring.decrypt_bound(&stored, "p").expect("old key read"),
+            "123456789"
+        );
+        let rotated = ring
+            .rotate(&stored, "p")
+            .expect("rotates")
+            .expect("changed");
+        assert!(!ring.needs_rotation(&rotated));
+        assert_eq!(ring.rotate(&rotated, "p").expect("nothing to do"), None);
+        let only_new = Cipher::from_base64(&new).expect("new");
+        assert_eq!(
+            only_new.decrypt_bound(&rotated, "p").expect("new key"),
+            "123456789"
+        );
+        let e = only_new
+            .decrypt_bound(&stored, "p")
+            .expect_err("old key gone");
+        assert!(e.to_string().contains(before.key_id()), "{e}");
+    }
+
+    #[test]
+    fn values_from_before_key_ids_are_read_and_rotated() {
+        let key = [3u8; 32];
+        let legacy = {
+            let aead = Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(&key));
+            let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
+            let mut out = nonce.to_vec();
+            out.extend(
+                aead.encrypt(&nonce, b"123456789".as_ref())
+                    .expect("encrypts"),
+            );
+            format!("enc:v1:{}", STANDARD.encode(out))
+        };
+        let c = Cipher::from_base64(&STANDARD.encode(key)).expect("key");
+        assert!(Cipher::is_encrypted(&legacy));
+        assert!(c.needs_rotation(&legacy));
+        assert_eq!(
+            c.decrypt_bound(&legacy, "any place").expect("v1"),
+            "123456789"
+        );
+        let rotated = c
+            .rotate(&legacy, "app:subInfo:sub_ssn")
+            .expect("ok")
+            .expect("changed");
+        assert!(rotated.starts_with("enc:v2:"));
+        assert!(c.decrypt_bound(&rotated, "other").is_err(), "bound now");
     }
 
     #[test]

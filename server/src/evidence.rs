@@ -84,7 +84,11 @@ pub fn build(cipher: &Cipher, p: &Purchase<'_>) -> anyhow::Result<Packet> {
             continue;
         };
         let mut shown = given.clone();
-        sensitive::mask(cipher, schema, &mut shown)?;
+        let place = sensitive::Place {
+            application: p.application_id,
+            step: &step.id,
+        };
+        sensitive::mask(cipher, place, schema, &mut shown)?;
         let mut fields = Vec::new();
         let ui = engine.form_ui(&step.id).unwrap_or(&Value::Null);
         flatten(schema, ui, &shown, "", "", &mut fields);

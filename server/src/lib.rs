@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod applications;
+pub mod backup;
 pub mod cache;
 pub mod clock;
 pub mod config;
@@ -10,11 +11,13 @@ pub mod db;
 pub mod demo_data;
 pub mod documents;
 pub mod error;
+pub mod evaluation;
 pub mod evidence;
 pub mod handoff;
 pub mod hostname;
 pub mod http;
 pub mod impact;
+pub mod keys;
 pub mod limits;
 pub mod mail;
 pub mod npn;

@@ -11,8 +11,9 @@
 //! the token is put back only when the message is sent (or printed by `enrollflow mail`), and
 //! dropped once sent or when the link expires. Neither a database reader nor an admin can use it.
 //!
-//! The relay is expected on the host or the private network (`smtp://relay:25`, credentials in the
-//! URL if it wants them): there is no TLS stack in the build, the relay does the onward delivery.
+//! The relay is named by a URL (credentials in it if it wants them): `smtps://host:465` (TLS from
+//! the first byte) or `smtp://host:587?tls=required` (STARTTLS), the server's certificate checked
+//! against the system's trusted roots; plain `smtp://` only to a relay on this host (loopback).
 //! Logs name outbox ids only, never an address.
 
 use std::str::FromStr;
@@ -21,7 +22,6 @@ use std::time::Duration;
 
 use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
-use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::{PgExecutor, PgPool};
 use time::OffsetDateTime;
@@ -168,93 +168,76 @@ pub struct Mailer {
     cipher: Cipher,
 }
 
-/// A relay URL taken apart.
-#[derive(Debug, PartialEq, Eq)]
-struct Relay {
-    host: String,
-    port: u16,
-    credentials: Option<(String, String)>,
+/// How a relay URL connects.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+enum Security {
+    /// `smtps://`: TLS from the first byte.
+    Tls,
+    /// `smtp://…?tls=required`: STARTTLS, refused without it.
+    StartTls,
+    /// `smtp://` (or `tls=opportunistic`, which a network attacker can strip): loopback only.
+    Plain,
 }
 
-fn percent_decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = s.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
-/// `smtp://[user:password@]host[:port]` (port 25 by default). Anything else (`smtps://`, a TLS
-/// parameter) is refused: there is no TLS stack in the build.
-fn parse_relay(url: &str) -> Option<Relay> {
-    let rest = url.trim().strip_prefix("smtp://")?;
-    let rest = rest.strip_suffix('/').unwrap_or(rest);
-    if rest.contains(['/', '?', '#']) {
-        return None;
-    }
-    let (userinfo, hostport) = match rest.rsplit_once('@') {
-        Some((u, h)) => (Some(u), h),
-        None => (None, rest),
+/// What a relay URL asks for: its security and its host, or why it is refused.
+fn relay_security(url: &str) -> Result<(Security, String), String> {
+    let url = url.trim();
+    let (scheme, rest) = url
+        .split_once("://")
+        .ok_or("ENROLLFLOW_SMTP_URL must be smtps://host:465 or smtp://host:587?tls=required")?;
+    let (authority, query) = match rest.split_once('?') {
+        Some((a, q)) => (a, Some(q)),
+        None => (rest, None),
     };
-    let (host, port) = match hostport.strip_prefix('[') {
-        // [IPv6]:port
-        Some(v6) => {
-            let (host, after) = v6.split_once(']')?;
-            match after.strip_prefix(':') {
-                Some(p) => (host, p.parse().ok()?),
-                None if after.is_empty() => (host, 25),
-                None => return None,
-            }
-        }
-        None => match hostport.rsplit_once(':') {
-            Some((h, p)) => (h, p.parse().ok()?),
-            None => (hostport, 25),
-        },
+    let authority = authority.split('/').next().unwrap_or("");
+    let hostport = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = match hostport.strip_prefix('[') {
+        Some(v6) => v6.split_once(']').map(|(h, _)| h).unwrap_or(""),
+        None => hostport.rsplit_once(':').map_or(hostport, |(h, _)| h),
     };
     if host.is_empty() {
-        return None;
+        return Err("ENROLLFLOW_SMTP_URL names no host".into());
     }
-    let credentials = match userinfo {
-        Some(u) => {
-            let (user, password) = u.split_once(':')?;
-            Some((percent_decode(user)?, percent_decode(password)?))
+    let tls = query
+        .into_iter()
+        .flat_map(|q| q.split('&'))
+        .find_map(|kv| kv.strip_prefix("tls="));
+    let security = match (scheme, tls) {
+        ("smtps", None) => Security::Tls,
+        ("smtp", Some("required")) => Security::StartTls,
+        ("smtp", None | Some("opportunistic")) => Security::Plain,
+        _ => {
+            return Err(
+                "ENROLLFLOW_SMTP_URL must be smtps://… or smtp://… with tls=required (or plain \
+                 smtp:// to a relay on this host)"
+                    .into(),
+            );
         }
-        None => None,
     };
-    Some(Relay {
-        host: host.to_string(),
-        port,
-        credentials,
-    })
+    let loopback = host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    if security == Security::Plain && !loopback {
+        return Err(format!(
+            "plain SMTP is only for a relay on this host: use smtps://{host}:465 or \
+             smtp://{host}:587?tls=required"
+        ));
+    }
+    Ok((security, host.to_string()))
 }
 
 impl Mailer {
-    /// `url`: `smtp://host[:port]` (port 25 by default), optionally `smtp://user:password@host`.
+    /// `url`: `smtps://[user:password@]host[:port]`, `smtp://…?tls=required`, or plain
+    /// `smtp://` to a loopback relay (port 25 by default).
     pub fn new(url: &str, from: &str, cipher: Cipher) -> anyhow::Result<Self> {
-        let relay = parse_relay(url).ok_or_else(|| {
-            anyhow::anyhow!(
-                "ENROLLFLOW_SMTP_URL must look like smtp://host:port or smtp://user:password@host:port \
-                 (no TLS: use a local or private relay)"
-            )
-        })?;
-        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(relay.host)
-            .port(relay.port)
-            .timeout(Some(Duration::from_secs(20)));
-        if let Some((user, password)) = relay.credentials {
-            builder = builder.credentials(Credentials::new(user, password));
-        }
-        let transport = builder.build();
+        let (security, _) = relay_security(url).map_err(|e| anyhow::anyhow!(e))?;
+        let builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(url.trim())
+            .map_err(|_| anyhow::anyhow!("ENROLLFLOW_SMTP_URL cannot be read as an SMTP URL"))?;
+        let transport = builder.timeout(Some(Duration::from_secs(20))).build();
         let from = Mailbox::from_str(from)
             .map_err(|e| anyhow::anyhow!("ENROLLFLOW_MAIL_FROM is not an address: {e}"))?;
+        tracing::info!(tls = security != Security::Plain, "e-mail relay configured");
         Ok(Self {
             transport,
             from,
@@ -388,45 +371,47 @@ mod tests {
     }
 
     #[test]
-    fn relay_urls_name_host_port_and_credentials() {
+    fn relays_are_reached_over_tls_unless_they_are_on_this_host() {
+        use Security::*;
+        let ok = |url: &str| relay_security(url).map(|(s, _)| s);
+        assert_eq!(ok("smtps://mailer:p%40ss@smtp.example.com:465"), Ok(Tls));
+        assert_eq!(ok("smtps://smtp.example.com"), Ok(Tls));
+        assert_eq!(ok("smtp://smtp.example.com:587?tls=required"), Ok(StartTls));
+        assert_eq!(ok("smtp://127.0.0.1:2525"), Ok(Plain));
+        assert_eq!(ok("smtp://localhost"), Ok(Plain));
+        assert_eq!(ok("smtp://[::1]:2525"), Ok(Plain));
         assert_eq!(
-            parse_relay("smtp://127.0.0.1:2525"),
-            Some(Relay {
-                host: "127.0.0.1".into(),
-                port: 2525,
-                credentials: None
-            })
+            relay_security("smtp://[::1]:2525").map(|(_, h)| h),
+            Ok("::1".to_string())
         );
-        assert_eq!(
-            parse_relay("smtp://mailer:p%40ss@relay.internal/"),
-            Some(Relay {
-                host: "relay.internal".into(),
-                port: 25,
-                credentials: Some(("mailer".into(), "p@ss".into()))
-            })
-        );
-        assert_eq!(
-            parse_relay("smtp://[::1]:2525").map(|r| r.host),
-            Some("::1".into())
-        );
-        assert_eq!(parse_relay("smtp://[::1]").map(|r| r.port), Some(25));
-        assert_eq!(parse_relay("smtp://relay?tls=required"), None);
-        assert_eq!(parse_relay("smtp://relay:notaport"), None);
-        assert_eq!(parse_relay("smtp://"), None);
+        // Plain text over a network, or STARTTLS an attacker can strip, is refused.
+        for refused in [
+            "smtp://relay.internal:25",
+            "smtp://10.0.0.5",
+            "smtp://smtp.example.com:587?tls=opportunistic",
+            "smtp://smtp.example.com?tls=bogus",
+            "http://smtp.example.com",
+            "smtp://",
+            "relay:25",
+        ] {
+            assert!(relay_security(refused).is_err(), "{refused}");
+        }
+        let e = relay_security("smtp://relay.internal:25").expect_err("refused");
+        assert!(e.contains("smtps://relay.internal:465"), "{e}");
     }
 
     #[test]
-    fn only_plain_smtp_urls_are_accepted() {
+    fn mailers_are_built_for_tls_starttls_and_a_local_relay() {
         let key = Cipher::random;
-        assert!(
-            Mailer::new(
-                "smtp://127.0.0.1:2525",
-                "Enrollflow <no-reply@example.com>",
-                key()
-            )
-            .is_ok()
-        );
-        assert!(Mailer::new("smtps://relay.example.com", "no-reply@example.com", key()).is_err());
+        let from = "Enrollflow <no-reply@example.com>";
+        for url in [
+            "smtp://127.0.0.1:2525",
+            "smtps://user:secret@smtp.example.com:465",
+            "smtp://smtp.example.com:587?tls=required",
+        ] {
+            assert!(Mailer::new(url, from, key()).is_ok(), "{url}");
+        }
+        assert!(Mailer::new("smtp://relay.example.com", from, key()).is_err());
         assert!(Mailer::new("smtp://127.0.0.1:2525", "not an address", key()).is_err());
     }
 

@@ -36,6 +36,46 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Apply pending database migrations.
     Migrate,
+    /// Back up the database (pg_dump's custom format) and the document store into a new folder,
+    /// with a manifest of every table's row count and a checksum of the applications.
+    Backup {
+        /// The folder to write (created; must be empty). Default: backups/<UTC time>.
+        #[arg(long)]
+        to: Option<PathBuf>,
+        /// The local document store to copy.
+        #[arg(
+            long,
+            env = "ENROLLFLOW_DOCUMENTS_DIR",
+            default_value = "var/documents"
+        )]
+        documents_dir: PathBuf,
+    },
+    /// Re-encrypt every stored secret (SSNs, private mail, authenticator secrets) under the current
+    /// data key, in batches, while the service runs; resumes where a stopped run was. Keys come
+    /// from the environment or files: the new one in ENROLLFLOW_DATA_KEY(_FILE), the one being
+    /// replaced in ENROLLFLOW_OLD_DATA_KEYS(_FILE). Remove the old key when it says it is done.
+    RotateKey {
+        /// Applications per batch.
+        #[arg(long, default_value_t = 500)]
+        batch: i64,
+        /// The folder holding rules/ and forms/ (which answers are sensitive).
+        #[arg(long, env = "ENROLLFLOW_ROOT", default_value = ".")]
+        root: PathBuf,
+    },
+    /// Restore a backup folder into an empty database (DATABASE_URL) and document store, then
+    /// check every table's row count and the applications' checksum against its manifest.
+    Restore {
+        /// The folder `enrollflow backup` wrote.
+        #[arg(long)]
+        from: PathBuf,
+        /// The local document store to fill.
+        #[arg(
+            long,
+            env = "ENROLLFLOW_DOCUMENTS_DIR",
+            default_value = "var/documents"
+        )]
+        documents_dir: PathBuf,
+    },
     /// Print the OpenAPI document of the HTTP API (the web app's types are generated from it).
     Openapi,
     /// Load the demo agents and their users (idempotent). The users get the published demo
@@ -47,10 +87,6 @@ enum Command {
         /// Confirms this is a demo or test database (its users' password is public).
         #[arg(long, env = "ENROLLFLOW_DEMO", default_value_t = false)]
         demo: bool,
-        /// With the data key (as for `serve`), demo admins get the published demo authenticator
-        /// secret; without it they set up their own at their first login.
-        #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]
-        data_key: Option<String>,
     },
     /// Print the current code of the demo admins' published authenticator secret (demo only:
     /// the secret is in the README; a real account's secret never leaves the server).
@@ -68,9 +104,6 @@ enum Command {
         /// One JSON array instead of text.
         #[arg(long)]
         json: bool,
-        /// The key the links' tokens are encrypted with (as for `serve`).
-        #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]
-        data_key: Option<String>,
     },
     /// Tell whether FILE, an evidence packet's JSON or PDF downloaded from Submissions, is byte
     /// for byte the one stored at the purchase (exit 0), or was changed or is unknown (exit 1; for
@@ -121,9 +154,6 @@ enum Command {
         /// The folder holding templates/.
         #[arg(long, env = "ENROLLFLOW_ROOT", default_value = ".")]
         root: PathBuf,
-        /// The key the link's token is encrypted with in the outbox (as for `serve`).
-        #[arg(long, env = "ENROLLFLOW_DATA_KEY", hide_env_values = true)]
-        data_key: Option<String>,
     },
     /// Check the rules, forms and templates under DIR; print every problem with file and line.
     Check {
@@ -240,15 +270,15 @@ async fn main() -> ExitCode {
     }
 }
 
-/// The data key (`ENROLLFLOW_DATA_KEY`: 32 bytes in base64).
-fn data_key_of(key: Option<&str>) -> anyhow::Result<Cipher> {
-    let key = key.filter(|k| !k.trim().is_empty()).ok_or_else(|| {
+/// The data keys (`ENROLLFLOW_DATA_KEY` or `ENROLLFLOW_DATA_KEY_FILE`, and the older keys of a
+/// rotation): from the environment or files only, never a flag.
+fn data_keys() -> anyhow::Result<Cipher> {
+    enrollflow_server::crypto::keys_from_env()?.ok_or_else(|| {
         anyhow::anyhow!(
-            "ENROLLFLOW_DATA_KEY is not set: give 32 random bytes in base64 \
-             (head -c32 /dev/urandom | base64); `make demo` makes one"
+            "ENROLLFLOW_DATA_KEY (or ENROLLFLOW_DATA_KEY_FILE) is not set: give 32 random bytes \
+             in base64 (head -c32 /dev/urandom | base64); `make demo` makes one"
         )
-    })?;
-    Cipher::from_base64(key)
+    })
 }
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -386,6 +416,73 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             db::migrate(&db::connect(&url()?).await?).await?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::RotateKey { batch, root } => {
+            let cipher = data_keys()?;
+            let bundle = bundle_or_bail(&root)?;
+            let pool = db::connect(&url()?).await?;
+            eprintln!("rotating to data key {}", cipher.key_id());
+            let done = enrollflow_server::keys::rotate(
+                &pool,
+                &cipher,
+                &bundle.engine,
+                enrollflow_server::keys::Options {
+                    batch,
+                    stop_after: None,
+                },
+                |p| {
+                    eprintln!(
+                        "applications: {} of {} looked at, {} re-encrypted",
+                        p.done, p.total, p.rotated
+                    )
+                },
+            )
+            .await?;
+            if done.resumed_at > 0 {
+                eprintln!(
+                    "(resumed after {} applications done earlier)",
+                    done.resumed_at
+                );
+            }
+            println!(
+                "done: every stored secret is under key {} ({} applications, {} messages, {} \
+                 users re-encrypted); the old key may be removed",
+                cipher.key_id(),
+                done.applications,
+                done.outbox,
+                done.users
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Backup { to, documents_dir } => {
+            let url = url()?;
+            let pool = db::connect(&url).await?;
+            let to = to.unwrap_or_else(enrollflow_server::backup::default_folder);
+            let f = enrollflow_server::backup::backup(&pool, &url, &documents_dir, &to).await?;
+            println!(
+                "backed up {} tables ({} applications) and {} documents to {}",
+                f.tables.len(),
+                f.tables.get("applications").copied().unwrap_or(0),
+                f.documents,
+                to.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Restore {
+            from,
+            documents_dir,
+        } => {
+            let url = url()?;
+            let pool = db::connect(&url).await?;
+            let f = enrollflow_server::backup::restore(&pool, &url, &documents_dir, &from).await?;
+            println!(
+                "restored {} tables ({} applications) and {} documents; row counts and the \
+                 applications' checksum match the backup",
+                f.tables.len(),
+                f.tables.get("applications").copied().unwrap_or(0),
+                f.documents
+            );
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Openapi => {
             println!("{}", enrollflow_server::http::openapi_document()?);
             Ok(ExitCode::SUCCESS)
@@ -400,11 +497,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::Seed {
-            file,
-            demo,
-            data_key,
-        } => {
+        Command::Seed { file, demo } => {
             anyhow::ensure!(
                 demo,
                 "`seed` gives its users the published demo password: run it only on a demo or test \
@@ -412,10 +505,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
-            let cipher = match data_key.as_deref() {
-                Some(k) => Some(data_key_of(Some(k))?),
-                None => None,
-            };
+            // With the data key, demo admins get the published demo authenticator secret;
+            // without it they set up their own at their first login.
+            let cipher = enrollflow_server::crypto::keys_from_env()?;
             let n = seed::load_file(&pool, &file, cipher.as_ref()).await?;
             println!(
                 "seeded {} demo agents ({} new users) from {}",
@@ -461,13 +553,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::Mail {
-            to,
-            last,
-            json,
-            data_key,
-        } => {
-            let cipher = data_key_of(data_key.as_deref())?;
+        Command::Mail { to, last, json } => {
+            let cipher = data_keys()?;
             let pool = db::connect(&url()?).await?;
             let rows = db::outbox::newest_to(&pool, to.as_deref(), last.clamp(1, 1000)).await?;
             let mut mails = Vec::with_capacity(rows.len());
@@ -544,10 +631,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             role,
             base_url,
             root,
-            data_key,
         } => {
             let bundle = bundle_or_bail(&root)?;
-            let cipher = data_key_of(data_key.as_deref())?;
+            let cipher = data_keys()?;
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let id = accounts::invite(
@@ -572,7 +658,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(args) => {
-            let cipher = data_key_of(args.data_key.as_deref())?;
+            let cipher = data_keys()?;
             let rules = match Rules::load(&args.root) {
                 Ok(r) => Arc::new(r),
                 Err(problems) => {

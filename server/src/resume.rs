@@ -160,6 +160,7 @@ pub struct Rechecked {
 pub fn recheck(
     engine: &Engine,
     cipher: &Cipher,
+    id: Uuid,
     data: &Value,
     ctx: &Context,
 ) -> ApiResult<Rechecked> {
@@ -172,7 +173,11 @@ pub fn recheck(
         let mut problem = None;
         if let (Some(schema), Some(stored)) = (engine.form_schema(&step.id), data.get(&step.id)) {
             let mut answers = stored.clone();
-            sensitive::decrypt(cipher, schema, &mut answers)?;
+            let place = sensitive::Place {
+                application: id,
+                step: &step.id,
+            };
+            sensitive::decrypt(cipher, place, schema, &mut answers)?;
             if let Submission::Invalid { .. } = engine
                 .submit(&step.id, &answers, data, ctx)
                 .map_err(eval_error)?

@@ -117,11 +117,13 @@ impl Rules {
                     checked_at: now,
                 }));
                 tracing::info!(set = %set_hash, hash = %hash, "published rule set serving");
+                reloaded("ok");
                 true
             }
             Err(problems) => {
                 tracing::warn!(set = %set_hash, problems = problems.len(),
                                "published rule set not served: the last good rules keep serving");
+                reloaded("failed");
                 self.status.store(Arc::new(Status {
                     problems,
                     checked_at: now,
@@ -156,6 +158,7 @@ impl Rules {
                 if changed {
                     tracing::info!(hash = %hash, "rules reloaded");
                 }
+                reloaded("ok");
                 true
             }
             Err(problems) => {
@@ -169,10 +172,16 @@ impl Rules {
                     checked_at: now,
                     ..(*old).clone()
                 }));
+                reloaded("failed");
                 false
             }
         }
     }
+}
+
+/// Counts a reload of the rules (`enrollflow_rule_reloads_total`).
+fn reloaded(outcome: &'static str) {
+    metrics::counter!("enrollflow_rule_reloads_total", "outcome" => outcome).increment(1);
 }
 
 /// Watches the bundle's folders and reloads after edits settle (editors' atomic renames included).

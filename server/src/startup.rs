@@ -43,6 +43,20 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
             state.pool.clone(),
         )?),
     };
+    let _metrics = crate::telemetry::spawn_metrics_upkeep();
+    let _pool_probe = http::metrics::spawn_pool_probe(state.clone());
+    if let Some(address) = state.config.metrics_listen {
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on {address} for metrics: {e}"))?;
+        tracing::info!(address = %address, "metrics served");
+        let metrics = http::metrics::private_router(state.clone());
+        tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, metrics).await {
+                tracing::warn!(error = %e, "the metrics listener stopped");
+            }
+        });
+    }
     let app = http::router(state);
     axum::serve(
         listener,

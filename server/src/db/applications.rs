@@ -39,7 +39,19 @@ pub async fn create(
     started_by: Option<Uuid>,
     subdomain: Option<&str>,
 ) -> sqlx::Result<Uuid> {
-    let id = Uuid::new_v4();
+    create_with_id(db, Uuid::new_v4(), agent_id, now, started_by, subdomain).await
+}
+
+/// `create` with the id chosen by the caller (the wizard binds the first answers' encrypted
+/// values to it before the row exists).
+pub async fn create_with_id(
+    db: impl sqlx::PgExecutor<'_>,
+    id: Uuid,
+    agent_id: Uuid,
+    now: OffsetDateTime,
+    started_by: Option<Uuid>,
+    subdomain: Option<&str>,
+) -> sqlx::Result<Uuid> {
     sqlx::query(
         "INSERT INTO applications (id, agent_id, created_at, agent_started, started_by_user_id,
                                    subdomain)

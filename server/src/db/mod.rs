@@ -4,10 +4,12 @@
 pub mod agents;
 pub mod applications;
 pub mod audit;
+pub mod backup;
 pub mod bench;
 pub mod dashboard;
 pub mod demo_data;
 pub mod evidence;
+pub mod key_rotations;
 pub mod links;
 pub mod login_failures;
 pub mod messages;

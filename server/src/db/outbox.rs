@@ -162,3 +162,10 @@ pub async fn retry_at(pool: &PgPool, id: i64, next_attempt_at: OffsetDateTime) -
         .await?;
     Ok(())
 }
+
+/// Messages not sent yet (the `enrollflow_outbox_depth` gauge).
+pub async fn unsent_count(pool: &PgPool) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM outbox WHERE sent_at IS NULL")
+        .fetch_one(pool)
+        .await
+}

@@ -319,3 +319,17 @@ pub async fn delete_idle(
             .rows_affected(),
     )
 }
+
+/// Sessions seen since `cutoff` and created since `created_cutoff` (the `enrollflow_sessions_active`
+/// gauge).
+pub async fn live_count(
+    pool: &PgPool,
+    cutoff: OffsetDateTime,
+    created_cutoff: OffsetDateTime,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM sessions WHERE last_seen_at > $1 AND created_at > $2")
+        .bind(cutoff)
+        .bind(created_cutoff)
+        .fetch_one(pool)
+        .await
+}

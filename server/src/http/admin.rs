@@ -43,7 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 pub const AGENT_NOT_FOUND: &str = "Agent not found";
 
-fn bearer_is_operator(app: &AppState, headers: &HeaderMap) -> bool {
+pub(crate) fn bearer_is_operator(app: &AppState, headers: &HeaderMap) -> bool {
     let sent = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())

@@ -19,6 +19,7 @@ pub mod host;
 pub mod legal;
 pub mod limits;
 pub mod messages;
+pub mod metrics;
 pub mod open;
 pub mod plans;
 pub mod prepared;
@@ -35,7 +36,7 @@ pub mod wire;
 pub mod workbench;
 
 use axum::Router;
-use axum::extract::{MatchedPath, Request};
+use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -192,6 +193,9 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
                    object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 pub fn router(state: AppState) -> Router {
+    // The process's metrics recorder and the rules' per-request budget, before the first request.
+    crate::telemetry::metrics();
+    crate::evaluation::install();
     let (api, _) = api();
     let openapi_json = openapi_document().unwrap_or_else(|_| "{}".to_string());
     let static_dir = state.config.static_dir.clone();
@@ -228,6 +232,7 @@ pub fn router(state: AppState) -> Router {
 
     let app = Router::new()
         .merge(health::router(state.config.bench_routes))
+        .merge(metrics::router())
         .merge(api)
         .fallback_service(
             ServeDir::new(static_dir)
@@ -243,6 +248,10 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             session::layer,
         ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::evaluation::layer,
+        ))
         .with_state(state);
     let hsts = https.then(|| {
         SetResponseHeaderLayer::if_not_present(
@@ -256,17 +265,7 @@ pub fn router(state: AppState) -> Router {
             .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
             .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
                 // Route templates only: paths may carry tokens or e-mail addresses.
-                let route = req
-                    .extensions()
-                    .get::<MatchedPath>()
-                    .map(|p| p.as_str().to_string())
-                    .unwrap_or_else(|| {
-                        if req.uri().path().starts_with("/api/") {
-                            "/api/(unmatched)".into()
-                        } else {
-                            "(static)".into()
-                        }
-                    });
+                let route = metrics::route_of(req);
                 let id = req
                     .headers()
                     .get("x-request-id")
@@ -276,6 +275,8 @@ pub fn router(state: AppState) -> Router {
                 tracing::info_span!("request", method = %req.method(), route, request_id = id)
             }))
             .layer(PropagateRequestIdLayer::new(request_id))
+            // Counts, times and logs every answer, the 408 and 413 of the layers below included.
+            .layer(middleware::from_fn(metrics::observe))
             // The security headers wrap everything below, the 408 and 413 answers included.
             .option_layer(hsts)
             .layer(SetResponseHeaderLayer::if_not_present(

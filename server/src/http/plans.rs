@@ -395,7 +395,7 @@ async fn filter_options(
 ) -> ApiResult<Json<Vec<FilterOption>>> {
     let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
     let cat = s.bundle.engine.catalog();
-    let h = household(&s)?;
+    let h = crate::evaluation::run(|| household(&s)).await?;
     let quoted = quoted(&s, kind, &h)?;
     let present = |f: &dyn Fn(&Plan) -> Option<u8>, c: &Choice| {
         quoted.iter().any(|(p, _)| f(p).is_some_and(|v| c.id == v))
@@ -553,7 +553,7 @@ async fn save_selection(
     let snapshot = match sel.selected_plan_id {
         None => Value::Null,
         Some(plan_id) => {
-            let h = household(&s)?;
+            let h = crate::evaluation::run(|| household(&s)).await?;
             let list = quoted(&s, kind, &h)?;
             let (p, r) = list
                 .iter()
@@ -569,11 +569,14 @@ async fn save_selection(
     if let Some(v) = sel.skip_vision {
         input.insert("skip_vision".into(), Value::Bool(v));
     }
-    let (updates, next) = match s
-        .bundle
-        .engine
-        .select(&step.id, &snapshot, &Value::Object(input), &s.data, &s.ctx)
-        .map_err(eval_error)?
+    let input = Value::Object(input);
+    let (updates, next) = match crate::evaluation::run(|| {
+        s.bundle
+            .engine
+            .select(&step.id, &snapshot, &input, &s.data, &s.ctx)
+    })
+    .await
+    .map_err(eval_error)?
     {
         Chosen::Done { updates, next } => (updates, next),
         Chosen::Refused(message) => return Err(refuse(&message)),

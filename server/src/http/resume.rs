@@ -142,7 +142,9 @@ async fn resume_application(
         .ok_or_else(|| ApiError::NotFound(resume::NOT_A_LINK.into()))?;
     crate::http::revision::wrote(Some(id), revision);
     let bundle = app.rules.current();
-    let mut checked = resume::recheck(&bundle.engine, &app.cipher, &data, &ctx)?;
+    let mut checked =
+        crate::evaluation::run(|| resume::recheck(&bundle.engine, &app.cipher, id, &data, &ctx))
+            .await?;
     if purpose == Purpose::Handoff {
         checked.from_agent = Some(agent.agent_name.clone());
     }

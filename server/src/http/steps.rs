@@ -26,6 +26,7 @@ use super::prepared::PreparedBody;
 use super::wire::{Answers, Flow, Step, StepViewBody};
 use crate::applications::{NewApplication, OpenStep, already_submitted, eval_error};
 use crate::db::applications;
+use crate::evaluation::run;
 use crate::http::session::LiveSession;
 use crate::sensitive;
 use crate::state::AppState;
@@ -63,7 +64,9 @@ pub(crate) async fn flow_of(
 ) -> ApiResult<Flow> {
     let s = open_unchecked(app, session, host).await?;
     let engine = &s.bundle.engine;
-    let view = engine.flow_view(&s.data, &s.ctx).map_err(eval_error)?;
+    let view = run(|| engine.flow_view(&s.data, &s.ctx))
+        .await
+        .map_err(eval_error)?;
     Ok(Flow::new(view, engine.hash()))
 }
 
@@ -86,7 +89,11 @@ async fn view_step(
             .engine
             .step_view(&step, &s.data, &s.ctx)
             .map_err(eval_error)?;
-        sensitive::mask(&app.cipher, &view.schema, &mut view.data)?;
+        let place = sensitive::Place {
+            application: s.id.unwrap_or_default(),
+            step: &step,
+        };
+        sensitive::mask(&app.cipher, place, &view.schema, &mut view.data)?;
         let mut body = StepViewBody::from(view);
         body.revision = s.cached.as_ref().map_or(0, |c| c.revision);
         let json = serde_json::to_vec(&body).map_err(|e| ApiError::Internal(e.into()))?;
@@ -95,12 +102,22 @@ async fn view_step(
     // The view is a function of the application's version, the rules and the context: written
     // (and compressed) once per version, masked (no SSN is kept in the clear), and served from
     // the cache after.
-    match &s.cached {
-        Some(c) => c
-            .prepared(format!("view:{step}:{}", s.prepared_key), make)?
-            .respond(&headers),
-        None => make()?.respond(&headers),
-    }
+    let key = format!("view:{step}:{}", s.prepared_key);
+    let prepared = match s
+        .cached
+        .as_ref()
+        .and_then(|c| c.cached::<PreparedBody>(&key))
+    {
+        Some(p) => p,
+        None => {
+            run(|| match &s.cached {
+                Some(c) => c.prepared(key, make),
+                None => make().map(Arc::new),
+            })
+            .await?
+        }
+    };
+    prepared.respond(&headers)
 }
 
 #[utoipa::path(post, path = "/api/application/step/{step}/preview", tag = "application",
@@ -115,12 +132,14 @@ async fn preview_step(
     Json(input): Json<Value>,
 ) -> ApiResult<Json<StepViewBody>> {
     let s = open_step(&app, &session, &host, &step).await?;
-    let mut view = s
-        .bundle
-        .engine
-        .preview(&step, &input, &s.data, &s.ctx)
+    let mut view = run(|| s.bundle.engine.preview(&step, &input, &s.data, &s.ctx))
+        .await
         .map_err(eval_error)?;
-    sensitive::mask(&app.cipher, &view.schema, &mut view.data)?;
+    let place = sensitive::Place {
+        application: s.id.unwrap_or_default(),
+        step: &step,
+    };
+    sensitive::mask(&app.cipher, place, &view.schema, &mut view.data)?;
     let mut body = StepViewBody::from(view);
     body.revision = s.cached.as_ref().map_or(0, |c| c.revision);
     Ok(Json(body))
@@ -187,16 +206,22 @@ async fn save_step(
     let schema = engine
         .form_schema(&step)
         .ok_or_else(|| ApiError::BadRequest(format!("Step `{step}` is saved by its own page.")))?;
-    sensitive::unmask(&app.cipher, schema, &mut input, data.get(&step))?;
-    let t = match engine
-        .submit(&step, &input, &data, &ctx)
+    // A new application's id is chosen now: its encrypted answers are bound to it.
+    let id = existing.unwrap_or_else(Uuid::new_v4);
+    let place = sensitive::Place {
+        application: id,
+        step: &step,
+    };
+    sensitive::unmask(&app.cipher, place, schema, &mut input, data.get(&step))?;
+    let t = match run(|| engine.submit(&step, &input, &data, &ctx))
+        .await
         .map_err(eval_error)?
     {
         Submission::Invalid { errors } => return Err(ApiError::Validation(errors)),
         Submission::Accepted(t) => t,
     };
     let mut answers = t.answers;
-    sensitive::encrypt(&app.cipher, schema, &mut answers)?;
+    sensitive::encrypt(&app.cipher, place, schema, &mut answers)?;
     // The submitted step's accepted answers (no dialog pending) are the purchase.
     let purchase = step == engine.submitted_step() && t.modal.is_none();
     let signed = purchase.then(|| answers.clone());
@@ -212,7 +237,9 @@ async fn save_step(
     let row = match (existing, signed) {
         (Some(id), Some(signed)) => {
             // What the signer saw: the step's view before the purchase (the texts agreed to).
-            let view = engine.step_view(&step, &data, &ctx).map_err(eval_error)?;
+            let view = run(|| engine.step_view(&step, &data, &ctx))
+                .await
+                .map_err(eval_error)?;
             super::open::purchase(
                 &app,
                 crate::purchase::Buying {
@@ -249,6 +276,7 @@ async fn save_step(
                 Applying::Consumer => None,
             };
             let new = NewApplication {
+                id,
                 agent_id: agent.id,
                 session: &session.id_hash,
                 started_by,
@@ -294,10 +322,8 @@ async fn continue_page(
 ) -> ApiResult<Json<Saved>> {
     let s = open_step(&app, &session, &host, &step).await?;
     let id = s.id.ok_or(ApiError::Forbidden)?;
-    let (next, last) = s
-        .bundle
-        .engine
-        .continue_page(&step, &s.data, &s.ctx)
+    let (next, last) = run(|| s.bundle.engine.continue_page(&step, &s.data, &s.ctx))
+        .await
         .map_err(eval_error)?
         .ok_or_else(|| {
             ApiError::BadRequest(format!(
@@ -426,11 +452,9 @@ async fn valid_step(
     Path((id, step)): Path<(Uuid, String)>,
 ) -> ApiResult<Json<ValidStep>> {
     let (data, ctx) = own_application(&app, &session, &host, id).await?;
-    let valid = app
-        .rules
-        .current()
-        .engine
-        .valid_step(&step, &data, &ctx)
+    let bundle = app.rules.current();
+    let valid = run(|| bundle.engine.valid_step(&step, &data, &ctx))
+        .await
         .map_err(eval_error)?;
     Ok(Json(ValidStep { valid }))
 }

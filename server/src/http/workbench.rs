@@ -162,20 +162,24 @@ async fn try_step(
     };
     let bundle = app.rules.current();
     let rule_error = |e: enrollflow_engine::EvalError| ApiError::BadRequest(e.to_string());
-    let view = match &req.answers {
-        Some(a) => bundle.engine.preview(&req.step, a, &data, &ctx),
-        None => bundle.engine.step_view(&req.step, &data, &ctx),
-    }
-    .map_err(rule_error)?;
-    let validation = match &req.answers {
-        Some(a) if view.kind == "form" => Some(
-            bundle
-                .engine
-                .submit(&req.step, a, &data, &ctx)
-                .map_err(rule_error)?,
-        ),
-        _ => None,
-    };
+    let (view, validation) = crate::evaluation::run(|| {
+        let view = match &req.answers {
+            Some(a) => bundle.engine.preview(&req.step, a, &data, &ctx),
+            None => bundle.engine.step_view(&req.step, &data, &ctx),
+        }
+        .map_err(rule_error)?;
+        let validation = match &req.answers {
+            Some(a) if view.kind == "form" => Some(
+                bundle
+                    .engine
+                    .submit(&req.step, a, &data, &ctx)
+                    .map_err(rule_error)?,
+            ),
+            _ => None,
+        };
+        Ok::<_, ApiError>((view, validation))
+    })
+    .await?;
     let plans = view.plan_kind().map(|kind| {
         let selected = crate::quoting::selected_id(&data, kind);
         match bundle.engine.quote(kind, &data, &ctx) {

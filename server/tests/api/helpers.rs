@@ -34,6 +34,8 @@ pub struct TestApp {
     pub clock: Arc<ManualClock>,
     pub rules: Arc<Rules>,
     pub caches: Arc<Caches>,
+    /// The server's state (for a second router on the same state, e.g. the metrics port).
+    pub state: AppState,
     client: reqwest::Client,
 }
 
@@ -153,6 +155,7 @@ async fn spawn_on(
         .await
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
+    let kept = state.clone();
     tokio::spawn(async move {
         // As in production (startup.rs): handlers see the client's address.
         axum::serve(
@@ -168,6 +171,7 @@ async fn spawn_on(
         clock,
         rules,
         caches,
+        state: kept,
         client: reqwest::Client::new(),
     }
 }

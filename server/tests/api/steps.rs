@@ -279,7 +279,11 @@ async fn preview_recomputes_start_dates_for_unsaved_answers() {
 }
 
 /// An application of this browser moved on to Subscriber Information with a Blue medical plan.
-async fn at_subscriber_info(app: &crate::helpers::TestApp, b: &Browser<'_>, token: &str) {
+pub(crate) async fn at_subscriber_info(
+    app: &crate::helpers::TestApp,
+    b: &Browser<'_>,
+    token: &str,
+) {
     let r = save_step(b, token, "whyApplying", json!({ "enrollment_type": "oe" })).await;
     assert_eq!(r.status, StatusCode::OK);
     sqlx::query("UPDATE applications SET data = data || $1::jsonb")
@@ -293,7 +297,7 @@ async fn at_subscriber_info(app: &crate::helpers::TestApp, b: &Browser<'_>, toke
     app.settle().await;
 }
 
-fn subscriber(ssn: &str) -> Value {
+pub(crate) fn subscriber(ssn: &str) -> Value {
     json!({
         "sub_first_name": "Ann", "sub_last_name": "Lee", "sub_ssn": ssn, "sub_us_citizen": 1,
         "email": "ann@example.com", "primary_phone": "7345550199", "primary_phone_type_id": 4,
@@ -322,7 +326,7 @@ async fn ssns_are_encrypted_at_rest_and_shown_masked() {
         !stored.contains("123456789"),
         "no plaintext SSN in the database"
     );
-    assert!(stored.contains("enc:v1:"));
+    assert!(stored.contains("enc:v2:"));
 
     let view = b.get("/api/application/step/subInfo").await;
     assert!(!view.body.contains("123456789"));

@@ -1,0 +1,104 @@
+//! Issue 22, item 4: a backup of a seeded database and its documents restores into a new database
+//! with every table's row count and the applications' checksum as they were.
+
+use enrollflow_server::{backup, db};
+
+use crate::helpers::spawn_app_with;
+
+/// The URL of the database `pool` is connected to, on the server DATABASE_URL names.
+async fn url_of(pool: &sqlx::PgPool) -> (String, String) {
+    let name: String = sqlx::query_scalar("SELECT current_database()")
+        .fetch_one(pool)
+        .await
+        .expect("name");
+    let server = std::env::var("DATABASE_URL")
+        .expect("DATABASE_URL")
+        .rsplit_once('/')
+        .map(|(s, _)| s.to_string())
+        .expect("a database in the URL");
+    (server.clone(), format!("{server}/{name}"))
+}
+
+#[tokio::test]
+async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
+    let documents = std::env::temp_dir().join(format!("enrollflow-docs-{}", uuid::Uuid::new_v4()));
+    let d = documents.clone();
+    let app = spawn_app_with(move |c| c.documents_dir = d).await;
+    {
+        use enrollflow_server::clock::Clock;
+        use enrollflow_server::demo_data as generator;
+        let bundle = app.rules.current();
+        let rules = generator::Rules {
+            engine: &bundle.engine,
+        };
+        let opts = generator::Options::new(60, app.clock.today());
+        generator::load(&app.pool, &rules, &opts)
+            .await
+            .expect("demo data loads");
+    }
+    std::fs::create_dir_all(&documents).expect("documents");
+    std::fs::write(documents.join("0a1b2c"), b"%PDF-1.4 one").expect("document");
+    std::fs::write(documents.join("3d4e5f"), b"%PDF-1.4 two").expect("document");
+
+    let (server, url) = url_of(&app.pool).await;
+    let folder = std::env::temp_dir().join(format!("enrollflow-backup-{}", uuid::Uuid::new_v4()));
+    let before = backup::backup(&app.pool, &url, &documents, &folder)
+        .await
+        .expect("backup");
+    assert_eq!(before.tables.get("applications"), Some(&60));
+    assert!(before.tables.get("agents").is_some_and(|n| *n > 0));
+    assert_eq!(before.documents, 2);
+    assert!(folder.join("database.dump").metadata().expect("dump").len() > 0);
+    assert!(
+        backup::backup(&app.pool, &url, &documents, &folder)
+            .await
+            .is_err(),
+        "never over an earlier backup"
+    );
+
+    // Into a new, empty database and an empty document store.
+    let name = format!("enrollflow_restore_{}", uuid::Uuid::new_v4().simple());
+    let admin = db::connect(&format!("{server}/postgres"))
+        .await
+        .expect("admin");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("create");
+    let target_url = format!("{server}/{name}");
+    let target = db::connect(&target_url).await.expect("target");
+    let restored_docs =
+        std::env::temp_dir().join(format!("enrollflow-restored-{}", uuid::Uuid::new_v4()));
+    let after = backup::restore(&target, &target_url, &restored_docs, &folder)
+        .await
+        .expect("restore");
+    assert_eq!(after.tables, before.tables, "every table's row count");
+    assert_eq!(
+        after.applications, before.applications,
+        "the applications, byte for byte"
+    );
+    assert_eq!(
+        std::fs::read(restored_docs.join("3d4e5f")).expect("restored document"),
+        b"%PDF-1.4 two"
+    );
+    // The checksum is over the rows' contents: a changed application changes it.
+    sqlx::query("UPDATE applications SET revision = revision + 1 WHERE id = (SELECT id FROM applications ORDER BY id LIMIT 1)")
+        .execute(&target)
+        .await
+        .expect("change");
+    let changed = backup::fingerprint(&target, &restored_docs)
+        .await
+        .expect("fingerprint");
+    assert_ne!(changed.applications, before.applications);
+    // A database that is not empty is refused.
+    assert!(
+        backup::restore(&target, &target_url, &restored_docs, &folder)
+            .await
+            .is_err()
+    );
+    target.close().await;
+    sqlx::query(&format!("DROP DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("drop");
+}
