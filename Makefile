@@ -69,8 +69,9 @@ lint: check
 fmt:
 	cargo fmt --all
 
+# The document-store tests need an S3-compatible server: scripts/with-s3.sh starts one.
 test-rust:
-	cargo test --workspace
+	scripts/with-s3.sh cargo test --workspace
 
 # The analysts' and testers' commands, as they run them.
 test-rules:

@@ -15,6 +15,13 @@ pub const PRODUCT_NAME: &str = "Enrollflow";
 /// The shortest operator bearer token accepted (`ENROLLFLOW_ADMIN_TOKEN`).
 pub const OPERATOR_TOKEN_MIN: usize = 32;
 
+/// What retiring an abandoned quote does (`ENROLLFLOW_RETENTION_ACTION`; `crate::retention`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RetentionAction {
+    Delete,
+    Anonymize,
+}
+
 /// The rule time a request may spend when no budget is set (`ENROLLFLOW_RULE_BUDGET_MS`).
 pub const RULE_BUDGET_DEFAULT: Duration = Duration::from_millis(1000);
 
@@ -96,6 +103,12 @@ pub struct ServeArgs {
     )]
     pub documents_dir: PathBuf,
 
+    /// An S3-compatible bucket for uploaded documents instead of the folder: `s3://bucket`, with
+    /// the usual `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION` and (MinIO and the like)
+    /// `AWS_ENDPOINT_URL`. Every instance then reads what any instance stored.
+    #[arg(long, env = "ENROLLFLOW_DOCUMENT_STORE")]
+    pub document_store: Option<String>,
+
     /// Per client address and minute, on each instance: new applications, document uploads, PDFs
     /// and exports each allow this many (a burst of half of it at once); past it, 429 with
     /// `Retry-After`. 0 turns the limits off (load tests from one address).
@@ -161,6 +174,16 @@ pub struct ServeArgs {
     /// needs the operator token.
     #[arg(long, env = "ENROLLFLOW_METRICS_LISTEN")]
     pub metrics_listen: Option<SocketAddr>,
+
+    /// Days after which a quote nobody submitted or saved is retired (deleted or anonymized,
+    /// with its documents) by an hourly job; 0 keeps quotes forever.
+    #[arg(long, env = "ENROLLFLOW_RETENTION_DAYS", default_value_t = 0)]
+    pub retention_days: u32,
+
+    /// What retiring an abandoned quote does: `anonymize` (answers and names emptied, the
+    /// statistics kept) or `delete`.
+    #[arg(long, env = "ENROLLFLOW_RETENTION_ACTION", value_enum, default_value_t = RetentionAction::Anonymize)]
+    pub retention_action: RetentionAction,
 }
 
 impl ServeArgs {

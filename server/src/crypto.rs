@@ -210,6 +210,75 @@ impl Cipher {
     }
 }
 
+/// The header of an encrypted document: a magic, then the key's id (8 ASCII hex digits), the
+/// nonce and the ciphertext. A stored object without it is a file from before encryption.
+const DOCUMENT_MAGIC: &[u8; 4] = b"EFD2";
+
+impl Cipher {
+    /// A document's bytes encrypted under the current key, bound to `place`.
+    pub fn encrypt_bytes_bound(&self, plain: &[u8], place: &str) -> anyhow::Result<Vec<u8>> {
+        let key = &self.keys[0];
+        let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
+        let ct = key
+            .aead
+            .encrypt(
+                &nonce,
+                Payload {
+                    msg: plain,
+                    aad: place.as_bytes(),
+                },
+            )
+            .map_err(|_| anyhow::anyhow!("encryption failed"))?;
+        let mut out = Vec::with_capacity(4 + 8 + 12 + ct.len());
+        out.extend_from_slice(DOCUMENT_MAGIC);
+        out.extend_from_slice(key.id.as_bytes());
+        out.extend_from_slice(&nonce);
+        out.extend_from_slice(&ct);
+        Ok(out)
+    }
+
+    /// A stored document's bytes: decrypted, or as they are when stored before encryption.
+    pub fn decrypt_bytes_bound(&self, stored: &[u8], place: &str) -> anyhow::Result<Vec<u8>> {
+        let Some(rest) = stored.strip_prefix(DOCUMENT_MAGIC) else {
+            return Ok(stored.to_vec());
+        };
+        anyhow::ensure!(rest.len() > 8 + 12, "corrupt encrypted document");
+        let (id, rest) = rest.split_at(8);
+        let (nonce, ct) = rest.split_at(12);
+        let id =
+            std::str::from_utf8(id).map_err(|_| anyhow::anyhow!("corrupt encrypted document"))?;
+        let key = self.keys.iter().find(|k| k.id == id).ok_or_else(|| {
+            anyhow::anyhow!(
+                "a stored document is encrypted with key {id}, which is not configured \
+                 (ENROLLFLOW_OLD_DATA_KEYS during a rotation)"
+            )
+        })?;
+        key.aead
+            .decrypt(
+                Nonce::from_slice(nonce),
+                Payload {
+                    msg: ct,
+                    aad: place.as_bytes(),
+                },
+            )
+            .map_err(|_| anyhow::anyhow!("cannot decrypt a stored document"))
+    }
+
+    /// Whether stored document bytes are not under the current key (or not encrypted at all).
+    pub fn bytes_need_rotation(&self, stored: &[u8]) -> bool {
+        match stored.strip_prefix(DOCUMENT_MAGIC) {
+            Some(rest) => !rest.starts_with(self.key_id().as_bytes()),
+            None => true,
+        }
+    }
+}
+
+/// Makes ring the process's TLS provider (the HTTPS clients of the document bucket and of the
+/// trace exporter take the process's; PostgreSQL and SMTP use ring too). Idempotent.
+pub fn install_tls_provider() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 /// The data keys from the environment or files, never a flag: the current key from
 /// `ENROLLFLOW_DATA_KEY` or the file `ENROLLFLOW_DATA_KEY_FILE`, earlier keys from
 /// `ENROLLFLOW_OLD_DATA_KEYS` (comma-separated) or the file `ENROLLFLOW_OLD_DATA_KEYS_FILE`.
@@ -354,6 +423,37 @@ mod tests {
             .expect("changed");
         assert!(rotated.starts_with("enc:v2:"));
         assert!(c.decrypt_bound(&rotated, "other").is_err(), "bound now");
+    }
+
+    #[test]
+    fn documents_are_encrypted_bound_and_older_files_read_as_they_are() {
+        let c = Cipher::random();
+        let pdf = b"%PDF-1.4 proof of a qualifying event";
+        let stored = c
+            .encrypt_bytes_bound(pdf, "app:document:k1")
+            .expect("encrypts");
+        assert!(
+            !stored.windows(4).any(|w| w == b"%PDF"),
+            "no plaintext at rest"
+        );
+        assert!(!c.bytes_need_rotation(&stored));
+        assert_eq!(
+            c.decrypt_bytes_bound(&stored, "app:document:k1")
+                .expect("reads"),
+            pdf
+        );
+        assert!(
+            c.decrypt_bytes_bound(&stored, "app:document:k2").is_err(),
+            "bound"
+        );
+        assert!(
+            Cipher::random()
+                .decrypt_bytes_bound(&stored, "app:document:k1")
+                .is_err()
+        );
+        // A file stored before encryption is read as it is, and is due for rotation.
+        assert_eq!(c.decrypt_bytes_bound(pdf, "any").expect("plain"), pdf);
+        assert!(c.bytes_need_rotation(pdf));
     }
 
     #[test]

@@ -1,10 +1,14 @@
 //! Uploaded documents (qualifying-event proof): bytes in an object store under random names, the
-//! metadata in the `documents` table. Local disk by default; the store is an enum so a cloud object
-//! store can be added beside it without touching the handlers.
+//! metadata in the `documents` table. Local disk by default; with `ENROLLFLOW_DOCUMENT_STORE=
+//! s3://bucket` an S3-compatible bucket (AWS S3, MinIO, …) through the `object_store` crate, so
+//! every instance reads what any instance stored. Either way the bytes are encrypted under the data
+//! key before they leave the process (`put_encrypted`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use object_store::ObjectStoreExt as _;
 use rand::RngCore;
 
 /// Where document bytes live.
@@ -12,9 +16,39 @@ use rand::RngCore;
 pub enum ObjectStore {
     /// A folder on local disk (one file per object; written to a temporary name, synced, renamed).
     LocalDisk(PathBuf),
+    /// An S3-compatible bucket (a PUT is whole or nothing).
+    S3(Arc<dyn object_store::ObjectStore>),
+}
+
+fn other(e: object_store::Error) -> std::io::Error {
+    std::io::Error::other(e)
 }
 
 impl ObjectStore {
+    /// The store `ENROLLFLOW_DOCUMENT_STORE` names: `s3://bucket` (credentials, region and endpoint
+    /// from the usual `AWS_*` variables: `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
+    /// `AWS_REGION`, `AWS_ENDPOINT_URL` for MinIO and the like), or the local folder without it.
+    pub fn from_config(documents_dir: &Path, store: Option<&str>) -> anyhow::Result<Self> {
+        let Some(url) = store.map(str::trim).filter(|s| !s.is_empty()) else {
+            return Ok(ObjectStore::LocalDisk(documents_dir.to_path_buf()));
+        };
+        let bucket = url
+            .strip_prefix("s3://")
+            .map(|b| b.trim_end_matches('/'))
+            .filter(|b| !b.is_empty() && !b.contains('/'))
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "ENROLLFLOW_DOCUMENT_STORE must be s3://bucket (or unset: the folder)"
+                )
+            })?;
+        crate::crypto::install_tls_provider();
+        let s3 = object_store::aws::AmazonS3Builder::from_env()
+            .with_bucket_name(bucket)
+            .build()
+            .map_err(|e| anyhow::anyhow!("ENROLLFLOW_DOCUMENT_STORE: {e}"))?;
+        Ok(ObjectStore::S3(Arc::new(s3)))
+    }
+
     /// A fresh random object key (128 bits, hex): never derived from the file's name or owner.
     pub fn new_key() -> String {
         let mut b = [0u8; 16];
@@ -32,6 +66,11 @@ impl ObjectStore {
                     .await
                     .map_err(std::io::Error::other)?
             }
+            ObjectStore::S3(store) => store
+                .put(&object_key(key)?, bytes.into())
+                .await
+                .map(|_| ())
+                .map_err(other),
         }
     }
 
@@ -41,6 +80,11 @@ impl ObjectStore {
                 Ok(b) => Ok(Some(b)),
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(e),
+            },
+            ObjectStore::S3(store) => match store.get(&object_key(key)?).await {
+                Ok(found) => Ok(Some(found.bytes().await.map_err(other)?.to_vec())),
+                Err(object_store::Error::NotFound { .. }) => Ok(None),
+                Err(e) => Err(other(e)),
             },
         }
     }
@@ -53,18 +97,34 @@ impl ObjectStore {
                     _ => Ok(()),
                 }
             }
+            ObjectStore::S3(store) => match store.delete(&object_key(key)?).await {
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+                Err(e) => Err(other(e)),
+            },
         }
     }
 }
 
-fn object_path(dir: &Path, key: &str) -> std::io::Result<PathBuf> {
+fn checked(key: &str) -> std::io::Result<&str> {
     if key.is_empty() || !key.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             "object keys are hex",
         ));
     }
-    Ok(dir.join(key))
+    Ok(key)
+}
+
+fn object_path(dir: &Path, key: &str) -> std::io::Result<PathBuf> {
+    Ok(dir.join(checked(key)?))
+}
+
+/// A bucket's object name: the key under `documents/`.
+fn object_key(key: &str) -> std::io::Result<object_store::path::Path> {
+    Ok(object_store::path::Path::from(format!(
+        "documents/{}",
+        checked(key)?
+    )))
 }
 
 fn write_atomically(dir: &Path, key: &str, bytes: &[u8]) -> std::io::Result<()> {
@@ -85,6 +145,56 @@ fn write_atomically(dir: &Path, key: &str, bytes: &[u8]) -> std::io::Result<()> 
 
 /// The largest upload (spec part 2, section 5: 3 MB).
 pub const MAX_BYTES: usize = 3 * 1024 * 1024;
+
+/// Uploads one application may make, replaced ones included (issue 22, item 6).
+pub const QUOTA_FILES: i32 = 10;
+/// Bytes one application may upload in all, replaced ones included.
+pub const QUOTA_BYTES: i64 = 30 * 1024 * 1024;
+
+/// The associated data binding a stored document to its application and its object.
+pub fn place(application: uuid::Uuid, storage_key: &str) -> String {
+    format!("{application}:document:{storage_key}")
+}
+
+impl ObjectStore {
+    /// Stores a document encrypted under the current data key, bound to its application.
+    pub async fn put_encrypted(
+        &self,
+        cipher: &crate::crypto::Cipher,
+        application: uuid::Uuid,
+        key: &str,
+        plain: &[u8],
+    ) -> anyhow::Result<()> {
+        let sealed = cipher.encrypt_bytes_bound(plain, &place(application, key))?;
+        self.put(key, sealed).await?;
+        Ok(())
+    }
+
+    /// A stored document's bytes, decrypted (a file from before encryption as it is).
+    pub async fn get_decrypted(
+        &self,
+        cipher: &crate::crypto::Cipher,
+        application: uuid::Uuid,
+        key: &str,
+    ) -> anyhow::Result<Option<Vec<u8>>> {
+        match self.get(key).await? {
+            Some(stored) => Ok(Some(
+                cipher.decrypt_bytes_bound(&stored, &place(application, key))?,
+            )),
+            None => Ok(None),
+        }
+    }
+
+    /// Removes objects whose rows are gone (replaced or deleted documents); a failure is logged
+    /// and left (an orphan object is unreadable without its row and costs only space).
+    pub async fn delete_all(&self, keys: &[String]) {
+        for key in keys {
+            if let Err(e) = self.delete(key).await {
+                tracing::warn!(error = %e, "could not remove a document no longer used");
+            }
+        }
+    }
+}
 
 /// Whether the bytes are a PDF (they start with the `%PDF-` header).
 pub fn is_pdf(bytes: &[u8]) -> bool {

@@ -8,7 +8,7 @@
 //! the last one finished (`key_rotations`), so a stopped rotation resumes where it was; each
 //! application is rewritten only if no save came between its read and its write (a save writes
 //! under the new key anyway), and a last pass from the start checks that nothing is left under an
-//! older key. Outbox messages and authenticator secrets are re-encrypted too.
+//! older key. Outbox messages, authenticator secrets and uploaded documents are re-encrypted too.
 
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -17,6 +17,7 @@ use enrollflow_engine::Engine;
 
 use crate::crypto::Cipher;
 use crate::db::key_rotations as store;
+use crate::documents::{self, ObjectStore};
 use crate::sensitive::{self, Place};
 
 /// How a rotation runs.
@@ -54,6 +55,8 @@ pub struct Rotated {
     pub applications: i64,
     pub outbox: i64,
     pub users: i64,
+    /// Uploaded documents re-encrypted (or encrypted: files stored before encryption).
+    pub documents: i64,
     /// False when stopped early (`stop_after`): run it again to go on.
     pub finished: bool,
 }
@@ -85,6 +88,7 @@ pub async fn rotate(
     pool: &PgPool,
     cipher: &Cipher,
     engine: &Engine,
+    documents: &ObjectStore,
     options: Options,
     mut progress: impl FnMut(Progress),
 ) -> anyhow::Result<Rotated> {
@@ -157,18 +161,21 @@ pub async fn rotate(
                 applications: rotated,
                 outbox: 0,
                 users: 0,
+                documents: 0,
                 finished: false,
             });
         }
     }
     let outbox = rotate_outbox(pool, cipher).await?;
     let users = rotate_users(pool, cipher).await?;
+    let documents = rotate_documents(pool, cipher, documents).await?;
     store::finish(pool, &key, rotated).await?;
     Ok(Rotated {
         resumed_at,
         applications: rotated,
         outbox,
         users,
+        documents,
         finished: true,
     })
 }
@@ -238,6 +245,31 @@ async fn rotate_users(pool: &PgPool, cipher: &Cipher) -> anyhow::Result<i64> {
             .await?;
             n += 1;
         }
+    }
+    Ok(n)
+}
+
+/// Every stored document under the current key (files from before encryption encrypted now).
+async fn rotate_documents(
+    pool: &PgPool,
+    cipher: &Cipher,
+    store_: &ObjectStore,
+) -> anyhow::Result<i64> {
+    let mut n = 0;
+    for (application, key) in store::documents(pool).await? {
+        // Gone meanwhile (replaced, retired): nothing to do.
+        let Some(stored) = store_.get(&key).await? else {
+            continue;
+        };
+        if !cipher.bytes_need_rotation(&stored) {
+            continue;
+        }
+        let place = documents::place(application, &key);
+        let plain = cipher.decrypt_bytes_bound(&stored, &place)?;
+        store_
+            .put(&key, cipher.encrypt_bytes_bound(&plain, &place)?)
+            .await?;
+        n += 1;
     }
     Ok(n)
 }

@@ -26,6 +26,7 @@ pub mod pdf;
 pub mod purchase;
 pub mod quoting;
 pub mod resume;
+pub mod retention;
 pub mod rules;
 pub mod second_factor;
 pub mod seed;

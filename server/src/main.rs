@@ -61,6 +61,13 @@ enum Command {
         /// The folder holding rules/ and forms/ (which answers are sensitive).
         #[arg(long, env = "ENROLLFLOW_ROOT", default_value = ".")]
         root: PathBuf,
+        /// The local document store (its files are re-encrypted too).
+        #[arg(
+            long,
+            env = "ENROLLFLOW_DOCUMENTS_DIR",
+            default_value = "var/documents"
+        )]
+        documents_dir: PathBuf,
     },
     /// Restore a backup folder into an empty database (DATABASE_URL) and document store, then
     /// check every table's row count and the applications' checksum against its manifest.
@@ -416,7 +423,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             db::migrate(&db::connect(&url()?).await?).await?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::RotateKey { batch, root } => {
+        Command::RotateKey {
+            batch,
+            root,
+            documents_dir,
+        } => {
             let cipher = data_keys()?;
             let bundle = bundle_or_bail(&root)?;
             let pool = db::connect(&url()?).await?;
@@ -425,6 +436,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 &pool,
                 &cipher,
                 &bundle.engine,
+                &enrollflow_server::documents::ObjectStore::from_config(
+                    &documents_dir,
+                    std::env::var("ENROLLFLOW_DOCUMENT_STORE").ok().as_deref(),
+                )?,
                 enrollflow_server::keys::Options {
                     batch,
                     stop_after: None,
@@ -445,11 +460,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             println!(
                 "done: every stored secret is under key {} ({} applications, {} messages, {} \
-                 users re-encrypted); the old key may be removed",
+                 users, {} documents re-encrypted); the old key may be removed",
                 cipher.key_id(),
                 done.applications,
                 done.outbox,
-                done.users
+                done.users,
+                done.documents
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -676,7 +692,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 rules::serve_published(&rules, &pool, &args.root).await?;
             }
             let clock = Arc::new(SystemClock::from_env()?);
-            serve(AppState::new(pool, clock, *args, rules, cipher)).await?;
+            serve(AppState::new(pool, clock, *args, rules, cipher)?).await?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -59,9 +59,8 @@ pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::
                 // Uploaded before hashes were kept: hashed from the store now.
                 let bytes = app
                     .documents
-                    .get(&d.storage_key)
-                    .await
-                    .map_err(anyhow::Error::new)?
+                    .get_decrypted(&app.cipher, b.id, &d.storage_key)
+                    .await?
                     .ok_or_else(|| {
                         anyhow::anyhow!("an uploaded document is missing from the store")
                     })?;

@@ -43,6 +43,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
             state.pool.clone(),
         )?),
     };
+    let _retention = crate::retention::spawn(state.clone());
     let _metrics = crate::telemetry::spawn_metrics_upkeep();
     let _pool_probe = http::metrics::spawn_pool_probe(state.clone());
     if let Some(address) = state.config.metrics_listen {
@@ -65,6 +66,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     .with_graceful_shutdown(shutdown_signal())
     .await?;
     tracing::info!("stopped");
+    crate::telemetry::flush_traces();
     Ok(())
 }
 

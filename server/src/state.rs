@@ -41,10 +41,11 @@ impl AppState {
         config: ServeArgs,
         rules: Arc<Rules>,
         cipher: Cipher,
-    ) -> Self {
-        let documents = ObjectStore::LocalDisk(config.documents_dir.clone());
+    ) -> anyhow::Result<Self> {
+        let documents =
+            ObjectStore::from_config(&config.documents_dir, config.document_store.as_deref())?;
         let limits = Arc::new(crate::limits::Limits::new(config.address_limit));
-        Self {
+        Ok(Self {
             limits,
             documents,
             pool,
@@ -55,7 +56,7 @@ impl AppState {
             caches: Arc::new(Caches::new()),
             reset_queued: Arc::new(tokio::sync::Notify::new()),
             evidence_waiting: Arc::new(tokio::sync::Notify::new()),
-        }
+        })
     }
 
     /// Starts the task that keeps the caches coherent (they stay off until it has connected).

@@ -1,5 +1,7 @@
 //! Structured logs with `tracing`: JSON lines by default, readable text with `ENROLLFLOW_LOG_FORMAT=pretty`.
 //! Nothing logged carries PII: request spans hold the method and the matched route template only.
+//! The same spans go to an OpenTelemetry collector when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, and
+//! the Prometheus metrics (`metrics()`) are served at `/metrics`.
 
 use tracing_subscriber::{EnvFilter, fmt, prelude::*};
 
@@ -7,7 +9,25 @@ pub fn init() {
     let filter = EnvFilter::try_from_env("ENROLLFLOW_LOG")
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
     let pretty = std::env::var("ENROLLFLOW_LOG_FORMAT").is_ok_and(|v| v == "pretty");
-    let registry = tracing_subscriber::registry().with(filter);
+    // Traces over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set (the exporter reads it, and
+    // the OTEL_EXPORTER_OTLP_* settings beside it).
+    let otel = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT")
+        .ok()
+        .filter(|e| !e.trim().is_empty())
+        .and_then(|_| match tracer_provider(None) {
+            Ok(provider) => Some(provider),
+            Err(e) => {
+                eprintln!("enrollflow: OpenTelemetry traces are off: {e}");
+                None
+            }
+        });
+    let otel_layer = otel.map(|provider| {
+        use opentelemetry::trace::TracerProvider as _;
+        let tracer = provider.tracer("enrollflow");
+        let _ = PROVIDER.set(provider);
+        tracing_opentelemetry::layer().with_tracer(tracer)
+    });
+    let registry = tracing_subscriber::registry().with(filter).with(otel_layer);
     if pretty {
         registry.with(fmt::layer().with_target(false)).init();
     } else {
@@ -19,6 +39,41 @@ pub fn init() {
                     .with_current_span(true),
             )
             .init();
+    }
+}
+
+static PROVIDER: std::sync::OnceLock<opentelemetry_sdk::trace::SdkTracerProvider> =
+    std::sync::OnceLock::new();
+
+/// An OTLP/HTTP trace pipeline (service name `enrollflow`): to `endpoint` (the full URL, ending
+/// in `/v1/traces`) or, with `None`, where the `OTEL_EXPORTER_OTLP_*` variables say.
+pub fn tracer_provider(
+    endpoint: Option<&str>,
+) -> anyhow::Result<opentelemetry_sdk::trace::SdkTracerProvider> {
+    use opentelemetry_otlp::WithExportConfig as _;
+    crate::crypto::install_tls_provider();
+    let builder = opentelemetry_otlp::SpanExporter::builder().with_http();
+    let builder = match endpoint {
+        Some(e) => builder.with_endpoint(e),
+        None => builder,
+    };
+    let exporter = builder.build()?;
+    Ok(opentelemetry_sdk::trace::SdkTracerProvider::builder()
+        .with_batch_exporter(exporter)
+        .with_resource(
+            opentelemetry_sdk::Resource::builder()
+                .with_service_name("enrollflow")
+                .build(),
+        )
+        .build())
+}
+
+/// Sends the traces still buffered (at shutdown).
+pub fn flush_traces() {
+    if let Some(p) = PROVIDER.get()
+        && let Err(e) = p.shutdown()
+    {
+        tracing::warn!(error = %e, "the last traces could not be sent");
     }
 }
 
@@ -55,4 +110,86 @@ pub fn spawn_metrics_upkeep() -> tokio::task::JoinHandle<()> {
             metrics().run_upkeep();
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+
+    use opentelemetry::trace::TracerProvider as _;
+    use tracing_subscriber::prelude::*;
+
+    /// Issue 22, item 1: the request spans reach an OTLP/HTTP collector.
+    #[test]
+    fn request_spans_are_exported_to_an_otlp_collector() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        listener.set_nonblocking(true).expect("nonblocking");
+        let collector = std::thread::spawn(move || {
+            // No export within 20 seconds fails the test (it never hangs).
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+            let mut conn = loop {
+                match listener.accept() {
+                    Ok((conn, _)) => break conn,
+                    Err(e)
+                        if e.kind() == std::io::ErrorKind::WouldBlock
+                            && std::time::Instant::now() < deadline =>
+                    {
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                    }
+                    Err(e) => panic!("no trace export arrived: {e}"),
+                }
+            };
+            conn.set_nonblocking(false).expect("blocking");
+            conn.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+                .expect("timeout");
+            let mut got = Vec::new();
+            let mut buf = [0u8; 8192];
+            // The headers and the body (Content-Length bytes).
+            loop {
+                let n = conn.read(&mut buf).expect("read");
+                got.extend_from_slice(&buf[..n]);
+                let text = String::from_utf8_lossy(&got).to_string();
+                if let Some(end) = text.find("\r\n\r\n") {
+                    let len = text
+                        .lines()
+                        .find_map(|l| {
+                            l.to_ascii_lowercase()
+                                .strip_prefix("content-length:")
+                                .map(|v| v.trim().to_string())
+                        })
+                        .and_then(|v| v.parse::<usize>().ok())
+                        .unwrap_or(0);
+                    if got.len() >= end + 4 + len || n == 0 {
+                        break;
+                    }
+                }
+            }
+            conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n")
+                .expect("answer");
+            got
+        });
+        let provider = super::tracer_provider(Some(&format!("http://127.0.0.1:{port}/v1/traces")))
+            .expect("pipeline");
+        let layer = tracing_opentelemetry::layer().with_tracer(provider.tracer("enrollflow"));
+        let subscriber = tracing_subscriber::registry().with(layer);
+        tracing::subscriber::with_default(subscriber, || {
+            let span = tracing::info_span!("request", method = "GET", route = "/api/site");
+            let _entered = span.enter();
+        });
+        provider.force_flush().expect("flushed");
+        let got = collector.join().expect("collector");
+        let text = String::from_utf8_lossy(&got);
+        assert!(text.starts_with("POST /v1/traces"), "{text}");
+        assert!(
+            text.to_ascii_lowercase()
+                .contains("content-type: application/x-protobuf"),
+            "{text}"
+        );
+        assert!(
+            text.contains("/api/site") && text.contains("enrollflow"),
+            "the span and the service"
+        );
+        let _ = provider.shutdown();
+    }
 }

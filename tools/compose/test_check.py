@@ -133,7 +133,7 @@ class ComposeCheck(unittest.TestCase):
         self.edit_text("deploy/compose.yaml", 'restart: "no"', "restart: no")
         self.assert_fails_with("service lb: ports entry 1342 must be a quoted string",
                                "service enrollflow-1: expose entry 9090 must be a quoted string",
-                               "service migrate: restart must be a string")
+                               "service minio-init: restart must be a string")
 
     def test_a_version_key_fails(self) -> None:
         path = self.dir / "deploy/compose.yaml"

@@ -22,7 +22,7 @@ LAYERS = {
     "http": {"http"},
     "services": {
         "accounts", "applications", "cache", "clock", "config", "crypto", "documents", "error", "hostname",
-        "backup", "evaluation", "evidence", "handoff", "impact", "keys", "limits", "mail", "password", "pdf", "purchase", "quoting", "resume", "rules", "second_factor", "sensitive", "sheets", "state",
+        "backup", "evaluation", "evidence", "handoff", "impact", "keys", "limits", "mail", "password", "pdf", "purchase", "quoting", "resume", "retention", "rules", "second_factor", "sensitive", "sheets", "state",
         "telemetry",
     },
     "db": {"db", "npn"},

@@ -272,11 +272,48 @@ pub struct NewDocument<'a> {
     pub now: OffsetDateTime,
 }
 
+/// What attaching a document did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Attached {
+    /// Attached: the application's new revision, and the storage keys of the documents it
+    /// replaced (their rows are gone; the objects are for the caller to remove).
+    Saved {
+        revision: i64,
+        replaced: Vec<String>,
+    },
+    /// The application has been submitted: nothing was written.
+    Submitted,
+    /// The application has used its upload quota: nothing was written.
+    OverQuota,
+}
+
 /// Records a stored document and makes it the application's qualifying-event document
-/// (`enrollment_reason_document`, and the file name in the step's answers), in one transaction.
-/// The application's new revision; `None` when it has been submitted (nothing is written).
-pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result<Option<i64>> {
+/// (`enrollment_reason_document`, and the file name in the step's answers), counting it against
+/// the application's quota (`max_uploads` files, `max_bytes` in all, replaced ones included) and
+/// removing the rows of the documents it replaces, in one transaction.
+pub async fn attach_document(
+    pool: &PgPool,
+    d: &NewDocument<'_>,
+    max_uploads: i32,
+    max_bytes: i64,
+) -> sqlx::Result<Attached> {
     let mut tx = pool.begin().await?;
+    let counted: Option<i32> = sqlx::query_scalar(
+        "INSERT INTO document_uploads AS u (application_id, uploads, bytes)
+         SELECT $1, 1, $2 WHERE $2 <= $4
+         ON CONFLICT (application_id) DO UPDATE SET uploads = u.uploads + 1, bytes = u.bytes + $2
+         WHERE u.uploads < $3 AND u.bytes + $2 <= $4
+         RETURNING uploads",
+    )
+    .bind(d.application_id)
+    .bind(i64::from(d.size))
+    .bind(max_uploads)
+    .bind(max_bytes)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if counted.is_none() {
+        return Ok(Attached::OverQuota);
+    }
     let revision: Option<i64> = sqlx::query_scalar(
         "UPDATE applications SET updated_at = $3, revision = revision + 1,
                 data = jsonb_set(
@@ -295,8 +332,13 @@ pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result
     .fetch_optional(&mut *tx)
     .await?;
     let Some(revision) = revision else {
-        return Ok(None);
+        return Ok(Attached::Submitted);
     };
+    let replaced: Vec<String> =
+        sqlx::query_scalar("DELETE FROM documents WHERE application_id = $1 RETURNING storage_key")
+            .bind(d.application_id)
+            .fetch_all(&mut *tx)
+            .await?;
     sqlx::query(
         "INSERT INTO documents (id, application_id, storage_key, file_name, content_type, size_bytes,
                                 created_at, sha256)
@@ -312,7 +354,7 @@ pub async fn attach_document(pool: &PgPool, d: &NewDocument<'_>) -> sqlx::Result
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(Some(revision))
+    Ok(Attached::Saved { revision, replaced })
 }
 
 /// The last step and effective date of an application (the benchmark's primary-key read).

@@ -167,3 +167,10 @@ pub async fn replace_totp(
     .await?;
     Ok(())
 }
+
+/// Every stored document: its application and storage key.
+pub async fn documents(pool: &PgPool) -> sqlx::Result<Vec<(Uuid, String)>> {
+    sqlx::query_as("SELECT application_id, storage_key FROM documents ORDER BY id")
+        .fetch_all(pool)
+        .await
+}

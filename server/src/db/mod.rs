@@ -16,6 +16,7 @@ pub mod messages;
 pub mod notices;
 pub mod outbox;
 pub mod reset_requests;
+pub mod retention;
 pub mod rule_sets;
 pub mod second_factor;
 pub mod sessions;

@@ -96,7 +96,7 @@ pub async fn read_upload(mut multipart: Multipart) -> ApiResult<(String, Vec<u8>
                  description = "`file`: the PDF (at most 3 MB); `enrollment_type`: optional, must be `qle`"),
     responses((status = 200, body = Uploaded),
               (status = 403, description = "No application on this session yet (save Why Are You Applying first)"),
-              (status = 409, description = "The application has been submitted"),
+              (status = 409, description = "The application has been submitted, or has used its upload quota (10 files, 30 MB)"),
               (status = 413, description = "The file is larger than 3 MB"),
               (status = 415, description = "The file is not a PDF"),
               (status = 503, description = "The file could not be stored; nothing was changed")))]
@@ -124,7 +124,12 @@ async fn upload(
     let size = i32::try_from(bytes.len()).map_err(anyhow::Error::new)?;
     // The file's fingerprint, listed in the purchase's evidence packet.
     let sha256 = crate::evidence::sha256(&bytes);
-    if let Err(e) = app.documents.put(&key, bytes).await {
+    // Encrypted at rest like SSNs, bound to the application and the object.
+    if let Err(e) = app
+        .documents
+        .put_encrypted(&app.cipher, id, &key, &bytes)
+        .await
+    {
         tracing::error!(error = %e, "document store write failed");
         return Err(ApiError::TryAgain(
             "Your document could not be saved. Please try again, or send it using one of the methods below."
@@ -144,12 +149,16 @@ async fn upload(
             step: &step,
             now: app.clock.now(),
         },
+        documents::QUOTA_FILES,
+        documents::QUOTA_BYTES,
     )
     .await;
     match saved {
-        Ok(Some(revision)) => {
+        Ok(db::applications::Attached::Saved { revision, replaced }) => {
             app.caches.changed_application(id, revision);
             crate::http::revision::wrote(Some(id), revision);
+            // The documents this one replaced are of no use any more.
+            app.documents.delete_all(&replaced).await;
             Ok(Json(Uploaded {
                 document_id,
                 file_name,
@@ -157,10 +166,14 @@ async fn upload(
             }))
         }
         other => {
-            if let Err(e) = app.documents.delete(&key).await {
-                tracing::warn!(error = %e, "could not remove an unused stored document");
-            }
+            app.documents.delete_all(&[key]).await;
             match other {
+                Ok(db::applications::Attached::OverQuota) => Err(ApiError::Conflict(format!(
+                    "This application has used its {} uploads ({} MB). Please send further \
+                     documents using one of the methods below.",
+                    documents::QUOTA_FILES,
+                    documents::QUOTA_BYTES / (1024 * 1024)
+                ))),
                 Ok(_) => Err(already_submitted()),
                 Err(e) => Err(e.into()),
             }

@@ -3,7 +3,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::helpers::{Browser, Reply, TestApp, put, spawn_app, spawn_app_with};
+use crate::helpers::{Browser, Reply, TestApp, put, spawn_app, spawn_app_with, test_cipher};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
 
@@ -90,7 +90,25 @@ async fn a_pdf_is_stored_under_a_random_name_and_shown_on_the_step() {
         key.len() == 32 && key.bytes().all(|c| c.is_ascii_hexdigit()),
         "{key}"
     );
-    assert_eq!(std::fs::read(dir.join(key)).expect("stored bytes"), PDF);
+    // Encrypted at rest, bound to its application and object.
+    let at_rest = std::fs::read(dir.join(key)).expect("stored bytes");
+    assert!(
+        !at_rest.windows(4).any(|w| w == b"%PDF"),
+        "no plaintext PDF on disk"
+    );
+    let application: uuid::Uuid = sqlx::query_scalar("SELECT application_id FROM documents")
+        .fetch_one(&app.pool)
+        .await
+        .expect("application");
+    assert_eq!(
+        test_cipher()
+            .decrypt_bytes_bound(
+                &at_rest,
+                &enrollflow_server::documents::place(application, key)
+            )
+            .expect("decrypts"),
+        PDF
+    );
 
     let view = b.get("/api/application/step/whyApplying").await;
     assert_eq!(
@@ -227,5 +245,101 @@ async fn page_views_store_route_templates_only() {
     assert_eq!(
         routes,
         ["/census", "/reset-password/email/:email/token/:token"]
+    );
+}
+
+#[tokio::test]
+async fn a_replaced_document_is_removed_and_an_application_has_a_quota_of_uploads() {
+    let dir = std::env::temp_dir().join(format!("enrollflow-docs-{}", uuid::Uuid::new_v4()));
+    let d = dir.clone();
+    let app = spawn_app_with(move |c| c.documents_dir = d).await;
+    let b = app.browser("acme");
+    let token = qle_saved(&b).await;
+    let files = |dir: &std::path::Path| {
+        std::fs::read_dir(dir)
+            .map(|e| e.flatten().filter(|e| e.path().is_file()).count())
+            .unwrap_or(0)
+    };
+    for n in 0..enrollflow_server::documents::QUOTA_FILES {
+        let r = upload(&b, &token, &format!("proof-{n}.pdf"), PDF).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        // Each upload replaces the one before: one row, one file.
+        assert_eq!(stored(&app).await.len(), 1);
+        assert_eq!(files(&dir), 1, "the replaced file is removed");
+    }
+    let r = upload(&b, &token, "one-too-many.pdf", PDF).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .is_some_and(|m| m.contains("10 uploads")),
+        "{}",
+        r.body
+    );
+    let rows = stored(&app).await;
+    assert_eq!(
+        rows[0].1, "proof-9.pdf",
+        "the refused upload changed nothing"
+    );
+    assert_eq!(files(&dir), 1, "and left no file behind");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 22, item 6: with `ENROLLFLOW_DOCUMENT_STORE=s3://…` the documents go to the bucket,
+/// encrypted; two instances share them. Runs against the S3-compatible server `make test` starts
+/// (`scripts/with-s3.sh`).
+#[tokio::test]
+async fn documents_go_to_an_s3_bucket_encrypted_and_every_instance_reads_them() {
+    let bucket = std::env::var("ENROLLFLOW_TEST_S3_BUCKET").expect(
+        "an S3-compatible test server: run the tests with `make test` (scripts/with-s3.sh)",
+    );
+    let url = format!("s3://{bucket}");
+    let u = url.clone();
+    let app = spawn_app_with(move |c| c.document_store = Some(u)).await;
+    assert!(matches!(
+        app.state.documents,
+        enrollflow_server::documents::ObjectStore::S3(_)
+    ));
+    let b = app.browser("acme");
+    let token = qle_saved(&b).await;
+    let r = upload(&b, &token, "proof.pdf", PDF).await;
+    assert_eq!(r.status, reqwest::StatusCode::OK, "{}", r.body);
+    let (key, _, _) = stored(&app).await.remove(0);
+    let application: uuid::Uuid = sqlx::query_scalar("SELECT application_id FROM documents")
+        .fetch_one(&app.pool)
+        .await
+        .expect("application");
+
+    // Another instance (its own empty folder, the same bucket) reads the object; at rest it is
+    // ciphertext.
+    let other = enrollflow_server::documents::ObjectStore::from_config(
+        &std::env::temp_dir().join("enrollflow-unused"),
+        Some(&url),
+    )
+    .expect("store");
+    let sealed = other.get(&key).await.expect("get").expect("in the bucket");
+    assert!(
+        !sealed.windows(4).any(|w| w == b"%PDF"),
+        "encrypted in the bucket"
+    );
+    assert_eq!(
+        other
+            .get_decrypted(&test_cipher(), application, &key)
+            .await
+            .expect("decrypts")
+            .as_deref(),
+        Some(PDF)
+    );
+    // A replacing upload removes the replaced object from the bucket.
+    let r = upload(&b, &token, "better-proof.pdf", PDF).await;
+    assert_eq!(r.status, reqwest::StatusCode::OK, "{}", r.body);
+    assert_eq!(other.get(&key).await.expect("get"), None);
+    assert!(
+        enrollflow_server::documents::ObjectStore::from_config(
+            std::path::Path::new("."),
+            Some("s3://")
+        )
+        .is_err(),
+        "a store URL without a bucket is refused"
     );
 }

@@ -124,7 +124,8 @@ async fn spawn_on(
         config,
         rules.clone(),
         test_cipher(),
-    );
+    )
+    .expect("state");
     if state.config.rules_from_database {
         // As `serve` does: the newest published set before the first request, then each new one.
         enrollflow_server::rules::serve_published(&rules, &pool, &state.config.root)

@@ -100,6 +100,21 @@ async fn rotate_key_moves_every_ssn_to_the_new_key_and_a_stopped_run_resumes() {
         .with_older([old_key.as_str()])
         .expect("ring");
     let bundle = app.rules.current();
+    // A document stored before documents were encrypted: the rotation encrypts it.
+    let legacy_pdf = b"%PDF-1.4 stored in the clear by an older release";
+    let docs_dir = app.state.config.documents_dir.clone();
+    std::fs::create_dir_all(&docs_dir).expect("documents");
+    std::fs::write(docs_dir.join("0123abcd"), legacy_pdf).expect("legacy file");
+    sqlx::query(
+        "INSERT INTO documents (id, application_id, storage_key, file_name, content_type,
+                                size_bytes, created_at)
+         VALUES ($1, $2, '0123abcd', 'proof.pdf', 'application/pdf', 49, now())",
+    )
+    .bind(uuid::Uuid::new_v4())
+    .bind(before[0].0)
+    .execute(&app.pool)
+    .await
+    .expect("document row");
 
     // A run stopped after its first batch, as a crash would leave it.
     let mut seen = Vec::new();
@@ -107,6 +122,7 @@ async fn rotate_key_moves_every_ssn_to_the_new_key_and_a_stopped_run_resumes() {
         &app.pool,
         &ring,
         &bundle.engine,
+        &app.state.documents,
         Options {
             batch: 1,
             stop_after: Some(1),
@@ -132,6 +148,7 @@ async fn rotate_key_moves_every_ssn_to_the_new_key_and_a_stopped_run_resumes() {
         &app.pool,
         &ring,
         &bundle.engine,
+        &app.state.documents,
         Options {
             batch: 1,
             stop_after: None,
@@ -143,6 +160,9 @@ async fn rotate_key_moves_every_ssn_to_the_new_key_and_a_stopped_run_resumes() {
     assert!(second.finished);
     assert_eq!(second.resumed_at, 1, "it resumed where the first stopped");
     assert_eq!(second.applications, 3);
+    assert_eq!(second.documents, 1);
+    let sealed = std::fs::read(docs_dir.join("0123abcd")).expect("document");
+    assert!(!sealed.starts_with(b"%PDF"), "encrypted now");
 
     let only_new = Cipher::from_base64(&new_key).expect("new");
     for ((id, was), (_, now)) in before.iter().zip(stored_ssns(&app.pool).await) {
@@ -160,9 +180,16 @@ async fn rotate_key_moves_every_ssn_to_the_new_key_and_a_stopped_run_resumes() {
         );
     }
     // A finished rotation run again changes nothing.
-    let again = keys::rotate(&app.pool, &ring, &bundle.engine, Options::default(), |_| {})
-        .await
-        .expect("again");
+    let again = keys::rotate(
+        &app.pool,
+        &ring,
+        &bundle.engine,
+        &app.state.documents,
+        Options::default(),
+        |_| {},
+    )
+    .await
+    .expect("again");
     assert!(again.finished);
     assert_eq!(again.applications, 0);
 }

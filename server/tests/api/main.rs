@@ -31,6 +31,7 @@ mod purchase;
 mod reload;
 mod replay;
 mod resume;
+mod retention;
 mod rule_sets;
 mod second_factor;
 mod security;

@@ -5663,7 +5663,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The application has been submitted */
+            /** @description The application has been submitted, or has used its upload quota (10 files, 30 MB) */
             409: {
                 headers: {
                     [name: string]: unknown;

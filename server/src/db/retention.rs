@@ -1,0 +1,84 @@
+//! Abandoned quotes (`crate::retention`): found, deleted or anonymized in batches.
+
+use sqlx::PgPool;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+/// Unsubmitted applications not saved since `before` and not anonymized yet, oldest first.
+pub async fn abandoned(
+    pool: &PgPool,
+    before: OffsetDateTime,
+    limit: i64,
+) -> sqlx::Result<Vec<Uuid>> {
+    sqlx::query_scalar(
+        "SELECT id FROM applications
+         WHERE submission_time IS NULL AND anonymized_at IS NULL AND updated_at < $1
+         ORDER BY updated_at LIMIT $2",
+    )
+    .bind(before)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+/// Deletes the applications (still abandoned: a save since the search keeps one) with their
+/// documents' rows; answers how many and the storage keys of the documents that went with them.
+pub async fn delete(
+    pool: &PgPool,
+    ids: &[Uuid],
+    before: OffsetDateTime,
+) -> sqlx::Result<(i64, Vec<String>)> {
+    // The SELECT sees the documents as they were before the statement's cascade.
+    sqlx::query_as(
+        "WITH gone AS (
+             DELETE FROM applications
+             WHERE id = ANY($1) AND submission_time IS NULL AND updated_at < $2
+             RETURNING id)
+         SELECT (SELECT count(*) FROM gone),
+                coalesce((SELECT array_agg(d.storage_key) FROM documents d
+                          WHERE d.application_id IN (SELECT id FROM gone)), '{}')",
+    )
+    .bind(ids)
+    .bind(before)
+    .fetch_one(pool)
+    .await
+}
+
+/// Empties the applications' answers and summary (names, addresses, SSNs, the household) and
+/// removes their documents' rows and links; keeps the typed columns the statistics count.
+/// Answers the storage keys of the removed documents.
+pub async fn anonymize(
+    pool: &PgPool,
+    ids: &[Uuid],
+    before: OffsetDateTime,
+    now: OffsetDateTime,
+) -> sqlx::Result<(i64, Vec<String>)> {
+    let mut tx = pool.begin().await?;
+    let done: Vec<Uuid> = sqlx::query_scalar(
+        "UPDATE applications SET data = '{}'::jsonb, summary = '{}'::jsonb, anonymized_at = $3
+         WHERE id = ANY($1) AND submission_time IS NULL AND anonymized_at IS NULL
+           AND updated_at < $2
+         RETURNING id",
+    )
+    .bind(ids)
+    .bind(before)
+    .bind(now)
+    .fetch_all(&mut *tx)
+    .await?;
+    let keys: Vec<String> = sqlx::query_scalar(
+        "DELETE FROM documents WHERE application_id = ANY($1) RETURNING storage_key",
+    )
+    .bind(&done)
+    .fetch_all(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM application_links WHERE application_id = ANY($1)")
+        .bind(&done)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM document_uploads WHERE application_id = ANY($1)")
+        .bind(&done)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok((done.len() as i64, keys))
+}

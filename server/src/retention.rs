@@ -1,0 +1,79 @@
+//! Retention of abandoned quotes (issue 22, item 6): an application nobody submitted and nobody
+//! saved for `ENROLLFLOW_RETENTION_DAYS` days is deleted or anonymized
+//! (`ENROLLFLOW_RETENTION_ACTION`), its documents with it, by a job every instance runs hourly (the
+//! statements re-check each row, so two instances never do a row twice). Off when the days are 0.
+//!
+//! Anonymized: the answers and the summary (names, contact, addresses, SSNs, the household) are
+//! emptied and the documents and links removed; the typed columns the dashboard's statistics count
+//! (dates, carriers, products) stay. Metrics: `enrollflow_retention_applications_total{action}`,
+//! `enrollflow_retention_last_run_timestamp_seconds`.
+
+use std::time::Duration;
+
+use crate::db::retention as store;
+use crate::state::AppState;
+
+pub use crate::config::RetentionAction as Action;
+
+impl Action {
+    fn label(self) -> &'static str {
+        match self {
+            Action::Delete => "deleted",
+            Action::Anonymize => "anonymized",
+        }
+    }
+}
+
+/// Applications per statement.
+const BATCH: i64 = 500;
+
+/// One pass: every quote abandoned for `days` days as of now; how many were done.
+pub async fn run_once(app: &AppState, days: u32, action: Action) -> anyhow::Result<i64> {
+    let now = app.clock.now();
+    let before = now - time::Duration::days(i64::from(days));
+    let mut done = 0;
+    loop {
+        let ids = store::abandoned(&app.pool, before, BATCH).await?;
+        if ids.is_empty() {
+            break;
+        }
+        let (n, documents) = match action {
+            Action::Delete => store::delete(&app.pool, &ids, before).await?,
+            Action::Anonymize => store::anonymize(&app.pool, &ids, before, now).await?,
+        };
+        app.documents.delete_all(&documents).await;
+        metrics::counter!("enrollflow_retention_applications_total", "action" => action.label())
+            .increment(u64::try_from(n).unwrap_or(0));
+        done += n;
+        if (ids.len() as i64) < BATCH || n == 0 {
+            break;
+        }
+    }
+    metrics::gauge!("enrollflow_retention_last_run_timestamp_seconds")
+        .set(now.unix_timestamp() as f64);
+    if done > 0 {
+        tracing::info!(
+            applications = done,
+            action = action.label(),
+            "abandoned quotes retired"
+        );
+    }
+    Ok(done)
+}
+
+/// The hourly job (none when retention is off).
+pub fn spawn(app: AppState) -> Option<tokio::task::JoinHandle<()>> {
+    let days = app.config.retention_days;
+    let action = app.config.retention_action;
+    (days > 0).then(|| {
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(3600));
+            loop {
+                tick.tick().await;
+                if let Err(e) = run_once(&app, days, action).await {
+                    tracing::warn!(error = %e, "the retention job failed; it runs again in an hour");
+                }
+            }
+        })
+    })
+}

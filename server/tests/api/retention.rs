@@ -1,0 +1,133 @@
+//! Issue 22, item 6: abandoned quotes are deleted or anonymized after the set days, their
+//! documents with them; submitted applications and recent quotes are kept.
+
+use reqwest::Method;
+use serde_json::json;
+
+use enrollflow_server::retention::{self, Action};
+
+use crate::helpers::{ADMIN_TOKEN, TestApp, put, spawn_app_with};
+
+/// A quote with a name (census) saved now on a new session; its id.
+async fn quote(app: &TestApp) -> uuid::Uuid {
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    let r = put(
+        &b,
+        &token,
+        "/api/application/step/whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+    assert_eq!(r.status, reqwest::StatusCode::OK, "{}", r.body);
+    r.json()["application"]["applicationId"]
+        .as_str()
+        .and_then(|s| s.parse().ok())
+        .expect("application id")
+}
+
+async fn age(app: &TestApp, id: uuid::Uuid, days: i64) {
+    sqlx::query(
+        "UPDATE applications SET updated_at = updated_at - make_interval(days => $2::int),
+                data = data || '{\"census\": {\"sub_first_name\": \"Ann\"}}'::jsonb,
+                summary = '{\"first_name\": \"Ann\"}'::jsonb
+         WHERE id = $1",
+    )
+    .bind(id)
+    .bind(days as i32)
+    .execute(&app.pool)
+    .await
+    .expect("age");
+}
+
+#[tokio::test]
+async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
+    let dir = std::env::temp_dir().join(format!("enrollflow-docs-{}", uuid::Uuid::new_v4()));
+    let d = dir.clone();
+    let app = spawn_app_with(move |c| c.documents_dir = d).await;
+    let old = quote(&app).await;
+    let recent = quote(&app).await;
+    let old_submitted = quote(&app).await;
+    age(&app, old, 100).await;
+    age(&app, recent, 10).await;
+    age(&app, old_submitted, 100).await;
+    sqlx::query("UPDATE applications SET submission_time = now() WHERE id = $1")
+        .bind(old_submitted)
+        .execute(&app.pool)
+        .await
+        .expect("submit");
+    // The old quote has a stored document.
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(dir.join("abc123"), b"sealed").expect("file");
+    sqlx::query(
+        "INSERT INTO documents (id, application_id, storage_key, file_name, content_type,
+                                size_bytes, created_at)
+         VALUES ($1, $2, 'abc123', 'proof.pdf', 'application/pdf', 6, now())",
+    )
+    .bind(uuid::Uuid::new_v4())
+    .bind(old)
+    .execute(&app.pool)
+    .await
+    .expect("document");
+
+    let n = retention::run_once(&app.state, 90, Action::Anonymize)
+        .await
+        .expect("anonymize");
+    assert_eq!(n, 1, "only the quote abandoned for over 90 days");
+    let (data, summary, anonymized): (serde_json::Value, serde_json::Value, bool) = sqlx::query_as(
+        "SELECT data, summary, anonymized_at IS NOT NULL FROM applications WHERE id = $1",
+    )
+    .bind(old)
+    .fetch_one(&app.pool)
+    .await
+    .expect("row");
+    assert!(anonymized);
+    assert_eq!(
+        (data, summary),
+        (json!({}), json!({})),
+        "no answers, no name"
+    );
+    assert!(!dir.join("abc123").exists(), "its document is gone");
+    let docs: i64 = sqlx::query_scalar("SELECT count(*) FROM documents")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(docs, 0);
+    // A second pass finds nothing more to do.
+    assert_eq!(
+        retention::run_once(&app.state, 90, Action::Anonymize)
+            .await
+            .expect("again"),
+        0
+    );
+
+    // Deleting: the anonymized row is abandoned too; the recent quote and the submission stay.
+    let n = retention::run_once(&app.state, 5, Action::Delete)
+        .await
+        .expect("delete");
+    assert_eq!(n, 1, "the recent quote, abandoned for over 5 days");
+    let left: Vec<uuid::Uuid> = sqlx::query_scalar("SELECT id FROM applications ORDER BY id")
+        .fetch_all(&app.pool)
+        .await
+        .expect("ids");
+    let mut expected = vec![old, old_submitted];
+    expected.sort();
+    assert_eq!(left, expected);
+
+    let m = app
+        .browser("acme")
+        .send(
+            Method::GET,
+            "/metrics",
+            &[("authorization", format!("Bearer {ADMIN_TOKEN}"))],
+            None,
+        )
+        .await;
+    for expected in [
+        r#"enrollflow_retention_applications_total{action="anonymized"}"#,
+        r#"enrollflow_retention_applications_total{action="deleted"}"#,
+        "enrollflow_retention_last_run_timestamp_seconds",
+    ] {
+        assert!(m.body.contains(expected), "{expected} in {}", m.body);
+    }
+}
