@@ -241,12 +241,15 @@ pub async fn store_updates(
 ) -> ApiResult<applications::ApplicationRow> {
     let mut data = s.data.as_object().cloned().unwrap_or_default();
     data.extend(updates);
-    store(
+    // Merged into the document as it was read: written only over that revision, so a save made
+    // meanwhile (another window, the agent) is never lost (409 instead).
+    store_expecting(
         app,
         id,
         Value::Object(data),
         &s.bundle.engine,
         applications::Save::Answers,
+        s.cached.as_ref().map(|c| c.revision),
     )
     .await
 }

@@ -676,11 +676,14 @@ def part_disk(args, cluster, workdir, data_key):
                                     f"FROM applications WHERE id = '{app_id}'")
             key, stored = (row.split("|") + [""])[:2]
             path = os.path.join(docs, key)
+            # Stored encrypted: the magic, the key id, the nonce and the tag around the bytes
+            # (server/src/crypto.rs, `encrypt_bytes_bound`).
+            sealed = size + 4 + 8 + 12 + 16
             if stored != str(size) or attached != doc or not os.path.exists(path) \
-                    or os.path.getsize(path) != size:
+                    or os.path.getsize(path) != sealed:
                 fail(f"{case}: document row/attachment/bytes inconsistent ({row}, {attached})")
             else:
-                note("disk", f"{case}: answer", f"200, document attached and {size} bytes on disk")
+                note("disk", f"{case}: answer", f"200, document attached and {size} bytes on disk (encrypted)")
 
         # 1. The file is larger than the room left (200 kB on a 64 kB tmpfs): ENOSPC mid-write.
         big = pdf(200 * 1024)

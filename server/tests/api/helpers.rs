@@ -246,6 +246,21 @@ impl Reply {
 }
 
 impl TestApp {
+    /// The Prometheus text of `/metrics`, as the operator reads it.
+    pub async fn metrics(&self) -> String {
+        let r = self
+            .browser("")
+            .send(
+                Method::GET,
+                "/metrics",
+                &[("authorization", format!("Bearer {ADMIN_TOKEN}"))],
+                None,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        r.body
+    }
+
     pub fn browser(&self, subdomain: &str) -> Browser<'_> {
         let host = if subdomain.is_empty() {
             format!("localhost:{}", self.addr.port())

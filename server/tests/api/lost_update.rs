@@ -5,7 +5,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{ACME_USER, Browser, Reply, adult, at_medical, spawn_app};
+use crate::helpers::{ACME_USER, Browser, Reply, adult, at_medical, select_plan, spawn_app};
 
 async fn save_if_match(
     b: &Browser<'_>,
@@ -100,4 +100,52 @@ async fn a_consumer_and_an_agent_on_one_application_never_overwrite_each_other()
     // Not a revision: 400.
     let r = save_if_match(&consumer, &token, "census", mine, -1).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+}
+
+/// A plan selection merges into the application as its request read it, and is written only over
+/// that revision: an instance that holds an older copy (another instance's save not announced to it
+/// yet) refuses the selection (409) rather than writing its old copy over the newer save.
+#[tokio::test]
+async fn a_selection_on_an_instance_with_an_older_copy_never_overwrites_a_newer_save() {
+    let app = spawn_app().await;
+    let other = app.an_unannounced_instance().await;
+    let consumer = app.browser("acme");
+    let token = at_medical(&consumer, adult("1990-01-01")).await;
+    let plans = consumer.get("/api/plans/1/allPlans").await.json();
+    let plan_id = plans["plans"][0]["id"].clone();
+    let (id,): (uuid::Uuid,) = sqlx::query_as("SELECT id FROM applications")
+        .fetch_one(&app.pool)
+        .await
+        .expect("the application");
+
+    // The agent saves on the other instance, which does not announce it: this instance keeps its
+    // older copy of the application in memory.
+    let agent = other.browser("acme");
+    let csrf = agent.logged_in_as(ACME_USER).await;
+    let r = agent
+        .call(
+            Method::POST,
+            &format!("/api/dashboard/enroll/{id}"),
+            &csrf,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let mut census = agent.get("/api/application/step/census").await.json()["data"].clone();
+    census["sub_first_name"] = json!("Annabel");
+    let r = crate::helpers::put(&agent, &csrf, "/api/application/step/census", census).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+
+    let r = select_plan(&consumer, &token, 1, plan_id).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let first: Option<String> =
+        sqlx::query_scalar("SELECT data->'census'->>'sub_first_name' FROM applications")
+            .fetch_one(&app.pool)
+            .await
+            .expect("row");
+    assert_eq!(
+        first.as_deref(),
+        Some("Annabel"),
+        "the agent's save is kept"
+    );
 }

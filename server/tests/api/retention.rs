@@ -1,12 +1,11 @@
 //! Issue 22, item 6: abandoned quotes are deleted or anonymized after the set days, their
 //! documents with them; submitted applications and recent quotes are kept.
 
-use reqwest::Method;
 use serde_json::json;
 
 use enrollflow_server::retention::{self, Action};
 
-use crate::helpers::{ADMIN_TOKEN, TestApp, put, spawn_app_with};
+use crate::helpers::{TestApp, put, spawn_app_with};
 
 /// A quote with a name (census) saved now on a new session; its id.
 async fn quote(app: &TestApp) -> uuid::Uuid {
@@ -114,20 +113,12 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
     expected.sort();
     assert_eq!(left, expected);
 
-    let m = app
-        .browser("acme")
-        .send(
-            Method::GET,
-            "/metrics",
-            &[("authorization", format!("Bearer {ADMIN_TOKEN}"))],
-            None,
-        )
-        .await;
+    let m = app.metrics().await;
     for expected in [
         r#"enrollflow_retention_applications_total{action="anonymized"}"#,
         r#"enrollflow_retention_applications_total{action="deleted"}"#,
         "enrollflow_retention_last_run_timestamp_seconds",
     ] {
-        assert!(m.body.contains(expected), "{expected} in {}", m.body);
+        assert!(m.contains(expected), "{expected} in {m}");
     }
 }
