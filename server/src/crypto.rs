@@ -120,6 +120,13 @@ impl Cipher {
     /// Encrypts `plaintext` bound to `place` (associated data): it decrypts only with the same
     /// place.
     pub fn encrypt_bound(&self, plaintext: &str, place: &str) -> anyhow::Result<String> {
+        let (id, sealed) = self.seal(plaintext.as_bytes(), place)?;
+        Ok(format!("{V2}{id}:{}", STANDARD.encode(sealed)))
+    }
+
+    /// `msg` encrypted under the current key with `place` as associated data: the key's id, and
+    /// the nonce followed by the ciphertext.
+    fn seal(&self, msg: &[u8], place: &str) -> anyhow::Result<(&str, Vec<u8>)> {
         let key = &self.keys[0];
         let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
         let ct = key
@@ -127,14 +134,15 @@ impl Cipher {
             .encrypt(
                 &nonce,
                 Payload {
-                    msg: plaintext.as_bytes(),
+                    msg,
                     aad: place.as_bytes(),
                 },
             )
             .map_err(|_| anyhow::anyhow!("encryption failed"))?;
-        let mut out = nonce.to_vec();
+        let mut out = Vec::with_capacity(nonce.len() + ct.len());
+        out.extend_from_slice(&nonce);
         out.extend_from_slice(&ct);
-        Ok(format!("{V2}{}:{}", key.id, STANDARD.encode(out)))
+        Ok((&key.id, out))
     }
 
     pub fn decrypt(&self, stored: &str) -> anyhow::Result<String> {
@@ -217,23 +225,11 @@ const DOCUMENT_MAGIC: &[u8; 4] = b"EFD2";
 impl Cipher {
     /// A document's bytes encrypted under the current key, bound to `place`.
     pub fn encrypt_bytes_bound(&self, plain: &[u8], place: &str) -> anyhow::Result<Vec<u8>> {
-        let key = &self.keys[0];
-        let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
-        let ct = key
-            .aead
-            .encrypt(
-                &nonce,
-                Payload {
-                    msg: plain,
-                    aad: place.as_bytes(),
-                },
-            )
-            .map_err(|_| anyhow::anyhow!("encryption failed"))?;
-        let mut out = Vec::with_capacity(4 + 8 + 12 + ct.len());
+        let (id, sealed) = self.seal(plain, place)?;
+        let mut out = Vec::with_capacity(DOCUMENT_MAGIC.len() + id.len() + sealed.len());
         out.extend_from_slice(DOCUMENT_MAGIC);
-        out.extend_from_slice(key.id.as_bytes());
-        out.extend_from_slice(&nonce);
-        out.extend_from_slice(&ct);
+        out.extend_from_slice(id.as_bytes());
+        out.extend_from_slice(&sealed);
         Ok(out)
     }
 

@@ -84,18 +84,12 @@ async fn view_step(
 ) -> ApiResult<Response> {
     let s = open_step(&app, &session, &host, &step).await?;
     let make = || -> ApiResult<PreparedBody> {
-        let mut view = s
+        let view = s
             .bundle
             .engine
             .step_view(&step, &s.data, &s.ctx)
             .map_err(eval_error)?;
-        let place = sensitive::Place {
-            application: s.id.unwrap_or_default(),
-            step: &step,
-        };
-        sensitive::mask(&app.cipher, place, &view.schema, &mut view.data)?;
-        let mut body = StepViewBody::from(view);
-        body.revision = s.cached.as_ref().map_or(0, |c| c.revision);
+        let body = view_body(&app, &s, &step, view)?;
         let json = serde_json::to_vec(&body).map_err(|e| ApiError::Internal(e.into()))?;
         Ok(PreparedBody::new(json))
     };
@@ -132,17 +126,27 @@ async fn preview_step(
     Json(input): Json<Value>,
 ) -> ApiResult<Json<StepViewBody>> {
     let s = open_step(&app, &session, &host, &step).await?;
-    let mut view = run(|| s.bundle.engine.preview(&step, &input, &s.data, &s.ctx))
+    let view = run(|| s.bundle.engine.preview(&step, &input, &s.data, &s.ctx))
         .await
         .map_err(eval_error)?;
+    Ok(Json(view_body(&app, &s, &step, view)?))
+}
+
+/// A step's view as the browser gets it: sensitive answers masked, the revision it shows.
+fn view_body(
+    app: &AppState,
+    s: &OpenStep,
+    step: &str,
+    mut view: enrollflow_engine::StepView,
+) -> ApiResult<StepViewBody> {
     let place = sensitive::Place {
         application: s.id.unwrap_or_default(),
-        step: &step,
+        step,
     };
     sensitive::mask(&app.cipher, place, &view.schema, &mut view.data)?;
     let mut body = StepViewBody::from(view);
     body.revision = s.cached.as_ref().map_or(0, |c| c.revision);
-    Ok(Json(body))
+    Ok(body)
 }
 
 /// The answer to a successful save.

@@ -161,14 +161,7 @@ async fn the_customer_opens_the_agents_handoff_signs_as_subscriber_and_purchases
     assert_eq!(info["primary_phone"], "******0199");
     assert_eq!(info["residential_street"], "*****n St");
     assert!(!info.to_string().contains("123456789"));
-    let r = agent
-        .call(
-            Method::POST,
-            &format!("/api/dashboard/enroll/{id}"),
-            &csrf,
-            &json!({}),
-        )
-        .await;
+    let r = agent.enroll(&csrf, id).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
     assert!(r.body.contains("theirs to finish"), "{}", r.body);
 }

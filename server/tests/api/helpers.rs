@@ -246,17 +246,21 @@ impl Reply {
 }
 
 impl TestApp {
-    /// The Prometheus text of `/metrics`, as the operator reads it.
-    pub async fn metrics(&self) -> String {
-        let r = self
-            .browser("")
+    /// `/metrics` as the operator asks for it (with the operator token).
+    pub async fn metrics_reply(&self) -> Reply {
+        self.browser("")
             .send(
                 Method::GET,
                 "/metrics",
                 &[("authorization", format!("Bearer {ADMIN_TOKEN}"))],
                 None,
             )
-            .await;
+            .await
+    }
+
+    /// The Prometheus text of `/metrics`, as the operator reads it.
+    pub async fn metrics(&self) -> String {
+        let r = self.metrics_reply().await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
         r.body
     }
@@ -373,6 +377,18 @@ impl Browser<'_> {
             "/api/forgot-password",
             token,
             &json!({ "email": email }),
+        )
+        .await
+    }
+
+    /// An agent's Enroll on one of their applications from the dashboard (the session then works
+    /// on it); the answer.
+    pub async fn enroll(&self, csrf: &str, id: uuid::Uuid) -> Reply {
+        self.call(
+            Method::POST,
+            &format!("/api/dashboard/enroll/{id}"),
+            csrf,
+            &json!({}),
         )
         .await
     }

@@ -48,14 +48,7 @@ async fn a_consumer_and_an_agent_on_one_application_never_overwrite_each_other()
     // Meanwhile the agent opens the same application from the dashboard and saves a step.
     let agent = app.browser("acme");
     let csrf = agent.logged_in_as(ACME_USER).await;
-    let r = agent
-        .call(
-            Method::POST,
-            &format!("/api/dashboard/enroll/{id}"),
-            &csrf,
-            &json!({}),
-        )
-        .await;
+    let r = agent.enroll(&csrf, id).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let agents_view = agent.get("/api/application/step/whyApplying").await.json();
     let r = save_if_match(
@@ -122,14 +115,7 @@ async fn a_selection_on_an_instance_with_an_older_copy_never_overwrites_a_newer_
     // older copy of the application in memory.
     let agent = other.browser("acme");
     let csrf = agent.logged_in_as(ACME_USER).await;
-    let r = agent
-        .call(
-            Method::POST,
-            &format!("/api/dashboard/enroll/{id}"),
-            &csrf,
-            &json!({}),
-        )
-        .await;
+    let r = agent.enroll(&csrf, id).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let mut census = agent.get("/api/application/step/census").await.json()["data"].clone();
     census["sub_first_name"] = json!("Annabel");

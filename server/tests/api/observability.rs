@@ -1,10 +1,10 @@
 //! Issue 22, items 1 and 2: Prometheus metrics after a journey, and TLS to PostgreSQL.
 
-use reqwest::{Method, StatusCode};
+use reqwest::StatusCode;
 
 use enrollflow_server::db;
 
-use crate::helpers::{ADMIN_TOKEN, spawn_app};
+use crate::helpers::spawn_app;
 
 #[tokio::test]
 async fn metrics_after_a_journey_show_route_histograms_and_the_service_gauges() {
@@ -23,14 +23,7 @@ async fn metrics_after_a_journey_show_route_histograms_and_the_service_gauges() 
         StatusCode::FORBIDDEN,
         "operators only on the main address"
     );
-    let m = b
-        .send(
-            Method::GET,
-            "/metrics",
-            &[("authorization", format!("Bearer {ADMIN_TOKEN}"))],
-            None,
-        )
-        .await;
+    let m = app.metrics_reply().await;
     assert_eq!(m.status, StatusCode::OK);
     assert!(m.header("content-type").starts_with("text/plain"));
     let text = &m.body;
