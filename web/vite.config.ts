@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 // The Rust server (`enrollflow serve`) listens on 8080 and serves `dist/` plus `/api`.
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 const backend = 'http://localhost:8080';
 
 export default defineConfig({
+  // The language catalogs (src/locales/*.po) are compiled when imported (lingui.config.ts).
+  plugins: [lingui()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

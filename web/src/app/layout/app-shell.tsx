@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { Alert } from '@cmsgov/design-system';
 import { sendPageView } from '@/features/analytics/api/send-page-view';
 import { logout } from '@/features/auth/api/logout';
@@ -27,6 +27,8 @@ export function AppShell() {
   const template = isStepRouteData(leaf?.data) ? leaf.data.step.route : leaf ? routeTemplate(leaf.pathname, leaf.params) : null;
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // A new language: the routes' data again (a step's flow and title come in the language).
+  const revalidator = useRevalidator();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
   const [toast, setToast] = useState<string | null>(null);
@@ -81,7 +83,7 @@ export function AppShell() {
       <a className="ds-c-skip-nav" href="#main">
         Skip to main content
       </a>
-      <TopBar site={site} auth={auth} showPresentedBy={!handle?.hidePresentedBy} onLogout={onLogout} />
+      <TopBar site={site} auth={auth} showPresentedBy={!handle?.hidePresentedBy} onLogout={onLogout} onLanguageSwitched={() => void revalidator.revalidate()} />
       <main id="main" ref={mainRef} tabIndex={-1} className={`ef-main ef-main--${layout}`}>
         {(site?.demo || toast) && (
           <div className="ds-l-container">

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@/test/render';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMPERSONATING_NOTE } from '@/features/auth/components/change-password-modal';
@@ -33,7 +33,7 @@ const anAdmin: AuthState = {
 function renderTopBar(s: Site | null, auth: AuthState | null = anAdmin) {
   return render(
     <MemoryRouter>
-      <TopBar site={s} auth={auth} showPresentedBy={false} onLogout={() => {}} />
+      <TopBar site={s} auth={auth} showPresentedBy={false} onLogout={() => {}} onLanguageSwitched={() => {}} />
     </MemoryRouter>,
   );
 }
@@ -99,7 +99,7 @@ function Where() {
 function renderAs(auth: AuthState, onLogout = () => {}) {
   return render(
     <MemoryRouter initialEntries={['/whyapplying']}>
-      <TopBar site={site(false)} auth={auth} showPresentedBy={false} onLogout={onLogout} />
+      <TopBar site={site(false)} auth={auth} showPresentedBy={false} onLogout={onLogout} onLanguageSwitched={() => {}} />
       <Where />
     </MemoryRouter>,
   );

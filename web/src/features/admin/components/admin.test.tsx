@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@/test/render';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import { AGENT_NOT_FOUND, disableQuestion, LoginAsAgentModal, NO_USERS, NPN_MAX } from './login-as-agent-modal';

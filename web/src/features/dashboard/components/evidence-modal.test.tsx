@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@/test/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVIDENCE_POLL_MS, EvidenceModal } from './evidence-modal';
 

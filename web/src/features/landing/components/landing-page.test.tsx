@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@/test/render';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LandingPage, RESTART_ERROR } from './landing-page';
@@ -45,7 +45,7 @@ describe('LandingPage', () => {
   it('tells the user when the restart fails', async () => {
     renderLanding({ application: { lastStep: 2 }, onRestart: () => Promise.reject(new Error('x')) });
     fireEvent.click(screen.getByRole('button', { name: 'Restart Quote' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(RESTART_ERROR);
+    expect((await screen.findByRole('alert')).textContent).toContain(RESTART_ERROR.id);
   });
 
   it('says an unsupported agent does not support the product', () => {

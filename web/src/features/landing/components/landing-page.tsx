@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
 import { landingState } from '../utils/landing-state';
 
-export const RESTART_ERROR = 'An error occurred, please try again. If it continues, contact your agent.';
+export const RESTART_ERROR = /*i18n*/ { id: 'An error occurred, please try again. If it continues, contact your agent.' };
 
 interface LandingPageProps {
   site: { product_name: string; agent: unknown; supported: boolean } | null;
@@ -17,16 +18,19 @@ interface LandingPageProps {
 }
 
 export function LandingPage({ site, siteError, application, routes, agentCard, onRestart }: LandingPageProps) {
+  const { i18n } = useLingui();
   const [restarting, setRestarting] = useState(false);
-  const [restartError, setRestartError] = useState<string | null>(null);
+  const [restartError, setRestartError] = useState<typeof RESTART_ERROR | null>(null);
   const state = landingState(site, siteError);
   const product = site?.product_name || 'Enrollflow';
 
   if (state === 'loading') {
     return (
       <div className="ef-landing">
-        <h1 className="ds-text-heading--3xl">Welcome</h1>
-        <Spinner aria-valuetext="Loading" role="status" />
+        <h1 className="ds-text-heading--3xl">
+          <Trans id="Welcome" />
+        </h1>
+        <Spinner aria-valuetext={i18n._('Loading')} role="status" />
       </div>
     );
   }
@@ -34,9 +38,11 @@ export function LandingPage({ site, siteError, application, routes, agentCard, o
   if (state === 'error') {
     return (
       <div className="ef-landing">
-        <h1 className="ds-text-heading--3xl">We can't load this site right now</h1>
+        <h1 className="ds-text-heading--3xl">
+          <Trans id="We can't load this site right now" />
+        </h1>
         <Alert variation="error" role="alert">
-          {siteError} Please try again later, or contact your agent.
+          <Trans id="{siteError} Please try again later, or contact your agent." values={{ siteError }} />
         </Alert>
       </div>
     );
@@ -45,10 +51,11 @@ export function LandingPage({ site, siteError, application, routes, agentCard, o
   if (state === 'unknown') {
     return (
       <div className="ef-landing">
-        <h1 className="ds-text-heading--3xl">We couldn't find this agent</h1>
+        <h1 className="ds-text-heading--3xl">
+          <Trans id="We couldn't find this agent" />
+        </h1>
         <p className="ds-text-body--lg ef-landing__message">
-          The web address you used did not match one of our agents. Please check the spelling of the address, and
-          contact your agent if you need help.
+          <Trans id="The web address you used did not match one of our agents. Please check the spelling of the address, and contact your agent if you need help." />
         </p>
       </div>
     );
@@ -58,7 +65,7 @@ export function LandingPage({ site, siteError, application, routes, agentCard, o
     return (
       <div className="ef-landing">
         <h1 className="ds-text-heading--2xl ef-landing__message">
-          We're sorry – this agent does not support {product} at this time.
+          <Trans id="We're sorry – this agent does not support {product} at this time." values={{ product }} />
         </h1>
       </div>
     );
@@ -76,36 +83,35 @@ export function LandingPage({ site, siteError, application, routes, agentCard, o
   return (
     <div className="ef-landing ef-landing--supported">
       <div className="ef-landing__intro">
-        <h1 className="ds-text-heading--3xl">Individual plans tailored to your life</h1>
+        <h1 className="ds-text-heading--3xl">
+          <Trans id="Individual plans tailored to your life" />
+        </h1>
         <p className="ds-text-body--lg">
-          Compare medical, dental and vision coverage for you and your family, see your price in minutes, and apply
-          online with the help of your licensed agent.
+          <Trans id="Compare medical, dental and vision coverage for you and your family, see your price in minutes, and apply online with the help of your licensed agent." />
         </p>
         {restartError && (
           <Alert variation="error" role="alert" className="ds-u-margin-bottom--2">
-            {restartError}
+            {i18n._(restartError)}
           </Alert>
         )}
         <div className="ef-landing__actions">
           {application ? (
             <>
               <Link className="ds-c-button ds-c-button--solid ds-c-button--big" to={routes.resume}>
-                Continue Quote
+                <Trans id="Continue Quote" />
               </Link>
               <Button variation="ghost" size="big" onClick={restart} disabled={restarting}>
-                Restart Quote
+                <Trans id="Restart Quote" />
               </Button>
             </>
           ) : (
             <Link className="ds-c-button ds-c-button--solid ds-c-button--big" to={routes.start}>
-              Get a Quote
+              <Trans id="Get a Quote" />
             </Link>
           )}
         </div>
         <p className="ds-text-body--sm ef-landing__fine-print">
-          Coverage is available to Michigan residents: you must live in Michigan when your coverage starts. If you are
-          eligible for Medicare, you cannot buy individual medical coverage here, but you can still get dental or
-          vision coverage only.
+          <Trans id="Coverage is available to Michigan residents: you must live in Michigan when your coverage starts. If you are eligible for Medicare, you cannot buy individual medical coverage here, but you can still get dental or vision coverage only." />
         </p>
       </div>
       <div className="ef-landing__agent">{agentCard}</div>

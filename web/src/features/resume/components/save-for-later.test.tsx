@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@/test/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testFlow } from '@/testing/flow';
 import { SaveForLater, offersSaveForLater, untilDate } from './save-for-later';

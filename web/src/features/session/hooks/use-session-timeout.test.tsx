@@ -1,4 +1,4 @@
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@/test/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_ACCESS_COOKIE, readLastAccessCookie, useSessionStore } from '../stores/session-store';
 import type * as SessionStoreModule from '../stores/session-store';

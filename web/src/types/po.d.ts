@@ -1,0 +1,5 @@
+// Catalogs compiled by @lingui/vite-plugin when imported (src/locales/<language>.po).
+declare module '*.po' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
