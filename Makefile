@@ -80,9 +80,10 @@ test-rules:
 	$(TARGET_DIR)/debug/enrollflow scenarios tests/scenarios
 	$(TARGET_DIR)/debug/enrollflow coverage tests/scenarios --html $(TARGET_DIR)/rule-coverage.html
 	python3 tools/scenarios/test_cli.py $(TARGET_DIR)/debug/enrollflow
+	python3 tools/i18n/test_cli.py $(TARGET_DIR)/debug/enrollflow
 
 test-web: web-deps
-	cd web && npm run typecheck && npm run lint && npm test && npm run budget
+	cd web && npm run typecheck && npm run lint && npm run i18n:check && npm test && npm run budget
 
 test-e2e: web-build
 	cargo build --bin enrollflow

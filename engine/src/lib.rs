@@ -15,6 +15,7 @@ pub mod coverage;
 pub mod dates;
 pub mod diagnostic;
 mod form;
+pub mod i18n;
 pub mod impact;
 mod load;
 mod model;
@@ -282,6 +283,8 @@ pub struct Engine {
     summary: Vec<(&'static str, summary::Kind, Expr)>,
     catalog: catalog::Catalog,
     calendar: calendar::Calendar,
+    /// The languages of the forms' and rules' texts (issue 21).
+    languages: i18n::Languages,
     hash: String,
     /// The rule set's files (coverage runs only: the report's file:line).
     sources: Vec<(String, String)>,
@@ -306,6 +309,10 @@ impl Engine {
     /// The step whose accepted submission purchases the application (the flow's `submitted_step`).
     pub fn submitted_step(&self) -> &str {
         &self.submitted_step
+    }
+
+    pub fn languages(&self) -> &i18n::Languages {
+        &self.languages
     }
 
     pub fn hash(&self) -> &str {

@@ -163,6 +163,10 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
         )),
     }
 
+    // The languages: a text without a translation is a problem, as a broken rule is (issue 21).
+    let languages = i18n::Languages::load(sources, &mut problems);
+    problems.extend(i18n::gaps(&languages, sources));
+
     if !problems.is_empty() {
         problems.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
         problems.dedup();
@@ -181,6 +185,7 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
         summary,
         catalog,
         calendar,
+        languages,
         hash,
         sources: if coverage {
             sorted

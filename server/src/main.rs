@@ -168,6 +168,20 @@ enum Command {
         #[arg(default_value = ".")]
         dir: PathBuf,
     },
+    /// A language's catalogs (forms/locales/<code>.yaml, rules/locales/<code>.yaml) as they should
+    /// be: every text a consumer may see, with its translation or "" where there is none yet.
+    /// Prints them; with --write, writes them (a new language starts here, issue 21).
+    Texts {
+        /// The language code, e.g. `es`.
+        #[arg(long)]
+        language: String,
+        /// The folder holding rules/ and forms/.
+        #[arg(long, default_value = ".")]
+        dir: PathBuf,
+        /// Write the catalogs instead of printing them.
+        #[arg(long)]
+        write: bool,
+    },
     /// Run YAML scenario suites against the rules; ends with "N passed, M failed".
     Scenarios {
         /// Suite files or folders of suites.
@@ -296,6 +310,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     };
     match cli.command {
         Command::Check { dir } => Ok(check(&dir)),
+        Command::Texts {
+            language,
+            dir,
+            write,
+        } => texts(&dir, &language, write),
         Command::Scenarios {
             paths,
             root,
@@ -705,7 +724,16 @@ fn print_problems(problems: &[enrollflow_engine::Diagnostic]) {
 }
 
 fn check(dir: &Path) -> ExitCode {
+    // Translations of no text are served harmlessly, but a check names them (issue 21).
+    let extras = rules::read_sources(dir)
+        .map(|sources| enrollflow_engine::i18n::extras(&sources))
+        .unwrap_or_default();
     match rules::load_bundle(dir) {
+        Ok(_) if !extras.is_empty() => {
+            print_problems(&extras);
+            eprintln!("{} problem(s)", extras.len());
+            ExitCode::FAILURE
+        }
         Ok(bundle) => {
             println!(
                 "ok: {} steps, {} forms, rules {}",
@@ -721,6 +749,24 @@ fn check(dir: &Path) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `enrollflow texts`: a language's catalogs, printed or written.
+fn texts(dir: &Path, language: &str, write: bool) -> anyhow::Result<ExitCode> {
+    let sources = rules::read_sources(dir).map_err(|d| anyhow::anyhow!("{d}"))?;
+    for (path, text) in enrollflow_engine::i18n::skeleton(&sources, language) {
+        if write {
+            let target = dir.join(&path);
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::write(&target, text)?;
+            println!("wrote {path}");
+        } else {
+            println!("# --- {path}\n{text}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The suites under `paths` (files, or folders of them), read, each named as given.

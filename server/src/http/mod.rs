@@ -16,6 +16,7 @@ pub mod handoff;
 pub mod health;
 pub mod home;
 pub mod host;
+pub mod language;
 pub mod legal;
 pub mod limits;
 pub mod messages;

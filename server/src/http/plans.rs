@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use enrollflow_engine::catalog::{Catalog, Choice, Plan, PlanKind};
+use enrollflow_engine::i18n::Languages;
 use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{self, Filter, Rates};
 use enrollflow_engine::zip::Zip;
@@ -26,6 +27,7 @@ use enrollflow_engine::{Selection as Chosen, StepInfo};
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
+use super::language::Language;
 use super::open::{open_application, open_step};
 use super::prepared::{PreparedBody, once};
 use super::wire::FilterOption;
@@ -253,8 +255,24 @@ struct PreparedPlan {
     json: Box<[u8]>,
 }
 
+/// A plan's texts in the consumer's language: the metal level, a vision plan's exam frequency and
+/// the members' labels ("Spouse", "Dependent 2"); plan, carrier and network names stay as the
+/// carriers publish them.
+fn in_language(view: &mut PlanView, languages: &Languages, code: &str) {
+    for text in [&mut view.metal_name, &mut view.eye_exam_frequency]
+        .into_iter()
+        .flatten()
+    {
+        *text = languages.text(code, text);
+    }
+    for member in &mut view.rates.members {
+        member.member = languages.text(code, &member.member);
+    }
+}
+
 impl PreparedQuote {
-    fn new(s: &OpenStep, kind: PlanKind) -> ApiResult<Self> {
+    fn new(s: &OpenStep, kind: PlanKind, code: &str) -> ApiResult<Self> {
+        let languages = s.bundle.engine.languages();
         let h = household(s)?;
         let list = quoted(s, kind, &h)?;
         let cat = s.bundle.engine.catalog();
@@ -267,7 +285,8 @@ impl PreparedQuote {
             .into_iter()
             .map(|(p, r)| {
                 let total = r.total;
-                let view = plan_view(cat, p, r, h.members.len(), selected);
+                let mut view = plan_view(cat, p, r, h.members.len(), selected);
+                in_language(&mut view, languages, code);
                 let json = serde_json::to_vec(&view).map_err(anyhow::Error::new)?;
                 Ok(PreparedPlan {
                     plan: p.clone(),
@@ -350,13 +369,19 @@ impl PreparedQuote {
 
 /// The application's prepared quote of a kind: kept with the cached application, made afresh when
 /// there is none (no application yet, or caching is off).
-pub(crate) fn prepared_quote(s: &OpenStep, kind: PlanKind) -> ApiResult<Arc<PreparedQuote>> {
+pub(crate) fn prepared_quote(
+    s: &OpenStep,
+    kind: PlanKind,
+    language: &Language,
+) -> ApiResult<Arc<PreparedQuote>> {
+    let code = language.pick(s.bundle.engine.languages());
     let Some(cached) = &s.cached else {
-        return PreparedQuote::new(s, kind).map(Arc::new);
+        return PreparedQuote::new(s, kind, &code).map(Arc::new);
     };
-    // The rules, the day and the agent's flags (hence the carriers offered) are in the key.
-    let key = format!("quote:{}:{}", kind.type_id(), s.prepared_key);
-    cached.prepared(key, || PreparedQuote::new(s, kind))
+    // The rules, the day, the agent's flags (hence the carriers offered) and the language are in
+    // the key.
+    let key = format!("quote:{}:{code}:{}", kind.type_id(), s.prepared_key);
+    cached.prepared(key, || PreparedQuote::new(s, kind, &code))
 }
 
 #[utoipa::path(get, path = "/api/plans/{plan_type}/allPlans", tag = "plans",
@@ -370,11 +395,12 @@ async fn all_plans(
     host: SiteHost,
     Path(plan_type): Path<u8>,
     Query(q): Query<PlanQuery>,
+    language: Language,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let filter = Filter::parse(q.filters.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
     let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
-    prepared_quote(&s, kind)?.answer(&filter, &headers)
+    prepared_quote(&s, kind, &language)?.answer(&filter, &headers)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -392,6 +418,7 @@ async fn filter_options(
     session: LiveSession,
     host: SiteHost,
     Path(OptionPath { plan_type, list }): Path<OptionPath>,
+    language: Language,
 ) -> ApiResult<Json<Vec<FilterOption>>> {
     let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
     let cat = s.bundle.engine.catalog();
@@ -431,7 +458,17 @@ async fn filter_options(
         },
         _ => return Err(ApiError::NotFound("No such option list.".into())),
     };
-    Ok(Json(out.into_iter().map(FilterOption::from).collect()))
+    // Metal levels and attributes in the consumer's language; carrier and network names as published.
+    let languages = s.bundle.engine.languages();
+    let code = language.pick(languages);
+    Ok(Json(
+        out.into_iter()
+            .map(|mut c| {
+                c.name = languages.text(&code, &c.name);
+                FilterOption::from(c)
+            })
+            .collect(),
+    ))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -15,6 +15,7 @@ use super::application::{ActiveApplication, active_of};
 use super::auth::{AuthState, auth_state, session_of, with_cookie};
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
+use super::language::Language;
 use super::steps::flow_of;
 use super::wire::Flow;
 use crate::http::session::SessionState;
@@ -45,11 +46,12 @@ async fn start(
     State(app): State<AppState>,
     state: SessionState,
     host: SiteHost,
+    language: Language,
 ) -> ApiResult<Response> {
     let (session, cookie) = session_of(&app, state, false).await?;
     let auth = auth_state(&app, &session, &host).await?;
     let application = active_of(&app, &session).await?;
-    let flow = match flow_of(&app, &session, &host).await {
+    let flow = match flow_of(&app, &session, &host, &language).await {
         Ok(flow) => Some(flow),
         Err(ApiError::NotFound(_)) => None,
         Err(e) => return Err(e),

@@ -19,6 +19,7 @@ use enrollflow_engine::{Applying, Context, Submission};
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
 use super::host::{ClientAddress, SiteHost};
+use super::language::Language;
 use super::open::{
     agent_application, context, open_application, open_step, open_unchecked, store_updates,
 };
@@ -52,8 +53,9 @@ async fn flow(
     State(app): State<AppState>,
     session: LiveSession,
     host: SiteHost,
+    language: Language,
 ) -> ApiResult<Json<Flow>> {
-    flow_of(&app, &session, &host).await.map(Json)
+    flow_of(&app, &session, &host, &language).await.map(Json)
 }
 
 /// The wizard's flow for a session's application (`GET /api/flow`, `GET /api/start`).
@@ -61,12 +63,16 @@ pub(crate) async fn flow_of(
     app: &AppState,
     session: &crate::http::session::Session,
     host: &SiteHost,
+    language: &Language,
 ) -> ApiResult<Flow> {
     let s = open_unchecked(app, session, host).await?;
     let engine = &s.bundle.engine;
-    let view = run(|| engine.flow_view(&s.data, &s.ctx))
+    let mut view = run(|| engine.flow_view(&s.data, &s.ctx))
         .await
         .map_err(eval_error)?;
+    engine
+        .languages()
+        .flow(&language.pick(engine.languages()), &mut view);
     Ok(Flow::new(view, engine.hash()))
 }
 
@@ -80,15 +86,19 @@ async fn view_step(
     session: LiveSession,
     host: SiteHost,
     Path(step): Path<String>,
+    language: Language,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let s = open_step(&app, &session, &host, &step).await?;
+    let languages = s.bundle.engine.languages();
+    let code = language.pick(languages);
     let make = || -> ApiResult<PreparedBody> {
-        let view = s
+        let mut view = s
             .bundle
             .engine
             .step_view(&step, &s.data, &s.ctx)
             .map_err(eval_error)?;
+        languages.step_view(&code, &mut view);
         let body = view_body(&app, &s, &step, view)?;
         let json = serde_json::to_vec(&body).map_err(|e| ApiError::Internal(e.into()))?;
         Ok(PreparedBody::new(json))
@@ -96,7 +106,7 @@ async fn view_step(
     // The view is a function of the application's version, the rules and the context: written
     // (and compressed) once per version, masked (no SSN is kept in the clear), and served from
     // the cache after.
-    let key = format!("view:{step}:{}", s.prepared_key);
+    let key = format!("view:{step}:{code}:{}", s.prepared_key);
     let prepared = match s
         .cached
         .as_ref()
@@ -123,12 +133,15 @@ async fn preview_step(
     session: LiveSession,
     host: SiteHost,
     Path(step): Path<String>,
+    language: Language,
     Json(input): Json<Value>,
 ) -> ApiResult<Json<StepViewBody>> {
     let s = open_step(&app, &session, &host, &step).await?;
-    let view = run(|| s.bundle.engine.preview(&step, &input, &s.data, &s.ctx))
+    let mut view = run(|| s.bundle.engine.preview(&step, &input, &s.data, &s.ctx))
         .await
         .map_err(eval_error)?;
+    let languages = s.bundle.engine.languages();
+    languages.step_view(&language.pick(languages), &mut view);
     Ok(Json(view_body(&app, &s, &step, view)?))
 }
 
@@ -221,7 +234,14 @@ async fn save_step(
         .await
         .map_err(eval_error)?
     {
-        Submission::Invalid { errors } => return Err(ApiError::Validation(errors)),
+        Submission::Invalid { mut errors } => {
+            let languages = engine.languages();
+            languages.errors(
+                &Language::from_headers(&headers).pick(languages),
+                &mut errors,
+            );
+            return Err(ApiError::Validation(errors));
+        }
         Submission::Accepted(t) => t,
     };
     let mut answers = t.answers;

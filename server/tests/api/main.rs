@@ -19,6 +19,7 @@ mod helpers;
 mod home;
 mod impersonation;
 mod key_rotation;
+mod languages;
 mod limits;
 mod lost_update;
 mod mail;

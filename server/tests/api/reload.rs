@@ -37,6 +37,15 @@ pub(crate) fn edit(root: &Path, file: &str, from: &str, to: &str) {
     std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
 }
 
+/// Adds a Spanish translation to a catalog of the copy (`forms/locales/es.yaml`,
+/// `rules/locales/es.yaml`): an edited English text is served only with its translation (issue 21).
+pub(crate) fn translate(root: &Path, catalog: &str, english: &str, spanish: &str) {
+    let path = root.join(catalog);
+    let mut text = std::fs::read_to_string(&path).expect("read");
+    text.push_str(&format!("\n{english:?}: {spanish:?}\n"));
+    std::fs::write(&path, text).expect("write");
+}
+
 fn type_titles(v: &serde_json::Value) -> Vec<String> {
     v["schema"]["properties"]["enrollment_type"]["oneOf"]
         .as_array()
@@ -54,11 +63,27 @@ async fn a_clean_edit_is_served_and_a_broken_one_keeps_the_last_good_rules() {
     b.start_session().await;
     let before = app.rules.status().serving_hash.clone();
 
+    // Without its Spanish, the new text is not served: the last good rules stay.
     edit(
         &root,
         "rules/scripts/enrollment.rhai",
         "\"Open Enrollment\"",
         "\"Annual Open Enrollment\"",
+    );
+    assert!(!app.rules.reload());
+    assert!(
+        app.rules.status().problems.iter().any(|p| p
+            .message
+            .contains("no es translation of `Annual Open Enrollment`")),
+        "{:?}",
+        app.rules.status().problems
+    );
+    assert_eq!(app.rules.status().serving_hash, before);
+    translate(
+        &root,
+        "rules/locales/es.yaml",
+        "Annual Open Enrollment",
+        "Inscripción abierta anual",
     );
     assert!(app.rules.reload());
     let v = b.get("/api/application/step/whyApplying").await.json();
@@ -103,6 +128,13 @@ async fn a_clean_edit_is_served_and_a_broken_one_keeps_the_last_good_rules() {
 #[tokio::test]
 async fn the_watcher_picks_up_a_saved_file_without_a_restart() {
     let root = rules_copy();
+    // The edit's new text has its Spanish already (a translation of no text yet is harmless).
+    translate(
+        &root,
+        "rules/locales/es.yaml",
+        "The date of the event",
+        "La fecha del evento",
+    );
     let app = spawn_app_with(|c| c.root = root.clone()).await;
     let _watcher = enrollflow_server::rules::watch(app.rules.clone()).expect("watch");
     let before = app.rules.status().serving_hash.clone();
@@ -136,7 +168,9 @@ async fn a_runaway_rule_fails_its_request_in_time_and_the_server_keeps_answering
         &root,
         "rules/scripts/enrollment.rhai",
         "fn enrollment_types(ctx, data) {",
-        "fn enrollment_types(ctx, data) {\n    let n = 0; loop { n += 1; }",
+        // Each turn is slow (an array of 5,000 filled), so the time budget, not the operations
+        // limit, is what stops it, whatever the machine's speed.
+        "fn enrollment_types(ctx, data) {\n    loop { let a = []; a.pad(5000, 0); }",
     );
     let app = spawn_app_with(|c| {
         c.root = root.clone();

@@ -31,6 +31,20 @@ fn draft(file: &str, from: &str, to: &str) -> Vec<Value> {
     out
 }
 
+/// A draft's catalog with a Spanish translation added (an English text is served only with one).
+fn with_spanish(mut files: Vec<Value>, catalog: &str, english: &str, spanish: &str) -> Vec<Value> {
+    let file = files
+        .iter_mut()
+        .find(|f| f["path"] == catalog)
+        .unwrap_or_else(|| panic!("no {catalog} in the set"));
+    let text = format!(
+        "{}\n{english:?}: {spanish:?}\n",
+        file["text"].as_str().expect("text")
+    );
+    file["text"] = json!(text);
+    files
+}
+
 /// `POST /api/admin/rules/{what}` as the workbench sends it.
 async fn post(admin: &Browser<'_>, csrf: &str, what: &str, body: Value) -> Reply {
     admin
@@ -254,10 +268,15 @@ async fn an_application_replays_under_the_set_it_was_saved_with() {
     // A later set changes the census form's wording: its engine hash differs.
     let admin = a.browser("demo");
     let csrf = admin.logged_in_as(ADMIN_USER).await;
-    let files = draft(
-        "forms/census.form.yaml",
-        "title: First tell us a little about yourself",
-        "title: First, tell us a little about yourself",
+    let files = with_spanish(
+        draft(
+            "forms/census.form.yaml",
+            "title: First tell us a little about yourself",
+            "title: First, tell us a little about yourself",
+        ),
+        "forms/locales/es.yaml",
+        "First, tell us a little about yourself",
+        "Primero, cuéntenos un poco sobre usted",
     );
     let r = post(&admin, &csrf, "publish", json!({ "files": files })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
@@ -436,6 +455,13 @@ async fn a_consumer_already_quoted_is_quoted_the_published_premium() {
 #[tokio::test]
 async fn a_watched_folder_replaces_a_workbench_set_only_when_it_is_edited() {
     let root = crate::reload::rules_copy();
+    // The edit below changes a text: its Spanish is there first.
+    crate::reload::translate(
+        &root,
+        "rules/locales/es.yaml",
+        "The date of the event",
+        "La fecha del evento",
+    );
     let a = spawn_app_with(|c| {
         c.root = root.clone();
         c.rules_from_database = true;

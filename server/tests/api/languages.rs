@@ -1,0 +1,125 @@
+//! The consumer's language (issue 21): the server answers the forms' and rules' texts in the
+//! language the browser asks for (the `enrollflow_lang` cookie, else `Accept-Language`), from the
+//! rule set's catalogs (`forms/locales/es.yaml`, `rules/locales/es.yaml`), and English otherwise.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{Browser, at_medical, consumer_census, family, in_open_enrollment, spawn_app};
+
+const SPANISH: (&str, &str) = ("accept-language", "es-MX,es;q=0.9,en;q=0.5");
+
+async fn get_in(b: &Browser<'_>, path: &str, header: (&str, &str)) -> Value {
+    let r = b
+        .send(Method::GET, path, &[(header.0, header.1.to_string())], None)
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+    r.json()
+}
+
+#[tokio::test]
+async fn a_step_its_flow_and_its_errors_come_in_the_language_the_browser_asks_for() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+
+    // Accept-Language: the step's title, its fields' titles and the flow's labels in Spanish.
+    let view = get_in(&b, "/api/application/step/whyApplying", SPANISH).await;
+    assert_eq!(
+        view["step"]["title"], "¿Por qué presenta la solicitud?",
+        "{view}"
+    );
+    let flow = get_in(&b, "/api/flow", SPANISH).await;
+    let census = flow["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .find(|s| s["id"] == "census")
+        .expect("census")
+        .clone();
+    assert_ne!(census["nav"], "About You", "{census}");
+    // The same calls in English, and for a language the rules do not speak.
+    let english = get_in(
+        &b,
+        "/api/application/step/whyApplying",
+        ("accept-language", "en-US"),
+    )
+    .await;
+    assert_eq!(english["step"]["title"], "Why Are You Applying?");
+    let french = get_in(
+        &b,
+        "/api/application/step/whyApplying",
+        ("accept-language", "fr-FR"),
+    )
+    .await;
+    assert_eq!(french["step"]["title"], "Why Are You Applying?");
+    // The cookie the web app writes wins over the header.
+    let chosen = get_in(
+        &b,
+        "/api/application/step/whyApplying",
+        ("cookie", "enrollflow_lang=en"),
+    )
+    .await;
+    assert_eq!(chosen["step"]["title"], "Why Are You Applying?");
+
+    // A refused save: the engine's messages with the field's title, both in Spanish.
+    in_open_enrollment(&b, &token).await;
+    let mut census = consumer_census(family());
+    census["sub_first_name"] = Value::Null;
+    let body = census.to_string().into_bytes();
+    let headers = [
+        ("x-csrf-token", token.clone()),
+        ("origin", b.origin()),
+        ("content-type", "application/json".to_string()),
+        (SPANISH.0, SPANISH.1.to_string()),
+    ];
+    let r = b
+        .send(
+            Method::PUT,
+            "/api/application/step/census",
+            &headers,
+            Some(body),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(
+        r.json()["errors"]["sub_first_name"],
+        json!(["El campo Nombre es obligatorio."]),
+        "{}",
+        r.body
+    );
+}
+
+#[tokio::test]
+async fn plan_lists_name_members_and_metal_levels_in_spanish_and_keep_plan_names() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    at_medical(&b, family()).await;
+    let english = get_in(&b, "/api/plans/1/allPlans", ("accept-language", "en")).await;
+    let spanish = get_in(&b, "/api/plans/1/allPlans", SPANISH).await;
+    let (en, es) = (&english["plans"][0], &spanish["plans"][0]);
+    assert_eq!(en["name"], es["name"], "plan names stay as published");
+    assert_eq!(en["carrier_name"], es["carrier_name"]);
+    let members = |p: &Value| -> Vec<String> {
+        p["rates"]["members"]
+            .as_array()
+            .expect("members")
+            .iter()
+            .map(|m| m["member"].as_str().expect("member").to_string())
+            .collect()
+    };
+    assert_eq!(members(en)[..3], ["Subscriber", "Spouse", "Dependent 1"]);
+    assert_eq!(members(es)[..3], ["Suscriptor", "Cónyuge", "Dependiente 1"]);
+    // The figures are the same whatever the language.
+    assert_eq!(en["rates"]["total"], es["rates"]["total"]);
+
+    let metals = get_in(&b, "/api/plans/1/metals", SPANISH).await;
+    let names: Vec<&str> = metals
+        .as_array()
+        .expect("metals")
+        .iter()
+        .filter_map(|m| m["name"].as_str())
+        .collect();
+    assert!(names.contains(&"Plata"), "{metals}");
+    assert!(!names.contains(&"Silver"), "{metals}");
+}
