@@ -1,6 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The English catalogs without the messages that are their own text. A message's id is its English
+ * text, and Lingui answers a message missing from the catalog with its id, so only the messages with
+ * placeholders, tags or plurals (or an ICU quote) need their compiled form in English: the landing
+ * page's script carries a third of the shell's catalog (src/i18n/index.ts).
+ */
+export function englishIdsAreTexts(): Plugin {
+  return {
+    name: 'enrollflow:english-ids-are-texts',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/[/\\]locales[/\\][^/\\]+[/\\]en\.po$/.test(id)) return null;
+      const m = /^(.*?JSON\.parse\()("(?:[^"\\]|\\.)*")(\).*)$/s.exec(code);
+      if (!m?.[1] || !m[2] || m[3] === undefined) throw new Error(`${id}: not a compiled Lingui catalog`);
+      const messages = JSON.parse(JSON.parse(m[2]) as string) as Record<string, unknown>;
+      for (const [key, value] of Object.entries(messages)) {
+        const plain = value === key || (Array.isArray(value) && value.length === 1 && value[0] === key);
+        if (plain) delete messages[key];
+      }
+      return { code: `${m[1]}${JSON.stringify(JSON.stringify(messages))}${m[3]}`, map: null };
+    },
+  };
+}
 
 // The Rust server (`enrollflow serve`) listens on 8080 and serves `dist/` plus `/api`.
 // In development Vite serves the app and forwards API calls to it.
@@ -8,7 +33,8 @@ const backend = 'http://localhost:8080';
 
 export default defineConfig({
   // The language catalogs (src/locales/*.po) are compiled when imported (lingui.config.ts).
-  plugins: [lingui()],
+  // The build fails on a language's missing translation (npm run i18n:check names them first).
+  plugins: [lingui({ failOnMissing: true, failOnCompileError: true }), englishIdsAreTexts()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

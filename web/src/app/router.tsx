@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 import { stepAtPath, useFlowStore } from '@/lib/flow';
+import { loadPart } from '@/i18n';
 import { bootstrap } from './bootstrap';
 import type { GuardTarget } from './guards';
 import { AppShell } from './layout/app-shell';
@@ -90,7 +91,7 @@ export const routes: RouteObject[] = [
         // the address bar (the page replaces it with /resume, which a reload sends home).
         path: 'resume/token/:token',
         lazy: async () => {
-          const { ResumePage } = await import('@/features/resume/components/resume-page');
+          const [{ ResumePage }] = await Promise.all([import('@/features/resume/components/resume-page'), loadPart('wizard')]);
           return { Component: () => <ResumePage onResumed={reloadApplication} /> };
         },
         loader: publicPage,
@@ -100,7 +101,11 @@ export const routes: RouteObject[] = [
       {
         // The step layout (the progress list) loads with the first step: the landing page does
         // without it (scripts/bundle-budget.mjs).
-        lazy: async () => ({ Component: (await import('./layout/step-layout')).StepLayout }),
+        // The wizard's texts (src/locales/wizard) load with it too.
+        lazy: async () => {
+          const [{ StepLayout }] = await Promise.all([import('./layout/step-layout'), loadPart('wizard')]);
+          return { Component: StepLayout };
+        },
         children: [
           {
             // Every step of the flow (GET /api/flow) at its route: no step is named here, so a step
@@ -120,7 +125,11 @@ export const routes: RouteObject[] = [
       {
         // The rules workbench (analysts and admins), loaded on demand: it brings the form renderer.
         path: 'dashboard/rules',
-        lazy: async () => ({ Component: (await import('./routes/workbench')).WorkbenchRoute }),
+        lazy: async () => {
+          // Its preview draws the wizard's pages, with their texts.
+          const [{ WorkbenchRoute }] = await Promise.all([import('./routes/workbench'), loadPart('wizard')]);
+          return { Component: WorkbenchRoute };
+        },
         loader: guarded({ kind: 'rules' }),
         handle: full('Rules workbench'),
       },

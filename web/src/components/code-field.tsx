@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { TextField } from '@cmsgov/design-system';
 
 /** A second-factor code field: six digits from the authenticator app (a numeric keyboard on phones). */
@@ -6,18 +7,20 @@ export function CodeField({
   value,
   onChange,
   errorMessage,
-  label = 'Authentication code',
+  label,
 }: {
   value: string;
   onChange: (value: string) => void;
   errorMessage?: string;
+  /** "Authentication code" unless given. */
   label?: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <TextField
       name="code"
-      label={label}
-      hint="The 6-digit code your authenticator app shows now."
+      label={label ?? i18n._('Authentication code')}
+      hint={i18n._('The 6-digit code your authenticator app shows now.')}
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={7}
@@ -27,4 +30,3 @@ export function CodeField({
     />
   );
 }
-

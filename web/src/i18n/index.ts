@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { setLanguage as setDesignSystemLanguage } from '@cmsgov/design-system';
-import { messages as english } from '@/locales/en.po';
+import { messages as english } from '@/locales/shell/en.po';
 import { isLanguage, LANGUAGES, preferredLanguage, PSEUDO, SOURCE_LANGUAGE, type Language } from './languages';
 
 export { i18n };
@@ -15,12 +15,34 @@ export const LANGUAGE_COOKIE = 'enrollflow_lang';
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 type Catalog = { messages: Messages };
-/** English comes with the page; the others load when chosen. */
-const catalogs: Record<string, () => Promise<Catalog>> = {
-  [SOURCE_LANGUAGE]: () => Promise.resolve({ messages: english }),
-  es: () => import('@/locales/es.po'),
-  [PSEUDO]: () => import('@/locales/pseudo.po'),
-};
+/**
+ * A part of the app's texts (lingui.config.ts): the shell's come with the first script, the
+ * wizard's with the first step (`loadPart`).
+ */
+export type Part = 'shell' | 'wizard';
+// English's shell catalog is in the first script (imported above), not a chunk of its own.
+const catalogs = import.meta.glob<Catalog>(['../locales/*/*.po', '!../locales/shell/en.po']);
+const loaded = new Map<string, Messages>([['shell/en', english]]);
+const parts = new Set<Part>(['shell']);
+
+async function messagesOf(part: Part, code: string): Promise<Messages> {
+  const key = `${part}/${code}`;
+  let messages = loaded.get(key);
+  if (!messages) {
+    const load = catalogs[`../locales/${key}.po`] ?? catalogs[`../locales/${part}/${SOURCE_LANGUAGE}.po`];
+    messages = load ? (await load()).messages : {};
+    loaded.set(key, messages);
+  }
+  return messages;
+}
+
+/** Before a part's pages draw (a lazy route's loading): its texts in the page's language. */
+export async function loadPart(part: Part): Promise<void> {
+  if (parts.has(part)) return;
+  parts.add(part);
+  const code = i18n.locale || SOURCE_LANGUAGE;
+  i18n.load(code, await messagesOf(part, code));
+}
 
 /** The cookie's language, when it names one the app speaks (or the tests' pseudo-language). */
 export function storedLanguage(cookie: string): string | null {
@@ -36,9 +58,13 @@ export function initialLanguage(): string {
   return storedLanguage(document.cookie) ?? preferredLanguage(navigator.languages ?? [navigator.language]);
 }
 
-/** The BCP 47 tag of a language, for `<html lang>` and number and date formats. */
+/**
+ * The Intl locale of a language, for numbers, money and dates in words: the language as written
+ * in the United States (`es-US`: "$1,234.50", as US Spanish writes dollars).
+ */
 export function languageTag(code: string): string {
-  return code === PSEUDO ? 'en' : code;
+  const language = code === PSEUDO ? SOURCE_LANGUAGE : code;
+  return language.includes('-') ? language : `${language}-US`;
 }
 
 /**
@@ -46,12 +72,12 @@ export function languageTag(code: string): string {
  * (its Spanish file), and the cookie the server reads.
  */
 export async function activate(code: string): Promise<void> {
-  const load = catalogs[code] ?? catalogs[SOURCE_LANGUAGE];
-  const { messages } = await (load ?? (() => Promise.resolve({ messages: english })))();
-  i18n.loadAndActivate({ locale: code, messages });
-  document.documentElement.lang = languageTag(code);
-  setDesignSystemLanguage(code === 'es' ? 'es' : 'en');
+  const messages = await Promise.all([...parts].map((part) => messagesOf(part, code)));
+  // The cookie first: what redraws in the new language asks the server in it.
   document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
+  document.documentElement.lang = code === PSEUDO ? SOURCE_LANGUAGE : code;
+  setDesignSystemLanguage(code === 'es' ? 'es' : 'en');
+  i18n.loadAndActivate({ locale: code, messages: Object.assign({}, ...messages) as Messages });
 }
 
 /** The languages the switch offers besides the current one. */

@@ -1,5 +1,6 @@
+import { setupI18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, configureApiClient, REPLACED_RETRY_MS, resetApiClient } from './api-client';
+import { ApiError, apiClient, configureApiClient, errorText, GENERIC_ERROR, REPLACED_RETRY_MS, resetApiClient } from './api-client';
 
 function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -154,6 +155,20 @@ describe('apiClient', () => {
   it('falls back to a generic message when the body is not JSON', async () => {
     fetchMock.mockResolvedValue(new Response('boom', { status: 500 }));
     await expect(apiClient.get('/api/site')).rejects.toMatchObject({ status: 500, message: 'Something went wrong!' });
+  });
+
+  it("shows the server's message as it is, and the client's own text in the page's language", async () => {
+    const spanish = setupI18n({ locale: 'es', messages: { es: { 'Something went wrong!': '¡Algo salió mal!', 'Try later': 'Más tarde' } } });
+    fetchMock.mockResolvedValueOnce(new Response('boom', { status: 502 }));
+    const generic = await apiClient.get('/api/site').catch((e: unknown) => e);
+    expect(generic).toMatchObject({ message: GENERIC_ERROR.id, clientMessage: GENERIC_ERROR });
+    expect(errorText(generic, spanish)).toBe('¡Algo salió mal!');
+    fetchMock.mockResolvedValueOnce(jsonResponse(404, { error: 'Agente no encontrado' }));
+    const server = await apiClient.get('/api/agent_branding/nosuch').catch((e: unknown) => e);
+    expect(server).toMatchObject({ clientMessage: null });
+    expect(errorText(server, spanish)).toBe('Agente no encontrado');
+    expect(errorText(new TypeError('Failed to fetch'), spanish)).toBe('¡Algo salió mal!');
+    expect(errorText(new TypeError('Failed to fetch'), spanish, { id: 'Try later' })).toBe('Más tarde');
   });
 
   it('returns undefined for 204', async () => {

@@ -7,6 +7,10 @@
 //   with the browser's newer cookie and token.
 // - Every successful response counts as activity for the idle-session timer.
 // The token source and the activity hook are wired in src/app, so this file imports no feature.
+// Texts the client writes itself are catalog messages (descriptors), translated where they are
+// shown (`errorText`); the server's messages come already in the session's language.
+
+import type { I18n, MessageDescriptor } from '@lingui/core';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -19,17 +23,23 @@ export class ApiError extends Error {
   readonly sessionReplaced: boolean;
   /** 403 `{"second_factor": "required"}`: the call needs a fresh authenticator code first. */
   readonly secondFactorNeeded: boolean;
+  /**
+   * The client's own text when the server gave none (a catalog message: show it with `errorText`);
+   * null when `message` is the server's. `message` is then its English text.
+   */
+  readonly clientMessage: MessageDescriptor | null;
 
   constructor(
     status: number,
-    message: string,
+    message: string | MessageDescriptor,
     fieldErrors: FieldErrors | null = null,
     submitError: string | null = null,
     sessionReplaced = false,
     secondFactorNeeded = false,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.id);
     this.name = 'ApiError';
+    this.clientMessage = typeof message === 'string' ? null : message;
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.submitError = submitError;
@@ -38,7 +48,22 @@ export class ApiError extends Error {
   }
 }
 
-export const GENERIC_ERROR = 'Something went wrong!';
+export const GENERIC_ERROR = /*i18n*/ { id: 'Something went wrong!' };
+const SESSION_REPLACED = /*i18n*/ { id: 'Your session has been replaced' };
+const SESSION_EXPIRED = /*i18n*/ { id: 'Your session has expired' };
+const FORBIDDEN = /*i18n*/ { id: 'Forbidden' };
+
+/**
+ * The text to show for a failed call, in the page's language: the server's message (it answers in
+ * the session's language), the client's own text through the catalogs, else `fallback`.
+ */
+export function errorText(error: unknown, i18n: I18n, fallback: MessageDescriptor = GENERIC_ERROR): string {
+  if (error instanceof ApiError) {
+    if (error.clientMessage) return i18n._(error.clientMessage);
+    if (error.message) return error.message;
+  }
+  return i18n._(fallback);
+}
 
 interface ApiClientConfig {
   csrfToken: () => string | null | undefined;
@@ -127,7 +152,7 @@ async function replaced(response: Response): Promise<boolean> {
 }
 
 /** A 403 asking for the person's second factor (impersonating an agent): the caller asks for a code. */
-async function secondFactorNeeded(response: Response): Promise<string | null> {
+async function secondFactorNeeded(response: Response): Promise<string | MessageDescriptor | null> {
   if (response.status !== 403) return null;
   try {
     const body = (await response.clone().json()) as { second_factor?: unknown; error?: unknown } | null;
@@ -148,14 +173,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (await replaced(response)) {
       // This browser never got the newer cookie: the site root starts over (get-auth-state renews).
       if (!options.quiet) config.redirectToRoot();
-      throw new ApiError(419, 'Your session has been replaced', null, null, true);
+      throw new ApiError(419, SESSION_REPLACED, null, null, true);
     }
   }
   const needsCode = await secondFactorNeeded(response);
   if (needsCode !== null) throw new ApiError(403, needsCode, null, null, false, true);
   if ((response.status === 403 || response.status === 419) && !options.quiet) {
     config.redirectToRoot();
-    throw new ApiError(response.status, response.status === 419 ? 'Your session has expired' : 'Forbidden');
+    throw new ApiError(response.status, response.status === 419 ? SESSION_EXPIRED : FORBIDDEN);
   }
   if (!response.ok) throw await readError(response);
 
@@ -202,7 +227,7 @@ export async function requestBlob(path: string, options: { signal?: AbortSignal 
   const response = await fetch(path, { credentials: 'same-origin', signal: options.signal });
   if (response.status === 403 || response.status === 419) {
     config.redirectToRoot();
-    throw new ApiError(response.status, response.status === 419 ? 'Your session has expired' : 'Forbidden');
+    throw new ApiError(response.status, response.status === 419 ? SESSION_EXPIRED : FORBIDDEN);
   }
   if (!response.ok) throw await readError(response);
   config.onSuccess();

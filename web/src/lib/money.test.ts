@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatAmount, formatPair, formatPercent, formatPremium, NOT_AVAILABLE } from './money';
 
 describe('money', () => {
@@ -6,20 +7,32 @@ describe('money', () => {
     expect(formatPremium(389.94)).toBe('$389.94');
     expect(formatPremium(1234.5)).toBe('$1,234.50');
     expect(formatPremium(0)).toBe('$0.00');
-    expect(formatPremium(null)).toBe(NOT_AVAILABLE);
+    expect(formatPremium(null)).toBe(NOT_AVAILABLE.id);
   });
 
   it('formats benefit amounts without cents unless there are some', () => {
     expect(formatAmount(18400)).toBe('$18,400');
     expect(formatAmount(12.5)).toBe('$12.50');
-    expect(formatAmount(undefined)).toBe(NOT_AVAILABLE);
-    expect(formatAmount(Number.NaN)).toBe(NOT_AVAILABLE);
+    expect(formatAmount(undefined)).toBe(NOT_AVAILABLE.id);
+    expect(formatAmount(Number.NaN)).toBe(NOT_AVAILABLE.id);
   });
 
   it('formats percentages and individual / family pairs', () => {
     expect(formatPercent(20)).toBe('20%');
-    expect(formatPercent(null)).toBe(NOT_AVAILABLE);
+    expect(formatPercent(null)).toBe(NOT_AVAILABLE.id);
     expect(formatPair(1500, 3000)).toBe('$1,500 / $3,000');
-    expect(formatPair(null, null)).toBe(NOT_AVAILABLE);
+    expect(formatPair(null, null)).toBe(NOT_AVAILABLE.id);
+  });
+
+  describe('in Spanish', () => {
+    afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+    it('formats dollars as US Spanish writes them', () => {
+      i18n.loadAndActivate({ locale: 'es', messages: { 'N/A': 'N/D' } });
+      expect(formatPremium(1234.5)).toBe('$1,234.50');
+      expect(formatAmount(18400)).toBe('$18,400');
+      expect(formatPercent(20)).toBe('20%');
+      expect(formatPremium(null)).toBe('N/D');
+    });
   });
 });

@@ -1,28 +1,57 @@
-// US dollar amounts, one formatter for every screen (plan pages, review, the forms' summaries).
+// US dollar amounts, one formatter for every screen (plan pages, review, the forms' summaries), in
+// the page's language ("$1,234.50" in English).
 
-const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+import { i18n, languageTag } from '@/i18n';
 
-export const NOT_AVAILABLE = 'N/A';
+/** Shown for an amount the plan does not give. */
+export const NOT_AVAILABLE = /*i18n*/ { id: 'N/A' };
+
+interface Formats {
+  cents: Intl.NumberFormat;
+  whole: Intl.NumberFormat;
+  percent: Intl.NumberFormat;
+}
+
+const byLanguage = new Map<string, Formats>();
+
+/** The page's language (English before one is active: unit tests of plain functions). */
+function formats(): Formats {
+  const tag = languageTag(i18n.locale || 'en');
+  let f = byLanguage.get(tag);
+  if (!f) {
+    f = {
+      cents: new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
+      whole: new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 }),
+      percent: new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 4 }),
+    };
+    byLanguage.set(tag, f);
+  }
+  return f;
+}
+
+function notAvailable(): string {
+  return i18n.locale ? i18n._(NOT_AVAILABLE) : NOT_AVAILABLE.id;
+}
 
 /** A premium: always with cents ("$1,234.50"). */
 export function formatPremium(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? cents.format(value) : NOT_AVAILABLE;
+  return typeof value === 'number' && Number.isFinite(value) ? formats().cents.format(value) : notAvailable();
 }
 
 /** A benefit amount: cents only when there are some ("$6,000", "$12.50"). */
 export function formatAmount(value: number | null | undefined): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return NOT_AVAILABLE;
-  return Number.isInteger(value) ? whole.format(value) : cents.format(value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return notAvailable();
+  const f = formats();
+  return Number.isInteger(value) ? f.whole.format(value) : f.cents.format(value);
 }
 
 /** A percentage ("20%"). */
 export function formatPercent(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? `${value}%` : NOT_AVAILABLE;
+  return typeof value === 'number' && Number.isFinite(value) ? formats().percent.format(value / 100) : notAvailable();
 }
 
 /** "individual / family" amounts ("$1,500 / $3,000"). */
 export function formatPair(a: number | null | undefined, b: number | null | undefined): string {
-  if (a == null && b == null) return NOT_AVAILABLE;
+  if (a == null && b == null) return notAvailable();
   return `${formatAmount(a)} / ${formatAmount(b)}`;
 }

@@ -5,11 +5,12 @@ import type { ReactNode } from 'react';
 import { render as renderBase, renderHook as renderHookBase, type RenderOptions } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import { messages } from '@/locales/en.po';
+import { messages as shell } from '@/locales/shell/en.po';
+import { messages as wizard } from '@/locales/wizard/en.po';
 
 export * from '@testing-library/react';
 
-if (!i18n.locale) i18n.loadAndActivate({ locale: 'en', messages });
+if (!i18n.locale) i18n.loadAndActivate({ locale: 'en', messages: { ...shell, ...wizard } });
 
 function Providers({ children }: { children: ReactNode }) {
   return <I18nProvider i18n={i18n}>{children}</I18nProvider>;

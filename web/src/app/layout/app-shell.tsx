@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { Alert } from '@cmsgov/design-system';
 import { sendPageView } from '@/features/analytics/api/send-page-view';
 import { logout } from '@/features/auth/api/logout';
@@ -13,8 +14,10 @@ import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
 const LOGOUT_TOAST_MS = 3000;
+const LOGGED_OUT = /*i18n*/ { id: 'You were logged out successfully.' };
 
 export function AppShell() {
+  const { i18n } = useLingui();
   const site = useSiteStore((s) => s.site);
   const auth = useAuthStore((s) => s.auth);
   const matches = useMatches();
@@ -31,7 +34,7 @@ export function AppShell() {
   const revalidator = useRevalidator();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
-  const [toast, setToast] = useState<string | null>(null);
+  const [toast, setToast] = useState<typeof LOGGED_OUT | null>(null);
 
   // A wizard step's title is its step's, from the flow the step route read.
   const title = isStepRouteData(leaf?.data) ? leaf.data.step.title : handle?.title;
@@ -72,7 +75,7 @@ export function AppShell() {
         .load()
         .catch(() => useAuthStore.getState().markLoggedOut());
       await useSiteStore.getState().load();
-      setToast('You were logged out successfully.');
+      setToast(LOGGED_OUT);
       navigate('/');
     })();
   };
@@ -81,20 +84,20 @@ export function AppShell() {
   return (
     <div className="ef-app">
       <a className="ds-c-skip-nav" href="#main">
-        Skip to main content
+        <Trans id="Skip to main content" />
       </a>
       <TopBar site={site} auth={auth} showPresentedBy={!handle?.hidePresentedBy} onLogout={onLogout} onLanguageSwitched={() => void revalidator.revalidate()} />
       <main id="main" ref={mainRef} tabIndex={-1} className={`ef-main ef-main--${layout}`}>
         {(site?.demo || toast) && (
           <div className="ds-l-container">
             {site?.demo && (
-              <Alert heading="This is a demonstration site" headingLevel="2" className="ds-u-margin-y--2">
-                Applications submitted on this site will not be processed.
+              <Alert heading={i18n._('This is a demonstration site')} headingLevel="2" className="ds-u-margin-y--2">
+                <Trans id="Applications submitted on this site will not be processed." />
               </Alert>
             )}
             {toast && (
               <Alert variation="success" role="status" className="ds-u-margin-y--2">
-                {toast}
+                {i18n._(toast)}
               </Alert>
             )}
           </div>

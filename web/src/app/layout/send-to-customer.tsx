@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Trans } from '@lingui/react';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 
 // The dialog loads when it is first opened: a step page's bundle does without it.
@@ -25,7 +26,7 @@ export function SendToCustomer({ applicationId }: { applicationId: string }) {
     <div className="ef-save-later">
       {/* The design system's classes, not its Button (see bundle-budget.mjs). */}
       <button type="button" className="ds-c-button ds-c-button--ghost" onClick={() => setOpen(true)}>
-        Send to customer
+        <Trans id="Send to customer" />
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { LegalLinks } from '@/features/legal/components/legal-links';
 import type { Site } from '@/types/api';
 
@@ -7,7 +8,10 @@ export function SiteFooter({ site }: { site: Site | null }) {
       <div className="ds-l-container">
         {site && (
           <p className="ds-u-margin-top--0">
-            {site.product_name} is provided by {site.tool_owner}. General agent: {site.general_agent.replace(/\.$/, '')}.
+            <Trans
+              id="{product} is provided by {toolOwner}. General agent: {generalAgent}."
+              values={{ product: site.product_name, toolOwner: site.tool_owner, generalAgent: site.general_agent.replace(/\.$/, '') }}
+            />
           </p>
         )}
         <LegalLinks />

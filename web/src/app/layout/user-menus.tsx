@@ -4,6 +4,7 @@
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
+import { Trans } from '@lingui/react';
 import { AdminMenu } from '@/features/admin/components/admin-menu';
 import { LoginAsAgentModal } from '@/features/admin/components/login-as-agent-modal';
 import { verifySecondFactor } from '@/features/auth/api/second-factor';
@@ -113,7 +114,7 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
       {auth.works_on_rules && !auth.is_admin && (
         <li>
           <Link to={RULES_WORKBENCH} className="ds-c-button ds-c-button--ghost ds-c-button--small">
-            Rules workbench
+            <Trans id="Rules workbench" />
           </Link>
         </li>
       )}
@@ -125,7 +126,7 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
             aria-haspopup="dialog"
             onClick={() => show('share')}
           >
-            Share your custom site
+            <Trans id="Share your custom site" />
           </button>
         </li>
       )}

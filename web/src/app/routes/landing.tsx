@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
+import { useLingui } from '@lingui/react';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { AgentCard } from '@/features/site/components/agent-card';
@@ -12,6 +13,7 @@ const LandingModal = lazy(() => import('../account-ui').then((m) => ({ default: 
 
 /** Root, and the login / register / reset-password routes whose modals open over it (spec part 1, 2.1). */
 export function LandingRoute({ modal }: { modal?: LandingModalName }) {
+  const { i18n } = useLingui();
   const site = useSiteStore((s) => s.site);
   const siteError = useSiteStore((s) => s.error);
   const application = useApplicationStore((s) => s.application);
@@ -23,7 +25,7 @@ export function LandingRoute({ modal }: { modal?: LandingModalName }) {
     <>
       <LandingPage
         site={site}
-        siteError={siteError}
+        siteError={siteError && i18n._(siteError)}
         application={application}
         routes={routes}
         agentCard={site?.agent ? <AgentCard agent={site.agent} /> : null}

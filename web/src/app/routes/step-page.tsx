@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { Alert, Spinner } from '@cmsgov/design-system';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
@@ -37,28 +38,32 @@ const PAGES: Partial<Record<string, ComponentType<StepPageProps>>> = {
   ),
 };
 
-export const LOAD_FAILED = 'An error occurred, please try again. If it continues, contact your agent.';
+export const LOAD_FAILED = /*i18n*/ { id: 'An error occurred, please try again. If it continues, contact your agent.' };
 
 const storeApplication = (application: Application) => useApplicationStore.getState().set(application);
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; view: StepView };
 
 function Loading({ title }: { title: string }) {
+  const { i18n } = useLingui();
   return (
     <div className="ef-step">
       <h1 className="ds-text-heading--2xl">{title}</h1>
-      <Spinner aria-valuetext="Loading" role="status" />
+      <Spinner aria-valuetext={i18n._('Loading')} role="status" />
     </div>
   );
 }
 
 export function StepPage({ step }: { step: FlowStep }) {
+  const { i18n } = useLingui();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const navigate = useNavigate();
   const applicationId = useApplicationStore((s) => s.application?.applicationId ?? null);
   const agentName = useSiteStore((s) => s.site?.agent?.agent_name ?? null);
   const authenticated = useAuthStore((s) => s.auth?.is_authorized ?? false);
 
+  // The view again when the language changes: the server writes the form's texts in it.
+  const locale = i18n.locale;
   useEffect(() => {
     const abort = new AbortController();
     getStepView(step.id, abort.signal)
@@ -67,15 +72,15 @@ export function StepPage({ step }: { step: FlowStep }) {
         if (!abort.signal.aborted) setLoaded({ status: 'failed' });
       });
     return () => abort.abort();
-  }, [step.id]);
+  }, [step.id, locale]);
 
   if (loaded.status === 'loading') return <Loading title={step.title} />;
   if (loaded.status === 'failed') {
     return (
       <div className="ef-step">
         <h1 className="ds-text-heading--2xl">{step.title}</h1>
-        <Alert variation="error" heading="Sorry, something went wrong" headingLevel="2">
-          {LOAD_FAILED}
+        <Alert variation="error" heading={i18n._('Sorry, something went wrong')} headingLevel="2">
+          {i18n._(LOAD_FAILED)}
         </Alert>
       </div>
     );
@@ -107,7 +112,9 @@ export function StepPage({ step }: { step: FlowStep }) {
   return (
     <div className="ef-step">
       <h1 className="ds-text-heading--2xl">{view.step.title}</h1>
-      <p>This step is not available yet.</p>
+      <p>
+        <Trans id="This step is not available yet." />
+      </p>
     </div>
   );
 }

@@ -46,7 +46,7 @@ export function AuditLogPage() {
         setActions(page.actions);
         setLoaded({ state: 'ready', rows: [...append, ...page.rows], next: page.next, more: false });
       },
-      (e: unknown) => setLoaded({ state: 'error', message: e instanceof Error && e.message ? e.message : GENERIC_ERROR }),
+      (e: unknown) => setLoaded({ state: 'error', message: e instanceof Error && e.message ? e.message : GENERIC_ERROR.id }),
     );
   }, []);
 

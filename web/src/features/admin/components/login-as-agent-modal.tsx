@@ -90,7 +90,7 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated, verifyCode 
       })
       .catch((error: unknown) => {
         setPending(null);
-        setCodeError(error instanceof ApiError && error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : GENERIC_ERROR);
+        setCodeError(error instanceof ApiError && error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : GENERIC_ERROR.id);
       });
   };
 
@@ -100,7 +100,7 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated, verifyCode 
     setAccountError(null);
     setUserDisabled(user.id, disable)
       .then((state) => setDisabled((d) => ({ ...d, [user.id]: state.disabled })))
-      .catch((error: unknown) => setAccountError(error instanceof Error && error.message ? error.message : GENERIC_ERROR))
+      .catch((error: unknown) => setAccountError(error instanceof Error && error.message ? error.message : GENERIC_ERROR.id))
       .finally(() => setSwitching(null));
   };
 

@@ -40,7 +40,7 @@ export function OutboxPage() {
   const load = useCallback(() => {
     getOutbox().then(
       (messages) => setLoaded({ state: 'ready', messages }),
-      (error: unknown) => setLoaded({ state: 'error', message: error instanceof Error ? error.message : GENERIC_ERROR }),
+      (error: unknown) => setLoaded({ state: 'error', message: error instanceof Error ? error.message : GENERIC_ERROR.id }),
     );
   }, []);
 

@@ -22,7 +22,7 @@ export function SecuritySettingsModal({ isOpen, onClose }: { isOpen: boolean; on
         setRequired(s.second_factor_required_for_agents);
         setSaved(s.second_factor_required_for_agents);
       },
-      (e: unknown) => setMessage({ ok: false, text: e instanceof Error && e.message ? e.message : GENERIC_ERROR }),
+      (e: unknown) => setMessage({ ok: false, text: e instanceof Error && e.message ? e.message : GENERIC_ERROR.id }),
     );
   }, [isOpen]);
 
@@ -35,7 +35,7 @@ export function SecuritySettingsModal({ isOpen, onClose }: { isOpen: boolean; on
         setSaved(s.second_factor_required_for_agents);
         setMessage({ ok: true, text: SAVED });
       })
-      .catch((e: unknown) => setMessage({ ok: false, text: e instanceof Error && e.message ? e.message : GENERIC_ERROR }))
+      .catch((e: unknown) => setMessage({ ok: false, text: e instanceof Error && e.message ? e.message : GENERIC_ERROR.id }))
       .finally(() => setBusy(false));
   };
 

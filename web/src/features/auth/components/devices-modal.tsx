@@ -37,7 +37,7 @@ export function signOutLabel(device: Device): string {
   return `Sign out ${device.browser}, signed in ${formatDeviceTime(device.created_at)}`;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : GENERIC_ERROR);
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : GENERIC_ERROR.id);
 
 type Loaded = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; devices: Device[] };
 

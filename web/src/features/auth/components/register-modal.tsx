@@ -41,7 +41,7 @@ export function RegisterModal({ token, onClose }: RegisterModalProps) {
         if (!live) return;
         // A 404 is the server's "no longer valid"; anything else is a failure of ours.
         const invalid = error instanceof ApiError && error.status === 404;
-        setInvitee({ state: 'invalid', message: invalid ? LINK_NO_LONGER_VALID : GENERIC_ERROR });
+        setInvitee({ state: 'invalid', message: invalid ? LINK_NO_LONGER_VALID : GENERIC_ERROR.id });
       },
     );
     return () => {

@@ -46,7 +46,7 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
   const read = useCallback((notice?: string): Promise<void> => {
     return getSecondFactor().then(
       (status) => setView({ kind: 'status', status, notice }),
-      (error: unknown) => setView({ kind: 'error', message: error instanceof Error && error.message ? error.message : GENERIC_ERROR }),
+      (error: unknown) => setView({ kind: 'error', message: error instanceof Error && error.message ? error.message : GENERIC_ERROR.id }),
     );
   }, []);
   const load = (notice?: string) => {

@@ -29,7 +29,7 @@ describe('shownErrors', () => {
       fields: {},
       other: ['Too many attempts. Please wait a moment and try again.'],
     });
-    expect(shownErrors(new TypeError('Failed to fetch'), KEYS)).toEqual({ fields: {}, other: [GENERIC_ERROR] });
+    expect(shownErrors(new TypeError('Failed to fetch'), KEYS)).toEqual({ fields: {}, other: [GENERIC_ERROR.id] });
   });
 
   it('ignores inherited keys such as toString', () => {

@@ -13,8 +13,8 @@ export interface ShownErrors<F extends string> {
  * keys the form has no field for, and errors without a map, become `other`.
  */
 export function shownErrors<F extends string>(error: unknown, keys: Record<string, F>): ShownErrors<F> {
-  if (!(error instanceof ApiError)) return { fields: {}, other: [GENERIC_ERROR] };
-  if (!error.fieldErrors) return { fields: {}, other: [error.message || GENERIC_ERROR] };
+  if (!(error instanceof ApiError)) return { fields: {}, other: [GENERIC_ERROR.id] };
+  if (!error.fieldErrors) return { fields: {}, other: [error.message || GENERIC_ERROR.id] };
   const fields: Partial<Record<F, string>> = {};
   const other: string[] = [];
   for (const [key, messages] of Object.entries(error.fieldErrors)) {
@@ -23,6 +23,6 @@ export function shownErrors<F extends string>(error: unknown, keys: Record<strin
     if (field) fields[field] = [fields[field], ...list].filter(Boolean).join(' ');
     else other.push(...list);
   }
-  if (Object.keys(fields).length === 0 && other.length === 0) other.push(error.message || GENERIC_ERROR);
+  if (Object.keys(fields).length === 0 && other.length === 0) other.push(error.message || GENERIC_ERROR.id);
   return { fields, other };
 }

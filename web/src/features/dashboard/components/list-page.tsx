@@ -384,7 +384,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
       </div>
 
       {(error || enrollError) && (
-        <Alert variation="error" heading={GENERIC_ERROR}>
+        <Alert variation="error" heading={GENERIC_ERROR.id}>
           {DASHBOARD_ERROR}
         </Alert>
       )}

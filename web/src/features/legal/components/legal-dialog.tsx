@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Button, Dialog, Spinner } from '@cmsgov/design-system';
 
 interface LegalDialogProps {
@@ -10,6 +11,7 @@ interface LegalDialogProps {
 
 /** The Privacy Policy or Terms of Use modal opened from the footer. */
 export function LegalDialog({ heading, html, error, onClose }: LegalDialogProps) {
+  const { i18n } = useLingui();
   return (
     <Dialog
       isOpen
@@ -18,11 +20,11 @@ export function LegalDialog({ heading, html, error, onClose }: LegalDialogProps)
       heading={heading}
       actions={
         <Button variation="solid" onClick={onClose}>
-          Close
+          <Trans id="Close" />
         </Button>
       }
     >
-      {html === null && error === null && <Spinner aria-valuetext="Loading" role="status" />}
+      {html === null && error === null && <Spinner aria-valuetext={i18n._('Loading')} role="status" />}
       {error !== null && <p>{error}</p>}
       {html !== null && <div className="ef-legal" dangerouslySetInnerHTML={{ __html: html }} />}
     </Dialog>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Button, Dialog } from '@cmsgov/design-system';
 import type { PlanView } from '../types';
 import { planNameText } from '../utils/plan-name';
@@ -15,42 +16,51 @@ interface Props {
   onClose: () => void;
 }
 
-export const NOTHING_TO_COMPARE = 'Please choose plans to compare';
+export const NOTHING_TO_COMPARE = /*i18n*/ { id: 'Please choose plans to compare' };
 
 /** The compare modal (spec part 1, 2.8 and 2.10): one row per plan, a remove button each. */
 export function CompareDialog({ isOpen, kind, plans, householdSize, printing, onRemove, onPrint, onClose }: Props) {
-  const columns = kind.compare(householdSize);
+  const { i18n } = useLingui();
+  const columns = kind.compare(householdSize, i18n);
   return (
     <Dialog
       isOpen={isOpen}
       onExit={onClose}
       size="full"
-      heading={`Compare ${kind.label} Plans`}
+      heading={i18n._(kind.compareHeading)}
       actions={
         <div className="ef-compare__actions">
           <Button variation="solid" onClick={onPrint} disabled={printing || plans.length === 0}>
-            {printing ? 'Printing…' : 'Print this comparison'}
+            {printing ? i18n._('Printing…') : i18n._('Print this comparison')}
           </Button>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>
+            <Trans id="Close" />
+          </Button>
         </div>
       }
     >
       {plans.length === 0 ? (
-        <p>{NOTHING_TO_COMPARE}</p>
+        <p>{i18n._(NOTHING_TO_COMPARE)}</p>
       ) : (
         <div className="ef-compare__scroll">
           <table className="ds-c-table ds-c-table--compact ef-compare">
-            <caption className="ds-u-visibility--screen-reader">Plans compared</caption>
+            <caption className="ds-u-visibility--screen-reader">
+              <Trans id="Plans compared" />
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Plan</th>
+                <th scope="col">
+                  <Trans id="Plan" />
+                </th>
                 {columns.map((c) => (
                   <th scope="col" key={c.header}>
                     {c.header}
                   </th>
                 ))}
                 <th scope="col">
-                  <span className="ds-u-visibility--screen-reader">Remove</span>
+                  <span className="ds-u-visibility--screen-reader">
+                    <Trans id="Remove" />
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -65,8 +75,13 @@ export function CompareDialog({ isOpen, kind, plans, householdSize, printing, on
                     <td key={c.header}>{c.value(p)}</td>
                   ))}
                   <td>
-                    <Button size="small" variation="ghost" onClick={() => onRemove(p)} aria-label={`Remove ${planNameText(p.name)}`}>
-                      Remove
+                    <Button
+                      size="small"
+                      variation="ghost"
+                      onClick={() => onRemove(p)}
+                      aria-label={i18n._('Remove {plan}', { plan: planNameText(p.name) })}
+                    >
+                      <Trans id="Remove" />
                     </Button>
                   </td>
                 </tr>

@@ -1,14 +1,16 @@
 import { useId, useState, type ChangeEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, ChoiceList } from '@cmsgov/design-system';
+import type { MessageDescriptor } from '@lingui/core';
 import type { FilterOptions, PriceRange } from '../types';
 import { hasFilters, isTicked, NO_FILTERS, toggleOption, type FilterGroup, type FilterState } from '../utils/filter-tokens';
 import { PriceRangeSlider } from './price-range-slider';
 
-const GROUPS: readonly { group: FilterGroup; label: string }[] = [
-  { group: 'carriers', label: 'Carrier' },
-  { group: 'networks', label: 'Network' },
-  { group: 'metals', label: 'Metal' },
-  { group: 'attributes', label: 'Other' },
+const GROUPS: readonly { group: FilterGroup; label: MessageDescriptor }[] = [
+  { group: 'carriers', label: /*i18n*/ { id: 'Carrier' } },
+  { group: 'networks', label: /*i18n*/ { id: 'Network' } },
+  { group: 'metals', label: /*i18n*/ { id: 'Metal' } },
+  { group: 'attributes', label: /*i18n*/ { id: 'Other' } },
 ];
 
 interface Props {
@@ -24,6 +26,7 @@ interface Props {
  * (carrier, network, metal, other) and the price slider.
  */
 export function FiltersPanel({ options, optionsError, state, onChange, range }: Props) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(true);
   const id = useId();
   const bodyId = `${id}-filters`;
@@ -37,7 +40,7 @@ export function FiltersPanel({ options, optionsError, state, onChange, range }: 
           aria-controls={bodyId}
           onClick={() => setOpen((o) => !o)}
         >
-          Filters
+          <Trans id="Filters" />
           <span className="ef-filters__chevron" aria-hidden="true">
             {open ? '−' : '+'}
           </span>
@@ -45,7 +48,7 @@ export function FiltersPanel({ options, optionsError, state, onChange, range }: 
       </h2>
       <div id={bodyId} className="ef-filters__body" hidden={!open}>
         {optionsError && (
-          <Alert variation="error" headingLevel="3" heading="The filters could not be loaded">
+          <Alert variation="error" headingLevel="3" heading={i18n._('The filters could not be loaded')}>
             {optionsError}
           </Alert>
         )}
@@ -58,7 +61,7 @@ export function FiltersPanel({ options, optionsError, state, onChange, range }: 
                 name={`${id}-${group}`}
                 type="checkbox"
                 size="small"
-                label={label}
+                label={i18n._(label)}
                 choices={options[group].map((option) => ({
                   label: option.name,
                   value: String(option.id),
@@ -76,7 +79,7 @@ export function FiltersPanel({ options, optionsError, state, onChange, range }: 
         </div>
         {hasFilters(state, range) && (
           <Button variation="ghost" size="small" onClick={() => onChange(NO_FILTERS)}>
-            Clear filters
+            <Trans id="Clear filters" />
           </Button>
         )}
       </div>

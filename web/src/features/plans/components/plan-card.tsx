@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Button, Choice } from '@cmsgov/design-system';
 import type { PlanView } from '../types';
 import { formatPremium } from '@/lib/money';
@@ -24,11 +25,14 @@ interface Props {
   onContinue: () => void;
 }
 
-function ExternalLink({ href, children }: { href: string; children: string }) {
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="ds-u-visibility--screen-reader"> (opens in a new tab)</span>
+      <span className="ds-u-visibility--screen-reader">
+        {' '}
+        <Trans id="(opens in a new tab)" />
+      </span>
     </a>
   );
 }
@@ -36,14 +40,15 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
 /** A plan on a plan page (spec part 1, 2.7 and 4.4): details, premium, links, compare and select. */
 export function PlanCard(props: Props) {
   const { plan, householdSize, selected, compared, compareDisabled, addHsa, busy, saving } = props;
+  const { i18n } = useLingui();
   const id = useId();
   const nameId = `${id}-name`;
-  const details = planDetails(plan, householdSize);
+  const details = planDetails(plan, householdSize, i18n);
   const links = [
-    plan.sbc && { href: plan.sbc, label: 'Summary of Benefits' },
-    plan.baag && { href: plan.baag, label: 'Plan Details' },
-    plan.drug_list && { href: plan.drug_list, label: 'Drug List' },
-  ].filter((l): l is { href: string; label: string } => Boolean(l));
+    plan.sbc && { key: 'sbc', href: plan.sbc, label: i18n._('Summary of Benefits') },
+    plan.baag && { key: 'baag', href: plan.baag, label: i18n._('Plan Details') },
+    plan.drug_list && { key: 'drugs', href: plan.drug_list, label: i18n._('Drug List') },
+  ].filter((l): l is { key: string; href: string; label: string } => Boolean(l));
 
   return (
     <article className={`ef-plan${selected ? ' ef-plan--selected' : ''}`} aria-labelledby={nameId}>
@@ -54,7 +59,11 @@ export function PlanCard(props: Props) {
           </h2>
           <p className="ef-plan__carrier">{plan.carrier_name}</p>
         </div>
-        {selected && <span className="ds-c-badge ds-c-badge--success ef-plan__badge">Your selection</span>}
+        {selected && (
+          <span className="ds-c-badge ds-c-badge--success ef-plan__badge">
+            <Trans id="Your selection" />
+          </span>
+        )}
       </header>
 
       <div className="ef-plan__body">
@@ -68,26 +77,38 @@ export function PlanCard(props: Props) {
         </dl>
         <div className="ef-plan__premium">
           <p className="ef-plan__total">
-            <span className="ef-plan__amount">{formatPremium(plan.rates.total)}</span>
-            <span className="ef-plan__per"> per month</span>
+            <Trans
+              id="<0>{amount}</0> <1>per month</1>"
+              values={{ amount: formatPremium(plan.rates.total) }}
+              components={{ 0: <span className="ef-plan__amount" />, 1: <span className="ef-plan__per" /> }}
+            />
           </p>
           {plan.rates.members.length > 0 && (
             <details className="ef-plan__breakdown">
-              <summary>Premium for each member</summary>
+              <summary>
+                <Trans id="Premium for each member" />
+              </summary>
               <table className="ds-c-table ds-c-table--compact ds-c-table--borderless ef-plan__members">
                 <thead>
                   <tr>
-                    <th scope="col">Member</th>
-                    <th scope="col">Age</th>
-                    <th scope="col">Monthly</th>
+                    <th scope="col">
+                      <Trans id="Member" />
+                    </th>
+                    <th scope="col">
+                      <Trans id="Age" />
+                    </th>
+                    <th scope="col">
+                      <Trans id="Monthly" />
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {plan.rates.members.map((m, i) => (
+                  {plan.rates.members.map((r, i) => (
                     <tr key={i}>
-                      <th scope="row">{m.member}</th>
-                      <td>{m.age}</td>
-                      <td>{m.charged ? formatPremium(m.amount) : 'Not charged'}</td>
+                      {/* The member's name ("Subscriber", "Dependent 2") is the server's. */}
+                      <th scope="row">{r.member}</th>
+                      <td>{r.age}</td>
+                      <td>{r.charged ? formatPremium(r.amount) : i18n._('Not charged')}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -101,7 +122,7 @@ export function PlanCard(props: Props) {
         {links.length > 0 && (
           <ul className="ef-plan__links">
             {links.map((l) => (
-              <li key={l.label}>
+              <li key={l.key}>
                 <ExternalLink href={l.href}>{l.label}</ExternalLink>
               </li>
             ))}
@@ -113,7 +134,7 @@ export function PlanCard(props: Props) {
             type="checkbox"
             size="small"
             value={plan.id}
-            label="Compare Plan"
+            label={i18n._('Compare Plan')}
             checked={compared}
             disabled={compareDisabled}
             aria-describedby={nameId}
@@ -125,7 +146,7 @@ export function PlanCard(props: Props) {
               type="checkbox"
               size="small"
               value="add_hsa"
-              label="Add a Health Savings Account (HSA)"
+              label={i18n._('Add a Health Savings Account (HSA)')}
               checked={addHsa}
               disabled={busy}
               onChange={(e) => props.onAddHsaChange(e.target.checked)}
@@ -135,15 +156,15 @@ export function PlanCard(props: Props) {
             {selected ? (
               <>
                 <Button variation="solid" disabled aria-describedby={nameId}>
-                  Selected
+                  <Trans id="Selected" />
                 </Button>
                 <Button variation="solid" disabled={busy} onClick={props.onContinue} aria-describedby={nameId}>
-                  {saving ? 'Saving…' : 'Continue'}
+                  {saving ? i18n._('Saving…') : i18n._('Continue')}
                 </Button>
               </>
             ) : (
               <Button variation="solid" disabled={busy} onClick={props.onSelect} aria-describedby={nameId}>
-                {saving ? 'Saving…' : 'Select'}
+                {saving ? i18n._('Saving…') : i18n._('Select')}
               </Button>
             )}
           </div>

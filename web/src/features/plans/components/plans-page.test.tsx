@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@/test/render';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { i18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planList, plansView } from '../testing/fixtures';
 import type { PlanList } from '../types';
@@ -105,7 +106,7 @@ describe('PlansPage', () => {
     fireEvent.click(boxes()[1]!);
     expect((compareButton as HTMLButtonElement).disabled).toBe(false);
     for (const b of boxes().slice(2, 6)) fireEvent.click(b);
-    expect(screen.getByText(COMPARE_LIMIT_WARNING)).toBeTruthy();
+    expect(screen.getByText(i18n._(COMPARE_LIMIT_WARNING))).toBeTruthy();
     expect(boxes()[6]!.disabled).toBe(true);
     expect(boxes()[0]!.disabled).toBe(false);
 
@@ -114,7 +115,7 @@ describe('PlansPage', () => {
     expect(within(dialog).getAllByRole('row')).toHaveLength(7);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Plan 1' }));
     expect(within(dialog).getAllByRole('row')).toHaveLength(6);
-    expect(screen.queryByText(COMPARE_LIMIT_WARNING)).toBeNull();
+    expect(screen.queryByText(i18n._(COMPARE_LIMIT_WARNING))).toBeNull();
   });
 
   it('saves a selection and goes where the server says', async () => {
@@ -139,7 +140,7 @@ describe('PlansPage', () => {
     fakeServer(planList(1), () => json({ error: 'Something went wrong!' }, 500));
     const router = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Select' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(TRY_AGAIN);
+    expect((await screen.findByRole('alert')).textContent).toContain(TRY_AGAIN.id);
     expect(router.state.location.pathname).toBe('/medical');
     expect(window.scrollTo).toHaveBeenCalled();
   });
@@ -186,7 +187,7 @@ describe('PlansPage', () => {
   it('says so when there are no plans at all', async () => {
     fakeServer({ plans: [], price_range: null, household_size: 1, selected_plan_id: null });
     renderPage();
-    expect(await screen.findByText(NO_PLANS)).toBeTruthy();
+    expect(await screen.findByText(NO_PLANS.id)).toBeTruthy();
     expect(screen.queryByRole('slider')).toBeNull();
   });
 
@@ -238,7 +239,7 @@ describe('PlansPage', () => {
       await waitFor(() => expect(pageButtons().every((b) => b.disabled)).toBe(true));
       await act(async () => pending.resolve(json({ error: 'no' }, 500)));
       await waitFor(() => expect(pageButtons().map((b) => b.disabled)).toEqual([false, false]));
-      expect((await screen.findByRole('alert')).textContent).toContain(TRY_AGAIN);
+      expect((await screen.findByRole('alert')).textContent).toContain(TRY_AGAIN.id);
       expect(downloads).toEqual([]);
     });
 

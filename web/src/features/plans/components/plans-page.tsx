@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
 import { ApiError } from '@/lib/api-client';
 import type { Application, StepView } from '@/types/api';
@@ -21,10 +22,10 @@ import { FiltersPanel } from './filters-panel';
 import { PlanCard } from './plan-card';
 import './plans.css';
 
-export const NO_PLANS = 'Sorry, there are no plans available in your area.';
-export const NO_MATCHES = 'No plans match these filters.';
-export const SAVE_FAILED_HEADING = 'Sorry, something went wrong';
-export const TRY_AGAIN = 'An error occurred, please try again. If it continues, contact your agent.';
+export const NO_PLANS = /*i18n*/ { id: 'Sorry, there are no plans available in your area.' };
+export const NO_MATCHES = /*i18n*/ { id: 'No plans match these filters.' };
+export const SAVE_FAILED_HEADING = /*i18n*/ { id: 'Sorry, something went wrong' };
+export const TRY_AGAIN = /*i18n*/ { id: 'An error occurred, please try again. If it continues, contact your agent.' };
 
 /** Filter and slider changes are sent once they settle. */
 const FILTER_DEBOUNCE_MS = 250;
@@ -39,21 +40,23 @@ export interface PlansPageProps {
 }
 
 function Loading({ title }: { title?: string }) {
+  const { i18n } = useLingui();
   return (
     <div className="ef-plans">
       {title && <h1 className="ds-text-heading--2xl">{title}</h1>}
-      <Spinner aria-valuetext="Loading" role="status" />
+      <Spinner aria-valuetext={i18n._('Loading')} role="status" />
     </div>
   );
 }
 
 /** A plan page of kind `plans` (spec part 1, 2.7-2.10 and 4.4); its plan type is the view's `params.plan_type`. */
 export function PlansPage({ stepId, view: given, onApplicationChange }: PlansPageProps) {
+  const { i18n } = useLingui();
   const { data: view, error } = useStepView(stepId, given);
   if (error) {
     return (
       <div className="ef-plans">
-        <Alert variation="error" role="alert" heading={SAVE_FAILED_HEADING}>
+        <Alert variation="error" role="alert" heading={i18n._(SAVE_FAILED_HEADING)}>
           {error}
         </Alert>
       </div>
@@ -65,7 +68,9 @@ export function PlansPage({ stepId, view: given, onApplicationChange }: PlansPag
     return (
       <div className="ef-plans">
         <h1 className="ds-text-heading--2xl">{view.step.title}</h1>
-        <Alert variation="error">This page shows no plans.</Alert>
+        <Alert variation="error">
+          <Trans id="This page shows no plans." />
+        </Alert>
       </div>
     );
   }
@@ -88,6 +93,7 @@ interface PickerProps {
 }
 
 function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
   const [compare, setCompare] = useState<PlanView[]>([]);
@@ -165,7 +171,7 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
 
   const continueWithout = canContinueWithout && (
     <Button className="ef-plans__without" disabled={busy} onClick={() => void choose(null)}>
-      {saving === 'none' ? 'Saving…' : `Continue without ${kind.label} Coverage`}
+      {saving === 'none' ? i18n._('Saving…') : i18n._(kind.continueWithout)}
     </Button>
   );
 
@@ -178,15 +184,15 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
       <h1 className="ds-text-heading--2xl">{view.step.title}</h1>
 
       {saveFailed !== null && (
-        <Alert variation="error" role="alert" heading={SAVE_FAILED_HEADING}>
-          <p className="ds-c-alert__text">{TRY_AGAIN}</p>
+        <Alert variation="error" role="alert" heading={i18n._(SAVE_FAILED_HEADING)}>
+          <p className="ds-c-alert__text">{i18n._(TRY_AGAIN)}</p>
           {saveFailed && <p className="ds-c-alert__text">{saveFailed}</p>}
         </Alert>
       )}
 
       <ul className="ef-plans__notes">
         {kind.notes.map((n) => (
-          <li key={n}>{n}</li>
+          <li key={n.id}>{i18n._(n)}</li>
         ))}
       </ul>
 
@@ -202,21 +208,25 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
 
       <div className="ef-plans__toolbar">
         <p className="ef-plans__count" role="status">
-          {list.loading ? 'Updating plans…' : list.data ? `${plans.length} ${plans.length === 1 ? 'plan' : 'plans'}` : ''}
+          {list.loading
+            ? i18n._('Updating plans…')
+            : list.data
+              ? i18n._('{count, plural, one {# plan} other {# plans}}', { count: plans.length })
+              : ''}
         </p>
         <div className="ef-plans__tools">
           <Button size="small" disabled={printing} onClick={() => void print(false, tokens)}>
-            {`Print ${kind.label} Comparison`}
+            {i18n._(kind.printComparison)}
           </Button>
           <Button size="small" disabled={printing} onClick={() => void print(true, tokens)}>
-            Print Medical, Dental and Vision Comparison
+            <Trans id="Print Medical, Dental and Vision Comparison" />
           </Button>
         </div>
       </div>
 
       {printFailed && (
         <Alert variation="error" role="alert">
-          {TRY_AGAIN}
+          {i18n._(TRY_AGAIN)}
         </Alert>
       )}
 
@@ -225,10 +235,10 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
           {list.error}
         </Alert>
       )}
-      {!list.data && !list.error && <Spinner aria-valuetext="Loading plans" role="status" />}
-      {noPlansAtAll && <p className="ef-plans__empty">{NO_PLANS}</p>}
+      {!list.data && !list.error && <Spinner aria-valuetext={i18n._('Loading plans')} role="status" />}
+      {noPlansAtAll && <p className="ef-plans__empty">{i18n._(NO_PLANS)}</p>}
       {list.data && !noPlansAtAll && plans.length === 0 && !list.loading && (
-        <p className="ef-plans__empty">{hasFilters(filters, range) ? NO_MATCHES : NO_PLANS}</p>
+        <p className="ef-plans__empty">{i18n._(hasFilters(filters, range) ? NO_MATCHES : NO_PLANS)}</p>
       )}
 
       <div className="ef-plans__list" aria-busy={list.loading}>
@@ -256,13 +266,15 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
         <div className="ef-compare-bar">
           <div role="status" className="ef-compare-bar__status">
             {atCompareLimit(compare) ? (
-              <span className="ef-compare-bar__warning">{COMPARE_LIMIT_WARNING}</span>
+              <span className="ef-compare-bar__warning">{i18n._(COMPARE_LIMIT_WARNING)}</span>
             ) : (
-              `${compare.length} of ${MAX_COMPARE} plans chosen to compare`
+              i18n._('{count} of {max} plans chosen to compare', { count: compare.length, max: MAX_COMPARE })
             )}
           </div>
           <Button variation="solid" size="small" disabled={!canCompare(compare)} onClick={() => setCompareOpen(true)}>
-            Compare Selected Plans{compare.length > 0 ? ` (${compare.length})` : ''}
+            {compare.length > 0
+              ? i18n._('Compare Selected Plans ({count})', { count: compare.length })
+              : i18n._('Compare Selected Plans')}
           </Button>
         </div>
       )}
@@ -272,7 +284,7 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
       <div className="ef-plans__nav">
         {previous && (
           <Button disabled={busy} onClick={() => navigate(previous.route)}>
-            Previous
+            <Trans id="Previous" />
           </Button>
         )}
       </div>

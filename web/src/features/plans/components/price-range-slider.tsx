@@ -1,4 +1,5 @@
 import { useId, type CSSProperties } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import type { PriceRange } from '../types';
 import type { PriceValues } from '../utils/filter-tokens';
 import { formatAmount } from '@/lib/money';
@@ -22,15 +23,18 @@ function percent(v: number, range: PriceRange): string {
  * the step, Home/End to the ends). A thumb stops at the other one.
  */
 export function PriceRangeSlider({ range, value, onChange, disabled = false }: Props) {
+  const { i18n } = useLingui();
   const id = useId();
   const v = sliderValues(value, range);
   const flat = range.max <= range.min;
   const style = { '--ef-lo': percent(v.min, range), '--ef-hi': percent(v.max, range) } as CSSProperties;
   return (
     <fieldset className="ds-c-fieldset ef-price">
-      <legend className="ds-c-label">Monthly premium</legend>
+      <legend className="ds-c-label">
+        <Trans id="Monthly premium" />
+      </legend>
       <p className="ef-price__values" id={`${id}-values`}>
-        {formatAmount(v.min)} to {formatAmount(v.max)}
+        <Trans id="{min} to {max}" values={{ min: formatAmount(v.min), max: formatAmount(v.max) }} />
       </p>
       {!flat && (
         <div className="ef-price__track" style={style}>
@@ -38,7 +42,7 @@ export function PriceRangeSlider({ range, value, onChange, disabled = false }: P
             type="range"
             // The lower thumb goes on top once it is in the upper half, so it can always be grabbed.
             className={`ef-price__input${v.min > (range.min + range.max) / 2 ? ' ef-price__input--front' : ''}`}
-            aria-label="Minimum monthly premium"
+            aria-label={i18n._('Minimum monthly premium')}
             aria-valuetext={formatAmount(v.min)}
             min={range.min}
             max={range.max}
@@ -50,7 +54,7 @@ export function PriceRangeSlider({ range, value, onChange, disabled = false }: P
           <input
             type="range"
             className="ef-price__input"
-            aria-label="Maximum monthly premium"
+            aria-label={i18n._('Maximum monthly premium')}
             aria-valuetext={formatAmount(v.max)}
             min={range.min}
             max={range.max}

@@ -88,7 +88,7 @@ describe('ReviewSelectionsPage', () => {
 
   it('shows the chosen plans with Change Plan links and the total in US dollars', async () => {
     renderReview(() => json({}));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(REVIEW_TITLE);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(REVIEW_TITLE.id);
     const medical = await screen.findByRole('article', { name: 'Choice Plus® Silver' });
     expect(within(medical).getByRole('link', { name: 'Change Plan' }).getAttribute('href')).toBe('/medical');
     const dental = screen.getByRole('article', { name: 'Blue Dental PPO Plus with Blue Vision' });
@@ -119,7 +119,7 @@ describe('ReviewSelectionsPage', () => {
     const { router } = renderReview(() => json({ error: 'Step `review` is saved by its own page.' }, 400));
     await screen.findByRole('article', { name: 'Choice Plus® Silver' });
     fireEvent.click(screen.getByRole('button', { name: 'Apply Now' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(TRY_AGAIN);
+    expect((await screen.findByRole('alert')).textContent).toContain(TRY_AGAIN.id);
     expect(router.state.location.pathname).toBe('/review');
   });
 

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
 import { planStep, useFlowStore } from '@/lib/flow';
 import type { Application, StepView } from '@/types/api';
@@ -15,13 +17,13 @@ import { PlanName } from './plan-name';
 import { SAVE_FAILED_HEADING, TRY_AGAIN } from './plans-page';
 import './plans.css';
 
-export const REVIEW_TITLE = 'Review Your Selections';
+export const REVIEW_TITLE = /*i18n*/ { id: 'Review Your Selections' };
 
 /** Where each chosen plan comes from: the plan info's field and the plan type of the flow's plan page that chooses it. */
-const SLOTS: readonly { field: 'medicalPlan' | 'dentalPlan' | 'visionPlan'; label: string; planType: number }[] = [
-  { field: 'medicalPlan', label: 'Medical', planType: 1 },
-  { field: 'dentalPlan', label: 'Dental', planType: 2 },
-  { field: 'visionPlan', label: 'Vision', planType: 3 },
+const SLOTS: readonly { field: 'medicalPlan' | 'dentalPlan' | 'visionPlan'; label: MessageDescriptor; planType: number }[] = [
+  { field: 'medicalPlan', label: /*i18n*/ { id: 'Medical' }, planType: 1 },
+  { field: 'dentalPlan', label: /*i18n*/ { id: 'Dental' }, planType: 2 },
+  { field: 'visionPlan', label: /*i18n*/ { id: 'Vision' }, planType: 3 },
 ];
 
 export interface ReviewSelectionsPageProps {
@@ -35,62 +37,83 @@ export interface ReviewSelectionsPageProps {
   onApplicationChange?: (application: Application) => void;
 }
 
-function SelectionCard({ plan, label, planType }: { plan: PlanSnapshot; label: string; planType: number }) {
+function SelectionCard({ plan, label, planType }: { plan: PlanSnapshot; label: MessageDescriptor; planType: number }) {
+  const { i18n } = useLingui();
   const headingId = `ef-review-${planType}`;
   const change = useFlowStore((s) => (s.flow ? planStep(s.flow, planType)?.route : undefined));
   return (
     <article className="ef-plan ef-review__card" aria-labelledby={headingId}>
       <header className="ef-plan__header">
         <div>
-          <p className="ef-review__kind">{label}</p>
+          <p className="ef-review__kind">{i18n._(label)}</p>
           <h2 className="ef-plan__name" id={headingId}>
             <PlanName html={plan.name} />
           </h2>
         </div>
         {change && (
           <Link to={change} aria-describedby={headingId}>
-            Change Plan
+            <Trans id="Change Plan" />
           </Link>
         )}
       </header>
       <dl className="ef-plan__details">
         {plan.carrier_name && (
           <div>
-            <dt>Carrier</dt>
+            <dt>
+              <Trans id="Carrier" />
+            </dt>
             <dd>{plan.carrier_name}</dd>
           </div>
         )}
         {(plan.metal_name || plan.network_name) && (
           <div>
-            <dt>Plan type</dt>
+            <dt>
+              <Trans id="Plan type" />
+            </dt>
             <dd>{[plan.metal_name, plan.network_name].filter(Boolean).join(' ')}</dd>
           </div>
         )}
         <div>
-          <dt>Monthly premium</dt>
+          <dt>
+            <Trans id="Monthly premium" />
+          </dt>
           <dd>{formatPremium(plan.rate)}</dd>
         </div>
         <div>
-          <dt>Plan year</dt>
+          <dt>
+            <Trans id="Plan year" />
+          </dt>
           <dd>{plan.plan_year}</dd>
         </div>
         {plan.hsa && (
           <div>
-            <dt>HSA eligible</dt>
-            <dd>Yes</dd>
+            <dt>
+              <Trans id="HSA eligible" />
+            </dt>
+            <dd>
+              <Trans id="Yes" />
+            </dd>
           </div>
         )}
         {plan.includes_vision && (
           <div>
-            <dt>Includes vision</dt>
-            <dd>Yes</dd>
+            <dt>
+              <Trans id="Includes vision" />
+            </dt>
+            <dd>
+              <Trans id="Yes" />
+            </dd>
           </div>
         )}
       </dl>
       {plan.sbc && (
         <p className="ef-plan__links">
           <a href={plan.sbc} target="_blank" rel="noopener noreferrer">
-            Summary of Benefits<span className="ds-u-visibility--screen-reader"> (opens in a new tab)</span>
+            <Trans id="Summary of Benefits" />
+            <span className="ds-u-visibility--screen-reader">
+              {' '}
+              <Trans id="(opens in a new tab)" />
+            </span>
           </a>
         </p>
       )}
@@ -100,6 +123,7 @@ function SelectionCard({ plan, label, planType }: { plan: PlanSnapshot; label: s
 
 /** Review Selections (spec part 1, 2.11 and 4.4): the chosen plans, the monthly total, Apply Now. */
 export function ReviewSelectionsPage({ stepId, view: given, authenticated = false, onApplicationChange }: ReviewSelectionsPageProps) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const { data: view, error: viewError } = useStepView(stepId, given);
   const info = useRemote<PlanInfo>('plan-info', (signal) => getPlanInfo(signal));
@@ -140,16 +164,20 @@ export function ReviewSelectionsPage({ stepId, view: given, authenticated = fals
 
   return (
     <div className="ef-plans ef-review">
-      <h1 className="ds-text-heading--2xl">{REVIEW_TITLE}</h1>
+      <h1 className="ds-text-heading--2xl">{i18n._(REVIEW_TITLE)}</h1>
       {(failed || error) && (
-        <Alert variation="error" role="alert" heading={SAVE_FAILED_HEADING}>
-          {error && !failed ? error : TRY_AGAIN}
+        <Alert variation="error" role="alert" heading={i18n._(SAVE_FAILED_HEADING)}>
+          {error && !failed ? error : i18n._(TRY_AGAIN)}
         </Alert>
       )}
-      {!info.data && !info.error && <Spinner aria-valuetext="Loading" role="status" />}
+      {!info.data && !info.error && <Spinner aria-valuetext={i18n._('Loading')} role="status" />}
       {info.data && (
         <>
-          {chosen.length === 0 && <p>You have not chosen any plans.</p>}
+          {chosen.length === 0 && (
+            <p>
+              <Trans id="You have not chosen any plans." />
+            </p>
+          )}
           <div className="ef-review__cards">
             {chosen.map((s) => {
               const plan = info.data?.[s.field];
@@ -159,15 +187,18 @@ export function ReviewSelectionsPage({ stepId, view: given, authenticated = fals
           <div className="ef-review__summary">
             <section className="ef-review__total" aria-labelledby="ef-review-total">
               <h2 id="ef-review-total" className="ef-review__total-heading">
-                Your total cost
+                <Trans id="Your total cost" />
               </h2>
               <p className="ef-review__total-amount">
-                {formatPremium(info.data.total)}
-                <span className="ef-plan__per"> per month</span>
+                <Trans
+                  id="{amount} <0>per month</0>"
+                  values={{ amount: formatPremium(info.data.total) }}
+                  components={{ 0: <span className="ef-plan__per" /> }}
+                />
               </p>
             </section>
             <Button onClick={() => void print()} disabled={printing}>
-              {printing ? 'Printing…' : 'Print Benefit Selection'}
+              {printing ? i18n._('Printing…') : i18n._('Print Benefit Selection')}
             </Button>
           </div>
         </>
@@ -175,17 +206,17 @@ export function ReviewSelectionsPage({ stepId, view: given, authenticated = fals
       <div className="ef-plans__nav">
         {previous && (
           <Button disabled={saving} onClick={() => navigate(previous.route)}>
-            Previous
+            <Trans id="Previous" />
           </Button>
         )}
         <span className="ef-plans__nav-end">
           {authenticated && (
             <Button disabled={saving} onClick={() => navigate('/dashboard/home')}>
-              Return to dashboard
+              <Trans id="Return to dashboard" />
             </Button>
           )}
           <Button variation="solid" disabled={saving || !info.data} onClick={() => void applyNow()}>
-            {saving ? 'Saving…' : 'Apply Now'}
+            {saving ? i18n._('Saving…') : i18n._('Apply Now')}
           </Button>
         </span>
       </div>

@@ -1,17 +1,14 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
+import { useLingui } from '@lingui/react';
+import { errorText } from '@/lib/api-client';
 
-/** The message of a failed call: the server's, or "Something went wrong!". */
-export function errorMessage(e: unknown): string {
-  return e instanceof ApiError && e.message ? e.message : GENERIC_ERROR;
-}
-
-type Settled<T> = { key: string; data: T; error: null } | { key: string; data: null; error: string };
+/** A failure is kept as it came and said when drawn, so that the client's own texts follow a change of language. */
+type Settled<T> = { key: string; data: T; failed: false } | { key: string; data: null; failed: true; error: unknown };
 
 export interface Remote<T> {
   /** The latest data that arrived (possibly for an earlier key while a new one loads). */
   data: T | null;
-  /** The failure of the current key. */
+  /** The failure of the current key, in the page's language. */
   error: string | null;
   /** The current key has not settled yet. */
   loading: boolean;
@@ -23,6 +20,7 @@ export interface Remote<T> {
  * while the next loads.
  */
 export function useRemote<T>(key: string | null, fetcher: (signal: AbortSignal) => Promise<T>, delayMs = 0): Remote<T> {
+  const { i18n } = useLingui();
   const [settled, setSettled] = useState<Settled<T> | null>(null);
   const [lastData, setLastData] = useState<T | null>(null);
   const load = useEffectEvent((signal: AbortSignal) => fetcher(signal));
@@ -35,11 +33,11 @@ export function useRemote<T>(key: string | null, fetcher: (signal: AbortSignal) 
       load(ctrl.signal).then(
         (data) => {
           if (ctrl.signal.aborted) return;
-          setSettled({ key, data, error: null });
+          setSettled({ key, data, failed: false });
           setLastData(data);
         },
         (e: unknown) => {
-          if (!ctrl.signal.aborted) setSettled({ key, data: null, error: errorMessage(e) });
+          if (!ctrl.signal.aborted) setSettled({ key, data: null, failed: true, error: e });
         },
       );
     const wait = delay();
@@ -52,5 +50,7 @@ export function useRemote<T>(key: string | null, fetcher: (signal: AbortSignal) 
   }, [key]);
 
   const current = settled && settled.key === key ? settled : null;
-  return { data: lastData, error: current?.error ?? null, loading: key !== null && current === null };
+  // The server's message (in the page's language already), or "Something went wrong!" in it.
+  const error = current?.failed ? errorText(current.error, i18n) : null;
+  return { data: lastData, error, loading: key !== null && current === null };
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import '@/test/render'; // the catalogs, English active
 import { atCompareLimit, canCompare, COMPARE_LIMIT_WARNING, compareDisabled, MAX_COMPARE, toggleCompare } from './compare';
 
 const plans = Array.from({ length: 8 }, (_, i) => ({ id: 500 + i }));
@@ -19,7 +21,7 @@ describe('compare', () => {
     expect(toggleCompare(list, plans[6]!, true)).toHaveLength(6);
     expect(compareDisabled(list, plans[6]!.id)).toBe(true);
     expect(compareDisabled(list, plans[0]!.id)).toBe(false);
-    expect(COMPARE_LIMIT_WARNING).toBe('You selected the maximum number of plans to compare (6).');
+    expect(i18n._(COMPARE_LIMIT_WARNING)).toBe('You selected the maximum number of plans to compare (6).');
     list = toggleCompare(list, plans[0]!, false);
     expect(atCompareLimit(list)).toBe(false);
     expect(compareDisabled(list, plans[6]!.id)).toBe(false);

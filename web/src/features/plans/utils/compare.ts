@@ -2,7 +2,10 @@
 
 export const MIN_COMPARE = 2;
 export const MAX_COMPARE = 6;
-export const COMPARE_LIMIT_WARNING = `You selected the maximum number of plans to compare (${MAX_COMPARE}).`;
+export const COMPARE_LIMIT_WARNING = /*i18n*/ {
+  id: 'You selected the maximum number of plans to compare ({max}).',
+  values: { max: MAX_COMPARE },
+};
 
 interface HasId {
   id: number;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import '@/test/render'; // the catalogs, English active
 import { plan } from '../testing/fixtures';
 import { householdOopLabel, PLAN_KINDS, planDetails, planTypeOf } from './plan-kinds';
 
@@ -16,7 +18,7 @@ describe('plan kinds', () => {
   });
 
   it('compares medical plans on deductibles, coinsurance, out-of-pocket and premium', () => {
-    const cols = PLAN_KINDS[1].compare(3);
+    const cols = PLAN_KINDS[1].compare(3, i18n);
     expect(cols.map((c) => c.header)).toEqual([
       'In-network deductible (individual / family)',
       'Out-of-network deductible (individual / family)',
@@ -29,11 +31,11 @@ describe('plan kinds', () => {
 
   it('compares vision plans on exam copay, allowance, frequency and premium', () => {
     const v = plan({ eye_exam_copay: 10, frames_contact_allowance: 130, eye_exam_frequency: 'Once every 12 months' });
-    expect(PLAN_KINDS[3].compare(1).map((c) => c.value(v))).toEqual(['$10', '$130', 'Once every 12 months', '$412.34']);
+    expect(PLAN_KINDS[3].compare(1, i18n).map((c) => c.value(v))).toEqual(['$10', '$130', 'Once every 12 months', '$412.34']);
   });
 
   it('lists only the details a plan has', () => {
-    const rows = planDetails(plan({ ded_out_ind: null, ded_out_fam: null, is_hsa: true }), 1);
+    const rows = planDetails(plan({ ded_out_ind: null, ded_out_fam: null, is_hsa: true }), 1, i18n);
     expect(rows.map((r) => r.label)).toEqual([
       'Network',
       'Metal level',

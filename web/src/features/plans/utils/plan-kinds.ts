@@ -1,6 +1,7 @@
 // What differs between the medical, dental and vision pages (spec part 1, 2.7-2.10): labels,
 // premium notes and the compare table's columns. Which plans and filters exist is the server's.
 
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { PlanType, PlanView } from '../types';
 import { formatAmount, formatPair, formatPercent, formatPremium, NOT_AVAILABLE } from '@/lib/money';
 
@@ -11,56 +12,94 @@ export interface CompareColumn {
 
 export interface PlanKind {
   type: PlanType;
-  /** "Medical", "Dental", "Vision". */
-  label: string;
+  /** The texts that name the kind ("Medical"), each a whole message: a language words each its own way. */
+  compareHeading: MessageDescriptor;
+  printComparison: MessageDescriptor;
+  continueWithout: MessageDescriptor;
   /** Premium notes shown above the plans. */
-  notes: readonly string[];
-  /** Compare table columns after the plan name (premium last). */
-  compare: (householdSize: number) => CompareColumn[];
+  notes: readonly MessageDescriptor[];
+  /** Compare table columns after the plan name (premium last), in the active language. */
+  compare: (householdSize: number, i18n: I18n) => CompareColumn[];
 }
 
 /** "individual", "two-person" or "family", as the out-of-pocket maximum shown (spec part 1, 4.4). */
-export function householdOopLabel(householdSize: number): string {
+export function householdOopLabel(householdSize: number): 'individual' | 'two-person' | 'family' {
   if (householdSize <= 1) return 'individual';
   if (householdSize === 2) return 'two-person';
   return 'family';
 }
 
-const premium: CompareColumn = { header: 'Monthly premium', value: (p) => formatPremium(p.rates.total) };
+/** "Out-of-pocket maximum (family)": one whole message per household. */
+const OOP_MAXIMUM = {
+  individual: /*i18n*/ { id: 'Out-of-pocket maximum (individual)' },
+  'two-person': /*i18n*/ { id: 'Out-of-pocket maximum (two-person)' },
+  family: /*i18n*/ { id: 'Out-of-pocket maximum (family)' },
+} as const;
 
-function benefitColumns(householdSize: number): CompareColumn[] {
+function oopMaximumLabel(householdSize: number, i18n: I18n): string {
+  return i18n._(OOP_MAXIMUM[householdOopLabel(householdSize)]);
+}
+
+function premiumColumn(i18n: I18n): CompareColumn {
+  return { header: i18n._('Monthly premium'), value: (p) => formatPremium(p.rates.total) };
+}
+
+function benefitColumns(householdSize: number, i18n: I18n): CompareColumn[] {
   return [
-    { header: 'In-network deductible (individual / family)', value: (p) => formatPair(p.ded_ind, p.ded_fam) },
-    { header: 'Out-of-network deductible (individual / family)', value: (p) => formatPair(p.ded_out_ind, p.ded_out_fam) },
-    { header: 'Coinsurance', value: (p) => formatPercent(p.coins) },
-    { header: `Out-of-pocket maximum (${householdOopLabel(householdSize)})`, value: (p) => formatAmount(p.max_oop) },
-    premium,
+    { header: i18n._('In-network deductible (individual / family)'), value: (p) => formatPair(p.ded_ind, p.ded_fam) },
+    { header: i18n._('Out-of-network deductible (individual / family)'), value: (p) => formatPair(p.ded_out_ind, p.ded_out_fam) },
+    { header: i18n._('Coinsurance'), value: (p) => formatPercent(p.coins) },
+    { header: oopMaximumLabel(householdSize, i18n), value: (p) => formatAmount(p.max_oop) },
+    premiumColumn(i18n),
   ];
 }
 
-const visionColumns = (): CompareColumn[] => [
-  { header: 'Eye exam copay', value: (p) => formatAmount(p.eye_exam_copay) },
-  { header: 'Frames and contact lens allowance', value: (p) => formatAmount(p.frames_contact_allowance) },
-  { header: 'Adult eye exam frequency', value: (p) => p.eye_exam_frequency ?? NOT_AVAILABLE },
-  premium,
-];
+function visionColumns(_householdSize: number, i18n: I18n): CompareColumn[] {
+  return [
+    { header: i18n._('Eye exam copay'), value: (p) => formatAmount(p.eye_exam_copay) },
+    { header: i18n._('Frames and contact lens allowance'), value: (p) => formatAmount(p.frames_contact_allowance) },
+    // The frequency is the carrier's wording, as published.
+    { header: i18n._('Adult eye exam frequency'), value: (p) => p.eye_exam_frequency ?? i18n._(NOT_AVAILABLE) },
+    premiumColumn(i18n),
+  ];
+}
 
-const MONTHLY = 'Premiums are monthly totals for everyone in your household; the carrier confirms the final rate at enrollment.';
+const MONTHLY = /*i18n*/ {
+  id: 'Premiums are monthly totals for everyone in your household; the carrier confirms the final rate at enrollment.',
+};
 
 export const PLAN_KINDS: Record<PlanType, PlanKind> = {
   1: {
     type: 1,
-    label: 'Medical',
+    compareHeading: /*i18n*/ { id: 'Compare Medical Plans' },
+    printComparison: /*i18n*/ { id: 'Print Medical Comparison' },
+    continueWithout: /*i18n*/ { id: 'Continue without Medical Coverage' },
     notes: [
-      'Premiums are charged for the subscriber, the spouse, all adult children 21 and older, and the three oldest dependent children under 21.',
-      'Child-only policies are available on all plans.',
-      'Pediatric vision coverage is included in all medical plans.',
-      'Provider networks differ by carrier: check that your doctors are in a plan’s network before you choose it.',
+      /*i18n*/ {
+        id: 'Premiums are charged for the subscriber, the spouse, all adult children 21 and older, and the three oldest dependent children under 21.',
+      },
+      /*i18n*/ { id: 'Child-only policies are available on all plans.' },
+      /*i18n*/ { id: 'Pediatric vision coverage is included in all medical plans.' },
+      /*i18n*/ { id: 'Provider networks differ by carrier: check that your doctors are in a plan’s network before you choose it.' },
     ],
     compare: benefitColumns,
   },
-  2: { type: 2, label: 'Dental', notes: [MONTHLY], compare: benefitColumns },
-  3: { type: 3, label: 'Vision', notes: [MONTHLY], compare: visionColumns },
+  2: {
+    type: 2,
+    compareHeading: /*i18n*/ { id: 'Compare Dental Plans' },
+    printComparison: /*i18n*/ { id: 'Print Dental Comparison' },
+    continueWithout: /*i18n*/ { id: 'Continue without Dental Coverage' },
+    notes: [MONTHLY],
+    compare: benefitColumns,
+  },
+  3: {
+    type: 3,
+    compareHeading: /*i18n*/ { id: 'Compare Vision Plans' },
+    printComparison: /*i18n*/ { id: 'Print Vision Comparison' },
+    continueWithout: /*i18n*/ { id: 'Continue without Vision Coverage' },
+    notes: [MONTHLY],
+    compare: visionColumns,
+  },
 };
 
 /** The plan type of a step view's params (`{ plan_type: 1 }`), or null. */
@@ -74,29 +113,30 @@ export interface DetailRow {
   value: string;
 }
 
-/** A plan card's details: every benefit the plan has, none it lacks. */
-export function planDetails(plan: PlanView, householdSize: number): DetailRow[] {
+/** A plan card's details in the active language: every benefit the plan has, none it lacks. */
+export function planDetails(plan: PlanView, householdSize: number, i18n: I18n): DetailRow[] {
   const rows: DetailRow[] = [];
   const add = (label: string, value: string | null) => {
     if (value !== null) rows.push({ label, value });
   };
-  add('Network', plan.network_name);
-  add('Metal level', plan.metal_name);
-  add('In-network deductible', plan.ded_ind == null && plan.ded_fam == null ? null : formatPair(plan.ded_ind, plan.ded_fam));
+  // The network and metal names and the exam frequency are the carrier's, as published.
+  add(i18n._('Network'), plan.network_name);
+  add(i18n._('Metal level'), plan.metal_name);
+  add(i18n._('In-network deductible'), plan.ded_ind == null && plan.ded_fam == null ? null : formatPair(plan.ded_ind, plan.ded_fam));
   add(
-    'Out-of-network deductible',
+    i18n._('Out-of-network deductible'),
     plan.ded_out_ind == null && plan.ded_out_fam == null ? null : formatPair(plan.ded_out_ind, plan.ded_out_fam),
   );
-  add('Coinsurance', plan.coins == null ? null : formatPercent(plan.coins));
-  add(`Out-of-pocket maximum (${householdOopLabel(householdSize)})`, plan.max_oop == null ? null : formatAmount(plan.max_oop));
-  add('Annual benefit maximum', plan.annual_max == null ? null : formatAmount(plan.annual_max));
-  add('Eye exam copay', plan.eye_exam_copay == null ? null : formatAmount(plan.eye_exam_copay));
+  add(i18n._('Coinsurance'), plan.coins == null ? null : formatPercent(plan.coins));
+  add(oopMaximumLabel(householdSize, i18n), plan.max_oop == null ? null : formatAmount(plan.max_oop));
+  add(i18n._('Annual benefit maximum'), plan.annual_max == null ? null : formatAmount(plan.annual_max));
+  add(i18n._('Eye exam copay'), plan.eye_exam_copay == null ? null : formatAmount(plan.eye_exam_copay));
   add(
-    'Frames and contact lens allowance',
+    i18n._('Frames and contact lens allowance'),
     plan.frames_contact_allowance == null ? null : formatAmount(plan.frames_contact_allowance),
   );
-  add('Adult eye exam frequency', plan.eye_exam_frequency);
-  if (plan.is_hsa) add('HSA eligible', 'Yes');
-  if (plan.include_vision) add('Includes vision', 'Yes');
+  add(i18n._('Adult eye exam frequency'), plan.eye_exam_frequency);
+  if (plan.is_hsa) add(i18n._('HSA eligible'), i18n._('Yes'));
+  if (plan.include_vision) add(i18n._('Includes vision'), i18n._('Yes'));
   return rows;
 }

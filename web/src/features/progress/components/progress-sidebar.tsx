@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react';
 import type { Flow } from '@/lib/flow';
 import { buildProgress, type ProgressItem } from '../utils/build-progress';
 import './progress-sidebar.css';
@@ -31,6 +32,7 @@ function Item({ item }: { item: ProgressItem }) {
  * the whole list is shown as before (the toggle is hidden: progress-sidebar.css, app.css).
  */
 export function ProgressSidebar({ flow, currentStep }: { flow: Flow | null; currentStep: string | null }) {
+  const { i18n } = useLingui();
   const sections = buildProgress(flow, currentStep);
   // Opened on a step: the list closes by itself when another step opens.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -41,8 +43,27 @@ export function ProgressSidebar({ flow, currentStep }: { flow: Flow | null; curr
   const toggle = useRef<HTMLButtonElement>(null);
   const items = sections.flatMap((s) => s.items);
   const at = items.findIndex((i) => i.current);
-  const summary = at >= 0 ? `Step ${at + 1} of ${items.length}` : 'Application progress';
+  // The step labels and section headings are the flow's, in the page's language already.
   const current = at >= 0 ? items[at]?.label : undefined;
+  const summarySpan = <span className="ef-progress__summary" />;
+  const summary =
+    at < 0 ? (
+      <span className="ef-progress__summary">
+        <Trans id="Application progress" />
+      </span>
+    ) : current ? (
+      <Trans
+        id="<0>Step {number} of {count}</0>: {step}"
+        values={{ number: at + 1, count: items.length, step: current }}
+        components={{ 0: summarySpan }}
+      />
+    ) : (
+      <Trans
+        id="<0>Step {number} of {count}</0>"
+        values={{ number: at + 1, count: items.length }}
+        components={{ 0: summarySpan }}
+      />
+    );
 
   // Open over the page: a click or a tap outside it closes it.
   useEffect(() => {
@@ -62,7 +83,7 @@ export function ProgressSidebar({ flow, currentStep }: { flow: Flow | null; curr
   };
 
   return (
-    <nav ref={nav} className="ef-progress" aria-label="Application progress" onKeyDown={onKeyDown}>
+    <nav ref={nav} className="ef-progress" aria-label={i18n._('Application progress')} onKeyDown={onKeyDown}>
       <button
         ref={toggle}
         type="button"
@@ -71,11 +92,8 @@ export function ProgressSidebar({ flow, currentStep }: { flow: Flow | null; curr
         aria-controls={listId}
         onClick={() => setOpenOn(open ? null : here)}
       >
-        <span className="ef-progress__label">
-          <span className="ef-progress__summary">{summary}</span>
-          {current && `: ${current}`}
-        </span>
-        <span className="ds-u-visibility--screen-reader">{open ? ', hide all steps' : ', show all steps'}</span>
+        <span className="ef-progress__label">{summary}</span>
+        <span className="ds-u-visibility--screen-reader">{open ? i18n._(', hide all steps') : i18n._(', show all steps')}</span>
         <span className="ef-progress__chevron" aria-hidden="true">
           {open ? '▲' : '▼'}
         </span>

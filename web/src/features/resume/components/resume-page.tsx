@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
+import { Trans, useLingui } from '@lingui/react';
+import { errorText } from '@/lib/api-client';
 import { resumeApplication } from '../api/resume';
 import type { Rechecked } from '../types';
 
@@ -12,10 +13,12 @@ import type { Rechecked } from '../types';
  * (scripts/bundle-budget.mjs).
  */
 export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> }) {
+  const { i18n } = useLingui();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [checked, setChecked] = useState<Rechecked | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  /** Why the link does not open an application (said when drawn: `errorText`). */
+  const [problem, setProblem] = useState<{ error: unknown } | null>(null);
   const asked = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -31,7 +34,7 @@ export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> })
         await onResumed();
         setChecked(r);
       },
-      (e: unknown) => setProblem(e instanceof ApiError && e.message ? e.message : GENERIC_ERROR),
+      (e: unknown) => setProblem({ error: e }),
     );
   }, [token, onResumed]);
 
@@ -41,39 +44,51 @@ export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> })
 
   return (
     <div className="ds-l-container ds-u-padding-y--4 ef-resume">
-      {!checked && !problem && <span className="ds-c-spinner" role="status" aria-valuetext="Opening your application" />}
+      {!checked && !problem && (
+        <span className="ds-c-spinner" role="status" aria-valuetext={i18n._('Opening your application')} />
+      )}
       {problem && (
         <>
           <h1 ref={heading} tabIndex={-1} className="ds-text-heading--2xl">
-            This link does not open an application
+            <Trans id="This link does not open an application" />
           </h1>
           <div className="ds-c-alert ds-c-alert--error" role="alert">
             <div className="ds-c-alert__body">
-              <p className="ds-c-alert__text">{problem}</p>
+              <p className="ds-c-alert__text">{errorText(problem.error, i18n)}</p>
             </div>
           </div>
           <p>
-            <a href="/">Go to the home page</a>
+            <a href="/">
+              <Trans id="Go to the home page" />
+            </a>
           </p>
         </>
       )}
       {checked && (
         <>
           <h1 ref={heading} tabIndex={-1} className="ds-text-heading--2xl">
-            {checked.from_agent ? 'Your application is ready' : 'Welcome back'}
+            {checked.from_agent ? i18n._('Your application is ready') : i18n._('Welcome back')}
           </h1>
           {checked.from_agent && (
             <p>
-              {checked.from_agent} prepared this application with you. Review it, add the details only you should give (such as Social
-              Security numbers), sign and purchase.
+              <Trans
+                id="{agent} prepared this application with you. Review it, add the details only you should give (such as Social Security numbers), sign and purchase."
+                values={{ agent: checked.from_agent }}
+              />
             </p>
           )}
           {checked.changes.length === 0 ? (
-            <p>{checked.from_agent ? 'Nothing has changed since it was prepared.' : 'Your application is as you left it: nothing has changed since you saved it.'}</p>
+            <p>
+              {checked.from_agent
+                ? i18n._('Nothing has changed since it was prepared.')
+                : i18n._('Your application is as you left it: nothing has changed since you saved it.')}
+            </p>
           ) : (
             <div className="ds-c-alert ds-c-alert--warn">
               <div className="ds-c-alert__body">
-                <h2 className="ds-c-alert__heading">{checked.from_agent ? 'Since it was prepared' : 'Since you saved your application'}</h2>
+                <h2 className="ds-c-alert__heading">
+                  {checked.from_agent ? i18n._('Since it was prepared') : i18n._('Since you saved your application')}
+                </h2>
                 <ul>
                   {checked.changes.map((c) => (
                     <li key={c}>{c}</li>
@@ -83,7 +98,7 @@ export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> })
             </div>
           )}
           <button type="button" className="ds-c-button ds-c-button--solid ds-u-margin-top--3" onClick={() => void navigate(checked.route)}>
-            Continue
+            <Trans id="Continue" />
           </button>
         </>
       )}

@@ -1,9 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
+import { Trans } from '@lingui/react';
 import type { Flow } from '@/lib/flow';
 
-/** "December 4, 2024": when the link stops working, in Michigan. */
-export function untilDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/Detroit' });
+/**
+ * "December 4, 2024" ("4 de diciembre de 2024" for `es`): when the link stops working, in Michigan,
+ * in the language of `locale` (a BCP 47 tag: `languageTag(i18n.locale)`).
+ */
+export function untilDate(iso: string, locale = 'en-US'): string {
+  return new Date(iso).toLocaleDateString(locale, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/Detroit' });
 }
 
 /**
@@ -30,7 +34,7 @@ export function SaveForLater() {
     <div className="ef-save-later">
       {/* The design system's classes, not its Button: see the dialog's import above. */}
       <button type="button" className="ds-c-button ds-c-button--ghost" onClick={() => setOpen(true)}>
-        Save and finish later
+        <Trans id="Save and finish later" />
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Button, Dialog } from '@cmsgov/design-system';
 import type { SessionPhase } from '../utils/session-phase';
 
@@ -10,6 +11,7 @@ interface SessionTimeoutDialogsProps {
 
 /** Warning (with countdown) and expiry modals of spec part 1, 4.1. */
 export function SessionTimeoutDialogs({ phase, onContinue, onExpiredContinue }: SessionTimeoutDialogsProps) {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const keepAlive = () => {
     setBusy(true);
@@ -22,33 +24,35 @@ export function SessionTimeoutDialogs({ phase, onContinue, onExpiredContinue }: 
         alert
         isOpen={phase.kind === 'warning'}
         onExit={keepAlive}
-        heading="Your session is about to expire"
+        heading={i18n._('Your session is about to expire')}
         actions={
           <Button variation="solid" onClick={keepAlive} disabled={busy}>
-            Continue
+            <Trans id="Continue" />
           </Button>
         }
       >
         <p>
-          For your security, your session will end in{' '}
-          <strong>
-            {seconds} {seconds === 1 ? 'second' : 'seconds'}
-          </strong>{' '}
-          because of inactivity. Select Continue to keep working.
+          <Trans
+            id="For your security, your session will end in <0>{seconds, plural, one {# second} other {# seconds}}</0> because of inactivity. Select Continue to keep working."
+            values={{ seconds }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       </Dialog>
       <Dialog
         alert
         isOpen={phase.kind === 'expired'}
         onExit={onExpiredContinue}
-        heading="Your session has expired"
+        heading={i18n._('Your session has expired')}
         actions={
           <Button variation="solid" onClick={onExpiredContinue}>
-            Continue
+            <Trans id="Continue" />
           </Button>
         }
       >
-        <p>For your security, your session ended after 30 minutes of inactivity. Select Continue to go to the home page.</p>
+        <p>
+          <Trans id="For your security, your session ended after 30 minutes of inactivity. Select Continue to go to the home page." />
+        </p>
       </Dialog>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { formatPhone, telHref } from '@/lib/phone';
 import type { Branding } from '@/types/api';
 
@@ -9,13 +10,17 @@ export function AgentContact({ agent, showAgency = true }: { agent: Branding; sh
       {/* The server escapes the address and returns safe HTML (line breaks). */}
       <address className="ef-agent-contact__address" dangerouslySetInnerHTML={{ __html: agent.address }} />
       <dl className="ef-agent-contact__list">
-        <dt>Phone</dt>
+        <dt>
+          <Trans id="Phone" />
+        </dt>
         <dd>
           <a href={telHref(agent.phone_number)}>{formatPhone(agent.phone_number)}</a>
         </dd>
         {agent.fax_number && (
           <>
-            <dt>Fax</dt>
+            <dt>
+              <Trans id="Fax" />
+            </dt>
             <dd>
               <a href={telHref(agent.fax_number)}>{formatPhone(agent.fax_number)}</a>
             </dd>
@@ -23,7 +28,9 @@ export function AgentContact({ agent, showAgency = true }: { agent: Branding; sh
         )}
         {agent.email && (
           <>
-            <dt>Email</dt>
+            <dt>
+              <Trans id="Email" />
+            </dt>
             <dd>
               <a href={`mailto:${agent.email}`}>{agent.email}</a>
             </dd>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Trans } from '@lingui/react';
 import type { Branding } from '@/types/api';
 import { AgentLogo } from './agent-logo';
 
@@ -19,7 +20,9 @@ export function PresentedByButton({ agent }: { agent: Branding }) {
   return (
     <>
       <button ref={button} type="button" className="ef-presented-by" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <span className="ef-presented-by__label">Presented by</span>
+        <span className="ef-presented-by__label">
+          <Trans id="Presented by" />
+        </span>
         <AgentLogo agent={agent} alt="" className="ef-presented-by__logo" />
         <span className="ef-presented-by__name">{agent.agent_name}</span>
       </button>

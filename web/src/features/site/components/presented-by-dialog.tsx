@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { Button, Dialog } from '@cmsgov/design-system';
 import type { Branding } from '@/types/api';
 import { AgentContact } from './agent-contact';
@@ -11,7 +12,7 @@ export function PresentedByDialog({ agent, onClose }: { agent: Branding; onClose
       heading={agent.agency_name || agent.agent_name}
       actions={
         <Button variation="solid" onClick={onClose}>
-          Close
+          <Trans id="Close" />
         </Button>
       }
     >

@@ -1,13 +1,17 @@
 import { create } from 'zustand';
+import type { MessageDescriptor } from '@lingui/core';
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
 import type { Branding, Site } from '@/types/api';
 import { getAgentBranding } from '../api/get-agent-branding';
 import { getSite } from '../api/get-site';
 
+/** The site or an agent's branding could not be read (spec part 1, 8). */
+export const BRANDING_FAILED = /*i18n*/ { id: 'Failed to fetch agent branding' };
+
 interface SiteStore {
   site: Site | null;
-  /** "Failed to fetch agent branding" or "Something went wrong!" (spec part 1, 8). */
-  error: string | null;
+  /** BRANDING_FAILED or GENERIC_ERROR (spec part 1, 8): a catalog message, shown with `i18n._`. */
+  error: MessageDescriptor | null;
   load: () => Promise<Site | null>;
   /** Swap in another agent's branding (login, impersonation). */
   loadBranding: (subdomain: string) => Promise<Branding | null>;
@@ -22,7 +26,7 @@ export const useSiteStore = create<SiteStore>()((set, get) => ({
       set({ site, error: null });
       return site;
     } catch (e) {
-      set({ error: e instanceof ApiError ? 'Failed to fetch agent branding' : GENERIC_ERROR });
+      set({ error: e instanceof ApiError ? BRANDING_FAILED : GENERIC_ERROR });
       return null;
     }
   },
@@ -33,7 +37,7 @@ export const useSiteStore = create<SiteStore>()((set, get) => ({
       if (site) set({ site: { ...site, agent } });
       return agent;
     } catch {
-      set({ error: 'Failed to fetch agent branding' });
+      set({ error: BRANDING_FAILED });
       return null;
     }
   },

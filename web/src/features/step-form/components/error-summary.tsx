@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import type { UiSchema } from '@rjsf/utils';
+import { useLingui } from '@lingui/react';
 import { Alert } from '@cmsgov/design-system';
 import type { FieldErrorsAt } from '../utils/error-keys';
 import { getAt, isRecord, type FieldPath } from '../utils/paths';
@@ -75,6 +76,7 @@ export interface ErrorSummaryProps {
  * a link to the field (`<a href="#ef_…">`; following it focuses the field).
  */
 export function ErrorSummary({ heading, fields, unplaced = [], uiSchema, formData, summaryRef }: ErrorSummaryProps) {
+  const { i18n } = useLingui();
   // Each link's href names the control it leads to once the fields are drawn (a radio group has no
   // element of its own id: its first choice has); the links are written with the field's id.
   const list = useRef<HTMLUListElement>(null);
@@ -103,7 +105,7 @@ export function ErrorSummary({ heading, fields, unplaced = [], uiSchema, formDat
                     focusField(id);
                   }}
                 >
-                  {card ? `${card}: ${m}` : m}
+                  {card ? i18n._('{card}: {message}', { card, message: m }) : m}
                 </a>
               </li>
             ));

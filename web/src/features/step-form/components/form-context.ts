@@ -28,6 +28,11 @@ export interface StepFormContext {
   applicationId: string | null;
   /** Whether the form marks its required fields (`ui:options.requiredLegend` on the form). */
   markRequired: boolean;
+  /**
+   * The page's language: a new one makes RJSF draw every field again (its own texts, such as a yes/no
+   * field's choices, are computed outside the widgets).
+   */
+  language: string;
   /** The answers as they are now. */
   getFormData: () => unknown;
   /** Set (undefined: clear) the answer at a path. */
@@ -50,6 +55,7 @@ const NOOP_CONTEXT: StepFormContext = {
   agentName: null,
   applicationId: null,
   markRequired: false,
+  language: '',
   getFormData: () => undefined,
   setAt: () => {},
   openModal: () => {},

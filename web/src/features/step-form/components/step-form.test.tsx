@@ -154,7 +154,7 @@ describe('StepForm', () => {
     expect(screen.getByRole('group', { name: 'Dependent 1' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const banner = await screen.findByRole('alert');
-    expect(banner.textContent).toContain(ERROR_BANNER);
+    expect(banner.textContent).toContain(ERROR_BANNER.id);
     // An error for a field not on the page is told in the banner.
     expect(banner.textContent).toContain('Not for this agent.');
     expect(screen.getByLabelText('First Name').getAttribute('aria-invalid')).toBe('true');
@@ -183,7 +183,7 @@ describe('StepForm', () => {
     fireEvent.click(next);
     const summary = await screen.findByRole('alert');
     // The summary sits at the top of the step, above the fields, with the banner's text.
-    expect(summary.textContent).toContain(ERROR_BANNER);
+    expect(summary.textContent).toContain(ERROR_BANNER.id);
     expect(summary.compareDocumentPosition(screen.getByLabelText('First Name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const links = within(summary).getAllByRole('link');
     // In the order of the form, a card's fields named with the card.
@@ -237,7 +237,7 @@ describe('StepForm', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Sorry, something went wrong' })).toBeTruthy();
-    expect(screen.getByText(ERROR_BANNER)).toBeTruthy();
+    expect(screen.getByText(ERROR_BANNER.id)).toBeTruthy();
   });
 
   it('adds and removes the optional spouse and dependents up to the maximum', () => {

@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import Form from '@rjsf/core';
-import type { Experimental_DefaultFormStateBehavior, RJSFSchema } from '@rjsf/utils';
+import { Trans, useLingui } from '@lingui/react';
+import { englishStringTranslator, TranslatableString, type Experimental_DefaultFormStateBehavior, type RJSFSchema } from '@rjsf/utils';
 import { Alert, Button } from '@cmsgov/design-system';
 import { schemaValidator } from '@/lib/schema-validator';
 import type { Application, StepSaved, StepView } from '@/types/api';
 import { FAILURE_TEXT, useStepForm, type PreviewBackend } from '../hooks/use-step-form';
 import { placeErrors } from '../utils/error-keys';
+import { NO, YES } from '../utils/format';
 import { inFormOrder } from '../utils/form-order';
 import { getAt, isAnswered, isRecord, parseFieldPath } from '../utils/paths';
 import { resolveSections } from '../utils/sections';
 import { isTruthy, lookup } from '../utils/template';
+import type { Translate } from '../utils/translate';
 import { buildUiSchema, isFieldShown } from '../utils/ui-schema';
 import { ErrorSummary } from './error-summary';
 import { StepDialog } from './step-dialog';
@@ -17,9 +20,10 @@ import { STEP_TEMPLATES } from './templates';
 import { STEP_WIDGETS } from './widgets';
 import './step-form.css';
 
-export const ERROR_BANNER =
-  'There was a problem with the information you entered. Please check the highlighted fields and try again.';
-export const FAILURE_HEADING = 'Sorry, something went wrong';
+export const ERROR_BANNER = /*i18n*/ {
+  id: 'There was a problem with the information you entered. Please check the highlighted fields and try again.',
+};
+export const FAILURE_HEADING = /*i18n*/ { id: 'Sorry, something went wrong' };
 export { FAILURE_TEXT };
 
 // Defaults RJSF may fill in: none that the user did not choose (no empty spouse object, no `const`
@@ -41,6 +45,19 @@ export interface StepFormProps {
   onApplicationChange?: (application: Application) => void;
   /** A preview that saves nothing (the rules workbench). */
   backend?: PreviewBackend;
+}
+
+/**
+ * RJSF's own texts that a consumer can see with this theme: the choices of a yes/no field drawn as
+ * radios or a select. The others (its buttons and notes for fields this theme draws itself, form
+ * file mistakes) stay RJSF's English.
+ */
+function rjsfTexts(t: Translate) {
+  return (text: TranslatableString, params?: string[]): string => {
+    if (text === TranslatableString.YesLabel) return t(YES);
+    if (text === TranslatableString.NoLabel) return t(NO);
+    return englishStringTranslator(text, params);
+  };
 }
 
 /** Enter in a field never submits the step (spec part 2, Why Are You Applying). */
@@ -68,6 +85,7 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v : [v]).filter((x
  * focus goes there; a refusal of the whole submission (`submit_error`) is a red alert there.
  */
 export function StepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange, backend }: StepFormProps) {
+  const { i18n, _: t } = useLingui();
   const form = useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange, backend });
   const { view, formData, errors, failure, uploadError, submitError, busy, dialog } = form;
   const banner = useRef<HTMLDivElement>(null);
@@ -78,11 +96,12 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
 
   const rootOptions = isRecord(view.ui['ui:options']) ? view.ui['ui:options'] : {};
   const closed = typeof rootOptions.closedWhen === 'string' && isTruthy(lookup(view.extras ?? {}, rootOptions.closedWhen));
-  const sections = useMemo(() => resolveSections(view.ui['ui:sections'], view.extras ?? {}, formData), [view, formData]);
+  const sections = useMemo(() => resolveSections(view.ui['ui:sections'], view.extras ?? {}, formData, t), [view, formData, t]);
   const uiSchema = useMemo(
     () => buildUiSchema(view.ui, view.schema, formData, { extras: view.extras ?? {}, rootOptions: { efSections: sections, efClosed: closed } }),
     [view, formData, sections, closed],
   );
+  const translateString = useMemo(() => rjsfTexts(t), [t]);
   const placed = useMemo(() => {
     if (!errors) return null;
     const at = placeErrors(errors, view.schema, formData, (p) => isFieldShown(view.ui, view.schema, formData, p));
@@ -100,7 +119,7 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
 
   // RJSF's own `ui:submitButtonOptions.submitText` names the Continue button (e.g. "Purchase").
   const submit = isRecord(view.ui['ui:submitButtonOptions']) ? view.ui['ui:submitButtonOptions'] : {};
-  const continueLabel = typeof submit.submitText === 'string' && submit.submitText !== '' ? submit.submitText : 'Continue';
+  const continueLabel = typeof submit.submitText === 'string' && submit.submitText !== '' ? submit.submitText : i18n._('Continue');
   const waiting = strings(submit.requires).some((f) => !isAnswered(getAt(formData, parseFieldPath(f))));
   const continueShown = strings(submit.showWhenAnswered).every((f) => isAnswered(getAt(formData, parseFieldPath(f))));
   const failureWithFields = rootOptions.failureWithFieldErrors === true && placed !== null;
@@ -109,7 +128,7 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
     rootOptions.requiredLegend === true && !closed
       ? typeof view.extras?.required_legend === 'string'
         ? view.extras.required_legend
-        : '* indicates a required field'
+        : i18n._('* indicates a required field')
       : null;
 
   return (
@@ -122,13 +141,13 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
           </Alert>
         )}
         {failureWithFields && (
-          <Alert variation="error" heading={FAILURE_HEADING} headingLevel="2" className="ds-u-margin-bottom--3">
-            <p className="ds-c-alert__text">{FAILURE_TEXT}</p>
+          <Alert variation="error" heading={i18n._(FAILURE_HEADING)} headingLevel="2" className="ds-u-margin-bottom--3">
+            <p className="ds-c-alert__text">{i18n._(FAILURE_TEXT)}</p>
           </Alert>
         )}
         {placed && (placed.fields.length > 0 || placed.unplaced.length > 0) && (
           <ErrorSummary
-            heading={ERROR_BANNER}
+            heading={i18n._(ERROR_BANNER)}
             fields={placed.fields}
             unplaced={placed.unplaced}
             uiSchema={uiSchema}
@@ -142,7 +161,7 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
           </Alert>
         )}
         {failure && (
-          <Alert variation="error" role="alert" heading={FAILURE_HEADING} headingLevel="2" className="ds-u-margin-bottom--3">
+          <Alert variation="error" role="alert" heading={i18n._(FAILURE_HEADING)} headingLevel="2" className="ds-u-margin-bottom--3">
             <p className="ds-c-alert__text">{failure}</p>
           </Alert>
         )}
@@ -158,6 +177,7 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
             widgets={STEP_WIDGETS}
             templates={STEP_TEMPLATES}
             formContext={form.formContext}
+            translateString={translateString}
             extraErrors={placed?.errorSchema}
             idPrefix="ef"
             noHtml5Validate
@@ -174,7 +194,7 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
         <div className="ef-step-form__nav">
           {view.previous && (
             <Button variation="ghost" onClick={() => onNavigate(view.previous!.route)}>
-              Previous
+              <Trans id="Previous" />
             </Button>
           )}
           {continueShown && (

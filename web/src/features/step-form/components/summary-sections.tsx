@@ -1,4 +1,5 @@
 import { Fragment, useState, type MouseEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Button, Dialog, Spinner } from '@cmsgov/design-system';
 import { GENERIC_ERROR } from '@/lib/api-client';
 import type { LegalDocument } from '@/types/api';
@@ -30,6 +31,7 @@ type DocumentState = { status: 'loading' } | { status: 'failed' } | { status: 'r
 
 /** A text of the server (`document: /api/legal/terms`) in a dialog, loaded when it is opened. */
 function DocumentLink({ link }: { link: LinkView }) {
+  const { i18n } = useLingui();
   const [state, setState] = useState<DocumentState>({ status: 'loading' });
   const [shown, setShown] = useState(false);
   const open = () => {
@@ -53,12 +55,12 @@ function DocumentLink({ link }: { link: LinkView }) {
         heading={state.status === 'ready' ? state.doc.title : link.label}
         actions={
           <Button variation="solid" onClick={() => setShown(false)}>
-            Close
+            <Trans id="Close" />
           </Button>
         }
       >
-        {state.status === 'loading' && <Spinner aria-valuetext="Loading" role="status" />}
-        {state.status === 'failed' && <p>{GENERIC_ERROR}</p>}
+        {state.status === 'loading' && <Spinner aria-valuetext={i18n._('Loading')} role="status" />}
+        {state.status === 'failed' && <p>{i18n._(GENERIC_ERROR)}</p>}
         {/* The server's own text, rendered from its templates. */}
         {state.status === 'ready' && <div className="ef-document" dangerouslySetInnerHTML={{ __html: state.doc.html }} />}
       </Dialog>
@@ -71,6 +73,7 @@ function DocumentLink({ link }: { link: LinkView }) {
  * is opened again on the server first, then the page goes there. A failure is said, and the page stays.
  */
 function ReopenLink({ link, step, ctx }: { link: LinkView; step: string; ctx: LinkContext }) {
+  const { i18n } = useLingui();
   const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
   return (
     <>
@@ -95,7 +98,7 @@ function ReopenLink({ link, step, ctx }: { link: LinkView; step: string; ctx: Li
       </a>
       {state === 'failed' && (
         <span role="alert" className="ds-u-color--error ds-u-display--block">
-          {GENERIC_ERROR}
+          {i18n._(GENERIC_ERROR)}
         </span>
       )}
     </>
@@ -123,7 +126,10 @@ export function StepLink({ link, ctx }: { link: LinkView; ctx: LinkContext }) {
       return (
         <a href={link.href} target="_blank" rel="noopener noreferrer">
           {link.label}
-          <span className="ds-u-visibility--screen-reader"> (opens in a new tab)</span>
+          <span className="ds-u-visibility--screen-reader">
+            {' '}
+            <Trans id="(opens in a new tab)" />
+          </span>
         </a>
       );
     case 'document':
@@ -153,11 +159,18 @@ function Details({ rows }: { rows: DetailRow[] }) {
 }
 
 function SummaryTable({ table, title }: { table: TableView; title: string | null }) {
+  const { i18n } = useLingui();
   if (table.rows.length === 0) return <p>{table.empty}</p>;
   const cellClass = (i: number) => (table.columns[i]?.numeric ? 'ef-summary__figure' : undefined);
+  const name = table.caption ?? title;
   return (
     // A table wider than a phone scrolls in its wrapper, which takes keyboard focus to scroll it.
-    <div className="ef-summary__table-wrapper" tabIndex={0} role="group" aria-label={`${table.caption ?? title ?? 'Summary'} table`}>
+    <div
+      className="ef-summary__table-wrapper"
+      tabIndex={0}
+      role="group"
+      aria-label={name === null ? i18n._('Summary table') : i18n._('{name} table', { name })}
+    >
       <table className="ds-c-table ds-c-table--compact ef-summary__table">
         {table.caption && (
           <caption className={table.caption === title ? 'ds-u-visibility--screen-reader' : 'ds-c-table__caption'}>{table.caption}</caption>

@@ -1,5 +1,7 @@
 import { Fragment, type ChangeEvent, type ReactNode } from 'react';
 import type { FormProps } from '@rjsf/core';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import { Button, InlineError, Label } from '@cmsgov/design-system';
 import {
   getUiOptions,
@@ -57,6 +59,7 @@ const pathLabel = (p: FieldPath) => p.map(String).join('/');
 
 /** "Copy from": fills a card's fields from another member's card (spec part 2, PCP Selection). */
 function CopyFrom({ id, path, registry }: { id: string; path: FieldPath; registry: ObjectFieldTemplateProps['registry'] }) {
+  const { i18n } = useLingui();
   const ctx = stepContext(registry);
   const sources = (Array.isArray(ctx.extras.copy_from) ? ctx.extras.copy_from : [])
     .filter(isRecord)
@@ -75,7 +78,9 @@ function CopyFrom({ id, path, registry }: { id: string; path: FieldPath; registr
   const selectId = `${id}__copy`;
   return (
     <div className="ds-u-clearfix ef-copy-from">
-      <Label fieldId={selectId}>Copy from</Label>
+      <Label fieldId={selectId}>
+        <Trans id="Copy from" />
+      </Label>
       <select
         id={selectId}
         className="ds-c-field ds-c-field--medium"
@@ -84,7 +89,7 @@ function CopyFrom({ id, path, registry }: { id: string; path: FieldPath; registr
           if (e.target.value !== '') copy(Number(e.target.value));
         }}
       >
-        <option value="">Select a member</option>
+        <option value="">{i18n._('Select a member')}</option>
         {sources.map((s, i) => (
           <option key={String(s.path)} value={String(i)}>
             {String(s.label ?? s.path)}
@@ -95,7 +100,19 @@ function CopyFrom({ id, path, registry }: { id: string; path: FieldPath; registr
   );
 }
 
+/**
+ * A card's Remove button, named for the card ("Remove Spouse"): the form file's label with the
+ * card's title, else the app's own words. `title` null: a list item without a title (its number).
+ */
+function removeName(i18n: I18n, label: string | null, title: string | null, n: number): string {
+  // A label and a title of the form file (both already in the page's language) are put side by side.
+  if (label !== null) return title === null ? i18n._('{label} item {n}', { label, n }) : `${label} ${title}`.trim();
+  if (title === null) return i18n._('Remove item {n}', { n });
+  return title === '' ? i18n._('Remove') : i18n._('Remove {title}', { title });
+}
+
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { i18n } = useLingui();
   const { properties, uiSchema, registry, fieldPathId, formData, errorSchema, schema, required } = props;
   const options = getUiOptions(uiSchema, registry.globalUiOptions);
   const ctx = stepContext(registry);
@@ -142,6 +159,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     );
   }
   const removable = optional && options.removable !== false;
+  const removeLabel = options.removeLabel === undefined || options.removeLabel === null ? null : String(options.removeLabel);
   return (
     <fieldset className="ef-card" id={fieldPathId.$id}>
       {title && <legend className="ef-card__title ds-text-heading--lg">{title}</legend>}
@@ -149,8 +167,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {options.copyFrom === true && <CopyFrom id={fieldPathId.$id} path={path} registry={registry} />}
       {content}
       {removable && (
-        <Button variation="ghost" size="small" className="ef-card__remove" aria-label={`${String(options.removeLabel ?? 'Remove')} ${title}`.trim()} onClick={() => ctx.setAt(path, undefined)}>
-          {String(options.removeLabel ?? 'Remove')}
+        <Button variation="ghost" size="small" className="ef-card__remove" aria-label={removeName(i18n, removeLabel, title, 0)} onClick={() => ctx.setAt(path, undefined)}>
+          {removeLabel ?? i18n._('Remove')}
         </Button>
       )}
     </fieldset>
@@ -158,12 +176,13 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 }
 
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { i18n } = useLingui();
   const { items, uiSchema, registry, onAddClick, fieldPathId, schema, rawErrors, disabled, readonly } = props;
   const options = getUiOptions(uiSchema, registry.globalUiOptions);
   const addable = options.addable !== false && !disabled && !readonly;
   const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
   const atMax = items.length >= max;
-  const label = typeof options.addLabel === 'string' ? options.addLabel : 'Add';
+  const label = typeof options.addLabel === 'string' ? options.addLabel : i18n._('Add');
   return (
     <div className="ef-list" id={fieldPathId.$id}>
       <Errors id={`${fieldPathId.$id}__error`} messages={errorsOf(rawErrors)} />
@@ -175,7 +194,7 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
           </Button>
           {atMax && (
             <p id={`${fieldPathId.$id}__max`} className="ds-c-hint">
-              No more than {max} may be added.
+              <Trans id="No more than {max} may be added." values={{ max }} />
             </p>
           )}
         </div>
@@ -185,18 +204,25 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
 }
 
 export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { i18n } = useLingui();
   const { children, buttonsProps, parentUiSchema, uiSchema, registry } = props;
   const parent = getUiOptions(parentUiSchema, registry.globalUiOptions);
   const own = getUiOptions(uiSchema, registry.globalUiOptions);
   const removable = parent.removable !== false && buttonsProps.hasRemove && !buttonsProps.disabled && !buttonsProps.readonly;
-  const removeLabel = typeof parent.removeLabel === 'string' ? parent.removeLabel : 'Remove';
-  const title = typeof own.efTitle === 'string' ? own.efTitle : `item ${props.index + 1}`;
+  const removeLabel = typeof parent.removeLabel === 'string' ? parent.removeLabel : null;
+  const title = typeof own.efTitle === 'string' ? own.efTitle : null;
   return (
     <div className="ef-list__item">
       {children}
       {removable && (
-        <Button variation="ghost" size="small" className="ef-card__remove" aria-label={`${removeLabel} ${title}`} onClick={buttonsProps.onRemoveItem}>
-          {removeLabel}
+        <Button
+          variation="ghost"
+          size="small"
+          className="ef-card__remove"
+          aria-label={removeName(i18n, removeLabel, title, props.index + 1)}
+          onClick={buttonsProps.onRemoveItem}
+        >
+          {removeLabel ?? i18n._('Remove')}
         </Button>
       )}
     </div>

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { ApiError } from '@/lib/api-client';
 import type { Application, StepSaved, StepView } from '@/types/api';
 import { getStepView } from '../api/get-step-view';
@@ -12,12 +14,20 @@ import { resolveModal, type ModalButton, type ModalView } from '../utils/modals'
 import { getAt, isRecord, parseFieldPath as parsePath, setAt, type FieldPath } from '../utils/paths';
 import { isTruthy, lookup } from '../utils/template';
 import type { ServerErrors } from '../utils/error-keys';
+import { say, type Said } from '../utils/translate';
 
 /** How long typing pauses before the view is recomputed for a `refresh_on` field. */
 export const PREVIEW_DELAY_MS = 350;
 
-export const UPLOAD_FAILED = 'Your document could not be uploaded. Please try again, or send it using one of the methods below.';
-export const FAILURE_TEXT = 'An error occurred, please try again. If it continues, contact your agent.';
+export const UPLOAD_FAILED = /*i18n*/ {
+  id: 'Your document could not be uploaded. Please try again, or send it using one of the methods below.',
+};
+export const FAILURE_TEXT = /*i18n*/ { id: 'An error occurred, please try again. If it continues, contact your agent.' };
+
+/** A failed call's text: the server's, or the client's own (a catalog message), else `fallback`. */
+function failureOf(e: unknown, fallback: MessageDescriptor): Said {
+  return e instanceof ApiError ? (e.clientMessage ?? (e.message || fallback)) : fallback;
+}
 
 export interface OpenDialog {
   modal: ModalView;
@@ -91,16 +101,24 @@ function same(a: unknown, b: unknown): boolean {
  * changes), the answers, the server's errors, dialogs and what Continue waits for.
  */
 export function useStepForm({ view: initialView, applicationId, agentName, onSaved, onNavigate, onApplicationChange, backend }: UseStepFormOptions) {
+  const { i18n, _: t } = useLingui();
   const [view, setView] = useState(initialView);
+  // The same step given again (in another language, after the switch in the top bar): its texts
+  // are the new view's; the answers being typed, and the revision they are given against, stay.
+  const [givenView, setGivenView] = useState(initialView);
+  if (givenView !== initialView) {
+    setGivenView(initialView);
+    setView(initialView);
+  }
   /** The application's revision the answers are given against: the view's, then each save's and
    * upload's (a preview does not change it: a newer revision seen there is another window's). */
   const revisionRef = useRef(initialView.revision);
   const [formData, setFormData] = useState<unknown>(initialView.data ?? {});
   const [errors, setErrors] = useState<ServerErrors | null>(null);
   /** A save or a dialog failed: the text to show (the server's for a conflict, 409). */
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Said | null>(null);
   /** The server's answer to a refused upload (the step itself was saved). */
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [uploadError, setUploadError] = useState<Said | null>(null);
   /** The rules refused the submission as a whole (spec part 2, 8: the purchase's `submit_error`). */
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -177,7 +195,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
   }, []);
 
   /** Sends the files chosen for the step; the first refusal's message, or null when all went. */
-  const sendUploads = useCallback(async (): Promise<string | null> => {
+  const sendUploads = useCallback(async (): Promise<Said | null> => {
     for (const [key, upload] of [...uploads.current]) {
       try {
         const doc = await uploadDocument(upload.url, upload.file);
@@ -185,22 +203,25 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
         uploads.current.delete(key);
         change(setAt(formDataRef.current, upload.path, doc.file_name), false);
       } catch (e) {
-        return e instanceof ApiError && e.message ? e.message : UPLOAD_FAILED;
+        return failureOf(e, UPLOAD_FAILED);
       }
     }
     return null;
   }, [change]);
 
-  const resolveDialog = useCallback((v: StepView, request: ModalRequest, data: unknown): OpenDialog | null => {
-    const definition = isRecord(v.modals) ? v.modals[request.id] : undefined;
-    const answers = isRecord(data) ? data : {};
-    const modal = resolveModal(definition, v.extras ?? {}, { ...answers, ...request.values });
-    if (!modal) {
-      console.warn(`step ${v.step.id}: no dialog \`${request.id}\``);
-      return null;
-    }
-    return { modal, clear: [...(request.clear ?? []), ...modal.clear.map(parsePath)] };
-  }, []);
+  const resolveDialog = useCallback(
+    (v: StepView, request: ModalRequest, data: unknown): OpenDialog | null => {
+      const definition = isRecord(v.modals) ? v.modals[request.id] : undefined;
+      const answers = isRecord(data) ? data : {};
+      const modal = resolveModal(definition, v.extras ?? {}, { ...answers, ...request.values }, t);
+      if (!modal) {
+        console.warn(`step ${v.step.id}: no dialog \`${request.id}\``);
+        return null;
+      }
+      return { modal, clear: [...(request.clear ?? []), ...modal.clear.map(parsePath)] };
+    },
+    [t],
+  );
 
   const openModal = useCallback(
     (request: ModalRequest) => {
@@ -290,7 +311,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
         } else if (e instanceof ApiError && e.status === 409) {
           // The application changed elsewhere (purchased already): say so and show it as it is.
           setErrors(null);
-          setFailure(e.message || FAILURE_TEXT);
+          setFailure(failureOf(e, FAILURE_TEXT));
           await reload().catch(() => {});
         } else if (!(e instanceof ApiError && (e.status === 403 || e.status === 419))) {
           // 403 and 419 already send the browser to the site root.
@@ -352,6 +373,7 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
       agentName,
       applicationId: appId,
       markRequired,
+      language: i18n.locale,
       getFormData: () => formDataRef.current,
       setAt: setField,
       openModal,
@@ -361,15 +383,15 @@ export function useStepForm({ view: initialView, applicationId, agentName, onSav
       goHome,
       applicationChanged,
     }),
-    [view.extras, agentName, appId, markRequired, setField, openModal, setBusy, setUpload, navigate, goHome, applicationChanged],
+    [view.extras, agentName, appId, markRequired, i18n.locale, setField, openModal, setBusy, setUpload, navigate, goHome, applicationChanged],
   );
 
   return {
     view,
     formData,
     errors,
-    failure,
-    uploadError,
+    failure: failure === null ? null : say(i18n, failure),
+    uploadError: uploadError === null ? null : say(i18n, uploadError),
     submitError,
     saving,
     busy: saving || previewing || busyKeys.size > 0,

@@ -1,5 +1,6 @@
-// Dates are shown mm/dd/yyyy (spec part 1, 5; part 2, 9) and travel as ISO `YYYY-MM-DD`, the only
-// form the server takes (engine/src/dates.rs; schema `format: date`).
+// Date fields are typed and shown mm/dd/yyyy in every language (spec part 1, 5; part 2, 9) and
+// travel as ISO `YYYY-MM-DD`, the only form the server takes (engine/src/dates.rs; schema `format:
+// date`). Dates only shown (summaries, texts) follow the page's language (`formatDate`, '@/lib/dates').
 
 import { isoToUs } from '@/lib/dates';
 

@@ -18,7 +18,7 @@ describe('checkUpload', () => {
 
   it('refuses a larger file with the spec message, and anything not a PDF', () => {
     expect(checkUpload({ name: 'proof.pdf', size: 3145729, type: 'application/pdf' })).toBe(FILE_TOO_LARGE);
-    expect(FILE_TOO_LARGE).toContain('larger than the maximum 3 MB allowed');
+    expect(FILE_TOO_LARGE.id).toContain('larger than the maximum 3 MB allowed');
     expect(checkUpload({ name: 'proof.png', size: 10, type: 'image/png' })).toBe(FILE_NOT_PDF);
     expect(checkUpload({ name: 'proof.pdf.exe', size: 10, type: '' })).toBe(FILE_NOT_PDF);
   });

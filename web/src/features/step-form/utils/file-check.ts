@@ -2,14 +2,19 @@
 // that the browser checks first; `x-messages: { accept, max_bytes }` words the refusals. The
 // qualifying-event document is a PDF of 3 MB at most.
 
+import type { MessageDescriptor } from '@lingui/core';
 import { isRecord } from './paths';
+import type { Said } from './translate';
 
 export const MAX_UPLOAD_BYTES = 3_145_728;
 
-export const FILE_TOO_LARGE =
-  'The file you chose is larger than the maximum 3 MB allowed. If you cannot upload a smaller file, please submission documentation using one of the methods below.';
+// The app's own wording (catalog messages, shown with `i18n._`); a field's `x-messages` come from
+// the server in the page's language.
+export const FILE_TOO_LARGE: MessageDescriptor = /*i18n*/ {
+  id: 'The file you chose is larger than the maximum 3 MB allowed. If you cannot upload a smaller file, please submission documentation using one of the methods below.',
+};
 
-export const FILE_NOT_PDF = 'Please choose a PDF file.';
+export const FILE_NOT_PDF: MessageDescriptor = /*i18n*/ { id: 'Please choose a PDF file.' };
 
 export interface UploadRules {
   /** Where the file goes (POST, multipart `file`); null when the field names no address. */
@@ -17,8 +22,8 @@ export interface UploadRules {
   /** Accepted types, as for `<input accept>`: MIME types and `.ext` endings. */
   accept: string;
   maxBytes: number;
-  tooLarge: string;
-  wrongType: string;
+  tooLarge: Said;
+  wrongType: Said;
 }
 
 /** The upload rules of a field's schema (PDF, 3 MB and the spec's wording by default). */
@@ -58,7 +63,7 @@ function accepted(file: FileLike, accept: string): boolean {
 }
 
 /** Why a chosen file cannot be uploaded, or null when it can. */
-export function checkUpload(file: FileLike, rules: UploadRules = uploadRules({})): string | null {
+export function checkUpload(file: FileLike, rules: UploadRules = uploadRules({})): Said | null {
   if (!accepted(file, rules.accept)) return rules.wrongType;
   if (file.size > rules.maxBytes) return rules.tooLarge;
   return null;

@@ -17,6 +17,12 @@
 
 import { fillTemplate, lookup } from './template';
 import { isRecord } from './paths';
+import { translate, type Translate } from './translate';
+
+/** A button of the form file without a `label`. */
+const OK = /*i18n*/ { id: 'OK' };
+/** The button of a dialog that names none. */
+const CLOSE = /*i18n*/ { id: 'Close' };
 
 export type ModalAction = 'close' | 'submit' | 'link' | 'home';
 
@@ -49,13 +55,15 @@ function asAction(v: unknown): ModalAction {
 
 /**
  * A dialog definition resolved for the page: texts filled in from `values` (the answers, the
- * extras and what the dialog was opened with), buttons with their state. Null when the
- * definition is not a dialog.
+ * extras and what the dialog was opened with), buttons with their state; the app's own labels
+ * through `t`, the page's translation function (English without one). Null when the definition is
+ * not a dialog.
  */
 export function resolveModal(
   definition: unknown,
   extras: Record<string, unknown>,
   values: Record<string, unknown>,
+  t?: Translate,
 ): ModalView | null {
   if (!isRecord(definition)) return null;
   const all = { ...extras, ...values };
@@ -81,7 +89,7 @@ export function resolveModal(
     const href = typeof b.href === 'string' ? b.href : typeof hrefExtra === 'string' && hrefExtra !== '' ? hrefExtra : null;
     return {
       // A label may name an extra too: "{marketplace_continue_label}".
-      label: typeof b.label === 'string' ? fillTemplate(b.label, all) : 'OK',
+      label: typeof b.label === 'string' ? fillTemplate(b.label, all) : translate(t, OK),
       action,
       set: isRecord(b.set) ? b.set : {},
       href: action === 'home' ? (href?.startsWith('/') && !href.startsWith('//') ? href : '/') : href,
@@ -94,7 +102,7 @@ export function resolveModal(
   return {
     title: typeof definition.title === 'string' ? definition.title : '',
     paragraphs,
-    buttons: shown.length > 0 ? shown : [{ label: 'Close', action: 'close', set: {}, href: null, disabled: false, disabledMessage: null, clear: [] }],
+    buttons: shown.length > 0 ? shown : [{ label: translate(t, CLOSE), action: 'close', set: {}, href: null, disabled: false, disabledMessage: null, clear: [] }],
     clear: strings(definition.clear),
   };
 }

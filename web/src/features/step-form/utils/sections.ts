@@ -30,7 +30,11 @@ import { formatValue } from './format';
 import { resolveLink, type LinkView } from './links';
 import { isRecord } from './paths';
 import { fillTemplate, isTruthy, lookup } from './template';
+import { translate, type Translate } from './translate';
 import { showWhenHolds } from './ui-schema';
+
+/** A table's last row without a `label` of the form file's. */
+const TOTAL = /*i18n*/ { id: 'Total' };
 
 export interface DetailRow {
   title: string;
@@ -84,41 +88,41 @@ export function conditionsHold(spec: Json, values: Json, answers: unknown): bool
   return spec.showWhen === undefined || showWhenHolds(spec.showWhen, answers, answers);
 }
 
-function detailRows(items: unknown, source: unknown, values: Json): DetailRow[] {
+function detailRows(items: unknown, source: unknown, values: Json, t?: Translate): DetailRow[] {
   return list(items)
     .filter(isRecord)
     .flatMap((item): DetailRow[] => {
       const title = str(item.title) ? fillTemplate(String(item.title), values) : '';
       const raw = typeof item.key === 'string' ? lookup(source, item.key) : typeof item.text === 'string' ? fillTemplate(item.text, values) : undefined;
-      const lines = formatValue(raw, item.format);
+      const lines = formatValue(raw, item.format, t);
       if (lines.length === 0) return [];
-      const note = typeof item.note_key === 'string' ? formatValue(lookup(source, item.note_key))[0] : undefined;
+      const note = typeof item.note_key === 'string' ? formatValue(lookup(source, item.note_key), undefined, t)[0] : undefined;
       if (note) lines[lines.length - 1] = `${lines[lines.length - 1]} (${note})`;
       return [{ title, lines }];
     });
 }
 
-function details(spec: unknown, values: Json): DetailRow[] {
-  if (Array.isArray(spec)) return detailRows(spec, values, values);
+function details(spec: unknown, values: Json, t?: Translate): DetailRow[] {
+  if (Array.isArray(spec)) return detailRows(spec, values, values, t);
   if (!isRecord(spec)) return [];
   const source = typeof spec.source === 'string' ? lookup(values, spec.source) : values;
-  return detailRows(spec.items, source, values);
+  return detailRows(spec.items, source, values, t);
 }
 
-function table(spec: unknown, values: Json, title: string | null): TableView | null {
+function table(spec: unknown, values: Json, title: string | null, t?: Translate): TableView | null {
   if (!isRecord(spec)) return null;
   const columns = list(spec.columns).filter(isRecord);
   if (columns.length === 0) return null;
   const items = typeof spec.source === 'string' ? list(lookup(values, spec.source)) : [];
-  const rows = items.map((item) => columns.map((c) => (typeof c.key === 'string' ? formatValue(lookup(item, c.key), c.format) : [])));
+  const rows = items.map((item) => columns.map((c) => (typeof c.key === 'string' ? formatValue(lookup(item, c.key), c.format, t) : [])));
   let total: string[][] | null = null;
   if (isRecord(spec.total) && typeof spec.total.key === 'string') {
-    const t = spec.total;
-    const value = lookup(values, String(t.key));
+    const last = spec.total;
+    const value = lookup(values, String(last.key));
     if (value !== undefined && value !== null) {
       total = columns.map((c, i) => {
-        if (c.key === t.column) return formatValue(value, c.format);
-        return i === 0 ? [str(t.label) ?? 'Total'] : [];
+        if (c.key === last.column) return formatValue(value, c.format, t);
+        return i === 0 ? [str(last.label) ?? translate(t, TOTAL)] : [];
       });
     }
   }
@@ -133,19 +137,22 @@ function table(spec: unknown, values: Json, title: string | null): TableView | n
   };
 }
 
-function cards(spec: unknown, values: Json): CardView[] {
+function cards(spec: unknown, values: Json, t?: Translate): CardView[] {
   if (!isRecord(spec) || typeof spec.source !== 'string') return [];
   return list(lookup(values, spec.source))
     .filter(isRecord)
     .map((item) => ({
       title: str(spec.title) ? fillTemplate(String(spec.title), { ...values, ...item }).trim() : '',
-      rows: detailRows(spec.items, item, { ...values, ...item }),
+      rows: detailRows(spec.items, item, { ...values, ...item }, t),
     }))
     .filter((c) => c.rows.length > 0);
 }
 
-/** The sections to draw for the extras and the answers as they are now, in the form file's order. */
-export function resolveSections(spec: unknown, extras: Json, answers: unknown): SectionView[] {
+/**
+ * The sections to draw for the extras and the answers as they are now, in the form file's order;
+ * the app's own words through `t`, the page's translation function (English without one).
+ */
+export function resolveSections(spec: unknown, extras: Json, answers: unknown, t?: Translate): SectionView[] {
   const values: Json = { ...extras, ...(isRecord(answers) ? answers : {}) };
   return list(spec)
     .filter(isRecord)
@@ -160,9 +167,9 @@ export function resolveSections(spec: unknown, extras: Json, answers: unknown): 
         paragraphs: names(s.text)
           .map((t) => fillTemplate(t, values).trim())
           .filter((t) => t !== ''),
-        details: details(s.details, values),
-        table: table(s.table, values, title),
-        cards: cards(s.cards, values),
+        details: details(s.details, values, t),
+        table: table(s.table, values, title, t),
+        cards: cards(s.cards, values, t),
         links: list(s.links)
           .map((l) => resolveLink(l, values))
           .filter((l): l is LinkView => l !== null),

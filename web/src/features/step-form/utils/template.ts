@@ -1,8 +1,10 @@
 // `{name}` placeholders in texts of the form files (item titles, dialog bodies): `{n}` and a field of
 // the item (`Dependent born {birth_date}`), or a dotted path into the values (`{oep.start_date}`).
-// ISO dates are shown mm/dd/yyyy; a missing value is left out.
+// ISO dates are shown as the page's language writes them (mm/dd/yyyy in English); a missing value is
+// left out.
 
-import { isoToUs, isIsoDate } from './dates';
+import { formatDate } from '@/lib/dates';
+import { isIsoDate } from './dates';
 import { isRecord } from './paths';
 
 /** The value at a dotted path (`oep.start_date`, `applicants.0.name`); undefined when missing. */
@@ -20,7 +22,7 @@ export function fillTemplate(template: string, values: Record<string, unknown>):
   return template.replace(/\{([A-Za-z0-9_.]+)\}/g, (_, name: string) => {
     const v = lookup(values, name);
     if (v === undefined || v === null) return '';
-    if (isIsoDate(v)) return isoToUs(v);
+    if (isIsoDate(v)) return formatDate(v);
     return typeof v === 'object' ? '' : String(v);
   });
 }

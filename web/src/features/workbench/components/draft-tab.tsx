@@ -56,7 +56,7 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
         other: parsed.filter(({ p }) => !p).map(({ t }) => t),
       });
     } else {
-      setOutcome({ kind: 'error', message: e instanceof ApiError && e.message ? e.message : GENERIC_ERROR });
+      setOutcome({ kind: 'error', message: e instanceof ApiError && e.message ? e.message : GENERIC_ERROR.id });
     }
   };
 

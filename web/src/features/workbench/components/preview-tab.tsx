@@ -78,7 +78,7 @@ export function PreviewTab({ consumerForm, consumerPlans }: ConsumerRenderers) {
       },
       (e: unknown) => {
         if (!live) return;
-        setLoad({ state: 'failed', message: e instanceof ApiError ? e.message : GENERIC_ERROR });
+        setLoad({ state: 'failed', message: e instanceof ApiError ? e.message : GENERIC_ERROR.id });
       },
     );
     return () => {
@@ -124,7 +124,7 @@ export function PreviewTab({ consumerForm, consumerPlans }: ConsumerRenderers) {
       (e: unknown) => {
         if (mine !== seq.current) return;
         const rule = e instanceof ApiError && e.status === 400;
-        setOutcome({ error: e instanceof ApiError ? e.message : GENERIC_ERROR, rule, seq: mine });
+        setOutcome({ error: e instanceof ApiError ? e.message : GENERIC_ERROR.id, rule, seq: mine });
       },
     ).finally(() => {
       if (mine === seq.current) setPending(false);

@@ -33,7 +33,7 @@ export function ServingTab({ status, publications, files, onChanged }: ServingTa
         setMessage({ ok: true, text: `Rolled back: set ${short(r.hash)} serves again on every instance.` });
         onChanged();
       })
-      .catch((e: unknown) => setMessage({ ok: false, text: e instanceof ApiError && e.message ? e.message : GENERIC_ERROR }))
+      .catch((e: unknown) => setMessage({ ok: false, text: e instanceof ApiError && e.message ? e.message : GENERIC_ERROR.id }))
       .finally(() => setBusy(null));
   };
   return (

@@ -25,7 +25,7 @@ const LABELS: Record<Tab, string> = {
 
 type Serving = { status: RulesStatus; publications: Publication[]; files: SetFile[] };
 
-const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message : GENERIC_ERROR);
+const message = (e: unknown) => (e instanceof ApiError && e.message ? e.message : GENERIC_ERROR.id);
 
 /**
  * The rules workbench (analysts and admins): the set serving now and its history with Rollback,

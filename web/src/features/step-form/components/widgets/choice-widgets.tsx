@@ -1,4 +1,5 @@
 import { useEffect, type ChangeEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Choice, ChoiceList, Hint, InlineError, Label } from '@cmsgov/design-system';
 import type { EnumOptionsType, RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { isRecord } from '../../utils/paths';
@@ -89,7 +90,9 @@ export function QleListWidget(props: WidgetProps) {
       />
       {chosenDocs.length > 0 && (
         <div className="ef-qle-docs">
-          <h2 className="ds-text-heading--md">Acceptable documentation</h2>
+          <h2 className="ds-text-heading--md">
+            <Trans id="Acceptable documentation" />
+          </h2>
           <ul>
             {chosenDocs.map((d) => (
               <li key={String(d.id)}>{String(d.description)}</li>
@@ -167,8 +170,9 @@ interface SelectProps {
  * gzipped, which does not fit the form step's size budget.)
  */
 export function SelectField({ props, choices, onSelect }: SelectProps) {
+  const { i18n } = useLingui();
   const selected = choices.findIndex((c) => sameValue(c.value, props.value));
-  const placeholder = typeof props.placeholder === 'string' && props.placeholder !== '' ? props.placeholder : 'Select';
+  const placeholder = typeof props.placeholder === 'string' && props.placeholder !== '' ? props.placeholder : i18n._('Select');
   const hint = hintOf(props);
   const error = errorOf(props);
   const hintId = `${props.id}__hint`;

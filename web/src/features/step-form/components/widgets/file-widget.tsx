@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { Hint, InlineError, Label } from '@cmsgov/design-system';
 import type { WidgetProps } from '@rjsf/utils';
 import { checkUpload, uploadRules } from '../../utils/file-check';
+import { say, type Said } from '../../utils/translate';
 import { stepContext } from '../form-context';
 import { busyKey, efOptions, errorOf, hintOf, labelOf, nameOf } from './parts';
 
@@ -12,8 +14,9 @@ import { busyKey, efOptions, errorOf, hintOf, labelOf, nameOf } from './parts';
  * input is cleared) and uploaded once the step is saved (spec part 2, 4: save, then upload).
  */
 export function FileWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
   const input = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Said | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const ctx = stepContext(props.registry);
   const rules = uploadRules(props.schema);
@@ -21,7 +24,7 @@ export function FileWidget(props: WidgetProps) {
   const path = efOptions(props).efPath ?? [];
   const hintId = `${props.id}__hint`;
   const errorId = `${props.id}__error`;
-  const error = problem ?? errorOf(props);
+  const error = problem === null ? errorOf(props) : say(i18n, problem);
   const onFile = typeof props.value === 'string' && props.value !== '' ? props.value : null;
 
   // A file chosen but not sent yet is forgotten when the field goes away (another answer hides it).
@@ -53,7 +56,7 @@ export function FileWidget(props: WidgetProps) {
       <Label fieldId={props.id} id={`${props.id}__label`}>
         {labelOf(props)}
       </Label>
-      <Hint id={hintId}>{hintOf(props, 'Choose a PDF file of 3 MB at most. It is uploaded when you continue.')}</Hint>
+      <Hint id={hintId}>{hintOf(props, i18n._('Choose a PDF file of 3 MB at most. It is uploaded when you continue.'))}</Hint>
       {error && <InlineError id={errorId}>{error}</InlineError>}
       <input
         ref={input}
@@ -68,7 +71,7 @@ export function FileWidget(props: WidgetProps) {
         onChange={choose}
       />
       <p className="ds-u-margin-y--1" aria-live="polite">
-        {chosen ? `Selected: ${chosen}` : onFile ? `On file: ${onFile}` : ''}
+        {chosen ? i18n._('Selected: {file}', { file: chosen }) : onFile ? i18n._('On file: {file}', { file: onFile }) : ''}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react';
 import { Button, Dialog, InlineError } from '@cmsgov/design-system';
 import type { WidgetProps } from '@rjsf/utils';
 import { lookup } from '../../utils/template';
@@ -11,6 +12,7 @@ import { errorOf, labelOf } from './parts';
  * text, or a list of paragraphs); without it the field's description is shown.
  */
 export function TermsWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const { extras } = stepContext(props.registry);
   const textExtra = typeof props.options.textExtra === 'string' ? lookup(extras, props.options.textExtra) : undefined;
@@ -24,22 +26,22 @@ export function TermsWidget(props: WidgetProps) {
       <p className="ds-u-font-weight--bold ds-u-margin-bottom--1">{labelOf(props)}</p>
       {error && <InlineError id={`${props.id}__error`}>{error}</InlineError>}
       <Button id={props.id} variation="ghost" onClick={() => setOpen(true)} disabled={props.disabled || props.readonly}>
-        View Terms and Conditions
+        <Trans id="View Terms and Conditions" />
       </Button>
       <p className="ds-u-margin-y--1" aria-live="polite">
-        {agreed ? 'You agreed to the Terms and Conditions.' : ''}
+        {agreed ? i18n._('You agreed to the Terms and Conditions.') : ''}
       </p>
       <Dialog
         isOpen={open}
         onExit={() => setOpen(false)}
-        heading="Terms and Conditions"
+        heading={i18n._('Terms and Conditions')}
         actions={
           <>
             <Button variation="solid" className="ds-u-margin-right--1" onClick={() => { props.onChange(true); setOpen(false); }}>
-              Agree
+              <Trans id="Agree" />
             </Button>
             <Button variation="ghost" onClick={() => setOpen(false)}>
-              Cancel
+              <Trans id="Cancel" />
             </Button>
           </>
         }
@@ -47,7 +49,9 @@ export function TermsWidget(props: WidgetProps) {
         {paragraphs.length > 0 ? (
           paragraphs.map((p) => <p key={p}>{p}</p>)
         ) : (
-          <p>Please read the Terms and Conditions of your coverage before you purchase it.</p>
+          <p>
+            <Trans id="Please read the Terms and Conditions of your coverage before you purchase it." />
+          </p>
         )}
       </Dialog>
     </div>

@@ -1,4 +1,5 @@
 import type { ChangeEvent, FocusEvent } from 'react';
+import { useLingui } from '@lingui/react';
 import { TextField } from '@cmsgov/design-system';
 import type { BaseInputTemplateProps, WidgetProps } from '@rjsf/utils';
 import { displayDate, parseUsDateInput } from '../../utils/dates';
@@ -99,11 +100,13 @@ export function SignatureWidget(props: WidgetProps) {
 
 /** Dates shown and typed mm/dd/yyyy, stored ISO (`YYYY-MM-DD`) once whole. */
 export function UsDateWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
   return (
     <TextInput
       props={props}
       shown={displayDate(props.value)}
-      hint="mm/dd/yyyy"
+      // How to type it, in the page's language ("mm/dd/aaaa" in Spanish); the order stays month/day/year.
+      hint={i18n._('mm/dd/yyyy')}
       inputMode="numeric"
       autoComplete="off"
       maxLength={10}
