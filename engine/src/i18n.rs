@@ -60,9 +60,43 @@ const LISTS: &str = "rules/catalog/lists.yaml";
 /// Tables only the agents' dashboard shows (it may stay English).
 const AGENT_TABLES: [&str; 2] = ["rules/calendar.yaml", "rules/dashboard.yaml"];
 
-/// The engine's own texts: its messages (`form.rs`), with the placeholders the engine fills, and
-/// the household's members as the premium breakdown names them (`rating.rs`).
-pub const BUILT_IN: [&str; 14] = [
+/// How [`Languages::long_date`] writes a date ("January 1, 2025"), and the months it names.
+const LONG_DATE: &str = "{month} {day}, {year}";
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// The engine's and the server's own texts: the engine's messages (`form.rs`), with the
+/// placeholders the engine fills, the household's members as the premium breakdown names them
+/// (`rating.rs`), the legal texts' titles (`http/legal.rs`) and a date in words with its months
+/// (the e-mails: [`Languages::long_date`]).
+pub const BUILT_IN: &[&str] = &[
+    "Privacy Policy",
+    "Terms of Use",
+    LONG_DATE,
+    MONTHS[0],
+    MONTHS[1],
+    MONTHS[2],
+    MONTHS[3],
+    MONTHS[4],
+    MONTHS[5],
+    MONTHS[6],
+    MONTHS[7],
+    MONTHS[8],
+    MONTHS[9],
+    MONTHS[10],
+    MONTHS[11],
     "Subscriber",
     "Spouse",
     "Dependent {n}",
@@ -327,6 +361,19 @@ impl Languages {
             .unwrap_or_else(|| text.to_string())
     }
 
+    /// A date in words in `code` ("January 1, 2025"; in Spanish "1 de enero de 2025"): the
+    /// catalogs' own form of `{month} {day}, {year}` and their months.
+    pub fn long_date(&self, code: &str, date: time::Date) -> String {
+        let month = MONTHS[usize::from(u8::from(date.month())) - 1];
+        // The form has no words of its own: asked of the catalog directly.
+        self.catalog(code)
+            .and_then(|c| c.get(LONG_DATE))
+            .unwrap_or_else(|| LONG_DATE.to_string())
+            .replace("{month}", &self.text(code, month))
+            .replace("{day}", &date.day().to_string())
+            .replace("{year}", &date.year().to_string())
+    }
+
     /// A step's view in `code`: the title, the schema's titles, descriptions and messages (the
     /// choices the rules filled in included), the UI's labels, the dialogs and the texts among the
     /// extras.
@@ -441,11 +488,13 @@ pub fn texts(sources: &[Source]) -> Vec<Text> {
     let mut out: Vec<Text> = Vec::new();
     let mut sorted: Vec<&Source> = sources.iter().collect();
     sorted.sort_by(|a, b| a.path.cmp(&b.path));
+    // Where the built-in texts are listed (this file).
+    let here = include_str!("i18n.rs");
     for t in BUILT_IN {
         out.push(Text {
             text: t.to_string(),
-            file: "engine/src/form.rs".into(),
-            line: 1,
+            file: "engine/src/i18n.rs".into(),
+            line: line_of(here, t),
         });
     }
     for s in sorted {
@@ -521,7 +570,9 @@ pub fn texts(sources: &[Source]) -> Vec<Text> {
         }
     }
     let mut seen = std::collections::HashSet::new();
-    out.retain(|t| is_prose(&t.text) && seen.insert(t.text.clone()));
+    out.retain(|t| {
+        (is_prose(&t.text) || BUILT_IN.contains(&t.text.as_str())) && seen.insert(t.text.clone())
+    });
     out
 }
 
@@ -697,7 +748,8 @@ pub fn skeleton(sources: &[Source], code: &str) -> Vec<(String, String)> {
         let folder = path.split('/').next().unwrap_or("forms").to_string();
         let out = files.entry(path).or_insert_with(|| {
             format!(
-                "# {code} texts of {folder}/: the English text as the files write it, then its \
+                "# yaml-language-server: $schema=../../schemas/catalog.schema.json\n\
+                 # {code} texts of {folder}/: the English text as the files write it, then its \
                  translation (issue 21;\n# `enrollflow texts --language {code}` lists them; \
                  `enrollflow check` reports what is missing).\n"
             )
@@ -816,6 +868,8 @@ mod tests {
             ),
             "48201 no está en Michigan. Comuníquese con su agente, Maria Alvarez."
         );
+        let date = time::macros::date!(2025 - 01 - 01);
+        assert_eq!(l.long_date("en", date), "January 1, 2025");
         // A name, a date or an English text no catalog has stays as it is.
         assert_eq!(l.text("es", "Priority Health"), "Priority Health");
         assert_eq!(l.text("en", "Male"), "Male");
@@ -829,7 +883,7 @@ mod tests {
         let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
         // Every built-in message but the one translated is missing, at the engine.
         assert!(
-            shown.iter().any(|p| p.contains("engine/src/form.rs")
+            shown.iter().any(|p| p.contains("engine/src/i18n.rs")
                 && p.contains("no es translation of `The {title} is invalid.`")),
             "{shown:#?}"
         );

@@ -20,6 +20,9 @@ fn schema(name: &str) -> jsonschema::Validator {
 fn kind(path: &str) -> Option<&'static str> {
     let name = Path::new(path).file_name()?.to_str()?;
     match () {
+        _ if path.starts_with("forms/locales/") || path.starts_with("rules/locales/") => {
+            Some("catalog")
+        }
         _ if path.starts_with("rules/flows/") => Some("flow"),
         _ if path.starts_with("forms/") => Some("form"),
         _ if path.starts_with("tests/scenarios/") => Some("scenarios"),

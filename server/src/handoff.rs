@@ -109,6 +109,8 @@ pub async fn send(
         first_name,
         email,
         origin,
+        // Written in English, as the agent's pages are.
+        language: enrollflow_engine::i18n::SOURCE,
     };
     let expires_at = email_link(app, bundle, agent, id, &link).await?;
     Ok(Handoff {

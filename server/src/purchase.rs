@@ -37,6 +37,8 @@ pub struct Buying<'a> {
     pub signer_address: Option<IpAddr>,
     /// The revision the signer's answers were given against (`If-Match`), if given.
     pub expected_revision: Option<i64>,
+    /// The signer's language (the receipt is written in it).
+    pub language: &'a str,
 }
 
 /// Stores the purchase with its evidence packet and the subscriber's receipt; 409 when the
@@ -106,7 +108,8 @@ pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::
     evidence_db::insert(&mut *tx, b.id, &packet.bytes, &packet.sha256, now).await?;
     if let Some(to) = saving.summary.email.as_deref().filter(|e| e.contains('@')) {
         let context = receipt_context(&b, &saving.summary, row.columns.effective_date);
-        match mail::render(&b.bundle.templates, RECEIPT, context) {
+        let template = b.bundle.template_for(b.language, RECEIPT);
+        match mail::render(&b.bundle.templates, &template, context) {
             Ok(email) => {
                 mail::enqueue_private(&mut *tx, &app.cipher, to, &email, now).await?;
             }
@@ -136,8 +139,12 @@ fn receipt_context(
         .filter_map(|k| PlanSnapshot::stored(&b.data, k).map(|p| (k, p)))
         .map(|(k, p)| {
             total += p.rate;
+            // The kind in words, in the receipt's language ("Medical" is "Médico").
+            let kind = k.key();
+            let title = format!("{}{}", kind[..1].to_uppercase(), &kind[1..]);
             minijinja::context! {
-                kind => k.key(),
+                kind => kind,
+                kind_title => b.bundle.engine.languages().text(b.language, &title),
                 name => crate::pdf::plain_text(&p.name),
                 carrier => p.carrier_name,
                 monthly_premium => p.rate.to_string(),
@@ -149,7 +156,7 @@ fn receipt_context(
         confirmation => evidence::confirmation(b.id),
         plans => plans,
         monthly_total => total.to_string(),
-        effective_date => effective.map(enrollflow_engine::dates::long),
+        effective_date => effective.map(|d| b.bundle.engine.languages().long_date(b.language, d)),
         agent_name => b.agent.agent_name,
         agency_name => b.agent.agency_name,
         agent_phone => crate::pdf::format_phone(&b.agent.phone_number),

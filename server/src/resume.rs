@@ -9,7 +9,7 @@ use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use enrollflow_engine::{Context, Engine, Submission, dates};
+use enrollflow_engine::{Context, Engine, Submission};
 
 use crate::accounts::{new_token, token_hash};
 use crate::applications::{OpenStep, eval_error};
@@ -50,6 +50,7 @@ pub async fn save_for_later(
     id: Uuid,
     email: &str,
     origin: &str,
+    language: &str,
 ) -> ApiResult<OffsetDateTime> {
     let summary = s.bundle.engine.summary(&s.data).map_err(eval_error)?;
     let link = Link {
@@ -59,6 +60,7 @@ pub async fn save_for_later(
         first_name: summary.first_name.as_deref(),
         email,
         origin,
+        language,
     };
     email_link(app, &s.bundle, &s.agent, id, &link).await
 }
@@ -72,6 +74,8 @@ pub struct Link<'a> {
     pub email: &'a str,
     /// The agent's site the link opens on (`https://acme.example.com`).
     pub origin: &'a str,
+    /// The language the e-mail is written in.
+    pub language: &'a str,
 }
 
 /// Makes a single-use link to an application (its token's SHA-256 kept, valid [`VALID_FOR`];
@@ -90,13 +94,14 @@ pub async fn email_link(
     }
     let (token, hash) = new_token();
     let expires_at = now + VALID_FOR;
+    let template = bundle.template_for(l.language, l.template);
     let message = mail::render(
         &bundle.templates,
-        l.template,
+        &template,
         minijinja::context! {
             first_name => l.first_name,
             link => format!("{}/resume/token/{token}", l.origin),
-            valid_until => dates::long(expires_at.date()),
+            valid_until => bundle.engine.languages().long_date(l.language, expires_at.date()),
             agent_name => agent.agent_name,
             agency_name => agent.agency_name,
             agent_phone => crate::pdf::format_phone(&agent.phone_number),

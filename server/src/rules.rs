@@ -29,6 +29,30 @@ pub struct Bundle {
     pub files: Vec<Source>,
 }
 
+/// The templates a consumer reads (the legal texts, the e-mails a consumer gets): each has a
+/// version in every language of the set, `templates/<code>/<name>` (issue 21). The agents' e-mails
+/// (invitation, password reset) are English.
+pub const CONSUMER_TEMPLATES: [&str; 5] = [
+    "legal/privacy.html",
+    "legal/terms.html",
+    "email/receipt.txt",
+    "email/resume.txt",
+    "email/handoff.txt",
+];
+
+impl Bundle {
+    /// The name of a consumer template in a language: its version under `templates/<code>/`, or
+    /// the English one (English, the tests' pseudo-language, or a template no language has).
+    pub fn template_for(&self, code: &str, name: &str) -> String {
+        let localized = format!("{code}/{name}");
+        if self.templates.get_template(&localized).is_ok() {
+            localized
+        } else {
+            name.to_string()
+        }
+    }
+}
+
 /// What the last reload found (shown to admins).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[schema(as = RulesStatus)]
@@ -412,6 +436,22 @@ pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
                 1,
                 format!("template: {}", e.detail().unwrap_or("invalid template")),
             ));
+        }
+    }
+    // Every language of the set has its version of each consumer template.
+    if let Some(engine) = &engine {
+        for code in engine.languages().codes().into_iter().skip(1) {
+            for name in CONSUMER_TEMPLATES {
+                let localized = format!("templates/{code}/{name}");
+                if files.iter().any(|f| f.path == format!("templates/{name}"))
+                    && !files.iter().any(|f| f.path == localized)
+                {
+                    problems.push(Diagnostic::file(
+                        &format!("templates/{name}"),
+                        format!("no {code} version of this template ({localized})"),
+                    ));
+                }
+            }
         }
     }
     match engine {

@@ -1,7 +1,8 @@
 """`enrollflow check` and `enrollflow texts` on the languages (issue 21), as an analyst runs them on a
 copy of rules/, forms/ and templates/: a Spanish text removed is named with the file and line of its
 English text and the catalog it belongs in; a translation of no text is named at its catalog line;
-a third language is its catalogs, started by `enrollflow texts --write`.
+a third language is its catalogs, started by `enrollflow texts --write`, and its versions of the
+consumer's templates.
 Usage: python3 tools/i18n/test_cli.py BIN (the enrollflow binary)."""
 import json
 import re
@@ -74,6 +75,15 @@ class LanguagesCli(unittest.TestCase):
                 m = re.fullmatch(r'(".*"): ""', line)
                 out.append(f"{m.group(1)}: {m.group(1)}" if m else line)
             catalog.write_text("\n".join(out) + "\n")
+        # And the consumer's templates (legal texts, e-mails), each in the language.
+        r = self.check()
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("templates/email/receipt.txt:1:1: no fr version of this template (templates/fr/email/receipt.txt)", r.stderr)
+        for path in (self.root / "templates/es").rglob("*"):
+            if path.is_file():
+                target = self.root / "templates/fr" / path.relative_to(self.root / "templates/es")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(self.root / "templates" / path.relative_to(self.root / "templates/es"), target)
         r = self.check()
         self.assertEqual(r.returncode, 0, r.stderr)
         r = subprocess.run([BIN, "texts", "--language", "fr", "--dir", str(self.root)], capture_output=True, text=True)

@@ -55,6 +55,7 @@ async function inSpanish(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { level: 1, name: es('Individual plans tailored to your life') })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(es('Home')));
 }
 
 test('a consumer switches to Español on the landing page and buys a plan with every page in Spanish', async ({ page }) => {

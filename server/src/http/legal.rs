@@ -1,4 +1,5 @@
-//! The footer's legal texts, rendered from `templates/legal/*.html`.
+//! The footer's legal texts, rendered from `templates/legal/*.html` (or a language's
+//! `templates/<code>/legal/*.html`).
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -8,6 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::error::{ApiError, ApiResult};
+use super::language::Language;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -27,6 +29,7 @@ pub struct LegalText {
 async fn legal_text(
     State(app): State<AppState>,
     Path(kind): Path<String>,
+    language: Language,
 ) -> ApiResult<Json<LegalText>> {
     let (title, template) = match kind.as_str() {
         "privacy" => ("Privacy Policy", "legal/privacy.html"),
@@ -34,9 +37,14 @@ async fn legal_text(
         _ => return Err(ApiError::NotFound("No such text.".into())),
     };
     let bundle = app.rules.current();
+    // In the consumer's language: the title from the catalogs, the text from its template.
+    let languages = bundle.engine.languages();
+    let code = language.pick(languages);
+    let title = languages.text(&code, title);
+    let template = bundle.template_for(&code, template);
     let html = bundle
         .templates
-        .get_template(template)
+        .get_template(&template)
         .and_then(|t| {
             t.render(minijinja::context! {
                 tool_owner => &app.config.tool_owner,
@@ -44,8 +52,5 @@ async fn legal_text(
             })
         })
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("template {template}: {e}")))?;
-    Ok(Json(LegalText {
-        title: title.into(),
-        html,
-    }))
+    Ok(Json(LegalText { title, html }))
 }

@@ -16,6 +16,7 @@ use enrollflow_engine::Applying;
 use super::accounts::{Errors, JsonBody, text};
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
+use super::language::Language;
 use super::open::{context, open_unchecked};
 use crate::accounts::{normalize_email, public_origin};
 use crate::applications::already_submitted;
@@ -96,7 +97,9 @@ async fn save_for_later(
         &app.config,
         headers.get(header::HOST).and_then(|h| h.to_str().ok()),
     );
-    let expires_at = resume::save_for_later(&app, &s, id, &email, &origin).await?;
+    // The e-mail in the consumer's language.
+    let language = Language::from_headers(&headers).pick(s.bundle.engine.languages());
+    let expires_at = resume::save_for_later(&app, &s, id, &email, &origin, &language).await?;
     Ok(Json(SavedForLater { expires_at }))
 }
 

@@ -260,10 +260,14 @@ async fn save_step(
     let next_data = Value::Object(next_data);
     let row = match (existing, signed) {
         (Some(id), Some(signed)) => {
-            // What the signer saw: the step's view before the purchase (the texts agreed to).
-            let view = run(|| engine.step_view(&step, &data, &ctx))
+            // What the signer saw: the step's view before the purchase (the texts agreed to, in
+            // the signer's language).
+            let languages = engine.languages();
+            let code = Language::from_headers(&headers).pick(languages);
+            let mut view = run(|| engine.step_view(&step, &data, &ctx))
                 .await
                 .map_err(eval_error)?;
+            languages.step_view(&code, &mut view);
             super::open::purchase(
                 &app,
                 crate::purchase::Buying {
@@ -276,6 +280,7 @@ async fn save_step(
                     answers: &signed,
                     signer_address: address.0,
                     expected_revision: expected,
+                    language: &code,
                 },
             )
             .await?

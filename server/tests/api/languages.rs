@@ -123,3 +123,79 @@ async fn plan_lists_name_members_and_metal_levels_in_spanish_and_keep_plan_names
     assert!(names.contains(&"Plata"), "{metals}");
     assert!(!names.contains(&"Silver"), "{metals}");
 }
+
+#[tokio::test]
+async fn the_legal_texts_come_in_the_language_asked_for() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let spanish = get_in(&b, "/api/legal/terms", SPANISH).await;
+    assert_eq!(spanish["title"], "Términos de uso");
+    assert!(
+        spanish["html"]
+            .as_str()
+            .expect("html")
+            .contains("Estos Términos de uso rigen"),
+        "{spanish}"
+    );
+    let english = get_in(&b, "/api/legal/privacy", ("accept-language", "en")).await;
+    assert_eq!(english["title"], "Privacy Policy");
+}
+
+#[tokio::test]
+async fn the_resume_link_and_the_receipt_are_written_in_the_consumers_language() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = crate::purchase::at_subscriber_information(&b).await;
+    let spanish = |token: &str| {
+        [
+            ("x-csrf-token", token.to_string()),
+            ("origin", b.origin()),
+            ("content-type", "application/json".to_string()),
+            (SPANISH.0, SPANISH.1.to_string()),
+        ]
+    };
+    let r = b
+        .send(
+            Method::POST,
+            "/api/application/saveForLater",
+            &spanish(&token),
+            Some(
+                json!({ "email": "ann@example.com" })
+                    .to_string()
+                    .into_bytes(),
+            ),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let mails = crate::helpers::wait_for_mails(&app.pool, "ann@example.com", 1).await;
+    let (subject, body) = &mails[0];
+    assert_eq!(subject, "Termine su solicitud de cobertura médica");
+    // The link's last day in Spanish words (today is 2024-11-20 on the test clock; 14 days).
+    assert!(body.contains("de diciembre de 2024"), "{body}");
+
+    // The purchase in Spanish: the receipt is Spanish, plan kinds and the start date included.
+    crate::purchase::give_subscriber_information(&b, &token).await;
+    sqlx::query("UPDATE applications SET data = data || '{\"last_step\": 10}'::jsonb")
+        .execute(&app.pool)
+        .await
+        .expect("advance");
+    app.settle().await;
+    let r = b
+        .send(
+            Method::PUT,
+            "/api/application/step/rap",
+            &spanish(&token),
+            Some(crate::purchase::signatures().to_string().into_bytes()),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let mails = crate::helpers::wait_for_mails(&app.pool, "ann@example.com", 2).await;
+    let (subject, body) = &mails[1];
+    assert!(
+        !subject.is_empty() && subject != "Your application has been submitted",
+        "{subject}"
+    );
+    assert!(body.contains("1 de enero de 2025"), "{body}");
+    assert!(body.contains("- Médico:"), "{body}");
+    assert!(!body.contains("Medical"), "{body}");
+}

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { FlowStep } from '@/lib/flow';
 
 /**
@@ -6,7 +7,8 @@ import type { FlowStep } from '@/lib/flow';
  * as the window: the dashboard), `default` (the step layout).
  */
 export interface RouteHandle {
-  title: string;
+  /** In English, as a message of the catalogs (a step's title is its flow step's instead). */
+  title: MessageDescriptor;
   layout: 'full' | 'fluid' | 'default';
   /** Root and dashboard-home show no Presented by button. */
   hidePresentedBy?: boolean;

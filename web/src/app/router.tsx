@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { createBrowserRouter, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useApplicationStore } from '@/features/application/stores/application-store';
 import { stepAtPath, useFlowStore } from '@/lib/flow';
@@ -46,9 +47,10 @@ function StepRoute() {
 
 const dashboardUi = () => import('./dashboard-ui');
 
-const full = (title: string, extra: Partial<RouteHandle> = {}): RouteHandle => ({ title, layout: 'full', ...extra });
+// Titles are message descriptors (`/*i18n*/`: the catalogs' extraction reads them); the shell writes them in the page's language.
+const full = (title: MessageDescriptor, extra: Partial<RouteHandle> = {}): RouteHandle => ({ title, layout: 'full', ...extra });
 /** The dashboard's pages: full page, fluid container (spec part 2, 2). */
-const fluid = (title: string, extra: Partial<RouteHandle> = {}): RouteHandle => full(title, { layout: 'fluid', ...extra });
+const fluid = (title: MessageDescriptor, extra: Partial<RouteHandle> = {}): RouteHandle => full(title, { layout: 'fluid', ...extra });
 const publicPage = guarded({ kind: 'public' });
 
 /** After a resume link made an application this browser's: the stores the step guards read. */
@@ -65,26 +67,26 @@ export const routes: RouteObject[] = [
     },
     HydrateFallback: () => null,
     children: [
-      { index: true, element: <LandingRoute />, loader: publicPage, handle: full('Home', { hidePresentedBy: true }) },
-      { path: 'login', element: <LandingRoute modal="login" />, loader: publicPage, handle: full('Agent Login') },
+      { index: true, element: <LandingRoute />, loader: publicPage, handle: full(/*i18n*/ { id: 'Home' }, { hidePresentedBy: true }) },
+      { path: 'login', element: <LandingRoute modal="login" />, loader: publicPage, handle: full(/*i18n*/ { id: 'Agent Login' }) },
       {
         path: 'register/token/:token',
         element: <LandingRoute modal="register" />,
         loader: publicPage,
-        handle: full('Create Your Account'),
+        handle: full(/*i18n*/ { id: 'Create Your Account' }),
       },
       {
         // The e-mailed link names no address (issue 15); the spec's form with the address is kept.
         path: 'reset-password/token/:token',
         element: <LandingRoute modal="reset" />,
         loader: publicPage,
-        handle: full('Reset Password'),
+        handle: full(/*i18n*/ { id: 'Reset Password' }),
       },
       {
         path: 'reset-password/email/:email/token/:token',
         element: <LandingRoute modal="reset" />,
         loader: publicPage,
-        handle: full('Reset Password'),
+        handle: full(/*i18n*/ { id: 'Reset Password' }),
       },
       {
         // The e-mailed "Save and finish later" link (issue 20): used once, the token then leaves
@@ -95,7 +97,7 @@ export const routes: RouteObject[] = [
           return { Component: () => <ResumePage onResumed={reloadApplication} /> };
         },
         loader: publicPage,
-        handle: full('Finish Your Application'),
+        handle: full(/*i18n*/ { id: 'Finish Your Application' }),
       },
       { path: 'resume', loader: () => redirect('/') },
       {
@@ -118,7 +120,7 @@ export const routes: RouteObject[] = [
             path: ':step',
             element: <StepRoute />,
             loader: stepLoader,
-            handle: { title: '', layout: 'default' } satisfies RouteHandle,
+            handle: { title: { id: '' }, layout: 'default' } satisfies RouteHandle,
           },
         ],
       },
@@ -131,12 +133,12 @@ export const routes: RouteObject[] = [
           return { Component: WorkbenchRoute };
         },
         loader: guarded({ kind: 'rules' }),
-        handle: full('Rules workbench'),
+        handle: full(/*i18n*/ { id: 'Rules workbench' }),
       },
       {
         path: 'dashboard',
         loader: guarded({ kind: 'agent' }),
-        handle: fluid('Dashboard'),
+        handle: fluid(/*i18n*/ { id: 'Dashboard' }),
         // The dashboard (shell, home, lists, notifications) is loaded on demand with Manage Messages
         // (./dashboard-ui.ts): the landing bundle stays as it is. Only the components are lazy (the
         // object form), so the guard's redirect of a visitor does not wait for the chunk.
@@ -146,22 +148,22 @@ export const routes: RouteObject[] = [
           {
             path: 'home',
             lazy: { Component: async () => (await dashboardUi()).DashboardHome },
-            handle: fluid('Dashboard', { hidePresentedBy: true }),
+            handle: fluid(/*i18n*/ { id: 'Dashboard' }, { hidePresentedBy: true }),
           },
           {
             path: 'quoting',
             lazy: { Component: async () => (await dashboardUi()).QuotingPage },
-            handle: fluid('Dashboard | Quoting'),
+            handle: fluid(/*i18n*/ { id: 'Dashboard | Quoting' }),
           },
           {
             path: 'enrolled',
             lazy: { Component: async () => (await dashboardUi()).SubmissionsPage },
-            handle: fluid('Dashboard | Submissions'),
+            handle: fluid(/*i18n*/ { id: 'Dashboard | Submissions' }),
           },
           {
             path: 'recentNotifications',
             lazy: { Component: async () => (await dashboardUi()).RecentNotificationsPage },
-            handle: fluid('Dashboard'),
+            handle: fluid(/*i18n*/ { id: 'Dashboard' }),
           },
           { path: '*', loader: () => redirect('/404'), element: <NotFoundPage /> },
         ],
@@ -172,25 +174,25 @@ export const routes: RouteObject[] = [
         // "Manage Messages has no client-side guard" (spec part 2, 2): the server answers 403 to
         // anyone but an admin, and any 403 sends the browser to the site root.
         loader: publicPage,
-        handle: full('Manage Messages'),
+        handle: full(/*i18n*/ { id: 'Manage Messages' }),
       },
       {
         // The demo's mail viewer (admins); loaded on demand with the other account pieces.
         path: 'admin/outbox',
         lazy: async () => ({ Component: (await import('./account-ui')).OutboxPage }),
         loader: guarded({ kind: 'admin' }),
-        handle: full('Outbox'),
+        handle: full(/*i18n*/ { id: 'Outbox' }),
       },
       {
         // The audit log (admins): who reached whose data.
         path: 'admin/audit',
         lazy: async () => ({ Component: (await import('./account-ui')).AuditLogPage }),
         loader: guarded({ kind: 'admin' }),
-        handle: full('Audit log'),
+        handle: full(/*i18n*/ { id: 'Audit log' }),
       },
       // The spec's hidden test page (part 1, 2.1) is the rules workbench's preview now (which guards).
       { path: 'playground', loader: () => redirect('/dashboard/rules?tab=preview') },
-      { path: '404', element: <NotFoundPage />, loader: publicPage, handle: full('Page Not Found') },
+      { path: '404', element: <NotFoundPage />, loader: publicPage, handle: full(/*i18n*/ { id: 'Page Not Found' }) },
       // The catch-all redirects in its loader; the element only silences "leaf route without element".
       { path: '*', loader: () => redirect('/404'), element: <NotFoundPage /> },
     ],

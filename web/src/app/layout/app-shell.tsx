@@ -37,7 +37,7 @@ export function AppShell() {
   const [toast, setToast] = useState<typeof LOGGED_OUT | null>(null);
 
   // A wizard step's title is its step's, from the flow the step route read.
-  const title = isStepRouteData(leaf?.data) ? leaf.data.step.title : handle?.title;
+  const title = isStepRouteData(leaf?.data) ? leaf.data.step.title : handle?.title.id ? i18n._(handle.title) : undefined;
   useDocumentTitle(title, site?.product_name);
 
   // Navigation scrolls to the top and moves focus to the new page's content.
