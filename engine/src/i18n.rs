@@ -113,6 +113,87 @@ pub const BUILT_IN: &[&str] = &[
     "The {title} field is required when {other} is present.",
 ];
 
+/// The texts of the printed comparison and benefit selection (`server/src/sheets/`, their page
+/// frame `server/src/pdf/`): listed here so that every language's catalogs are checked for them; a
+/// test of the server checks that each text a sheet writes is listed.
+pub const SHEETS: &[&str] = &[
+    "Agent: {name}",
+    "NPN {npn}",
+    "Page {n} of {count}",
+    "Premiums are monthly for the household shown; the carrier confirms the final rate at enrollment.",
+    "Medical",
+    "Dental",
+    "Vision",
+    "Not covered",
+    "Out-of-pocket max (individual)",
+    "Out-of-pocket max (2 people)",
+    "Out-of-pocket max (family)",
+    "Coverage effective",
+    "{name} (subscriber)",
+    "Subscriber",
+    "Spouse",
+    "Dependent {n}",
+    "{who}, age {age}",
+    "{who}, tobacco user",
+    "Household ({count})",
+    "Premiums are charged for the subscriber, spouse, all children {age} and older, and {who} under {age}.",
+    "Pediatric vision is included in all medical plans.",
+    "Medical, Dental and Vision Plans",
+    "{kind} Plan Comparison",
+    "{kind} plans ({count})",
+    "Filters",
+    "No plans match these filters.",
+    "Sorry, there are no plans available in your area.",
+    "Monthly premium",
+    "Plan",
+    "Carrier",
+    "Network",
+    "Metal",
+    "In-network deductible (ind / fam)",
+    "Out-of-network deductible (ind / fam)",
+    "Coinsurance",
+    "Includes vision",
+    "Deductible (ind / fam)",
+    "Annual maximum",
+    "Coinsurance (major services)",
+    "Yes",
+    "No",
+    "Eye exam copay",
+    "Frames / contacts allowance",
+    "Adult eye exam frequency",
+    "{metal} (HSA)",
+    "carrier {names}",
+    "network {names}",
+    "metal {names}",
+    "{first} or {second}",
+    "HSA eligible",
+    "dental only",
+    "dental and vision",
+    "1 chosen plan",
+    "{count} chosen plans",
+    "premium {low} to {high} a month",
+    "premium from {low} a month",
+    "premium up to {high} a month",
+    "Benefit Selection",
+    "Your selections",
+    "No plans have been selected yet. Choose a medical, dental or vision plan, then print your benefit selection again.",
+    "{kind} plan",
+    "Vision coverage is included in the dental plan.",
+    "No {kind} plan selected.",
+    "This plan is no longer quoted for this household; the premium is the one shown when it was selected.",
+    "Your total cost: {total} per month",
+    "Network and metal",
+    "In-network deductible",
+    "{individual} individual / {family} family",
+    "Out-of-network deductible",
+    "Out-of-pocket maximum",
+    "Deductible",
+    "Member",
+    "Age",
+    "How the premium is figured",
+    "Monthly amount",
+];
+
 /// A text a consumer may see, and where it is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Text {
@@ -199,7 +280,7 @@ impl Catalog {
         if let Some(t) = self.exact.get(text) {
             return Some(t.clone());
         }
-        if depth > 2 {
+        if depth > 4 {
             return None;
         }
         self.patterns.iter().find_map(|p| {
@@ -250,6 +331,11 @@ fn language_of(path: &str) -> Option<&str> {
 /// The 1-based line of `file` where `text` starts (for a folded text, where its first words are);
 /// 1 when not found.
 fn line_of(source: &str, text: &str) -> usize {
+    // Written whole in quotes first (a list in code, a quoted YAML value), then its first words.
+    let quoted = format!("\"{text}\"");
+    if let Some(i) = source.lines().position(|l| l.contains(&quoted)) {
+        return i + 1;
+    }
     let head: String = text.chars().take(30).collect();
     let head = head
         .split_whitespace()
@@ -488,9 +574,32 @@ pub fn texts(sources: &[Source]) -> Vec<Text> {
     let mut out: Vec<Text> = Vec::new();
     let mut sorted: Vec<&Source> = sources.iter().collect();
     sorted.sort_by(|a, b| a.path.cmp(&b.path));
-    // Where the built-in texts are listed (this file).
+    // Where the built-in texts are listed (this file, the rating's explanation).
     let here = include_str!("i18n.rs");
-    for t in BUILT_IN {
+    let rating = include_str!("rating.rs");
+    let catalog = include_str!("catalog/mod.rs");
+    let listed = [
+        (
+            crate::rating::WHY_TEXTS.as_slice(),
+            "engine/src/rating.rs",
+            rating,
+        ),
+        (
+            crate::catalog::RULE_TEXTS.as_slice(),
+            "engine/src/catalog/mod.rs",
+            catalog,
+        ),
+    ];
+    for (list, file, source) in listed {
+        for t in list {
+            out.push(Text {
+                text: t.to_string(),
+                file: file.into(),
+                line: line_of(source, t),
+            });
+        }
+    }
+    for t in BUILT_IN.iter().chain(SHEETS) {
         out.push(Text {
             text: t.to_string(),
             file: "engine/src/i18n.rs".into(),
@@ -571,7 +680,10 @@ pub fn texts(sources: &[Source]) -> Vec<Text> {
     }
     let mut seen = std::collections::HashSet::new();
     out.retain(|t| {
-        (is_prose(&t.text) || BUILT_IN.contains(&t.text.as_str())) && seen.insert(t.text.clone())
+        (is_prose(&t.text)
+            || BUILT_IN.contains(&t.text.as_str())
+            || SHEETS.contains(&t.text.as_str()))
+            && seen.insert(t.text.clone())
     });
     out
 }

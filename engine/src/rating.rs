@@ -75,25 +75,38 @@ impl MemberRate {
 
     /// Why the amount is what it is.
     pub fn why(&self) -> String {
-        let mut why = format!(
-            "{} age-21 rate {} × {} (age {} on {})",
-            self.member(),
-            self.base,
-            factor_text(self.age_factor),
-            self.age,
-            dates::format(self.effective_date)
-        );
+        self.why_in(&|t| t.to_string())
+    }
+
+    /// Why the amount is what it is, each text through `text` (the catalogs of a language: the
+    /// templates [`WHY_TEXTS`] and the member's name).
+    pub fn why_in(&self, text: &dyn Fn(&str) -> String) -> String {
+        let mut why = text(WHY_RATE)
+            .replace("{member}", &text(&self.member()))
+            .replace("{base}", &self.base.to_string())
+            .replace("{factor}", &factor_text(self.age_factor))
+            .replace("{age}", &self.age.to_string())
+            .replace("{date}", &dates::format(self.effective_date));
         if self.tobacco_factor != 1000 {
-            why.push_str(&format!(" × {} tobacco", factor_text(self.tobacco_factor)));
+            why.push(' ');
+            why.push_str(&text(WHY_TOBACCO).replace("{factor}", &factor_text(self.tobacco_factor)));
         }
         why.push_str(&format!(" = {}", self.rate));
         if self.charged {
             why
         } else {
-            format!("not charged: {} ({why})", self.rule.family_rule_text())
+            text(WHY_NOT_CHARGED)
+                .replace("{rule}", &self.rule.family_rule_in(text))
+                .replace("{why}", &why)
         }
     }
 }
+
+const WHY_RATE: &str = "{member} age-21 rate {base} × {factor} (age {age} on {date})";
+const WHY_TOBACCO: &str = "× {factor} tobacco";
+const WHY_NOT_CHARGED: &str = "not charged: {rule} ({why})";
+/// The texts of a member's explanation ([`MemberRate::why_in`]), for the catalogs.
+pub const WHY_TEXTS: [&str; 3] = [WHY_RATE, WHY_TOBACCO, WHY_NOT_CHARGED];
 
 impl Serialize for MemberRate {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -31,6 +31,12 @@ function edit(path: string, from: string, to: string): void {
   writeFileSync(file, text.replace(from, to));
 }
 
+/** An analyst's Spanish for a new text (issue 21: a text without its translation is not served). */
+function translate(catalog: string, english: string, spanish: string): void {
+  const file = join(ROOT, catalog);
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\n${JSON.stringify(english)}: ${JSON.stringify(spanish)}\n`);
+}
+
 async function continueTo(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(siteUrl(SITE, path));
@@ -100,6 +106,9 @@ test('a consumer buys a Great Lakes plan of 2026 through the new Payment Method 
   await page.evaluate(() => {
     (window as unknown as { sameBundle: boolean }).sameBundle = true;
   });
+  // The new texts' Spanish first, as an analyst adds it with them.
+  translate('rules/locales/es.yaml', 'How You Will Pay', 'Cómo pagará');
+  translate('forms/locales/es.yaml', 'E-mail for premium receipts', 'Correo electrónico para los recibos de la prima');
   edit('rules/flows/enrollment.flow.yaml', '    title: Payment Method\n', '    title: How You Will Pay\n');
   edit(
     'forms/payment.form.yaml',

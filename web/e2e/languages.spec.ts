@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Page } from '@playwright/test';
 import PO from 'pofile';
 import { expect, test } from './fixtures';
-import { apiJson, collectConsoleErrors, expectAccessible, openSite, shown, siteUrl } from './support';
+import { apiJson, collectConsoleErrors, expectAccessible, openSite, operatorMail, shown, siteUrl } from './support';
 
 // The consumer's path in Spanish (issue 21): the language switch on the landing page, a whole
 // purchase with every page in Spanish, a refused save's messages, the session dialogs; and every
@@ -97,6 +98,12 @@ test('a consumer switches to Español on the landing page and buys a plan with e
   await expect(page).toHaveURL(siteUrl('acme', '/medical'));
   await expect(page.getByRole('heading', { level: 1, name: esForm('Medical Plans') })).toBeVisible();
   await expectAccessible(page);
+  // The comparison sheet is printed in Spanish too.
+  const started = page.waitForEvent('download');
+  await page.getByRole('button', { name: es('Print Medical Comparison'), exact: true }).click();
+  const sheet = execFileSync('pdftotext', [(await (await started).path()) ?? '', '-'], { encoding: 'utf8' });
+  expect(sheet).toContain('Comparación de planes: Médico');
+  expect(sheet).toContain('Prima mensual');
   for (const [type, next] of [
     [1, '/dental'],
     [2, '/vision'],
@@ -150,6 +157,10 @@ test('a consumer switches to Español on the landing page and buys a plan with e
   await expectAccessible(page);
   await page.getByRole('button', { name: esForm('Purchase') }).click();
   await expect(page.getByRole('dialog', { name: esForm('Thank you!') })).toBeVisible();
+  // The receipt is written in Spanish (the operator reads it whole).
+  const receipt = await operatorMail('ana@example.com', /./);
+  expect(receipt.body).toContain('1 de enero de 2025');
+  expect(receipt.body).not.toContain('Coverage starts');
   const active = await apiJson<{ application: { submissionTime: string | null } }>(page, '/api/application/active');
   expect(active.application?.submissionTime).toBeTruthy();
   expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);

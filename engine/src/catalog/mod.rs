@@ -123,34 +123,58 @@ impl Default for RatingRule {
 impl RatingRule {
     /// Who of the young children is charged: "the three oldest children".
     pub fn oldest_children(&self) -> String {
-        let words = [
-            "no children",
-            "the oldest child",
-            "the two oldest children",
-            "the three oldest children",
-            "the four oldest children",
-            "the five oldest children",
-        ];
-        match words.get(self.children_charged) {
-            Some(w) => (*w).to_string(),
-            None => format!("the {} oldest children", self.children_charged),
+        self.oldest_children_in(&|t| t.to_string())
+    }
+
+    /// [`Self::oldest_children`], each text through `text` (a language's catalogs).
+    pub fn oldest_children_in(&self, text: &dyn Fn(&str) -> String) -> String {
+        match OLDEST_CHILDREN.get(self.children_charged) {
+            Some(w) => text(w),
+            None => text(OLDEST_N).replace("{n}", &self.children_charged.to_string()),
         }
     }
 
     /// The rule in words: "only the three oldest children under 21 are charged".
     pub fn family_rule_text(&self) -> String {
-        let verb = if self.children_charged == 1 {
-            "is"
+        self.family_rule_in(&|t| t.to_string())
+    }
+
+    /// [`Self::family_rule_text`], each text through `text` (a language's catalogs).
+    pub fn family_rule_in(&self, text: &dyn Fn(&str) -> String) -> String {
+        let rule = if self.children_charged == 1 {
+            ONLY_ONE_CHARGED
         } else {
-            "are"
+            ONLY_SOME_CHARGED
         };
-        format!(
-            "only {} under {} {verb} charged",
-            self.oldest_children(),
-            self.child_age
-        )
+        text(rule)
+            .replace("{who}", &self.oldest_children_in(text))
+            .replace("{age}", &self.child_age.to_string())
     }
 }
+
+const OLDEST_CHILDREN: [&str; 6] = [
+    "no children",
+    "the oldest child",
+    "the two oldest children",
+    "the three oldest children",
+    "the four oldest children",
+    "the five oldest children",
+];
+const OLDEST_N: &str = "the {n} oldest children";
+const ONLY_ONE_CHARGED: &str = "only {who} under {age} is charged";
+const ONLY_SOME_CHARGED: &str = "only {who} under {age} are charged";
+/// The texts of the family rule in words, for the catalogs.
+pub const RULE_TEXTS: [&str; 9] = [
+    OLDEST_CHILDREN[0],
+    OLDEST_CHILDREN[1],
+    OLDEST_CHILDREN[2],
+    OLDEST_CHILDREN[3],
+    OLDEST_CHILDREN[4],
+    OLDEST_CHILDREN[5],
+    OLDEST_N,
+    ONLY_ONE_CHARGED,
+    ONLY_SOME_CHARGED,
+];
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 pub struct Choice {

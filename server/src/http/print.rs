@@ -11,6 +11,7 @@ use enrollflow_engine::rating::Filter;
 
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
+use super::language::Language;
 use super::open::open_step;
 use super::plans::open_plan_step;
 use crate::http::session::LiveSession;
@@ -35,9 +36,10 @@ async fn print_pdf(
     State(app): State<AppState>,
     session: LiveSession,
     host: SiteHost,
+    language: Language,
     Path((plan_type, flag)): Path<(u8, String)>,
 ) -> ApiResult<Response> {
-    comparison(&app, &session, &host, plan_type, &flag, "").await
+    comparison(&app, &session, &host, &language, plan_type, &flag, "").await
 }
 
 #[utoipa::path(get, path = "/api/printPdf/{plan_type}/{flag}/{filters}", tag = "plans",
@@ -54,9 +56,10 @@ async fn print_pdf_filtered(
     State(app): State<AppState>,
     session: LiveSession,
     host: SiteHost,
+    language: Language,
     Path((plan_type, flag, filters)): Path<(u8, String, String)>,
 ) -> ApiResult<Response> {
-    comparison(&app, &session, &host, plan_type, &flag, &filters).await
+    comparison(&app, &session, &host, &language, plan_type, &flag, &filters).await
 }
 
 #[utoipa::path(get, path = "/api/printSelectionPdf", tag = "plans",
@@ -67,6 +70,7 @@ async fn print_selection_pdf(
     State(app): State<AppState>,
     session: LiveSession,
     host: SiteHost,
+    language: Language,
 ) -> ApiResult<Response> {
     // The benefit selection prints once the application may open the flow's review page.
     let review = app
@@ -77,7 +81,9 @@ async fn print_selection_pdf(
         .map(|s| s.id.clone())
         .ok_or(ApiError::Forbidden)?;
     let s = open_step(&app, &session, &host, &review).await?;
-    let sheet = sheets::selection(&s)?;
+    let languages = s.bundle.engine.languages();
+    let code = language.pick(languages);
+    let sheet = sheets::selection(&sheets::Words::new(languages, &code), &s)?;
     Ok(pdf_response(sheet.finish(app.clock.now()), BENEFITS))
 }
 
@@ -120,6 +126,7 @@ async fn comparison(
     app: &AppState,
     session: &LiveSession,
     host: &SiteHost,
+    language: &Language,
     plan_type: u8,
     flag: &str,
     filters: &str,
@@ -127,6 +134,15 @@ async fn comparison(
     let all = parse_flag(flag)?;
     let filter = Filter::parse(filters).map_err(ApiError::BadRequest)?;
     let (s, kind, _) = open_plan_step(app, session, host, plan_type).await?;
-    let sheet = sheets::comparison(&s, kind, all, &filter)?;
+    // In the consumer's language (issue 21).
+    let languages = s.bundle.engine.languages();
+    let code = language.pick(languages);
+    let sheet = sheets::comparison(
+        &sheets::Words::new(languages, &code),
+        &s,
+        kind,
+        all,
+        &filter,
+    )?;
     Ok(pdf_response(sheet.finish(app.clock.now()), COMPARE))
 }

@@ -37,6 +37,25 @@ pub enum Orientation {
     Landscape,
 }
 
+/// The words of a sheet's frame in its language: templates with `{name}`, `{npn}`, `{n}` and
+/// `{count}` (`sheets::words`).
+#[derive(Debug, Clone)]
+pub struct Labels {
+    pub agent: String,
+    pub npn: String,
+    pub page: String,
+}
+
+impl Default for Labels {
+    fn default() -> Self {
+        Self {
+            agent: "Agent: {name}".into(),
+            npn: "NPN {npn}".into(),
+            page: "Page {n} of {count}".into(),
+        }
+    }
+}
+
 /// Who the sheet is presented by (the site's agent).
 #[derive(Debug, Clone, Default)]
 pub struct Branding {
@@ -121,6 +140,7 @@ impl Style {
 pub struct Sheet {
     title: String,
     branding: Branding,
+    labels: Labels,
     date: String,
     footer: String,
     width: f32,
@@ -137,6 +157,7 @@ impl Sheet {
     pub fn new(
         title: &str,
         branding: Branding,
+        labels: Labels,
         date: &str,
         footer: &str,
         orientation: Orientation,
@@ -148,6 +169,7 @@ impl Sheet {
         let mut s = Self {
             title: title.to_string(),
             branding,
+            labels,
             date: date.to_string(),
             footer: footer.to_string(),
             width,
@@ -197,9 +219,10 @@ impl Sheet {
         let tw = text_width(&title, title_style);
         self.text_at(right - tw, top - 14.0, title_style, &title);
 
-        let mut agent = format!("Agent: {}", b.agent_name);
+        let mut agent = self.labels.agent.replace("{name}", &b.agent_name);
         if !b.npn.is_empty() {
-            agent.push_str(&format!("  \u{b7}  NPN {}", b.npn));
+            agent.push_str("  \u{b7}  ");
+            agent.push_str(&self.labels.npn.replace("{npn}", &b.npn));
         }
         self.text_at(left, top - 28.0, small, &agent);
         let date = self.date.clone();
@@ -422,7 +445,11 @@ impl Sheet {
         let count = self.pages.len();
         let note = Style::NOTE;
         for n in 0..count {
-            let page = format!("Page {} of {count}", n + 1);
+            let page = self
+                .labels
+                .page
+                .replace("{n}", &(n + 1).to_string())
+                .replace("{count}", &count.to_string());
             let pw = text_width(&page, note);
             let right = self.width - MARGIN;
             let footer = truncate(&self.footer, right - MARGIN - pw - 18.0, note);
@@ -527,6 +554,7 @@ mod tests {
                 agency_name: "Acme".into(),
                 ..Branding::default()
             },
+            Labels::default(),
             "January 1, 2025",
             "footer",
             Orientation::Portrait,

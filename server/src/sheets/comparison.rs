@@ -5,7 +5,7 @@ use enrollflow_engine::catalog::{Catalog, Plan, PlanKind, choice_name};
 use enrollflow_engine::rating::{self, Filter, Rates};
 
 use super::{
-    FOOTER, branding, carrier_name, dash, household_block, kind_name, long_date, money_or_dash,
+    Words, branding, carrier_name, dash, footer, household_block, kind_name, labels, money_or_dash,
     oop_title, out_of_network, pair, percent,
 };
 use crate::applications::OpenStep;
@@ -14,7 +14,13 @@ use crate::pdf::{self, Column, Orientation, Sheet, Style, Table};
 use crate::quoting::{household, quoted};
 
 /// The comparison of the plan page `kind` (narrowed by `filter`), or of every kind when `all`.
-pub fn comparison(s: &OpenStep, kind: PlanKind, all: bool, filter: &Filter) -> ApiResult<Sheet> {
+pub fn comparison(
+    w: &Words,
+    s: &OpenStep,
+    kind: PlanKind,
+    all: bool,
+    filter: &Filter,
+) -> ApiResult<Sheet> {
     let h = household(s)?;
     let cat = s.bundle.engine.catalog();
     let kinds = if all {
@@ -23,18 +29,19 @@ pub fn comparison(s: &OpenStep, kind: PlanKind, all: bool, filter: &Filter) -> A
         vec![kind]
     };
     let title = if all {
-        "Medical, Dental and Vision Plans".to_string()
+        w.t("Medical, Dental and Vision Plans")
     } else {
-        format!("{} Plan Comparison", kind_name(kind))
+        w.f("{kind} Plan Comparison", &[("kind", &kind_name(w, kind))])
     };
     let mut sheet = Sheet::new(
         &title,
         branding(&s.agent),
-        &long_date(s.ctx.today),
-        FOOTER,
+        labels(w),
+        &w.date(s.ctx.today),
+        &footer(w),
         Orientation::Landscape,
     );
-    household_block(&mut sheet, s, &h, kinds.contains(&PlanKind::Medical));
+    household_block(w, &mut sheet, s, &h, kinds.contains(&PlanKind::Medical));
     for k in kinds {
         let list = quoted(s, k, &h)?;
         let narrowed = k == kind && *filter != Filter::default();
@@ -43,55 +50,63 @@ pub fn comparison(s: &OpenStep, kind: PlanKind, all: bool, filter: &Filter) -> A
             .filter(|(p, r)| !narrowed || filter.accepts(p, r.total))
             .collect();
         sheet.space(6.0);
-        sheet.heading(&format!("{} plans ({})", kind_name(k), shown.len()));
+        sheet.heading(&w.f(
+            "{kind} plans ({count})",
+            &[
+                ("kind", &kind_name(w, k)),
+                ("count", &shown.len().to_string()),
+            ],
+        ));
         if narrowed {
-            sheet.field("Filters", &describe_filter(cat, filter));
+            sheet.field(&w.t("Filters"), &describe_filter(w, cat, filter));
         }
         if shown.is_empty() {
             sheet.paragraph(
                 Style::BODY,
-                if narrowed {
-                    "No plans match these filters."
+                &if narrowed {
+                    w.t("No plans match these filters.")
                 } else {
-                    "Sorry, there are no plans available in your area."
+                    w.t("Sorry, there are no plans available in your area.")
                 },
             );
             continue;
         }
-        sheet.table(&plan_table(cat, k, &shown, h.members.len()));
+        sheet.table(&plan_table(w, cat, k, &shown, h.members.len()));
     }
     Ok(sheet)
 }
 
 /// The comparison table of a plan kind (spec 2.8 and 2.10: the compare modal's columns).
 fn plan_table(
+    w: &Words,
     cat: &Catalog,
     kind: PlanKind,
     plans: &[(&Plan, Rates)],
     household_size: usize,
 ) -> Table {
-    let premium = |w| Column::right("Monthly premium", w);
+    let premium = |width| Column::right(&w.t("Monthly premium"), width);
+    let yes_no = |b: bool| if b { w.t("Yes") } else { w.t("No") };
     let name = |p: &Plan| pdf::plain_text(&p.name);
     match kind {
         PlanKind::Medical => Table {
             columns: vec![
-                Column::left("Plan", 188.0),
-                Column::left("Carrier", 78.0),
-                Column::left("Network", 44.0),
-                Column::left("Metal", 72.0),
-                Column::right("In-network deductible (ind / fam)", 72.0),
-                Column::right("Out-of-network deductible (ind / fam)", 72.0),
-                Column::right(oop_title(household_size), 60.0),
-                Column::right("Coinsurance", 58.0),
+                Column::left(&w.t("Plan"), 188.0),
+                Column::left(&w.t("Carrier"), 78.0),
+                Column::left(&w.t("Network"), 44.0),
+                Column::left(&w.t("Metal"), 72.0),
+                Column::right(&w.t("In-network deductible (ind / fam)"), 72.0),
+                Column::right(&w.t("Out-of-network deductible (ind / fam)"), 72.0),
+                Column::right(&oop_title(w, household_size), 60.0),
+                Column::right(&w.t("Coinsurance"), 58.0),
                 premium(76.0),
             ],
             rows: plans
                 .iter()
                 .map(|(p, r)| {
                     let names = cat.names(p);
-                    let mut metal = names.metal.map_or_else(dash, str::to_string);
+                    let mut metal = names.metal.map_or_else(dash, |m| w.t(m));
                     if p.hsa {
-                        metal.push_str(" (HSA)");
+                        metal = w.f("{metal} (HSA)", &[("metal", &metal)]);
                     }
                     vec![
                         name(p),
@@ -99,7 +114,7 @@ fn plan_table(
                         names.network.map_or_else(dash, str::to_string),
                         metal,
                         pair(p.ded_ind, p.ded_fam),
-                        out_of_network(cat, p),
+                        out_of_network(w, cat, p),
                         money_or_dash(rating::oop_for(p, household_size)),
                         percent(p.coins),
                         r.total.to_string(),
@@ -109,12 +124,12 @@ fn plan_table(
         },
         PlanKind::Dental => Table {
             columns: vec![
-                Column::left("Plan", 210.0),
-                Column::left("Carrier", 90.0),
-                Column::left("Includes vision", 70.0),
-                Column::right("Deductible (ind / fam)", 100.0),
-                Column::right("Annual maximum", 80.0),
-                Column::right("Coinsurance (major services)", 90.0),
+                Column::left(&w.t("Plan"), 210.0),
+                Column::left(&w.t("Carrier"), 90.0),
+                Column::left(&w.t("Includes vision"), 70.0),
+                Column::right(&w.t("Deductible (ind / fam)"), 100.0),
+                Column::right(&w.t("Annual maximum"), 80.0),
+                Column::right(&w.t("Coinsurance (major services)"), 90.0),
                 premium(80.0),
             ],
             rows: plans
@@ -123,7 +138,7 @@ fn plan_table(
                     vec![
                         name(p),
                         carrier_name(cat, p.carrier),
-                        if p.includes_vision { "Yes" } else { "No" }.into(),
+                        yes_no(p.includes_vision),
                         pair(p.ded_ind, p.ded_fam),
                         money_or_dash(p.annual_max),
                         percent(p.coins),
@@ -134,11 +149,11 @@ fn plan_table(
         },
         PlanKind::Vision => Table {
             columns: vec![
-                Column::left("Plan", 210.0),
-                Column::left("Carrier", 100.0),
-                Column::right("Eye exam copay", 80.0),
-                Column::right("Frames / contacts allowance", 110.0),
-                Column::left("Adult eye exam frequency", 140.0),
+                Column::left(&w.t("Plan"), 210.0),
+                Column::left(&w.t("Carrier"), 100.0),
+                Column::right(&w.t("Eye exam copay"), 80.0),
+                Column::right(&w.t("Frames / contacts allowance"), 110.0),
+                Column::left(&w.t("Adult eye exam frequency"), 140.0),
                 premium(80.0),
             ],
             rows: plans
@@ -149,7 +164,9 @@ fn plan_table(
                         carrier_name(cat, p.carrier),
                         money_or_dash(p.eye_exam_copay),
                         money_or_dash(p.frames_contact_allowance),
-                        p.eye_exam_frequency.clone().unwrap_or_else(dash),
+                        p.eye_exam_frequency
+                            .as_deref()
+                            .map_or_else(dash, |f| w.t(f)),
                         r.total.to_string(),
                     ]
                 })
@@ -159,13 +176,18 @@ fn plan_table(
 }
 
 /// The filters in words ("Carrier: Blue Care Network; HSA eligible").
-fn describe_filter(cat: &Catalog, f: &Filter) -> String {
+fn describe_filter(w: &Words, cat: &Catalog, f: &Filter) -> String {
     let mut parts = Vec::new();
     let names = |list: &[u8], name: &dyn Fn(u8) -> Option<String>| {
         list.iter()
             .map(|id| name(*id).unwrap_or_else(|| format!("#{id}")))
-            .collect::<Vec<_>>()
-            .join(" or ")
+            .reduce(|first, second| {
+                w.f(
+                    "{first} or {second}",
+                    &[("first", &first), ("second", &second)],
+                )
+            })
+            .unwrap_or_default()
     };
     if !f.carriers.is_empty() {
         let n = names(&f.carriers, &|id| {
@@ -173,40 +195,45 @@ fn describe_filter(cat: &Catalog, f: &Filter) -> String {
                 .map(|_| carrier_name(cat, id))
                 .filter(|s| !s.is_empty())
         });
-        parts.push(format!("carrier {n}"));
+        parts.push(w.f("carrier {names}", &[("names", &n)]));
     }
     if !f.networks.is_empty() {
         let n = names(&f.networks, &|id| {
             choice_name(&cat.networks, id).map(str::to_string)
         });
-        parts.push(format!("network {n}"));
+        parts.push(w.f("network {names}", &[("names", &n)]));
     }
     if !f.metals.is_empty() {
         let n = names(&f.metals, &|id| {
-            choice_name(&cat.metals, id).map(str::to_string)
+            choice_name(&cat.metals, id).map(|m| w.t(m))
         });
-        parts.push(format!("metal {n}"));
+        parts.push(w.f("metal {names}", &[("names", &n)]));
     }
     if f.hsa {
-        parts.push("HSA eligible".into());
+        parts.push(w.t("HSA eligible"));
     }
     if f.dental_only && !f.dental_and_vision {
-        parts.push("dental only".into());
+        parts.push(w.t("dental only"));
     }
     if f.dental_and_vision && !f.dental_only {
-        parts.push("dental and vision".into());
+        parts.push(w.t("dental and vision"));
     }
-    if !f.plans.is_empty() {
-        parts.push(format!(
-            "{} chosen plan{}",
-            f.plans.len(),
-            if f.plans.len() == 1 { "" } else { "s" }
-        ));
+    match f.plans.len() {
+        0 => {}
+        1 => parts.push(w.t("1 chosen plan")),
+        n => parts.push(w.f("{count} chosen plans", &[("count", &n.to_string())])),
     }
     match (f.min_price, f.max_price) {
-        (Some(lo), Some(hi)) => parts.push(format!("premium {} to {} a month", lo, hi)),
-        (Some(lo), None) => parts.push(format!("premium from {} a month", lo)),
-        (None, Some(hi)) => parts.push(format!("premium up to {} a month", hi)),
+        (Some(lo), Some(hi)) => parts.push(w.f(
+            "premium {low} to {high} a month",
+            &[("low", &lo.to_string()), ("high", &hi.to_string())],
+        )),
+        (Some(lo), None) => {
+            parts.push(w.f("premium from {low} a month", &[("low", &lo.to_string())]))
+        }
+        (None, Some(hi)) => {
+            parts.push(w.f("premium up to {high} a month", &[("high", &hi.to_string())]))
+        }
         (None, None) => {}
     }
     let text = parts.join("; ");

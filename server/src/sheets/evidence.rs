@@ -5,7 +5,7 @@ use serde_json::Value;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use crate::pdf::{Branding, Column, Orientation, Sheet, Style, Table};
+use crate::pdf::{Branding, Column, Labels, Orientation, Sheet, Style, Table};
 
 fn text<'v>(v: &'v Value, pointer: &str) -> &'v str {
     v.pointer(pointer).and_then(Value::as_str).unwrap_or("")
@@ -47,9 +47,11 @@ pub fn evidence(packet: &Value, sha256: &str) -> Sheet {
         "Evidence packet, SHA-256 {}",
         &sha256[..sha256.len().min(16)]
     );
+    // The agent's document: English, as the agents' pages are.
     let mut sheet = Sheet::new(
         "Evidence Packet",
         branding,
+        Labels::default(),
         &date,
         &footer,
         Orientation::Portrait,

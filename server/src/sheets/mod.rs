@@ -6,12 +6,12 @@
 mod comparison;
 mod evidence;
 mod selection;
+mod words;
 
 pub use comparison::comparison;
 pub use evidence::evidence;
 pub use selection::selection;
-
-use time::Date;
+pub use words::Words;
 
 use enrollflow_engine::catalog::{Catalog, Plan, PlanKind};
 use enrollflow_engine::dates;
@@ -20,16 +20,26 @@ use enrollflow_engine::rating::{Household, Role};
 
 use crate::applications::OpenStep;
 use crate::db::agents::AgentRow;
-use crate::pdf::{Branding, Sheet, Style};
+use crate::pdf::{Branding, Labels, Sheet, Style};
 
-const FOOTER: &str = "Premiums are monthly for the household shown; the carrier confirms the \
-                      final rate at enrollment.";
+fn footer(w: &Words) -> String {
+    w.t("Premiums are monthly for the household shown; the carrier confirms the final rate at enrollment.")
+}
 
-fn kind_name(kind: PlanKind) -> &'static str {
+fn kind_name(w: &Words, kind: PlanKind) -> String {
     match kind {
-        PlanKind::Medical => "Medical",
-        PlanKind::Dental => "Dental",
-        PlanKind::Vision => "Vision",
+        PlanKind::Medical => w.t("Medical"),
+        PlanKind::Dental => w.t("Dental"),
+        PlanKind::Vision => w.t("Vision"),
+    }
+}
+
+/// The sheet frame's words in the sheet's language.
+fn labels(w: &Words) -> Labels {
+    Labels {
+        agent: w.t("Agent: {name}"),
+        npn: w.t("NPN {npn}"),
+        page: w.t("Page {n} of {count}"),
     }
 }
 
@@ -42,11 +52,6 @@ fn branding(a: &AgentRow) -> Branding {
         npn: a.npn.to_string(),
         address_lines: a.address_lines.clone(),
     }
-}
-
-/// "January 1, 2025".
-fn long_date(d: Date) -> String {
-    dates::long(d)
 }
 
 fn dash() -> String {
@@ -78,29 +83,29 @@ fn carrier_name(cat: &Catalog, id: u8) -> String {
 }
 
 /// Out-of-network deductibles of 0 on a network without out-of-network coverage (HMO, EPO).
-fn out_of_network(cat: &Catalog, p: &Plan) -> String {
+fn out_of_network(w: &Words, cat: &Catalog, p: &Plan) -> String {
     let covered = p
         .network
         .and_then(|id| cat.networks.iter().find(|n| n.id == id))
         .is_some_and(|n| n.out_of_network);
     if !covered && p.ded_out_ind == Some(Money::ZERO) && p.ded_out_fam == Some(Money::ZERO) {
-        "Not covered".into()
+        w.t("Not covered")
     } else {
         pair(p.ded_out_ind, p.ded_out_fam)
     }
 }
 
-fn oop_title(household_size: usize) -> &'static str {
+fn oop_title(w: &Words, household_size: usize) -> String {
     match household_size {
-        0 | 1 => "Out-of-pocket max (individual)",
-        2 => "Out-of-pocket max (2 people)",
-        _ => "Out-of-pocket max (family)",
+        0 | 1 => w.t("Out-of-pocket max (individual)"),
+        2 => w.t("Out-of-pocket max (2 people)"),
+        _ => w.t("Out-of-pocket max (family)"),
     }
 }
 
 /// The effective date, the household with ages at that date, and the premium rule.
-fn household_block(sheet: &mut Sheet, s: &OpenStep, h: &Household, medical: bool) {
-    sheet.field("Coverage effective", &long_date(h.effective_date));
+fn household_block(w: &Words, sheet: &mut Sheet, s: &OpenStep, h: &Household, medical: bool) {
+    sheet.field(&w.t("Coverage effective"), &w.date(h.effective_date));
     // The subscriber's name by the flow's summary; a failing summary rule (which a save would have
     // refused already) prints "Subscriber".
     let subscriber = s.bundle.engine.summary(&s.data).map_or_else(
@@ -116,35 +121,46 @@ fn household_block(sheet: &mut Sheet, s: &OpenStep, h: &Household, medical: bool
         .iter()
         .map(|m| {
             let age = dates::age_at(m.birth_date, h.effective_date);
-            let mut who = match m.role {
-                Role::Subscriber if !subscriber.is_empty() => format!("{subscriber} (subscriber)"),
-                Role::Subscriber => "Subscriber".into(),
-                Role::Spouse => "Spouse".into(),
+            let who = match m.role {
+                Role::Subscriber if !subscriber.is_empty() => {
+                    w.f("{name} (subscriber)", &[("name", &subscriber)])
+                }
+                Role::Subscriber => w.t("Subscriber"),
+                Role::Spouse => w.t("Spouse"),
                 Role::Dependent => {
                     dependent += 1;
-                    format!("Dependent {dependent}")
+                    w.f("Dependent {n}", &[("n", &dependent.to_string())])
                 }
             };
-            who.push_str(&format!(", age {age}"));
+            let who = w.f(
+                "{who}, age {age}",
+                &[("who", &who), ("age", &age.to_string())],
+            );
             if m.tobacco && age >= 18 {
-                who.push_str(", tobacco user");
+                w.f("{who}, tobacco user", &[("who", &who)])
+            } else {
+                who
             }
-            who
         })
         .collect();
     sheet.field(
-        &format!("Household ({})", h.members.len()),
+        &w.f(
+            "Household ({count})",
+            &[("count", &h.members.len().to_string())],
+        ),
         &people.join("; "),
     );
     let rule = s.bundle.engine.catalog().rating;
-    let mut note = format!(
-        "Premiums are charged for the subscriber, spouse, all children {age} and older, and {who} \
-         under {age}.",
-        age = rule.child_age,
-        who = rule.oldest_children()
+    let mut note = w.f(
+        "Premiums are charged for the subscriber, spouse, all children {age} and older, and {who} under {age}.",
+        &[
+            ("age", &rule.child_age.to_string()),
+            ("who", &rule.oldest_children_in(&w.text_fn())),
+        ],
     );
     if medical {
-        note.push_str(" Pediatric vision is included in all medical plans.");
+        note.push(' ');
+        note.push_str(&w.t("Pediatric vision is included in all medical plans."));
     }
     sheet.paragraph(Style::NOTE, &note);
 }

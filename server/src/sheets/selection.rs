@@ -5,7 +5,7 @@ use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{self, Rates};
 
 use super::{
-    FOOTER, branding, carrier_name, household_block, kind_name, long_date, money_or_dash,
+    Words, branding, carrier_name, footer, household_block, kind_name, labels, money_or_dash,
     out_of_network, percent,
 };
 use crate::applications::OpenStep;
@@ -14,42 +14,45 @@ use crate::pdf::{self, Column, Orientation, Sheet, Style, Table};
 use crate::quoting::{PlanSnapshot, household, quoted};
 
 /// The benefit selection sheet (spec 2.11): each selected plan, its premium by member, the total.
-pub fn selection(s: &OpenStep) -> ApiResult<Sheet> {
+pub fn selection(w: &Words, s: &OpenStep) -> ApiResult<Sheet> {
     let h = &household(s)?;
     let cat = s.bundle.engine.catalog();
     let mut sheet = Sheet::new(
-        "Benefit Selection",
+        &w.t("Benefit Selection"),
         branding(&s.agent),
-        &long_date(s.ctx.today),
-        FOOTER,
+        labels(w),
+        &w.date(s.ctx.today),
+        &footer(w),
         Orientation::Portrait,
     );
-    household_block(&mut sheet, s, h, false);
+    household_block(w, &mut sheet, s, h, false);
     let kinds = [PlanKind::Medical, PlanKind::Dental, PlanKind::Vision];
     let snapshot = |k: PlanKind| PlanSnapshot::stored(&s.data, k);
     if kinds.iter().all(|k| snapshot(*k).is_none()) {
         sheet.space(8.0);
-        sheet.heading("Your selections");
+        sheet.heading(&w.t("Your selections"));
         sheet.paragraph(
             Style::BODY,
-            "No plans have been selected yet. Choose a medical, dental or vision plan, then print \
-             your benefit selection again.",
+            &w.t("No plans have been selected yet. Choose a medical, dental or vision plan, then print your benefit selection again."),
         );
         return Ok(sheet);
     }
     let mut total = Money::ZERO;
     for k in kinds {
         sheet.space(8.0);
-        sheet.heading(&format!("{} plan", kind_name(k)));
+        sheet.heading(&w.f("{kind} plan", &[("kind", &kind_name(w, k))]));
         let Some(snap) = snapshot(k) else {
             let included = k == PlanKind::Vision
                 && snapshot(PlanKind::Dental).is_some_and(|d| d.includes_vision);
             sheet.paragraph(
                 Style::BODY,
                 &if included {
-                    "Vision coverage is included in the dental plan.".to_string()
+                    w.t("Vision coverage is included in the dental plan.")
                 } else {
-                    format!("No {} plan selected.", k.key())
+                    w.f(
+                        "No {kind} plan selected.",
+                        &[("kind", &kind_name(w, k).to_lowercase())],
+                    )
                 },
             );
             continue;
@@ -65,7 +68,7 @@ pub fn selection(s: &OpenStep) -> ApiResult<Sheet> {
             &name,
         );
         if let Some(p) = plan {
-            plan_details(&mut sheet, cat, p, h.members.len());
+            plan_details(w, &mut sheet, cat, p, h.members.len());
         }
         let rates = quoted(s, k, h)?
             .into_iter()
@@ -74,20 +77,19 @@ pub fn selection(s: &OpenStep) -> ApiResult<Sheet> {
         let premium = match &rates {
             Some(r) => {
                 sheet.space(3.0);
-                sheet.table(&breakdown(r));
+                sheet.table(&breakdown(w, r));
                 r.total
             }
             None => {
                 sheet.paragraph(
                     Style::NOTE,
-                    "This plan is no longer quoted for this household; the premium is the one \
-                     shown when it was selected.",
+                    &w.t("This plan is no longer quoted for this household; the premium is the one shown when it was selected."),
                 );
                 snap.rate
             }
         };
         sheet.space(3.0);
-        sheet.field("Monthly premium", &premium.to_string());
+        sheet.field(&w.t("Monthly premium"), &premium.to_string());
         total += premium;
     }
     sheet.space(10.0);
@@ -97,90 +99,95 @@ pub fn selection(s: &OpenStep) -> ApiResult<Sheet> {
             size: 12.0,
             ..Style::STRONG
         },
-        &format!("Your total cost: {} per month", total),
+        &w.f(
+            "Your total cost: {total} per month",
+            &[("total", &total.to_string())],
+        ),
     );
     Ok(sheet)
 }
 
-fn plan_details(sheet: &mut Sheet, cat: &Catalog, p: &Plan, household_size: usize) {
-    sheet.field("Carrier", &carrier_name(cat, p.carrier));
+fn plan_details(w: &Words, sheet: &mut Sheet, cat: &Catalog, p: &Plan, household_size: usize) {
+    let deductibles = || {
+        w.f(
+            "{individual} individual / {family} family",
+            &[
+                ("individual", &money_or_dash(p.ded_ind)),
+                ("family", &money_or_dash(p.ded_fam)),
+            ],
+        )
+    };
+    sheet.field(&w.t("Carrier"), &carrier_name(cat, p.carrier));
     match p.kind {
         PlanKind::Medical => {
             let names = cat.names(p);
-            let mut kind: Vec<String> = [names.network, names.metal]
-                .into_iter()
-                .flatten()
-                .map(str::to_string)
-                .collect();
+            let mut kind: Vec<String> = names.network.map(str::to_string).into_iter().collect();
+            kind.extend(names.metal.map(|m| w.t(m)));
             if p.hsa {
-                kind.push("HSA eligible".into());
+                kind.push(w.t("HSA eligible"));
             }
-            sheet.field("Network and metal", &kind.join(", "));
+            sheet.field(&w.t("Network and metal"), &kind.join(", "));
+            sheet.field(&w.t("In-network deductible"), &deductibles());
             sheet.field(
-                "In-network deductible",
-                &format!(
-                    "{} individual / {} family",
-                    money_or_dash(p.ded_ind),
-                    money_or_dash(p.ded_fam)
-                ),
+                &w.t("Out-of-network deductible"),
+                &out_of_network(w, cat, p),
             );
-            sheet.field("Out-of-network deductible", &out_of_network(cat, p));
             sheet.field(
-                "Out-of-pocket maximum",
+                &w.t("Out-of-pocket maximum"),
                 &money_or_dash(rating::oop_for(p, household_size)),
             );
-            sheet.field("Coinsurance", &percent(p.coins));
+            sheet.field(&w.t("Coinsurance"), &percent(p.coins));
         }
         PlanKind::Dental => {
+            sheet.field(&w.t("Deductible"), &deductibles());
+            sheet.field(&w.t("Annual maximum"), &money_or_dash(p.annual_max));
+            sheet.field(&w.t("Coinsurance (major services)"), &percent(p.coins));
             sheet.field(
-                "Deductible",
-                &format!(
-                    "{} individual / {} family",
-                    money_or_dash(p.ded_ind),
-                    money_or_dash(p.ded_fam)
-                ),
-            );
-            sheet.field("Annual maximum", &money_or_dash(p.annual_max));
-            sheet.field("Coinsurance (major services)", &percent(p.coins));
-            sheet.field(
-                "Includes vision",
-                if p.includes_vision { "Yes" } else { "No" },
+                &w.t("Includes vision"),
+                &if p.includes_vision {
+                    w.t("Yes")
+                } else {
+                    w.t("No")
+                },
             );
         }
         PlanKind::Vision => {
-            sheet.field("Eye exam copay", &money_or_dash(p.eye_exam_copay));
+            sheet.field(&w.t("Eye exam copay"), &money_or_dash(p.eye_exam_copay));
             sheet.field(
-                "Frames / contacts allowance",
+                &w.t("Frames / contacts allowance"),
                 &money_or_dash(p.frames_contact_allowance),
             );
             sheet.field(
-                "Adult eye exam frequency",
-                p.eye_exam_frequency.as_deref().unwrap_or("\u{2014}"),
+                &w.t("Adult eye exam frequency"),
+                &p.eye_exam_frequency
+                    .as_deref()
+                    .map_or_else(|| "\u{2014}".to_string(), |f| w.t(f)),
             );
         }
     }
 }
 
 /// Each member's part of the premium, as the rating breakdown explains it.
-fn breakdown(r: &Rates) -> Table {
+fn breakdown(w: &Words, r: &Rates) -> Table {
+    let text = w.text_fn();
     let rows = r
         .members
         .iter()
         .map(|m| {
             vec![
-                m.member(),
+                w.t(&m.member()),
                 m.age.to_string(),
-                m.why(),
+                m.why_in(&text),
                 m.amount().to_string(),
             ]
         })
         .collect();
     Table {
         columns: vec![
-            Column::left("Member", 62.0),
-            Column::right("Age", 30.0),
-            Column::left("How the premium is figured", 372.0),
-            Column::right("Monthly amount", 76.0),
+            Column::left(&w.t("Member"), 62.0),
+            Column::right(&w.t("Age"), 30.0),
+            Column::left(&w.t("How the premium is figured"), 372.0),
+            Column::right(&w.t("Monthly amount"), 76.0),
         ],
         rows,
     }

@@ -679,3 +679,86 @@ async fn a_couples_sheet_heads_the_out_of_pocket_column_for_two_people() {
     assert!(!text.contains("(individual)") && !text.contains("(family)"));
     assert!(text.contains("Household (2)"), "{text}");
 }
+
+/// A sheet asked in a language (the `enrollflow_lang` cookie the web app writes).
+async fn sheet_in(app: &TestApp, b: &Browser<'_>, path: &str, language: &str) -> String {
+    let mut req = reqwest::Client::new()
+        .get(format!("http://{}{path}", app.addr))
+        .header(HOST, &b.host);
+    let session = b.cookie.lock().expect("lock").clone().unwrap_or_default();
+    req = req.header("cookie", format!("{session}; enrollflow_lang={language}"));
+    let res = req.send().await.expect("request");
+    assert_eq!(res.status(), StatusCode::OK, "{path}");
+    pdf_text(&res.bytes().await.expect("body"), None)
+}
+
+/// Issue 21: the comparison and the benefit selection in Spanish, and in the tests'
+/// pseudo-language no plain English word left (every text the sheets write goes through the
+/// catalogs; names, figures and plan names aside).
+#[tokio::test]
+async fn the_sheets_are_printed_in_the_consumers_language() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_medical(&b, family()).await;
+    let mut names: Vec<String> = vec![AGENCY.into(), "Maria Alvarez Ann Lee".into()];
+    for t in 1..=3 {
+        let list = b.get(&format!("/api/plans/{t}/allPlans")).await.json();
+        for p in plans(&list) {
+            names.push(plain(p["name"].as_str().unwrap_or("")));
+            names.push(p["carrier_name"].as_str().unwrap_or("").into());
+            names.push(p["network_name"].as_str().unwrap_or("").into());
+        }
+        let first = plans(&list)[0]["id"].clone();
+        select_plan(&b, &token, t, first).await;
+    }
+    let spanish = sheet_in(&app, &b, "/api/printSelectionPdf", "es").await;
+    for s in [
+        "Selección de beneficios",
+        "Prima mensual",
+        "Página 1 de",
+        "Cómo se calcula la prima",
+        "Cónyuge",
+        "Su costo total:",
+    ] {
+        assert!(spanish.contains(s), "{s} in\n{spanish}");
+    }
+    let spanish = sheet_in(&app, &b, "/api/printPdf/1/true", "es").await;
+    for s in [
+        "Planes médicos, dentales y de visión",
+        "Aseguradora",
+        "Deducible",
+        "Hogar (7)",
+    ] {
+        assert!(spanish.contains(s), "{s} in\n{spanish}");
+    }
+    // The agent's address, e-mail and site from the frame are names too.
+    let site = b.get("/api/site").await.json();
+    for k in ["address", "email", "agency_name", "agent_name"] {
+        names.push(site["agent"][k].as_str().unwrap_or("").to_string());
+    }
+    let allowed: std::collections::HashSet<String> = names
+        .iter()
+        .flat_map(|n| {
+            n.split(|c: char| !c.is_ascii_alphabetic())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for path in [
+        "/api/printSelectionPdf",
+        "/api/printPdf/1/true",
+        "/api/printPdf/2/false/dental_only",
+    ] {
+        let text = sheet_in(&app, &b, path, "pseudo").await;
+        let plain_words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || ",.:;()[]/×=$%—·-".contains(c))
+            .filter(|w| {
+                w.len() >= 3
+                    && w.chars().all(|c| c.is_ascii_alphabetic())
+                    && !w.chars().all(|c| c.is_ascii_uppercase())
+                    && !allowed.contains(*w)
+            })
+            .collect();
+        assert!(plain_words.is_empty(), "{path}: {plain_words:?}\n{text}");
+    }
+}
