@@ -194,6 +194,48 @@ pub const SHEETS: &[&str] = &[
     "Monthly amount",
 ];
 
+/// The server's own messages a consumer may meet (its refusals and the resume page's notes), as
+/// the server writes them (`{placeholders}` where it fills in a value); a test of the server checks
+/// that each sentence its consumer-facing modules write is listed here or known to be for
+/// developers and agents only.
+pub const MESSAGES: &[&str] = &[
+    "This application has already been submitted.",
+    "This application was changed in another window or by someone else since this page was opened, so your answers were not saved. The page now shows it as it is: please enter your changes again.",
+    "This web address is not an agent's site.",
+    "Please complete About You first.",
+    "Documents are uploaded for a qualifying event only.",
+    "Choose a PDF file to upload.",
+    "The file is empty.",
+    "This application takes no documents.",
+    "Your document could not be saved. Please try again, or send it using one of the methods below.",
+    "This application has used its {files} uploads ({megabytes} MB). Please send further documents using one of the methods below.",
+    "This application cannot be saved for later.",
+    "Save and finish later is offered from {title} on.",
+    "the plans",
+    "Please enter a valid e-mail address.",
+    "You are logged in as an agent: this link is your customer's. Log out, then open it again.",
+    "This link is not valid. Check that it was copied whole from the e-mail, or save your application again.",
+    "This link has already been used. Each link opens your application once: save your application again to get a new one, or contact your agent.",
+    "This link was withdrawn or replaced by a newer one: please use the newest e-mail, or contact your agent.",
+    "This link has expired: links work for 14 days. Please contact your agent, or start again.",
+    "This link belongs to another agent's site: open it from the e-mail, on the site where you started your application.",
+    "This application has already been submitted: there is nothing left to finish.",
+    "{step}: some answers need another look under today's rules.",
+    "{name} is no longer offered for your household: please choose another {kind} plan.",
+    "medical",
+    "dental",
+    "vision",
+    "The monthly premium of {name} is now {total} (it was {was}).",
+    "You are not allowed to do that.",
+    "Your session has expired",
+    "Your session has been replaced",
+    "The file is too large.",
+    "Only PDF files are accepted.",
+    "Too many attempts. Please wait a moment and try again.",
+    "Service unavailable",
+    "Something went wrong!",
+];
+
 /// A text a consumer may see, and where it is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Text {
@@ -599,7 +641,7 @@ pub fn texts(sources: &[Source]) -> Vec<Text> {
             });
         }
     }
-    for t in BUILT_IN.iter().chain(SHEETS) {
+    for t in BUILT_IN.iter().chain(SHEETS).chain(MESSAGES) {
         out.push(Text {
             text: t.to_string(),
             file: "engine/src/i18n.rs".into(),
@@ -682,7 +724,8 @@ pub fn texts(sources: &[Source]) -> Vec<Text> {
     out.retain(|t| {
         (is_prose(&t.text)
             || BUILT_IN.contains(&t.text.as_str())
-            || SHEETS.contains(&t.text.as_str()))
+            || SHEETS.contains(&t.text.as_str())
+            || MESSAGES.contains(&t.text.as_str()))
             && seen.insert(t.text.clone())
     });
     out

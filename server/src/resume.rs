@@ -188,8 +188,8 @@ pub fn recheck(
                 .map_err(eval_error)?
             {
                 problem = Some(format!(
-                    "{}: some answers need another look under today's rules.",
-                    step.title
+                    "{step}: some answers need another look under today's rules.",
+                    step = step.title
                 ));
             }
         }
@@ -205,13 +205,13 @@ pub fn recheck(
             match now {
                 None => {
                     problem = Some(format!(
-                        "{name} is no longer offered for your household: please choose another {} plan.",
-                        kind.key()
+                        "{name} is no longer offered for your household: please choose another {kind} plan.",
+                        kind = kind.key()
                     ));
                 }
                 Some(total) if total != chosen.rate => changes.push(format!(
-                    "The monthly premium of {name} is now {total} (it was {}).",
-                    chosen.rate
+                    "The monthly premium of {name} is now {total} (it was {was}).",
+                    was = chosen.rate
                 )),
                 Some(_) => {}
             }

@@ -169,10 +169,10 @@ async fn upload(
             app.documents.delete_all(&[key]).await;
             match other {
                 Ok(db::applications::Attached::OverQuota) => Err(ApiError::Conflict(format!(
-                    "This application has used its {} uploads ({} MB). Please send further \
-                     documents using one of the methods below.",
-                    documents::QUOTA_FILES,
-                    documents::QUOTA_BYTES / (1024 * 1024)
+                    "This application has used its {files} uploads ({megabytes} MB). Please send \
+                     further documents using one of the methods below.",
+                    files = documents::QUOTA_FILES,
+                    megabytes = documents::QUOTA_BYTES / (1024 * 1024)
                 ))),
                 Ok(_) => Err(already_submitted()),
                 Err(e) => Err(e.into()),

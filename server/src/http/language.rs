@@ -4,10 +4,16 @@
 
 use std::convert::Infallible;
 
-use axum::extract::FromRequestParts;
+use axum::body::Body;
+use axum::extract::{FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
+use axum::middleware::Next;
+use axum::response::Response;
 use enrollflow_engine::i18n::{Languages, SOURCE};
+use serde_json::Value;
+
+use crate::state::AppState;
 
 use super::cookies::cookie_values;
 
@@ -63,6 +69,67 @@ impl Language {
     }
 }
 
+/// The server's refusals in the consumer's language (issue 21): a 4xx JSON answer's `error`, and
+/// each message of its `errors`, through the serving rule set's catalogs (a message no catalog
+/// has, and every answer in English, is left as it is). Inside the compression layer: the bodies
+/// read here are plain.
+pub async fn refusals_in_language(
+    State(app): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let language = Language::from_headers(req.headers());
+    let res = next.run(req).await;
+    let json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    if !res.status().is_client_error() || !json {
+        return res;
+    }
+    let bundle = app.rules.current();
+    let languages = bundle.engine.languages();
+    let code = language.pick(languages);
+    if code == SOURCE {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, REFUSAL_LIMIT).await else {
+        return Response::from_parts(parts, Body::empty());
+    };
+    let Ok(mut value) = serde_json::from_slice::<Value>(&bytes) else {
+        return Response::from_parts(parts, Body::from(bytes));
+    };
+    let translate = |s: &mut String| *s = languages.text(&code, s);
+    if let Some(Value::String(s)) = value.get_mut("error") {
+        translate(s);
+    }
+    if let Some(Value::Object(errors)) = value.get_mut("errors") {
+        for messages in errors.values_mut() {
+            match messages {
+                Value::String(s) => translate(s),
+                Value::Array(list) => list.iter_mut().for_each(|m| {
+                    if let Value::String(s) = m {
+                        translate(s);
+                    }
+                }),
+                _ => {}
+            }
+        }
+    }
+    match serde_json::to_vec(&value) {
+        Ok(body) => {
+            parts.headers.remove(header::CONTENT_LENGTH);
+            Response::from_parts(parts, Body::from(body))
+        }
+        Err(_) => Response::from_parts(parts, Body::from(bytes)),
+    }
+}
+
+/// A refusal's body is a few messages; a larger one is passed on as it is read.
+const REFUSAL_LIMIT: usize = 256 * 1024;
+
 impl<S: Send + Sync> FromRequestParts<S> for Language {
     type Rejection = Infallible;
 
@@ -99,6 +166,75 @@ mod tests {
             );
         }
         h
+    }
+
+    /// Every sentence the consumer-facing modules write is a message the catalogs translate
+    /// (`i18n::MESSAGES`), or one only developers and agents meet.
+    #[test]
+    fn every_refusal_a_consumer_meets_is_listed_for_the_catalogs() {
+        const NOT_FOR_CONSUMERS: [&str; 14] = [
+            "If-Match must be the application's revision.",
+            "Step `{step}` is saved by its own form or selection.",
+            "There is no step `{step}`.",
+            "There is no step `{s}`.",
+            "Step `{s}` is saved by its own page.",
+            "No such plan type.",
+            "No page shows these plans.",
+            "No such option list.",
+            "The upload could not be read: {e}",
+            "Not a route template.",
+            "Save and finish later is for the person applying; an agent's applications stay on the dashboard.",
+            "The flag is `true` (medical, dental and vision) or `false`.",
+            "No such text.",
+            "Please enter a code from your authenticator app to continue.",
+        ];
+        let sources = [
+            include_str!("steps.rs"),
+            include_str!("plans.rs"),
+            include_str!("documents.rs"),
+            include_str!("resume.rs"),
+            include_str!("application.rs"),
+            include_str!("open.rs"),
+            include_str!("print.rs"),
+            include_str!("legal.rs"),
+            include_str!("error.rs"),
+            include_str!("../applications.rs"),
+            include_str!("../documents.rs"),
+            include_str!("../resume.rs"),
+            include_str!("../quoting.rs"),
+        ];
+        let literal = regex::Regex::new(r#""((?:[^"\\]|\\.)*)""#).expect("a pattern");
+        let mut found = 0;
+        for source in sources {
+            let code = source.split("#[cfg(test)]").next().unwrap_or(source);
+            let kept: Vec<&str> = code
+                .lines()
+                .filter(|l| {
+                    let t = l.trim_start();
+                    !t.starts_with("//") && !l.contains("tracing::") && !l.contains("description")
+                })
+                .collect();
+            let kept = kept.join("\n");
+            for c in literal.captures_iter(&kept) {
+                let text = c[1].replace("\\\n", "");
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                let sentence = text.len() > 12
+                    && text.contains(' ')
+                    && text.chars().next().is_some_and(char::is_uppercase)
+                    && text.chars().nth(1).is_some_and(char::is_lowercase);
+                if !sentence {
+                    continue;
+                }
+                found += 1;
+                assert!(
+                    enrollflow_engine::i18n::MESSAGES.contains(&text.as_str())
+                        || enrollflow_engine::i18n::BUILT_IN.contains(&text.as_str())
+                        || NOT_FOR_CONSUMERS.contains(&text.as_str()),
+                    "`{text}` may reach a consumer: list it in i18n::MESSAGES (and translate it)"
+                );
+            }
+        }
+        assert!(found > 30, "{found} sentences found");
     }
 
     #[test]

@@ -224,6 +224,11 @@ pub fn router(state: AppState) -> Router {
         // here: each stream sets up a large window (a 10 kB step view cost more to compress than
         // to make, and the step view's rate fell to a fifth); the answers served most (step views,
         // the quote) are compressed once and kept (`prepared.rs`).
+        // The refusals in the consumer's language, before they are compressed.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            language::refusals_in_language,
+        ))
         .layer(
             CompressionLayer::new()
                 .no_br()

@@ -124,6 +124,7 @@ async fn resume_application(
     State(app): State<AppState>,
     session: LiveSession,
     host: SiteHost,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<ResumeRequest>,
 ) -> ApiResult<Json<Rechecked>> {
     let (agent, ctx) = context(&app, &host, Some(&session)).await?;
@@ -150,6 +151,12 @@ async fn resume_application(
             .await?;
     if purpose == Purpose::Handoff {
         checked.from_agent = Some(agent.agent_name.clone());
+    }
+    // What changed, in the consumer's language (step titles and plan kinds within included).
+    let languages = bundle.engine.languages();
+    let code = Language::from_headers(&headers).pick(languages);
+    for change in &mut checked.changes {
+        *change = languages.text(&code, change);
     }
     Ok(Json(checked))
 }

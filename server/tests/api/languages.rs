@@ -186,3 +186,100 @@ async fn the_resume_link_and_the_receipt_are_written_in_the_consumers_language()
     assert!(body.contains("- Médico:"), "{body}");
     assert!(!body.contains("Medical"), "{body}");
 }
+
+#[tokio::test]
+async fn the_servers_refusals_come_in_the_consumers_language() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    // A link that is no link: the resume page's refusal.
+    let r = send_in_spanish(
+        &b,
+        Method::POST,
+        "/api/application/resume",
+        &token,
+        &json!({ "token": "not-a-token" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    assert_eq!(
+        r.json()["error"],
+        "Este enlace no es válido. Compruebe que lo copió completo del correo electrónico o vuelva a guardar su solicitud."
+    );
+    // The plans before About You: the step guard's refusal.
+    in_open_enrollment(&b, &token).await;
+    let r = b
+        .send(
+            Method::GET,
+            "/api/plans/1/allPlans",
+            &[(SPANISH.0, SPANISH.1.to_string())],
+            None,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert_eq!(r.json()["error"], "No tiene permiso para hacer eso.");
+    // The same refusal in English for an English browser.
+    let r = b.get("/api/plans/1/allPlans").await;
+    assert_eq!(r.json()["error"], "You are not allowed to do that.");
+}
+
+#[tokio::test]
+async fn what_changed_since_a_resume_link_was_sent_is_said_in_spanish() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = crate::purchase::at_subscriber_information(&b).await;
+    let r = b
+        .call(
+            Method::POST,
+            "/api/application/saveForLater",
+            &token,
+            &json!({ "email": "ann@example.com" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let mails = crate::helpers::wait_for_mails(&app.pool, "ann@example.com", 1).await;
+    let link = crate::helpers::token_in(&mails[0].1);
+    // Since the link was sent: a premium changed and the vision plan is no longer offered.
+    let (data,): (Value,) = sqlx::query_as("SELECT data FROM applications")
+        .fetch_one(&app.pool)
+        .await
+        .expect("data");
+    let name = data["dental_plan"]["name"]
+        .as_str()
+        .expect("dental")
+        .to_string();
+    sqlx::query(
+        "UPDATE applications SET data = jsonb_set(jsonb_set(data, '{dental_plan,rate}', '1.0'),
+                                                  '{vision_plan,id}', '999999')",
+    )
+    .execute(&app.pool)
+    .await
+    .expect("change");
+    app.settle().await;
+
+    let other = app.browser("acme");
+    let csrf = other.start_session().await;
+    let r = send_in_spanish(
+        &other,
+        Method::POST,
+        "/api/application/resume",
+        &csrf,
+        &json!({ "token": link }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let changes: Vec<String> = serde_json::from_value(r.json()["changes"].clone()).expect("list");
+    assert!(
+        changes.iter().any(
+            |c| c.starts_with(&format!("La prima mensual de {name} ahora es"))
+                && c.ends_with("(antes era $1.00).")
+        ),
+        "{changes:?}"
+    );
+    assert!(
+        changes
+            .iter()
+            .any(|c| c.ends_with("ya no se ofrece para su hogar: elija otro plan (visión).")),
+        "{changes:?}"
+    );
+}
