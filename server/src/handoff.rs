@@ -92,25 +92,32 @@ pub async fn state_of(app: &AppState, id: Uuid) -> ApiResult<Option<Handoff>> {
         .map(|(_, h)| h))
 }
 
+/// Who a hand-off link goes to, and in which language its e-mail is written.
+pub struct Customer<'a> {
+    pub first_name: Option<&'a str>,
+    pub email: &'a str,
+    /// The agent's site the link opens on.
+    pub origin: &'a str,
+    /// The language the agent chose for the customer (English unless the rules speak it).
+    pub language: &'a str,
+}
+
 /// E-mails the customer a hand-off link (earlier ones stop working).
 pub async fn send(
     app: &AppState,
     bundle: &Bundle,
     agent: &AgentRow,
     id: Uuid,
-    first_name: Option<&str>,
-    email: &str,
-    origin: &str,
+    to: &Customer<'_>,
 ) -> ApiResult<Handoff> {
     let link = Link {
         purpose: Purpose::Handoff,
         template: TEMPLATE,
         per_day: PER_DAY,
-        first_name,
-        email,
-        origin,
-        // Written in English, as the agent's pages are.
-        language: enrollflow_engine::i18n::SOURCE,
+        first_name: to.first_name,
+        email: to.email,
+        origin: to.origin,
+        language: to.language,
     };
     let expires_at = email_link(app, bundle, agent, id, &link).await?;
     Ok(Handoff {

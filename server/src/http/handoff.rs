@@ -18,6 +18,7 @@ use crate::applications::already_submitted;
 use crate::db::{agents, applications, sessions};
 use crate::handoff::{self, Handoff};
 use crate::state::AppState;
+use enrollflow_engine::i18n::{PSEUDO, SOURCE};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(handoff_state, send_handoff, revoke_handoff))
@@ -27,6 +28,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct HandoffRequest {
     /// The customer's address (the Quoting row's e-mail, or another one the customer gave).
     pub email: Option<String>,
+    /// The language of the e-mail, e.g. `es` (the customer opens the link in the language their
+    /// browser asks for). English when absent or when the rules do not speak it.
+    pub language: Option<String>,
 }
 
 /// One of the agent's applications, not submitted; 404 or 409 otherwise.
@@ -100,16 +104,19 @@ async fn send_handoff(
         &app.config,
         headers.get(header::HOST).and_then(|h| h.to_str().ok()),
     );
-    let sent = handoff::send(
-        &app,
-        &bundle,
-        &agent,
-        id,
-        summary.first_name.as_deref(),
-        &email,
-        &origin,
-    )
-    .await?;
+    let languages = bundle.engine.languages();
+    let language = req
+        .language
+        .as_deref()
+        .filter(|code| *code != PSEUDO && languages.speaks(code))
+        .unwrap_or(SOURCE);
+    let to = handoff::Customer {
+        first_name: summary.first_name.as_deref(),
+        email: &email,
+        origin: &origin,
+        language,
+    };
+    let sent = handoff::send(&app, &bundle, &agent, id, &to).await?;
     // The application is the customer's to finish now: the agent's browser lets go of it (its
     // purchase would otherwise hold the agent's wizard and dashboard on Review and Purchase).
     if user.session.application_id == Some(id) {

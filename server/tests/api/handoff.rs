@@ -229,3 +229,39 @@ async fn a_withdrawn_or_resent_handoff_no_longer_opens_and_only_the_agents_own_q
     let r = hand_off(&fresh, &fresh_csrf, early, "ann@example.com").await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
 }
+
+/// Issue 21: the agent writes the hand-off e-mail in the customer's language.
+#[tokio::test]
+async fn the_agent_sends_the_handoff_in_the_customers_language() {
+    let app = spawn_app().await;
+    let (agent, csrf, id) = agent_quote(&app).await;
+    let r = agent
+        .call(
+            Method::POST,
+            &format!("/api/dashboard/handoff/{id}"),
+            &csrf,
+            &json!({ "email": "ann@example.com", "language": "es" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let mails = wait_for_mails(&app.pool, "ann@example.com", 1).await;
+    assert_eq!(
+        mails[0].0,
+        "Su solicitud de cobertura médica está lista para usted"
+    );
+    // A language the rules do not speak: English.
+    let r = agent
+        .call(
+            Method::POST,
+            &format!("/api/dashboard/handoff/{id}"),
+            &csrf,
+            &json!({ "email": "ann@example.com", "language": "fr" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let mails = wait_for_mails(&app.pool, "ann@example.com", 2).await;
+    assert_eq!(
+        mails[1].0,
+        "Your health coverage application is ready for you"
+    );
+}

@@ -1821,6 +1821,11 @@ export interface components {
         HandoffRequest: {
             /** @description The customer's address (the Quoting row's e-mail, or another one the customer gave). */
             email?: string | null;
+            /**
+             * @description The language of the e-mail, e.g. `es` (the customer opens the link in the language their
+             *     browser asks for). English when absent or when the rules do not speak it.
+             */
+            language?: string | null;
         };
         /**
          * @description Where a hand-off stands.

@@ -8,9 +8,12 @@ export function getHandoff(applicationId: string): Promise<Handoff | null> {
   return apiClient.get<Handoff | null>(path(applicationId));
 }
 
-/** POST: e-mails the customer a link to finish, sign and purchase (an earlier one stops working). */
-export function sendHandoff(applicationId: string, email: string): Promise<Handoff> {
-  return apiClient.post<Handoff>(path(applicationId), { email });
+/**
+ * POST: e-mails the customer a link to finish, sign and purchase (an earlier one stops working),
+ * written in `language` (the customer's).
+ */
+export function sendHandoff(applicationId: string, email: string, language: string): Promise<Handoff> {
+  return apiClient.post<Handoff>(path(applicationId), { email, language });
 }
 
 /** DELETE: withdraws the unopened link. */

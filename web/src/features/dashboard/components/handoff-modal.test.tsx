@@ -45,8 +45,14 @@ describe('Send to Customer', () => {
     expect(field.value).toBe('ann@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Sent to ann@example.com. The link works once, for 14 days.')).toBeTruthy();
-    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/dashboard/handoff/app-1', body: { email: 'ann@example.com' } });
+    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/dashboard/handoff/app-1', body: { email: 'ann@example.com', language: 'en' } });
     expect(changed).toHaveBeenCalledTimes(1);
+    // In the customer's language when the agent picks one.
+    fireEvent.change(screen.getByLabelText('Email language'), { target: { value: 'es' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Again' }));
+    await waitFor(() =>
+      expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/dashboard/handoff/app-1', body: { email: 'ann@example.com', language: 'es' } }),
+    );
     // Sent: it can be sent again or withdrawn.
     expect(screen.getByRole('button', { name: 'Send Again' })).toBeTruthy();
     expect(screen.getByText(/has not opened it yet/)).toBeTruthy();

@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, Spinner } from '@cmsgov/design-system';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { EmailField } from '@/components/email-field';
+import { LANGUAGES, SOURCE_LANGUAGE } from '@/i18n/languages';
 import { ApiError } from '@/lib/api-client';
 import { getHandoff, revokeHandoff, sendHandoff } from '../api/handoff';
 import type { Handoff } from '../types';
@@ -27,6 +28,8 @@ export function HandoffModal({
 }) {
   const [handoff, setHandoff] = useState<Handoff | null | undefined>(undefined);
   const [email, setEmail] = useState(suggested);
+  // The customer's language for the e-mail (issue 21); the link then opens in their browser's.
+  const [language, setLanguage] = useState<string>(SOURCE_LANGUAGE);
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
@@ -64,7 +67,7 @@ export function HandoffModal({
   const send = (event: FormEvent) => {
     event.preventDefault();
     void act(
-      () => sendHandoff(applicationId, email.trim()),
+      () => sendHandoff(applicationId, email.trim(), language),
       () => `Sent to ${email.trim()}. The link works once, for 14 days.`,
     );
   };
@@ -111,6 +114,21 @@ export function HandoffModal({
           {handoff && <p className="ef-handoff__state">{handoffSentence(handoff)}</p>}
           {open && <p>Sending again replaces the link the customer has.</p>}
           <EmailField label="Customer's Email" value={email} onChange={setEmail} error={fieldError} autoComplete="off" />
+          <label className="ds-c-label" htmlFor={`${formId}-language`}>
+            Email language
+          </label>
+          <select
+            id={`${formId}-language`}
+            className="ds-c-field"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value)}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l.code} value={l.code} lang={l.code}>
+                {l.name}
+              </option>
+            ))}
+          </select>
         </form>
       )}
     </Dialog>
