@@ -228,34 +228,9 @@ async fn what_changed_since_a_resume_link_was_sent_is_said_in_spanish() {
     let app = spawn_app().await;
     let b = app.browser("acme");
     let token = crate::purchase::at_subscriber_information(&b).await;
-    let r = b
-        .call(
-            Method::POST,
-            "/api/application/saveForLater",
-            &token,
-            &json!({ "email": "ann@example.com" }),
-        )
-        .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let mails = crate::helpers::wait_for_mails(&app.pool, "ann@example.com", 1).await;
-    let link = crate::helpers::token_in(&mails[0].1);
-    // Since the link was sent: a premium changed and the vision plan is no longer offered.
-    let (data,): (Value,) = sqlx::query_as("SELECT data FROM applications")
-        .fetch_one(&app.pool)
-        .await
-        .expect("data");
-    let name = data["dental_plan"]["name"]
-        .as_str()
-        .expect("dental")
-        .to_string();
-    sqlx::query(
-        "UPDATE applications SET data = jsonb_set(jsonb_set(data, '{dental_plan,rate}', '1.0'),
-                                                  '{vision_plan,id}', '999999')",
-    )
-    .execute(&app.pool)
-    .await
-    .expect("change");
-    app.settle().await;
+    let link = crate::resume::saved_link(&app, &b, &token, 1).await;
+    let dental = crate::resume::plans_changed_since_the_link(&app).await;
+    let name = dental["name"].as_str().expect("dental").to_string();
 
     let other = app.browser("acme");
     let csrf = other.start_session().await;

@@ -32,8 +32,27 @@ async fn resume(b: &Browser<'_>, link_token: &str) -> Reply {
     .await
 }
 
+/// Since the link was sent: the dental plan's premium is no longer the one shown when it was
+/// chosen (it is stored as $1.00), and the vision plan chosen is no longer offered. Answers the
+/// dental plan as it was stored before.
+pub(crate) async fn plans_changed_since_the_link(app: &TestApp) -> Value {
+    let (data,): (Value,) = sqlx::query_as("SELECT data FROM applications")
+        .fetch_one(&app.pool)
+        .await
+        .expect("data");
+    sqlx::query(
+        "UPDATE applications SET data = jsonb_set(jsonb_set(data, '{dental_plan,rate}', '1.0'),
+                                                  '{vision_plan,id}', '999999')",
+    )
+    .execute(&app.pool)
+    .await
+    .expect("change");
+    app.settle().await;
+    data["dental_plan"].clone()
+}
+
 /// Saves the browser's application for later (the `n`th time) and answers the e-mailed link's token.
-async fn saved_link(app: &TestApp, b: &Browser<'_>, token: &str, n: usize) -> String {
+pub(crate) async fn saved_link(app: &TestApp, b: &Browser<'_>, token: &str, n: usize) -> String {
     let r = save_for_later(b, token, "ann@example.com").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     link_in_mail(app, n).await.0
@@ -207,22 +226,8 @@ async fn a_resumed_application_says_what_changed_before_it_goes_on() {
     let b = app.browser("acme");
     let token = at_subscriber_information(&b).await;
     let link = saved_link(&app, &b, &token, 1).await;
-    // Since the link was sent: the dental plan's premium is no longer the one shown when it was
-    // chosen, and the vision plan chosen is no longer offered.
-    let (data,): (Value,) = sqlx::query_as("SELECT data FROM applications")
-        .fetch_one(&app.pool)
-        .await
-        .expect("data");
-    let dental = data["dental_plan"].clone();
+    let dental = plans_changed_since_the_link(&app).await;
     let name = dental["name"].as_str().expect("a dental plan").to_string();
-    sqlx::query(
-        "UPDATE applications SET data = jsonb_set(jsonb_set(data, '{dental_plan,rate}', '1.0'),
-                                                  '{vision_plan,id}', '999999')",
-    )
-    .execute(&app.pool)
-    .await
-    .expect("change");
-    app.settle().await;
 
     let r = resume(&app.browser("acme"), &link).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
