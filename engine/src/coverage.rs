@@ -548,7 +548,7 @@ impl Engine {
             });
         }
         for (name, form) in &self.forms {
-            let Value::Object(modals) = &form.modals else {
+            let Value::Object(modals) = &*form.modals else {
                 continue;
             };
             let (file, text) = self.form_source(name);

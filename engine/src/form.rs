@@ -8,6 +8,7 @@
 //! - `x-messages: { <keyword>: "…" }` on a property replaces the default wording for that keyword.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use jsonschema::error::ValidationErrorKind;
 use serde_json::{Map, Value};
@@ -23,9 +24,10 @@ pub type Errors = BTreeMap<String, Vec<String>>;
 pub struct Form {
     pub name: String,
     pub title: Option<String>,
-    pub schema: Value,
+    /// Shared with every view of the form that changes nothing in it.
+    pub schema: Arc<Value>,
     pub validator: jsonschema::Validator,
-    pub ui: Value,
+    pub ui: Arc<Value>,
     pub only_when: Vec<(FieldPath, Expr)>,
     pub options: Vec<(FieldPath, Expr)>,
     pub keep_when: Vec<(FieldPath, Expr)>,
@@ -35,7 +37,20 @@ pub struct Form {
     pub extras: Option<Expr>,
     pub checks: Option<Expr>,
     pub derive: Option<Expr>,
-    pub modals: Value,
+    pub modals: Arc<Value>,
+}
+
+impl Form {
+    /// Whether a view's expressions (conditions, choices, extras) read the answers (`input`).
+    pub fn reads_input(&self) -> bool {
+        self.only_when
+            .iter()
+            .chain(&self.required_when)
+            .chain(&self.options)
+            .map(|(_, e)| e)
+            .chain(&self.extras)
+            .any(|e| e.uses.input)
+    }
 }
 
 pub fn parse_path(s: &str) -> FieldPath {

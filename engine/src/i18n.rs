@@ -513,9 +513,13 @@ impl Languages {
         {
             translate(c, &mut info.title);
         }
-        walk_schema(c, &mut view.schema, false);
-        walk_keys(c, &mut view.ui, &UI_TEXT_KEYS);
-        walk_keys(c, &mut view.modals, &MODAL_TEXT_KEYS);
+        walk_schema(c, std::sync::Arc::make_mut(&mut view.schema), false);
+        walk_keys(c, std::sync::Arc::make_mut(&mut view.ui), &UI_TEXT_KEYS);
+        walk_keys(
+            c,
+            std::sync::Arc::make_mut(&mut view.modals),
+            &MODAL_TEXT_KEYS,
+        );
         walk_values(c, &mut view.extras);
     }
 

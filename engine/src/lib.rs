@@ -31,6 +31,7 @@ mod yaml;
 pub mod zip;
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use rhai::Dynamic;
 use serde::{Deserialize, Serialize};
@@ -171,11 +172,13 @@ pub struct StepView {
     pub skipped: bool,
     pub previous: Option<StepInfo>,
     pub next: Option<StepInfo>,
-    pub schema: Value,
-    pub ui: Value,
+    /// The form's schema, ui schema and dialogs are shared with the loaded form unless the
+    /// view changes them (choices, fields dropped, a translation).
+    pub schema: Arc<Value>,
+    pub ui: Arc<Value>,
     pub data: Value,
     pub extras: Value,
-    pub modals: Value,
+    pub modals: Arc<Value>,
     /// Fields whose change should fetch a fresh view (`preview`).
     pub refresh_on: Vec<String>,
 }
@@ -289,7 +292,7 @@ pub struct Engine {
     /// The rule set's files (coverage runs only: the report's file:line).
     sources: Vec<(String, String)>,
     /// What a coverage run reached (coverage runs only).
-    probe: Option<std::sync::Arc<coverage::Probe>>,
+    probe: Option<Arc<coverage::Probe>>,
 }
 
 /// The variables every rule sees.
@@ -367,7 +370,7 @@ impl Engine {
         step.form
             .as_ref()
             .and_then(|f| self.forms.get(f))
-            .map(|f| &f.schema)
+            .map(|f| &*f.schema)
     }
 
     /// The UI schema of a form step (`ui:order`, widgets), if the step has a form.
@@ -376,7 +379,7 @@ impl Engine {
         step.form
             .as_ref()
             .and_then(|f| self.forms.get(f))
-            .map(|f| &f.ui)
+            .map(|f| &*f.ui)
     }
 
     /// `rules/calendar.yaml`, typed (empty when the file is absent).
@@ -671,6 +674,7 @@ impl Engine {
         let skipped = self.is_skipped(step, &v)?;
         let previous = self.previous_with(id, &v)?;
         let next = self.neighbour(index, true, &v)?.map(|s| s.info.clone());
+        let form = step.form.as_ref().and_then(|f| self.forms.get(f));
         let mut view = StepView {
             step: step.info.clone(),
             kind: step.page.clone().unwrap_or_else(|| "form".into()),
@@ -678,14 +682,18 @@ impl Engine {
             skipped,
             previous,
             next,
-            schema: Value::Null,
-            ui: json!({}),
-            data: app.get(id).cloned().unwrap_or(Value::Null),
+            schema: Arc::new(Value::Null),
+            ui: Arc::new(json!({})),
+            // A form's data is its pruned answers (below).
+            data: match form {
+                Some(_) => Value::Null,
+                None => app.get(id).cloned().unwrap_or(Value::Null),
+            },
             extras: json!({}),
-            modals: json!({}),
+            modals: Arc::new(json!({})),
             refresh_on: Vec::new(),
         };
-        let Some(form) = step.form.as_ref().and_then(|f| self.forms.get(f)) else {
+        let Some(form) = form else {
             if let Some(e) = &step.extras {
                 view.extras = self.eval(e, &v, None)?;
             }
@@ -693,19 +701,36 @@ impl Engine {
         };
         // The initial data (the people and facts of the application, as they are now) under the
         // saved answers or the draft being previewed.
-        let saved = draft.or_else(|| app.get(id).cloned().filter(|d| !d.is_null()));
-        let data = match (saved, &form.initial) {
-            (Some(d), Some(e)) => form::overlay(&self.eval(e, &v, None)?, &d),
-            (Some(d), None) => d,
-            (None, Some(e)) => self.eval(e, &v, None)?,
-            (None, None) => json!({}),
+        let saved = match &draft {
+            Some(d) => Some(d),
+            None => app.get(id).filter(|d| !d.is_null()),
         };
-        let input = script::to_dynamic(&data);
+        let initial = match &form.initial {
+            Some(e) => Some(self.eval(e, &v, None)?),
+            None => None,
+        };
+        let empty = json!({});
+        let overlaid;
+        let data: &Value = match (saved, &initial) {
+            (Some(d), Some(i)) => {
+                overlaid = form::overlay(i, d);
+                &overlaid
+            }
+            (Some(d), None) => d,
+            (None, Some(i)) => i,
+            (None, None) => &empty,
+        };
+        // The answers as the rules' `input`, converted only when an expression reads them.
+        let input = if form.reads_input() {
+            script::to_dynamic(data)
+        } else {
+            Dynamic::UNIT
+        };
         let (schema, _) = self.resolve(form, &v, &input)?;
-        view.data = form::prune(&data, &schema);
+        view.data = form::prune(data, &schema);
         view.schema = schema;
-        view.ui = form.ui.clone();
-        view.modals = form.modals.clone();
+        view.ui = Arc::clone(&form.ui);
+        view.modals = Arc::clone(&form.modals);
         view.refresh_on = form.refresh_on.clone();
         if let Some(title) = &form.title {
             view.step.title = title.clone();
@@ -723,18 +748,20 @@ impl Engine {
         form: &Form,
         v: &Vars,
         input: &Dynamic,
-    ) -> Result<(Value, Vec<FieldPath>), EvalError> {
-        let mut schema = form.schema.clone();
+    ) -> Result<(Arc<Value>, Vec<FieldPath>), EvalError> {
+        // Copied on the first change: a form whose conditions and choices change nothing shares
+        // the loaded schema.
+        let mut schema = Arc::clone(&form.schema);
         let mut dropped = Vec::new();
         for (path, e) in &form.only_when {
             if !truthy(&self.eval(e, v, Some(input))?) {
-                form::drop_field(&mut schema, path);
+                form::drop_field(Arc::make_mut(&mut schema), path);
                 dropped.push(path.clone());
             }
         }
         for (path, e) in &form.required_when {
             if !dropped.contains(path) && truthy(&self.eval(e, v, Some(input))?) {
-                form::mark_required(&mut schema, path);
+                form::mark_required(Arc::make_mut(&mut schema), path);
             }
         }
         for (path, e) in &form.options {
@@ -742,7 +769,9 @@ impl Engine {
                 continue;
             }
             match self.eval(e, v, Some(input))? {
-                Value::Array(choices) => form::set_choices(&mut schema, path, &choices),
+                Value::Array(choices) => {
+                    form::set_choices(Arc::make_mut(&mut schema), path, &choices);
+                }
                 other => {
                     return Err(EvalError::Rule(Diagnostic::new(
                         &e.file,

@@ -330,13 +330,13 @@ fn load_form(rhai: &rhai::Engine, s: &Source) -> Result<Form, Vec<Diagnostic>> {
         Some(validator) if problems.is_empty() => Ok(Form {
             name: stem(&s.path, ".form.yaml"),
             title: file.title,
-            schema,
+            schema: Arc::new(schema),
             validator,
-            ui: if file.ui.is_null() {
+            ui: Arc::new(if file.ui.is_null() {
                 json!({})
             } else {
                 file.ui
-            },
+            }),
             only_when,
             options,
             keep_when,
@@ -346,11 +346,11 @@ fn load_form(rhai: &rhai::Engine, s: &Source) -> Result<Form, Vec<Diagnostic>> {
             extras,
             checks,
             derive,
-            modals: if file.modals.is_null() {
+            modals: Arc::new(if file.modals.is_null() {
                 json!({})
             } else {
                 file.modals
-            },
+            }),
         }),
         _ => Err(problems),
     }

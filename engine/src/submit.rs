@@ -52,7 +52,7 @@ impl Engine {
         form: &Form,
         input: &Value,
         v: &Vars,
-    ) -> Result<(Value, Value, Vec<FieldPath>), EvalError> {
+    ) -> Result<(Value, Arc<Value>, Vec<FieldPath>), EvalError> {
         let mut normalized = form::normalize(input).unwrap_or_else(|| json!({}));
         // Read-only fields come from the rules' initial data, never from the browser; the initial
         // data's lists (the people) also fix how many items there are.

@@ -3,6 +3,8 @@
 //! explicitly, so the OpenAPI document names every body (and the web app's types are generated
 //! from it).
 
+use std::sync::Arc;
+
 use enrollflow_engine::catalog::Choice;
 use enrollflow_engine::{FlowView, StepInfo, StepView};
 use serde::{Deserialize, Serialize};
@@ -46,10 +48,10 @@ pub struct StepViewBody {
     /// The form's JSON Schema, its choices resolved for this application; `null` for a
     /// hand-built page.
     #[schema(value_type = Option<Object>)]
-    pub schema: Value,
+    pub schema: Arc<Value>,
     /// The form's UI schema.
     #[schema(value_type = Object)]
-    pub ui: Value,
+    pub ui: Arc<Value>,
     /// The step's answers so far; `null` before the first save.
     #[schema(value_type = Option<Object>)]
     pub data: Value,
@@ -58,7 +60,7 @@ pub struct StepViewBody {
     pub extras: Value,
     /// The dialogs the step may ask, by id.
     #[schema(value_type = Object)]
-    pub modals: Value,
+    pub modals: Arc<Value>,
     /// Fields whose change should fetch a fresh view (`preview`).
     pub refresh_on: Vec<String>,
     /// The application's revision this view was drawn from (0 before it exists): a save sends it
