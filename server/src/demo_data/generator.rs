@@ -24,6 +24,7 @@ use crate::quoting::PlanSnapshot;
 use crate::sensitive;
 
 /// One application row, ready to insert.
+#[derive(Clone)]
 pub(super) struct Row {
     pub(super) id: Uuid,
     pub(super) agent_id: Uuid,
@@ -548,5 +549,147 @@ fn fit_choices(schema: &Value, answer: &mut Value) {
                 *scalar = (*first).clone();
             }
         }
+    }
+}
+
+impl Generator<'_> {
+    /// An application like `template` (an application this generator walked through the rules
+    /// for the same agent) made by another person: a new id, subscriber and family name, e-mail
+    /// address and time of day, the same day, household, answers and plans. What the rules decide
+    /// does not depend on a name, so the copy agrees with them as the template does; it costs no
+    /// rule walk, which is what lets `--distinct` load an agency's million applications.
+    pub(super) fn copy(&mut self, template: &Row) -> Row {
+        let census = &template.data["census"];
+        let old_first = census["sub_first_name"].as_str().unwrap_or_default();
+        let old_last = census["sub_last_name"].as_str().unwrap_or_default();
+        let old_email = census["email"].as_str().unwrap_or_default();
+        let gender = census["sub_gender"].as_str().unwrap_or("F");
+        let first = if gender == "F" {
+            self.pick(FEMALE)
+        } else {
+            self.pick(MALE)
+        };
+        let last = self.pick(LAST);
+        let email = match old_email.split_once('@') {
+            Some((_, domain)) => {
+                let local: String = format!("{first}.{last}")
+                    .to_lowercase()
+                    .chars()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
+                    .collect();
+                format!("{local}{}@{domain}", self.rng.random_range(1..1000))
+            }
+            None => String::new(),
+        };
+        let mut names: Vec<(String, String)> = vec![
+            (format!("{old_first} {old_last}"), format!("{first} {last}")),
+            (old_first.to_string(), first.to_string()),
+            (old_last.to_string(), last.to_string()),
+            (old_email.to_string(), email),
+        ];
+        if let Some(spouse) = template.data["subInfo"]["spouse"]["first_name"].as_str() {
+            names.push((format!("{spouse} {old_last}"), format!("{spouse} {last}")));
+        }
+        let mut data = template.data.clone();
+        rename(&mut data, None, &names);
+
+        // Another time of the same day; the rest of the timeline moves with it.
+        let day = template.created_at.date();
+        let created_at = day
+            .with_time(
+                Time::from_hms(
+                    self.rng.random_range(8..21),
+                    self.rng.random_range(0..60),
+                    self.rng.random_range(0..60),
+                )
+                .unwrap_or(Time::MIDNIGHT),
+            )
+            .assume_utc();
+        let shift = created_at - template.created_at;
+        let latest = self.today.midnight().assume_utc() - Duration::minutes(1);
+        let moved = |t: OffsetDateTime| (t + shift).min(latest).max(created_at);
+        let subdomain = match self.agent.subdomains.as_slice() {
+            [] | [_] => template.subdomain.clone(),
+            many => Some(many[self.rng.random_range(0..many.len())].clone()),
+        };
+        Row {
+            id: uuid::Builder::from_random_bytes(self.rng.random()).into_uuid(),
+            agent_id: template.agent_id,
+            columns: template.columns.clone(),
+            submission_time: template.submission_time.map(moved),
+            created_at,
+            updated_at: moved(template.updated_at),
+            data,
+            agent_started: template.agent_started,
+            started_by_user_id: template.started_by_user_id,
+            subdomain,
+        }
+    }
+}
+
+/// Replaces, in the names, signatures and e-mail addresses of a document (keys naming a name,
+/// a signature or an e-mail, not their dates), each string equal to one of `names`' first
+/// members by its second. Whole values only: "Ann Arbor" is a city, not Ann.
+fn rename(v: &mut Value, key: Option<&str>, names: &[(String, String)]) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                rename(x, Some(k), names);
+            }
+        }
+        Value::Array(items) => {
+            for x in items {
+                rename(x, key, names);
+            }
+        }
+        Value::String(s) => {
+            let named = key.is_some_and(|k| {
+                (k.contains("name") || k.contains("signature") || k == "email")
+                    && !k.ends_with("_date")
+            });
+            if named && let Some((_, to)) = names.iter().find(|(from, _)| from == s) {
+                *s = to.clone();
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rename_changes_whole_names_in_name_fields_only() {
+        let mut doc = json!({
+            "census": { "sub_first_name": "Ann", "sub_last_name": "Warren", "email": "ann.warren@example.com" },
+            "subInfo": { "residential_city": "Warren", "spouse": { "first_name": "Bo", "last_name": "Warren" },
+                         "dependents": [{ "first_name": "Cy", "last_name": "Warren" }] },
+            "rap": { "subscriber_signature": "Ann Warren", "subscriber_signature_date": "Ann Warren",
+                     "spouse_signature": "Bo Warren" },
+            "medical_plan": { "name": "Blue Cross Premier PPO Gold" }
+        });
+        let names = [
+            ("Ann Warren".to_string(), "Eve Stone".to_string()),
+            ("Ann".to_string(), "Eve".to_string()),
+            ("Warren".to_string(), "Stone".to_string()),
+            (
+                "ann.warren@example.com".to_string(),
+                "eve.stone@example.com".to_string(),
+            ),
+            ("Bo Warren".to_string(), "Bo Stone".to_string()),
+        ];
+        rename(&mut doc, None, &names);
+        assert_eq!(
+            doc,
+            json!({
+                "census": { "sub_first_name": "Eve", "sub_last_name": "Stone", "email": "eve.stone@example.com" },
+                "subInfo": { "residential_city": "Warren", "spouse": { "first_name": "Bo", "last_name": "Stone" },
+                             "dependents": [{ "first_name": "Cy", "last_name": "Stone" }] },
+                "rap": { "subscriber_signature": "Eve Stone", "subscriber_signature_date": "Ann Warren",
+                         "spouse_signature": "Bo Stone" },
+                "medical_plan": { "name": "Blue Cross Premier PPO Gold" }
+            })
+        );
     }
 }

@@ -18,8 +18,8 @@
 
 use enrollflow_engine::Engine;
 use enrollflow_engine::summary::Summary;
-use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use sqlx::PgPool;
 use time::Date;
 
@@ -52,6 +52,9 @@ pub struct Options {
     pub today: Date,
     /// The random generator's seed (the same seed makes the same people).
     pub seed: u64,
+    /// At most this many applications per agent are walked through the rules; the others are
+    /// copies of them made by other people (`Generator::copy`). All are walked by default.
+    pub distinct: usize,
 }
 
 impl Options {
@@ -62,6 +65,7 @@ impl Options {
             submitted_share: 0.38,
             today,
             seed: 2024,
+            distinct: usize::MAX,
         }
     }
 }
@@ -121,8 +125,18 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
             submitted_share: opts.submitted_share.clamp(0.0, 1.0),
         };
         let mut batch = ApplicationBatch::default();
-        for _ in 0..n {
-            let row = g.application(rules.engine)?;
+        let mut walked: Vec<Row> = Vec::new();
+        for i in 0..n {
+            let row = if i < opts.distinct {
+                let row = g.application(rules.engine)?;
+                if opts.distinct < n {
+                    walked.push(row.clone());
+                }
+                row
+            } else {
+                let template = &walked[g.rng.random_range(0..walked.len())];
+                g.copy(template)
+            };
             loaded.submitted += u64::from(row.submission_time.is_some());
             let summary = rules.engine.summary(&row.data)?;
             batch.push(row, rules.engine.hash(), summary);
