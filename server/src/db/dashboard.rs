@@ -194,14 +194,18 @@ fn push_where(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter) {
         // Any of the products.
         q.push(" AND (false");
         for p in &f.products {
-            let column = match p {
-                PlanKind::Medical => "a.has_medical",
-                PlanKind::Dental => "a.has_dental",
-                PlanKind::Vision => "a.has_vision",
-            };
-            q.push(format_args!(" OR {column}"));
+            q.push(format_args!(" OR a.{}", product_column(*p)));
         }
         q.push(")");
+    }
+}
+
+/// The column saying whether an application has a plan of this kind.
+fn product_column(kind: PlanKind) -> &'static str {
+    match kind {
+        PlanKind::Medical => "has_medical",
+        PlanKind::Dental => "has_dental",
+        PlanKind::Vision => "has_vision",
     }
 }
 
@@ -213,12 +217,55 @@ fn plan_once(f: &Filter) -> bool {
     pattern(&f.search).is_none()
 }
 
-/// How many rows match.
+/// How many rows match. Without a search, the days after the period's first are added up from
+/// the per-day counts (migration 24) and only the first, partial day's rows are counted.
 pub async fn count(pool: &PgPool, list: List, f: &Filter) -> sqlx::Result<i64> {
-    let mut q = QueryBuilder::new("SELECT count(*) FROM applications a WHERE ");
+    if pattern(&f.search).is_some() {
+        let mut q = QueryBuilder::new("SELECT count(*) FROM applications a WHERE ");
+        push_where(&mut q, list, f);
+        return q
+            .build_query_scalar()
+            .persistent(false)
+            .fetch_one(pool)
+            .await;
+    }
+    let since = f.since.to_offset(time::UtcOffset::UTC);
+    let first_day = since.date();
+    let next_midnight = first_day
+        .next_day()
+        .unwrap_or(first_day)
+        .midnight()
+        .assume_utc();
+    let (_, period) = list.scope();
+    let mut q = QueryBuilder::new(
+        "SELECT (SELECT COALESCE(sum(c.n), 0)::bigint FROM application_day_counts c \
+         WHERE c.agent_id = ",
+    );
+    q.push_bind(f.agent_id)
+        .push(" AND c.submitted = ")
+        .push_bind(list == List::Enrollees)
+        .push(" AND c.day > ")
+        .push_bind(first_day);
+    if let Some(site) = &f.subdomain {
+        q.push(" AND c.subdomain = ").push_bind(site.clone());
+    }
+    if let Some(agent) = f.started_by() {
+        q.push(" AND c.agent_started = ").push_bind(agent);
+    }
+    if !f.products.is_empty() {
+        q.push(" AND (false");
+        for p in &f.products {
+            q.push(format_args!(" OR c.{}", product_column(*p)));
+        }
+        q.push(")");
+    }
+    q.push(") + (SELECT count(*) FROM applications a WHERE ");
     push_where(&mut q, list, f);
+    q.push(format_args!(" AND {period} < "))
+        .push_bind(next_midnight)
+        .push(")");
     q.build_query_scalar()
-        .persistent(plan_once(f))
+        .persistent(true)
         .fetch_one(pool)
         .await
 }

@@ -655,3 +655,122 @@ async fn export_times_are_michigan_time_and_the_last_step_is_named() {
     assert!(close(&row[3], want), "{:?} is not 11/14/2024 23:15", row[3]);
     assert_eq!(row[5], Data::String("Dental Plans".into()), "last step 4");
 }
+
+/// Issue 19, item 5: a list's total is the per-day counts (kept by a trigger) plus the period's
+/// first, partial day counted row by row. Every total equals the rows the list shows, whatever
+/// the filters, at the period's edge, and after an application is submitted, changes its
+/// products or its site, or is deleted.
+#[tokio::test]
+async fn totals_equal_the_rows_through_filters_the_periods_edge_and_changes() {
+    let app = spawn_app().await;
+    let acme = agent_of(&app, ACME_USER).await;
+    let at = |app: &TestApp, id: Uuid, created: OffsetDateTime| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query("UPDATE applications SET created_at = $2, updated_at = $2 WHERE id = $1")
+                .bind(id)
+                .bind(created)
+                .execute(&pool)
+                .await
+                .expect("created_at");
+        }
+    };
+    let mut ids = Vec::new();
+    for (last, days, products, site, by_agent) in [
+        ("Anders", 1, &["medical"][..], "acme", false),
+        ("Brook", 3, &["dental"][..], "acmeins", true),
+        ("Cruz", 20, &["vision", "dental"][..], "acme", true),
+        ("Dunn", 45, &["medical", "vision"][..], "acmeins", false),
+        ("Ezra", 59, &[][..], "acme", false),
+        ("Fay", 200, &["medical"][..], "acme", true),
+    ] {
+        let mut p = person("Pat", last);
+        p.created_days_ago = days;
+        p.products = products;
+        let id = insert(&app, acme, &p).await;
+        sqlx::query("UPDATE applications SET subdomain = $2, agent_started = $3 WHERE id = $1")
+            .bind(id)
+            .bind(site)
+            .bind(by_agent)
+            .execute(&app.pool)
+            .await
+            .expect("site");
+        ids.push(id);
+    }
+    // The default period's edge (60 days): an hour inside it and an hour outside.
+    let edge = now(&app) - Duration::days(60);
+    let inside = insert(&app, acme, &person("Pat", "Inside")).await;
+    at(&app, inside, edge + Duration::hours(1)).await;
+    let outside = insert(&app, acme, &person("Pat", "Outside")).await;
+    at(&app, outside, edge - Duration::hours(1)).await;
+    app.settle().await;
+
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    let check = |expect: Vec<(&'static str, usize)>| {
+        let a = &a;
+        async move {
+            for (query, rows) in expect {
+                let r = a.get(&format!("/api/dashboard/{query}")).await;
+                assert_eq!(r.status, StatusCode::OK, "{query}: {}", r.body);
+                let page = r.json();
+                assert_eq!(names(&page).len(), rows, "{query}: {page}");
+                assert_eq!(page["total"], rows, "{query}: the total is the rows shown");
+            }
+        }
+    };
+    check(vec![
+        ("quotes", 6),
+        ("quotes?daysToShow=365", 8),
+        ("quotes?daysToShow=180", 7),
+        ("quotes?filterProduct=dental", 2),
+        ("quotes?filterProduct[]=vision&filterProduct[]=medical", 4),
+        ("quotes?filterSubdomain=acmeins", 2),
+        ("quotes?filterStartedBy=agent", 2),
+        ("quotes?filterStartedBy=consumer&filterSubdomain=acme", 2),
+        ("quotes?searchName=pat%20in", 1),
+        ("enrollees", 0),
+    ])
+    .await;
+
+    // Anders buys (the quote becomes a submission today), Cruz drops dental and vision for
+    // medical, Dunn moves to the other site, and Ezra is deleted.
+    sqlx::query("UPDATE applications SET submission_time = $2 WHERE id = $1")
+        .bind(ids[0])
+        .bind(now(&app))
+        .execute(&app.pool)
+        .await
+        .expect("submit");
+    sqlx::query(
+        "UPDATE applications SET data = (data - 'dental_plan' - 'vision_plan')
+             || '{\"medical_plan\": {\"id\": 7, \"name\": \"m\"}}'::jsonb WHERE id = $1",
+    )
+    .bind(ids[2])
+    .execute(&app.pool)
+    .await
+    .expect("products");
+    sqlx::query("UPDATE applications SET subdomain = 'acme' WHERE id = $1")
+        .bind(ids[3])
+        .execute(&app.pool)
+        .await
+        .expect("site");
+    sqlx::query("DELETE FROM applications WHERE id = $1")
+        .bind(ids[4])
+        .execute(&app.pool)
+        .await
+        .expect("delete");
+    app.settle().await;
+    check(vec![
+        ("quotes", 4),
+        ("quotes?daysToShow=365", 6),
+        ("quotes?filterProduct=dental", 1),
+        ("quotes?filterProduct=medical", 3),
+        ("quotes?filterSubdomain=acmeins", 1),
+        ("quotes?filterStartedBy=consumer&filterSubdomain=acme", 1),
+        ("enrollees", 1),
+        ("enrollees?filterProduct=medical&filterSubdomain=acme", 1),
+        // Started-by is the Quoting list's filter only.
+        ("enrollees?filterStartedBy=agent", 1),
+    ])
+    .await;
+}
