@@ -229,23 +229,43 @@ pub async fn count(pool: &PgPool, list: List, f: &Filter) -> sqlx::Result<i64> {
             .fetch_one(pool)
             .await;
     }
-    let since = f.since.to_offset(time::UtcOffset::UTC);
-    let first_day = since.date();
-    let next_midnight = first_day
-        .next_day()
-        .unwrap_or(first_day)
-        .midnight()
-        .assume_utc();
     let (_, period) = list.scope();
     let mut q = QueryBuilder::new(
-        "SELECT (SELECT COALESCE(sum(c.n), 0)::bigint FROM application_day_counts c \
-         WHERE c.agent_id = ",
+        "SELECT (SELECT COALESCE(sum(c.n), 0)::bigint FROM application_day_counts c WHERE ",
     );
-    q.push_bind(f.agent_id)
+    push_counts_where(&mut q, list, f);
+    q.push(") + (SELECT count(*) FROM applications a WHERE ");
+    push_where(&mut q, list, f);
+    q.push(format_args!(" AND {period} < "))
+        .push_bind(first_day_end(f))
+        .push(")");
+    q.build_query_scalar()
+        .persistent(true)
+        .fetch_one(pool)
+        .await
+}
+
+/// The UTC day the period starts in: its rows are counted one by one, the later days' from
+/// `application_day_counts`.
+fn first_day(f: &Filter) -> Date {
+    f.since.to_offset(time::UtcOffset::UTC).date()
+}
+
+/// The end of the period's first day (midnight UTC after it).
+fn first_day_end(f: &Filter) -> OffsetDateTime {
+    let day = first_day(f);
+    day.next_day().unwrap_or(day).midnight().assume_utc()
+}
+
+/// Appends the conditions on `application_day_counts c` matching the list's filters (not a
+/// search) for the days after the period's first.
+fn push_counts_where(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter) {
+    q.push("c.agent_id = ")
+        .push_bind(f.agent_id)
         .push(" AND c.submitted = ")
         .push_bind(list == List::Enrollees)
         .push(" AND c.day > ")
-        .push_bind(first_day);
+        .push_bind(first_day(f));
     if let Some(site) = &f.subdomain {
         q.push(" AND c.subdomain = ").push_bind(site.clone());
     }
@@ -259,15 +279,69 @@ pub async fn count(pool: &PgPool, list: List, f: &Filter) -> sqlx::Result<i64> {
         }
         q.push(")");
     }
-    q.push(") + (SELECT count(*) FROM applications a WHERE ");
-    push_where(&mut q, list, f);
-    q.push(format_args!(" AND {period} < "))
-        .push_bind(next_midnight)
-        .push(")");
-    q.build_query_scalar()
-        .persistent(true)
-        .fetch_one(pool)
-        .await
+}
+
+/// Where a page of a list sorted by its period's own column (quotes by creation, submissions by
+/// submission) starts, found through the per-day counts instead of walking `offset` index
+/// entries: a bound on the period column at the day the page's first row falls in, and the
+/// offset left from there. None for the other sorts, a search, the first page, and a page within
+/// the period's first day when that day comes first.
+async fn page_start(
+    pool: &PgPool,
+    list: List,
+    f: &Filter,
+    sort: SortCol,
+    asc: bool,
+    offset: i64,
+) -> sqlx::Result<Option<(&'static str, OffsetDateTime, i64)>> {
+    let by_period = matches!(
+        (list, sort),
+        (List::Quotes, SortCol::CreatedAt) | (List::Enrollees, SortCol::SubmissionTime)
+    );
+    if !by_period || offset == 0 || pattern(&f.search).is_some() {
+        return Ok(None);
+    }
+    let mut q =
+        QueryBuilder::new("SELECT c.day, sum(c.n)::bigint FROM application_day_counts c WHERE ");
+    push_counts_where(&mut q, list, f);
+    q.push(" GROUP BY c.day ORDER BY c.day");
+    let days: Vec<(Date, i64)> = q.build_query_as().persistent(true).fetch_all(pool).await?;
+    let midnight = |d: Date| d.midnight().assume_utc();
+    if asc {
+        // The first, partial day comes first: its rows are counted.
+        let (_, period) = list.scope();
+        let mut q = QueryBuilder::new("SELECT count(*) FROM applications a WHERE ");
+        push_where(&mut q, list, f);
+        q.push(format_args!(" AND {period} < "))
+            .push_bind(first_day_end(f));
+        let mut before: i64 = q
+            .build_query_scalar()
+            .persistent(true)
+            .fetch_one(pool)
+            .await?;
+        if offset < before {
+            return Ok(None);
+        }
+        for (day, n) in days {
+            if offset < before + n {
+                return Ok(Some((">=", midnight(day), offset - before)));
+            }
+            before += n;
+        }
+        // Past the last row.
+        Ok(None)
+    } else {
+        let mut before = 0;
+        for (day, n) in days.into_iter().rev() {
+            if offset < before + n {
+                let end = day.next_day().map_or(midnight(day), midnight);
+                return Ok(Some(("<", end, offset - before)));
+            }
+            before += n;
+        }
+        // In the first, partial day, which comes last.
+        Ok(Some(("<", first_day_end(f), offset - before)))
+    }
 }
 
 /// One page of the matching rows, in order.
@@ -281,6 +355,8 @@ pub async fn rows(
     offset: i64,
 ) -> sqlx::Result<Vec<ListRow>> {
     let order = sort.order_by(asc);
+    let start = page_start(pool, list, f, sort, asc, offset).await?;
+    let offset = start.map_or(offset, |(_, _, rest)| rest);
     // The page's ids in order from an index (skipping `offset` index entries, not documents),
     // then only their rows. A search first collects its matches (through the trigram indexes:
     // the count reads them anyway), then orders them: walking the sort's index for matches is
@@ -300,6 +376,10 @@ pub async fn rows(
             .push(COLUMNS)
             .push(" FROM (SELECT a.id FROM applications a WHERE ");
         push_where(&mut q, list, f);
+        if let Some((op, bound, _)) = start {
+            let (_, period) = list.scope();
+            q.push(format_args!(" AND {period} {op} ")).push_bind(bound);
+        }
     }
     q.push(format_args!(" ORDER BY {order} LIMIT "))
         .push_bind(limit)

@@ -774,3 +774,81 @@ async fn totals_equal_the_rows_through_filters_the_periods_edge_and_changes() {
     ])
     .await;
 }
+
+/// Issue 19, item 5: a page of a list sorted by its period's column starts at the day the per-day
+/// counts put it in; every page, in both directions, with a filter and across the period's first,
+/// partial day, holds exactly the rows the full order puts there.
+#[tokio::test]
+async fn pages_by_date_found_through_the_day_counts_follow_the_full_order() {
+    let app = spawn_app().await;
+    let acme = agent_of(&app, ACME_USER).await;
+    let now = now(&app);
+    let mut when = Vec::new();
+    for i in 0..40i64 {
+        // Four applications a day on ten days, at different hours.
+        when.push(now - Duration::days((i % 10) * 6 + 1) - Duration::hours(i / 10));
+    }
+    // Either side of the default period's edge (60 days), and long before it.
+    when.push(now - Duration::days(60) + Duration::hours(1));
+    when.push(now - Duration::days(60) + Duration::hours(2));
+    when.push(now - Duration::days(60) - Duration::hours(1));
+    when.push(now - Duration::days(200));
+    for (i, created) in when.iter().enumerate() {
+        let mut p = person("Pat", &format!("P{i:02}"));
+        p.products = if i % 2 == 0 {
+            &["dental"]
+        } else {
+            &["medical"]
+        };
+        let id = insert(&app, acme, &p).await;
+        sqlx::query("UPDATE applications SET created_at = $2, updated_at = $2 WHERE id = $1")
+            .bind(id)
+            .bind(created)
+            .execute(&app.pool)
+            .await
+            .expect("created_at");
+    }
+    app.settle().await;
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    for (query, days, dental_only) in [
+        ("sortCol=created_at", 60, false),
+        ("sortCol=created_at&sortOrderAsc=true", 60, false),
+        ("sortCol=created_at&daysToShow=365", 365, false),
+        (
+            "sortCol=created_at&sortOrderAsc=true&filterProduct=dental",
+            60,
+            true,
+        ),
+    ] {
+        let asc = query.contains("Asc=true");
+        let expected: Vec<String> = sqlx::query_scalar(&format!(
+            "SELECT data->'census'->>'sub_last_name' FROM applications
+             WHERE agent_id = $1 AND submission_time IS NULL AND created_at >= $2
+               AND (NOT $3 OR has_dental)
+             ORDER BY created_at {dir}, id {dir}",
+            dir = if asc { "ASC" } else { "DESC" }
+        ))
+        .bind(acme)
+        .bind(now - Duration::days(days))
+        .bind(dental_only)
+        .fetch_all(&app.pool)
+        .await
+        .expect("the full order");
+        let mut got = Vec::new();
+        for page in 1.. {
+            let r = a
+                .get(&format!("/api/dashboard/quotes?{query}&page={page}"))
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{query}: {}", r.body);
+            let p = r.json();
+            assert_eq!(p["total"], expected.len(), "{query}");
+            let n = names(&p);
+            if n.is_empty() {
+                break;
+            }
+            got.extend(n);
+        }
+        assert_eq!(got, expected, "{query}");
+    }
+}
