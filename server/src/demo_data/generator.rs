@@ -55,6 +55,16 @@ pub(super) struct Generator<'a> {
     pub(super) submitted_share: f64,
 }
 
+/// The part of a made-up e-mail address before any number: `first.last`, lower case, letters,
+/// digits and dots only.
+fn email_local(first: &str, last: &str) -> String {
+    format!("{first}.{last}")
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
+        .collect()
+}
+
 /// A date as the answers hold it (`2025-01-01`).
 fn text(d: Date) -> String {
     d.to_string()
@@ -103,6 +113,19 @@ impl<'a> Generator<'a> {
             birth,
             tobacco: age >= 18 && self.chance(0.1),
         }
+    }
+
+    /// A time of `day` in business hours (8:00 to 20:59), UTC.
+    fn time_on(&mut self, day: Date) -> OffsetDateTime {
+        day.with_time(
+            Time::from_hms(
+                self.rng.random_range(8..21),
+                self.rng.random_range(0..60),
+                self.rng.random_range(0..60),
+            )
+            .unwrap_or(Time::MIDNIGHT),
+        )
+        .assume_utc()
     }
 
     fn phone(&mut self) -> String {
@@ -171,11 +194,7 @@ impl<'a> Generator<'a> {
         let tobacco = |t: bool| i64::from(t);
         let email = {
             let n: u32 = self.rng.random_range(1..1000);
-            let local: String = format!("{}.{}", sub.first, last)
-                .to_lowercase()
-                .chars()
-                .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
-                .collect();
+            let local = email_local(sub.first, last);
             let domain = self.pick(DOMAINS);
             if self.chance(0.5) {
                 format!("{local}{n}@{domain}")
@@ -404,16 +423,7 @@ impl<'a> Generator<'a> {
     pub(super) fn application(&mut self, engine: &Engine) -> Result<Row, EvalError> {
         let agent = self.agent;
         let created_day = self.day();
-        let created_at = created_day
-            .with_time(
-                Time::from_hms(
-                    self.rng.random_range(8..21),
-                    self.rng.random_range(0..60),
-                    self.rng.random_range(0..60),
-                )
-                .unwrap_or(Time::MIDNIGHT),
-            )
-            .assume_utc();
+        let created_at = self.time_on(created_day);
         let submitted = self.chance(self.submitted_share);
         let started_by = agent.user_id.filter(|_| self.chance(0.3));
         let ctx = Context {
@@ -572,11 +582,7 @@ impl Generator<'_> {
         let last = self.pick(LAST);
         let email = match old_email.split_once('@') {
             Some((_, domain)) => {
-                let local: String = format!("{first}.{last}")
-                    .to_lowercase()
-                    .chars()
-                    .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
-                    .collect();
+                let local = email_local(first, last);
                 format!("{local}{}@{domain}", self.rng.random_range(1..1000))
             }
             None => String::new(),
@@ -594,17 +600,7 @@ impl Generator<'_> {
         rename(&mut data, None, &names);
 
         // Another time of the same day; the rest of the timeline moves with it.
-        let day = template.created_at.date();
-        let created_at = day
-            .with_time(
-                Time::from_hms(
-                    self.rng.random_range(8..21),
-                    self.rng.random_range(0..60),
-                    self.rng.random_range(0..60),
-                )
-                .unwrap_or(Time::MIDNIGHT),
-            )
-            .assume_utc();
+        let created_at = self.time_on(template.created_at.date());
         let shift = created_at - template.created_at;
         let latest = self.today.midnight().assume_utc() - Duration::minutes(1);
         let moved = |t: OffsetDateTime| (t + shift).min(latest).max(created_at);

@@ -95,6 +95,27 @@ async fn insert(app: &TestApp, agent: Uuid, a: &App) -> Uuid {
     id
 }
 
+/// Moves an application to a site and says who started it.
+async fn set_site(app: &TestApp, id: Uuid, site: &str, by_agent: bool) {
+    sqlx::query("UPDATE applications SET subdomain = $2, agent_started = $3 WHERE id = $1")
+        .bind(id)
+        .bind(site)
+        .bind(by_agent)
+        .execute(&app.pool)
+        .await
+        .expect("site");
+}
+
+/// Sets when an application was created (and last changed).
+async fn set_created(app: &TestApp, id: Uuid, at: OffsetDateTime) {
+    sqlx::query("UPDATE applications SET created_at = $2, updated_at = $2 WHERE id = $1")
+        .bind(id)
+        .bind(at)
+        .execute(&app.pool)
+        .await
+        .expect("created_at");
+}
+
 fn names(page: &Value) -> Vec<String> {
     page["rows"]
         .as_array()
@@ -527,13 +548,7 @@ async fn the_site_and_started_by_filters_keep_their_rows() {
         let mut p = person("Pat", last);
         p.products = &["medical"];
         let id = insert(&app, acme, &p).await;
-        sqlx::query("UPDATE applications SET subdomain = $2, agent_started = $3 WHERE id = $1")
-            .bind(id)
-            .bind(site)
-            .bind(by_agent)
-            .execute(&app.pool)
-            .await
-            .expect("site");
+        set_site(&app, id, site, by_agent).await;
         rows.push(id);
     }
     sqlx::query(
@@ -664,17 +679,6 @@ async fn export_times_are_michigan_time_and_the_last_step_is_named() {
 async fn totals_equal_the_rows_through_filters_the_periods_edge_and_changes() {
     let app = spawn_app().await;
     let acme = agent_of(&app, ACME_USER).await;
-    let at = |app: &TestApp, id: Uuid, created: OffsetDateTime| {
-        let pool = app.pool.clone();
-        async move {
-            sqlx::query("UPDATE applications SET created_at = $2, updated_at = $2 WHERE id = $1")
-                .bind(id)
-                .bind(created)
-                .execute(&pool)
-                .await
-                .expect("created_at");
-        }
-    };
     let mut ids = Vec::new();
     for (last, days, products, site, by_agent) in [
         ("Anders", 1, &["medical"][..], "acme", false),
@@ -688,21 +692,15 @@ async fn totals_equal_the_rows_through_filters_the_periods_edge_and_changes() {
         p.created_days_ago = days;
         p.products = products;
         let id = insert(&app, acme, &p).await;
-        sqlx::query("UPDATE applications SET subdomain = $2, agent_started = $3 WHERE id = $1")
-            .bind(id)
-            .bind(site)
-            .bind(by_agent)
-            .execute(&app.pool)
-            .await
-            .expect("site");
+        set_site(&app, id, site, by_agent).await;
         ids.push(id);
     }
     // The default period's edge (60 days): an hour inside it and an hour outside.
     let edge = now(&app) - Duration::days(60);
     let inside = insert(&app, acme, &person("Pat", "Inside")).await;
-    at(&app, inside, edge + Duration::hours(1)).await;
+    set_created(&app, inside, edge + Duration::hours(1)).await;
     let outside = insert(&app, acme, &person("Pat", "Outside")).await;
-    at(&app, outside, edge - Duration::hours(1)).await;
+    set_created(&app, outside, edge - Duration::hours(1)).await;
     app.settle().await;
 
     let a = app.browser("acme");
@@ -801,12 +799,7 @@ async fn pages_by_date_found_through_the_day_counts_follow_the_full_order() {
             &["medical"]
         };
         let id = insert(&app, acme, &p).await;
-        sqlx::query("UPDATE applications SET created_at = $2, updated_at = $2 WHERE id = $1")
-            .bind(id)
-            .bind(created)
-            .execute(&app.pool)
-            .await
-            .expect("created_at");
+        set_created(&app, id, *created).await;
     }
     app.settle().await;
     let a = app.browser("acme");
