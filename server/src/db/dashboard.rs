@@ -229,16 +229,13 @@ pub async fn count(pool: &PgPool, list: List, f: &Filter) -> sqlx::Result<i64> {
             .fetch_one(pool)
             .await;
     }
-    let (_, period) = list.scope();
     let mut q = QueryBuilder::new(
         "SELECT (SELECT COALESCE(sum(c.n), 0)::bigint FROM application_day_counts c WHERE ",
     );
     push_counts_where(&mut q, list, f);
-    q.push(") + (SELECT count(*) FROM applications a WHERE ");
-    push_where(&mut q, list, f);
-    q.push(format_args!(" AND {period} < "))
-        .push_bind(first_day_end(f))
-        .push(")");
+    q.push(") + (");
+    push_first_day_count(&mut q, list, f);
+    q.push(")");
     q.build_query_scalar()
         .persistent(true)
         .fetch_one(pool)
@@ -255,6 +252,15 @@ fn first_day(f: &Filter) -> Date {
 fn first_day_end(f: &Filter) -> OffsetDateTime {
     let day = first_day(f);
     day.next_day().unwrap_or(day).midnight().assume_utc()
+}
+
+/// Appends the count of the matching rows of the period's first, partial day (a SELECT).
+fn push_first_day_count(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter) {
+    let (_, period) = list.scope();
+    q.push("SELECT count(*) FROM applications a WHERE ");
+    push_where(q, list, f);
+    q.push(format_args!(" AND {period} < "))
+        .push_bind(first_day_end(f));
 }
 
 /// Appends the conditions on `application_day_counts c` matching the list's filters (not a
@@ -309,11 +315,8 @@ async fn page_start(
     let midnight = |d: Date| d.midnight().assume_utc();
     if asc {
         // The first, partial day comes first: its rows are counted.
-        let (_, period) = list.scope();
-        let mut q = QueryBuilder::new("SELECT count(*) FROM applications a WHERE ");
-        push_where(&mut q, list, f);
-        q.push(format_args!(" AND {period} < "))
-            .push_bind(first_day_end(f));
+        let mut q = QueryBuilder::new("");
+        push_first_day_count(&mut q, list, f);
         let mut before: i64 = q
             .build_query_scalar()
             .persistent(true)
