@@ -6,9 +6,11 @@ one after another (after a few warm-up calls) and prints p50/p95/max in millisec
 the quotes and the submissions of the last 12 months, counts the rows of each workbook and reads
 the server's resident memory (VmRSS, and the peak VmHWM) from /proc before and after.
 Standard library only. Usage: dashboard.py http://127.0.0.1:PORT acme.localhost:PORT SERVER_PID [requests]
+ONLY=regex: only the lists and exports whose label matches (for example ONLY='search|Export').
 """
 import io
 import json
+import os
 import re
 import statistics
 import sys
@@ -71,6 +73,8 @@ at = {"Y": Y, "quotes_48": pages(total_quotes, 0.48), "quotes_96": pages(total_q
 CASES = [(label.replace("at 48%", f"{at['quotes_48']}").replace("at 96%", f"{at['quotes_96']}")
           .replace("at 72%", f"{at['enrollees_72']}"), path.format(**at) if "{" in path else path)
          for label, path in CASES]
+only = re.compile(os.environ.get("ONLY", ""))
+CASES = [(label, path) for label, path in CASES if only.search(label)]
 print(f"{requests} requests per list, one at a time; milliseconds per call")
 print(f"{'list':42} {'rows':>7} {'p50':>7} {'p95':>7} {'max':>7}")
 worst = 0.0
@@ -86,7 +90,8 @@ for label, path in CASES:
     p95 = percentile(ms, 0.95)
     worst = max(worst, p95)
     print(f"{label:42} {total:7} {statistics.median(ms):7.2f} {p95:7.2f} {ms[-1]:7.2f}", flush=True)
-print(f"slowest p95: {worst:.2f} ms (target: 20 ms at 1,000,000 applications, issue 19)")
+if CASES:
+    print(f"slowest p95: {worst:.2f} ms (target: 20 ms at 1,000,000 applications, issue 19)")
 
 
 def rows_of(workbook):
@@ -99,6 +104,14 @@ for label, path in [
     ("quotesExport, 12 months", f"/api/dashboard/quotesExport?{Y}"),
     ("enrolleesExport, 12 months", f"/api/dashboard/enrolleesExport?{Y}"),
 ]:
+    if not only.search(label):
+        continue
+    # The peak (VmHWM) counted from here: the export's own, not the lists' before it.
+    try:
+        with open(f"/proc/{pid}/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
     rss0, hwm0 = memory()
     raw, ms = c.get(path)
     rss1, hwm1 = memory()

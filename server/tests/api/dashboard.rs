@@ -247,6 +247,12 @@ async fn period_search_and_product_filters() {
     odd.email = "odd_50%@example.com".into();
     odd.submitted_days_ago = Some(1);
     insert(&app, acme, &odd).await;
+    // Another agent's customer whose name and e-mail match the searches below: never found.
+    let lakeshore = agent_of(&app, LAKESHORE_USER).await;
+    let mut theirs = person("Pat", "Hundredfold");
+    theirs.email = "threehundred@example.com".into();
+    theirs.submitted_days_ago = Some(100);
+    insert(&app, lakeshore, &theirs).await;
     app.settle().await;
     let a = app.browser("acme");
     a.logged_in_as(ACME_USER).await;
@@ -272,6 +278,17 @@ async fn period_search_and_product_filters() {
         get("daysToShow=365&searchName=pat%20HUND").await,
         ["Hundred"]
     );
+    // The total is the search's too, period and agent included.
+    let r = a
+        .get("/api/dashboard/enrollees?daysToShow=365&searchName=pat")
+        .await
+        .json();
+    assert_eq!(r["total"], 3, "{r}");
+    let r = a
+        .get("/api/dashboard/enrollees?daysToShow=180&searchName=pat")
+        .await
+        .json();
+    assert_eq!(r["total"], 2, "{r}");
     assert_eq!(
         get("daysToShow=365&searchName=THREEHUNDRED%40ex").await,
         ["Threehundred"]
