@@ -5,22 +5,38 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium is used: `npx playwright install` cannot download browsers here.
 export default defineConfig({
   testDir: './e2e',
+  // Files run two at a time (the tests of a file in order, in one browser), except the files that
+  // change or count what the others share, which run after them one at a time (`phone`, `alone`).
+  // The browser tests wait on the page far more than they compute: one at a time they kept a quarter
+  // of the machine's two cores busy.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  // `desktop`: every journey at Playwright's default 1280 × 720; `phone`: the phone journeys
-  // (phone.spec.ts) on a 360 × 740 screen, touch and all; `files-only`: the new carrier, step and
-  // plan year added as files (files-only.spec.ts), only against the server that
+  // `desktop`: the journeys at Playwright's default 1280 × 720, two files at a time. Then one at a
+  // time: `phone`, the phone journeys (phone.spec.ts) on a 360 × 740 screen, touch and all (it buys
+  // coverage on the acme site, which the dashboard counts); `alone`, the files that read or change
+  // what all the others share: the dashboard (the acme agent's newest quotes and charts, a burst of
+  // 62 new applications, Okafor's and Grace's sessions) and the workbench (it publishes a premium
+  // for everyone, replays the newest applications, and uses up the admin's one-time codes). By hand,
+  // `--project=alone --no-deps` runs them without the others. `files-only`: the new carrier, step
+  // and plan year added as files (files-only.spec.ts), only against the server that
   // ../scripts/files-only-e2e.sh starts on that rule set; `feel`, `make bench-feel` only.
   projects: [
-    { name: 'desktop', testIgnore: /(phone|files-only)\.spec\.ts/ },
-    { name: 'phone', testMatch: /phone\.spec\.ts/, use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
-    ...(process.env.E2E_FILES_ONLY_ROOT ? [{ name: 'files-only', testMatch: /files-only\.spec\.ts/ }] : []),
+    { name: 'desktop', testIgnore: /(phone|files-only|dashboard|workbench)\.spec\.ts/ },
+    {
+      name: 'phone',
+      testMatch: /phone\.spec\.ts/,
+      dependencies: ['desktop'],
+      workers: 1,
+      use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+    },
+    { name: 'alone', testMatch: /(dashboard|workbench)\.spec\.ts/, dependencies: ['phone'], workers: 1 },
+    ...(process.env.E2E_FILES_ONLY_ROOT ? [{ name: 'files-only', testMatch: /files-only\.spec\.ts/, workers: 1 }] : []),
     // `feel`: the measurement of `make bench-feel` (feel.bench.ts), throttled, so with more time.
-    ...(process.env.E2E_FEEL ? [{ name: 'feel', testMatch: /feel\.bench\.ts/, timeout: 180_000 }] : []),
+    ...(process.env.E2E_FEEL ? [{ name: 'feel', testMatch: /feel\.bench\.ts/, timeout: 180_000, workers: 1 }] : []),
   ],
   use: {
     browserName: 'chromium',

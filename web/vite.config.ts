@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import type { Plugin } from 'vite';
@@ -71,5 +72,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A test file per core: Vitest's default keeps one core for its own process (cores - 1), which
+    // on a 2-core machine runs the files one at a time while that process mostly waits.
+    maxWorkers: Math.max(availableParallelism(), 1),
   },
 });

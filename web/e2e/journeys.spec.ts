@@ -34,7 +34,6 @@ async function whyApplying(page: Page, type: RegExp | string): Promise<void> {
   await expect(page).toHaveURL(siteUrl('acme', '/census'));
 }
 
-/** Chooses the plan named on a plan page. */
 /** Continue from About You, answering No to Medicare and to the subsidy: the medical plans. */
 async function continueToMedical(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -43,8 +42,14 @@ async function continueToMedical(page: Page): Promise<void> {
   await expect(page).toHaveURL(siteUrl('acme', '/medical'));
 }
 
+/**
+ * Chooses the plan named on a plan page and waits until the choice is saved: the next plan page
+ * opens only then (asked for sooner, its plans are refused with 403).
+ */
 async function choose(page: Page, name: string): Promise<void> {
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /^\/api\/plans\/[^/]+$/.test(new URL(r.url()).pathname));
   await page.getByRole('article', { name: shown(name), exact: true }).getByRole('button', { name: 'Select' }).click();
+  expect((await saved).ok()).toBe(true);
 }
 
 /** Subscriber Information for the subscriber alone (the other members' parts by the caller). */
