@@ -141,7 +141,7 @@ pub async fn store_expecting(
     save: applications::Save,
     expected: Option<i64>,
 ) -> ApiResult<applications::ApplicationRow> {
-    let mut saving = saving(engine, &data)?;
+    let mut saving = saving(engine, &data).await?;
     saving.expected_revision = expected;
     let row = applications::save_data(&app.pool, id, &data, &saving, app.clock.now(), save).await?;
     let Some(row) = row else {
@@ -173,11 +173,18 @@ pub fn changed_elsewhere() -> ApiError {
 }
 
 /// What a save under this rule set writes besides the document: the set's hash and the
-/// application's summary by its flow.
-pub(crate) fn saving<'e>(engine: &'e Engine, data: &Value) -> ApiResult<applications::Saving<'e>> {
+/// application's summary by its flow. The summary is rule work (the flow's expressions): it runs
+/// where the rules run, off the async workers (`evaluation::run`).
+pub(crate) async fn saving<'e>(
+    engine: &'e Engine,
+    data: &Value,
+) -> ApiResult<applications::Saving<'e>> {
+    let summary = crate::evaluation::run(|| engine.summary(data))
+        .await
+        .map_err(eval_error)?;
     Ok(applications::Saving {
         rules_hash: engine.hash(),
-        summary: engine.summary(data).map_err(eval_error)?,
+        summary,
         expected_revision: None,
     })
 }
@@ -197,7 +204,7 @@ pub async fn create(
     engine: &Engine,
     save: applications::Save,
 ) -> ApiResult<applications::ApplicationRow> {
-    let saving = saving(engine, &data)?;
+    let saving = saving(engine, &data).await?;
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
     let id = applications::create_with_id(

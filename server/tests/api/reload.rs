@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use crate::helpers::{
-    ADMIN_TOKEN, adult, at_medical, catalog_plan, federal_factor, spawn_app_with,
+    ADMIN_TOKEN, adult, at_medical, catalog_plan, federal_factor, save_step, spawn_app_with,
 };
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -224,6 +224,73 @@ async fn a_runaway_rule_fails_its_request_in_time_and_the_server_keeps_answering
     );
     // And the next request works as usual.
     assert_eq!(b.get("/api/site").await.status, StatusCode::OK);
+}
+
+/// The flow's summary is rule work too: a runaway summary expression fails its save within the
+/// budget while the server (one worker) keeps answering others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn a_runaway_summary_fails_its_save_in_time_and_the_server_keeps_answering() {
+    let root = rules_copy();
+    edit(
+        &root,
+        "rules/scripts/summary.rhai",
+        "fn subscriber(app, key) {",
+        "fn subscriber(app, key) {\n    loop { let a = []; a.pad(5000, 0); }",
+    );
+    let app = spawn_app_with(|c| {
+        c.root = root.clone();
+        c.rule_budget_ms = 400;
+    })
+    .await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    let other = app.browser("acme");
+    other.start_session().await;
+    let slow_done = std::sync::atomic::AtomicBool::new(false);
+    let started = Instant::now();
+    let (slow, answered_meanwhile) = tokio::join!(
+        async {
+            let r = save_step(
+                &b,
+                &token,
+                "whyApplying",
+                json!({ "enrollment_type": "oe" }),
+            )
+            .await;
+            slow_done.store(true, std::sync::atomic::Ordering::SeqCst);
+            r
+        },
+        async {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            let mut meanwhile = 0;
+            for _ in 0..3 {
+                let r = other.get("/api/site").await;
+                assert_eq!(r.status, StatusCode::OK);
+                if !slow_done.load(std::sync::atomic::Ordering::SeqCst) {
+                    meanwhile += 1;
+                }
+            }
+            meanwhile
+        }
+    );
+    assert_eq!(
+        slow.status,
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "{}",
+        slow.body
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "stopped by its budget"
+    );
+    assert!(
+        answered_meanwhile >= 1,
+        "another request was answered while the summary ran"
+    );
+    // Nothing was saved: the session still has no application.
+    let active = b.get("/api/application/active").await;
+    assert_eq!(active.status, StatusCode::OK);
+    assert!(active.json()["application"].is_null(), "{}", active.body);
 }
 
 /// The age-21 rate of a plan in a rating area, from its `rates: { area: dollars, … }` line.
