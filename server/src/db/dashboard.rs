@@ -246,7 +246,7 @@ fn plan_once(f: &Filter) -> bool {
 
 /// How many rows match. Without a search, the days after the period's first are added up from
 /// the per-day counts (migration 24) and only the first, partial day's rows are counted.
-pub async fn count(pool: &PgPool, list: List, f: &Filter) -> sqlx::Result<i64> {
+async fn count(pool: &PgPool, list: List, f: &Filter) -> sqlx::Result<i64> {
     if pattern(&f.search).is_some() {
         let mut q = QueryBuilder::new("");
         let source = push_matches(&mut q, f);
@@ -376,8 +376,41 @@ async fn page_start(
     }
 }
 
+/// How many rows match, and one page of them in order. A deep page by name in the list's second
+/// half is read from the other end: the name index is walked from the last name backwards for
+/// the rows after the page (at most half of the list) instead of forwards for all the rows before
+/// it, and the page is turned round. Names are never NULL and every order ends with the id, so
+/// the backward order is exactly the forward one reversed. Otherwise the count and the page run
+/// side by side.
+pub async fn page(
+    pool: &PgPool,
+    list: List,
+    f: &Filter,
+    sort: SortCol,
+    asc: bool,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(i64, Vec<ListRow>)> {
+    if sort != SortCol::LastName || offset == 0 || pattern(&f.search).is_some() {
+        return tokio::try_join!(
+            count(pool, list, f),
+            rows(pool, list, f, sort, asc, limit, offset)
+        );
+    }
+    let total = count(pool, list, f).await?;
+    let after = (total - offset - limit).max(0);
+    if offset >= total || after >= offset {
+        return Ok((total, rows(pool, list, f, sort, asc, limit, offset).await?));
+    }
+    // The page's rows, counted from the end: `after` rows come after it.
+    let take = limit.min(total - offset);
+    let mut page = rows(pool, list, f, sort, !asc, take, after).await?;
+    page.reverse();
+    Ok((total, page))
+}
+
 /// One page of the matching rows, in order.
-pub async fn rows(
+async fn rows(
     pool: &PgPool,
     list: List,
     f: &Filter,

@@ -288,11 +288,7 @@ async fn list_page(
     let (q, subdomains) = agent_query(app, agent_id, list, raw).await?;
     let f = filter(app, agent_id, &q);
     let offset = (q.page - 1).saturating_mul(q.per_page);
-    // The count and the page are independent queries: on two connections at once.
-    let (total, rows) = tokio::try_join!(
-        db::count(&app.pool, list, &f),
-        db::rows(&app.pool, list, &f, q.sort, q.asc, q.per_page, offset)
-    )?;
+    let (total, rows) = db::page(&app.pool, list, &f, q.sort, q.asc, q.per_page, offset).await?;
     let mut rows: Vec<DashboardRow> = rows.into_iter().map(DashboardRow::from).collect();
     let ids: Vec<Uuid> = rows.iter().map(|r| r.application_id).collect();
     for (id, h) in crate::handoff::states_of(app, &ids).await? {
