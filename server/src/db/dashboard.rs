@@ -386,39 +386,45 @@ pub async fn page(
     pool: &PgPool,
     list: List,
     f: &Filter,
-    sort: SortCol,
-    asc: bool,
-    limit: i64,
-    offset: i64,
+    s: Slice,
 ) -> sqlx::Result<(i64, Vec<ListRow>)> {
-    if sort != SortCol::LastName || offset == 0 || pattern(&f.search).is_some() {
-        return tokio::try_join!(
-            count(pool, list, f),
-            rows(pool, list, f, sort, asc, limit, offset)
-        );
+    if s.sort != SortCol::LastName || s.offset == 0 || pattern(&f.search).is_some() {
+        return tokio::try_join!(count(pool, list, f), rows(pool, list, f, s));
     }
     let total = count(pool, list, f).await?;
-    let after = (total - offset - limit).max(0);
-    if offset >= total || after >= offset {
-        return Ok((total, rows(pool, list, f, sort, asc, limit, offset).await?));
+    let after = (total - s.offset - s.limit).max(0);
+    if s.offset >= total || after >= s.offset {
+        return Ok((total, rows(pool, list, f, s).await?));
     }
     // The page's rows, counted from the end: `after` rows come after it.
-    let take = limit.min(total - offset);
-    let mut page = rows(pool, list, f, sort, !asc, take, after).await?;
+    let from_end = Slice {
+        asc: !s.asc,
+        limit: s.limit.min(total - s.offset),
+        offset: after,
+        ..s
+    };
+    let mut page = rows(pool, list, f, from_end).await?;
     page.reverse();
     Ok((total, page))
 }
 
+/// Which of a list's rows a page holds: their order, how many, and how many come before them.
+#[derive(Debug, Clone, Copy)]
+pub struct Slice {
+    pub sort: SortCol,
+    pub asc: bool,
+    pub limit: i64,
+    pub offset: i64,
+}
+
 /// One page of the matching rows, in order.
-async fn rows(
-    pool: &PgPool,
-    list: List,
-    f: &Filter,
-    sort: SortCol,
-    asc: bool,
-    limit: i64,
-    offset: i64,
-) -> sqlx::Result<Vec<ListRow>> {
+async fn rows(pool: &PgPool, list: List, f: &Filter, s: Slice) -> sqlx::Result<Vec<ListRow>> {
+    let Slice {
+        sort,
+        asc,
+        limit,
+        offset,
+    } = s;
     let order = sort.order_by(asc);
     let start = page_start(pool, list, f, sort, asc, offset).await?;
     let offset = start.map_or(offset, |(_, _, rest)| rest);

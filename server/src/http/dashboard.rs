@@ -288,7 +288,13 @@ async fn list_page(
     let (q, subdomains) = agent_query(app, agent_id, list, raw).await?;
     let f = filter(app, agent_id, &q);
     let offset = (q.page - 1).saturating_mul(q.per_page);
-    let (total, rows) = db::page(&app.pool, list, &f, q.sort, q.asc, q.per_page, offset).await?;
+    let slice = db::Slice {
+        sort: q.sort,
+        asc: q.asc,
+        limit: q.per_page,
+        offset,
+    };
+    let (total, rows) = db::page(&app.pool, list, &f, slice).await?;
     let mut rows: Vec<DashboardRow> = rows.into_iter().map(DashboardRow::from).collect();
     let ids: Vec<Uuid> = rows.iter().map(|r| r.application_id).collect();
     for (id, h) in crate::handoff::states_of(app, &ids).await? {

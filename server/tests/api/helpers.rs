@@ -480,9 +480,14 @@ pub async fn select_plan(b: &Browser<'_>, token: &str, plan_type: u8, id: Value)
     put(b, token, &format!("/api/plans/{plan_type}"), body).await
 }
 
-/// Saves Why Are You Applying: open enrollment.
+/// Saves Why Are You Applying: open enrollment; the server's reply.
+pub async fn save_open_enrollment(b: &Browser<'_>, token: &str) -> Reply {
+    save_step(b, token, "whyApplying", json!({ "enrollment_type": "oe" })).await
+}
+
+/// Saves Why Are You Applying: open enrollment, which must succeed.
 pub async fn in_open_enrollment(b: &Browser<'_>, token: &str) {
-    let r = save_step(b, token, "whyApplying", json!({ "enrollment_type": "oe" })).await;
+    let r = save_open_enrollment(b, token).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
 }
 
