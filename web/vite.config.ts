@@ -74,6 +74,6 @@ export default defineConfig({
     unstubGlobals: true,
     // A test file per core: Vitest's default keeps one core for its own process (cores - 1), which
     // on a 2-core machine runs the files one at a time while that process mostly waits.
-    maxWorkers: Math.max(availableParallelism(), 1),
+    maxWorkers: availableParallelism(),
   },
 });

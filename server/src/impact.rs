@@ -21,12 +21,22 @@ use crate::db;
 /// The agents' time zone: Michigan's (spec: agents follow their business in local time).
 pub const AGENT_TIME_ZONE: &str = "America/Detroit";
 
+/// Michigan's zone rules, looked up once (an export converts a million instants).
+fn agent_zone() -> Option<&'static jiff::tz::TimeZone> {
+    static ZONE: std::sync::OnceLock<Option<jiff::tz::TimeZone>> = std::sync::OnceLock::new();
+    ZONE.get_or_init(|| jiff::tz::TimeZone::get(AGENT_TIME_ZONE).ok())
+        .as_ref()
+}
+
+/// An instant as the wall-clock time in Michigan (daylight saving included).
+pub fn michigan_datetime(t: OffsetDateTime) -> Option<jiff::civil::DateTime> {
+    let at = jiff::Timestamp::from_second(t.unix_timestamp()).ok()?;
+    Some(agent_zone()?.to_datetime(at))
+}
+
 /// The day an instant falls on in Michigan.
 pub fn michigan_date(t: OffsetDateTime) -> Option<Date> {
-    let zone = jiff::tz::TimeZone::get(AGENT_TIME_ZONE).ok()?;
-    let local = jiff::Timestamp::from_second(t.unix_timestamp())
-        .ok()?
-        .to_zoned_datetime(zone);
+    let local = michigan_datetime(t)?;
     let month = time::Month::try_from(u8::try_from(local.month()).ok()?).ok()?;
     Date::from_calendar_date(
         i32::from(local.year()),

@@ -19,8 +19,5 @@ distinct=()
 if (( APPLICATIONS > 125000 )); then distinct=(--distinct "${DISTINCT:-40000}"); fi
 ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_LOG=warn "$bin" seed-demo-data --agent 17439021 \
   --applications "$APPLICATIONS" --submitted-share "${SUBMITTED_SHARE:-0.2}" "${distinct[@]}" >&2
-# As after any bulk load (autovacuum would do it a little later): fresh planner statistics, and the
-# per-day counts (migration 24) rid of the row versions a million increments in the seed's large
-# transactions left behind (a year's total read 790,000 index entries for 8,600 live rows: 84 ms).
-psql "$DATABASE_URL" -qc "VACUUM ANALYZE applications, application_day_counts" >&2
+# (The load ends with VACUUM ANALYZE of the applications and the per-day counts.)
 python3 tests/load/dashboard.py "http://127.0.0.1:$PORT" "$host" "$server_pid" "${REQUESTS:-300}"

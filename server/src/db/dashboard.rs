@@ -210,7 +210,7 @@ fn push_where(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter) {
 /// cost 80–100 ms for an agent with 200,000 submissions (docs/performance.md).
 fn push_matches(q: &mut QueryBuilder<'_, Postgres>, f: &Filter) -> &'static str {
     let Some(p) = pattern(&f.search) else {
-        return "applications";
+        return ALL;
     };
     q.push(
         "WITH matching AS MATERIALIZED (SELECT a.id, a.agent_id, a.submission_time, \
@@ -224,8 +224,12 @@ fn push_matches(q: &mut QueryBuilder<'_, Postgres>, f: &Filter) -> &'static str 
     .push(" ESCAPE '\\' OR a.list_email ILIKE ")
     .push_bind(p)
     .push(" ESCAPE '\\')) ");
-    "matching"
+    MATCHES
 }
+
+/// The sources [`push_matches`] names: every application, or a search's matches.
+const ALL: &str = "applications";
+const MATCHES: &str = "matching";
 
 /// The column saying whether an application has a plan of this kind.
 fn product_column(kind: PlanKind) -> &'static str {
@@ -480,7 +484,7 @@ where
         .push(" FROM applications a")
         .push(JOINS)
         .push(" WHERE ");
-    if source != "applications" {
+    if source == MATCHES {
         q.push(format_args!("a.id IN (SELECT m.id FROM {source} m) AND "));
     }
     push_where(&mut q, list, f);

@@ -389,15 +389,8 @@ async fn export(
     // so the server holds neither the rows nor the file: its memory stays flat whatever the size.
     let writer = tokio::task::spawn_blocking(move || -> Result<std::fs::File, XlsxError> {
         let mut file = tempfile::tempfile()?;
-        let mut batch = Vec::new().into_iter();
-        let next = move || loop {
-            if let Some(row) = batch.next() {
-                return Some(row);
-            }
-            batch = rx.blocking_recv()?.into_iter();
-        };
-        workbook(list, &steps, next, &mut file)?;
-        file.flush()?;
+        let rows = std::iter::from_fn(|| rx.blocking_recv()).flatten();
+        workbook(list, &steps, rows, &mut file)?;
         file.seek(SeekFrom::Start(0))?;
         Ok(file)
     });
@@ -558,10 +551,9 @@ const RULES_HASH: &str = "x-rules-hash";
 pub use crate::impact::AGENT_TIME_ZONE;
 
 /// An instant as the agent's wall-clock time in Michigan (daylight saving included).
-fn excel_time(zone: &jiff::tz::TimeZone, t: OffsetDateTime) -> Result<ExcelDateTime, XlsxError> {
+fn excel_time(t: OffsetDateTime) -> Result<ExcelDateTime, XlsxError> {
     let bad = || XlsxError::DateTimeRangeError(t.to_string());
-    let local =
-        zone.to_datetime(jiff::Timestamp::from_second(t.unix_timestamp()).map_err(|_| bad())?);
+    let local = crate::impact::michigan_datetime(t).ok_or_else(bad)?;
     let year = u16::try_from(local.year()).map_err(|_| bad())?;
     let month = u8::try_from(local.month()).map_err(|_| bad())?;
     let day = u8::try_from(local.day()).map_err(|_| bad())?;
@@ -578,16 +570,14 @@ fn text(ws: &mut Worksheet, row: u32, col: u16, s: &str) -> Result<(), XlsxError
     Ok(())
 }
 
-/// The workbook of the rows `next` gives until it gives none, written to `out`.
+/// The workbook of `rows`, written to `out`.
 /// `steps`: each step's number and title (the Last Step column).
 fn workbook(
     list: List,
     steps: &[(i16, String)],
-    mut next: impl FnMut() -> Option<ListRow>,
+    rows: impl Iterator<Item = ListRow>,
     out: impl Write + Send,
 ) -> Result<(), XlsxError> {
-    let zone = jiff::tz::TimeZone::get(AGENT_TIME_ZONE)
-        .map_err(|e| XlsxError::ParameterError(e.to_string()))?;
     let mut wb = Workbook::new();
     // Excel's own level: most of a large export's time is the worksheet's compression, and level 3
     // takes about two thirds of the default's for a file a few percent larger.
@@ -609,7 +599,7 @@ fn workbook(
         ws.write_string_with_format(0, c, *h, &bold)?;
     }
     let mut n: u32 = 0;
-    while let Some(r) = next() {
+    for r in rows {
         n = n.checked_add(1).ok_or(XlsxError::RowColumnLimitError)?;
         text(ws, n, 0, &r.primary_name())?;
         text(ws, n, 1, &r.email)?;
@@ -621,7 +611,7 @@ fn workbook(
         match list {
             List::Quotes => {
                 text(ws, n, 2, r.started_by.as_deref().unwrap_or(""))?;
-                ws.write_datetime_with_format(n, 3, excel_time(&zone, r.created_at)?, &stamp)?;
+                ws.write_datetime_with_format(n, 3, excel_time(r.created_at)?, &stamp)?;
                 if let Some(d) = r.effective_date {
                     ws.write_datetime_with_format(n, 4, excel_date(d)?, &date)?;
                 }
@@ -632,7 +622,7 @@ fn workbook(
             }
             List::Enrollees => {
                 if let Some(t) = r.submission_time {
-                    ws.write_datetime_with_format(n, 2, excel_time(&zone, t)?, &stamp)?;
+                    ws.write_datetime_with_format(n, 2, excel_time(t)?, &stamp)?;
                 }
                 if let Some(d) = r.effective_date {
                     ws.write_datetime_with_format(n, 3, excel_date(d)?, &date)?;
