@@ -9,7 +9,7 @@ DEMO_TODAY ?= 2024-11-20
 # Demo quotes and submissions shared by the demo agents (loaded once: later runs add none).
 DEMO_APPLICATIONS ?= 4000
 
-.PHONY: demo demo-instance mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-http bench-steps bench-dashboard bench-feel
+.PHONY: demo demo-instance mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-instructions bench-http bench-steps bench-dashboard bench-feel
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
@@ -111,6 +111,11 @@ clean-test-dbs:
 bench:
 	cargo bench -p enrollflow-engine --bench engine
 	python3 tools/bench/engine_targets.py $(TARGET_DIR)/criterion
+
+## make bench-instructions: the same benchmarks as instructions per call (callgrind; valgrind
+## needed): a count that does not drift with the machine's load, to compare two versions
+bench-instructions:
+	tools/bench/instructions.sh
 
 ## make bench-http: step view, quote and step submit throughput as ratios to /bench/hello and a
 ## primary-key read (wrk, release build, loopback)

@@ -34,7 +34,7 @@ pub struct Form {
     pub required_when: Vec<(FieldPath, Expr)>,
     pub refresh_on: Vec<String>,
     pub initial: Option<Expr>,
-    pub extras: Option<Expr>,
+    pub extras: Option<Extras>,
     pub checks: Option<Expr>,
     pub derive: Option<Expr>,
     pub modals: Arc<Value>,
@@ -48,8 +48,26 @@ impl Form {
             .chain(&self.required_when)
             .chain(&self.options)
             .map(|(_, e)| e)
-            .chain(&self.extras)
+            .chain(self.extras.iter().flat_map(Extras::exprs))
             .any(|e| e.uses.input)
+    }
+}
+
+/// A view's extras: one expression that gives the whole map, or an expression per key (each
+/// remembered on its own when it cannot change).
+#[derive(Debug, Clone)]
+pub enum Extras {
+    Whole(Expr),
+    Each(Vec<(String, Expr)>),
+}
+
+impl Extras {
+    pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
+        let (whole, each) = match self {
+            Extras::Whole(e) => (Some(e), &[][..]),
+            Extras::Each(each) => (None, &each[..]),
+        };
+        whole.into_iter().chain(each.iter().map(|(_, e)| e))
     }
 }
 

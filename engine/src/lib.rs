@@ -247,7 +247,7 @@ struct Step {
     section: Option<String>,
     listed_when: Option<Expr>,
     select: Option<Expr>,
-    extras: Option<Expr>,
+    extras: Option<form::Extras>,
     form: Option<String>,
     page: Option<String>,
     params: Value,
@@ -438,14 +438,36 @@ impl Engine {
             // The answers change from call to call: nothing to remember.
             return e.eval(&self.rhai, &vars).map_err(EvalError::Rule);
         }
+        if !e.uses.app {
+            // Remembered for the rule set or the context by the expression itself.
+            return e
+                .eval_remembered(&self.rhai, &vars, v.context)
+                .map_err(EvalError::Rule);
+        }
+        // It reads the application: the same text has the same answer for the rest of this call.
         if let Some(known) = v.seen.borrow().get(&e.source) {
             return Ok(known.clone());
         }
-        let value = e
-            .eval_remembered(&self.rhai, &vars, v.context)
-            .map_err(EvalError::Rule)?;
+        let value = e.eval(&self.rhai, &vars).map_err(EvalError::Rule)?;
         v.seen.borrow_mut().insert(e.source.clone(), value.clone());
         Ok(value)
+    }
+
+    /// A view's extras: the whole map, or the map of each key's answer.
+    fn extras(
+        &self,
+        x: &form::Extras,
+        v: &Vars,
+        input: Option<&Dynamic>,
+    ) -> Result<Value, EvalError> {
+        match x {
+            form::Extras::Whole(e) => self.eval(e, v, input),
+            form::Extras::Each(each) => each
+                .iter()
+                .map(|(key, e)| Ok((key.clone(), self.eval(e, v, input)?)))
+                .collect::<Result<serde_json::Map<_, _>, _>>()
+                .map(Value::Object),
+        }
     }
 
     fn is_skipped(&self, step: &Step, v: &Vars) -> Result<bool, EvalError> {
@@ -695,7 +717,7 @@ impl Engine {
         };
         let Some(form) = form else {
             if let Some(e) = &step.extras {
-                view.extras = self.eval(e, &v, None)?;
+                view.extras = self.extras(e, &v, None)?;
             }
             return Ok(view);
         };
@@ -736,7 +758,7 @@ impl Engine {
             view.step.title = title.clone();
         }
         if let Some(e) = &form.extras {
-            view.extras = self.eval(e, &v, Some(&input))?;
+            view.extras = self.extras(e, &v, Some(&input))?;
         }
         Ok(view)
     }

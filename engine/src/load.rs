@@ -260,6 +260,25 @@ fn expr(
     }
 }
 
+/// A view's `extras`, compiled: the whole expression, or each key's.
+fn extras(
+    rhai: &rhai::Engine,
+    file: &str,
+    source: Option<&model::ExtrasSource>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<form::Extras> {
+    match source? {
+        model::ExtrasSource::Whole(e) => expr(rhai, file, e, problems).map(form::Extras::Whole),
+        model::ExtrasSource::Each(each) => {
+            let compiled: Vec<_> = each
+                .iter()
+                .filter_map(|(key, e)| Some((key.clone(), expr(rhai, file, e, problems)?)))
+                .collect();
+            (compiled.len() == each.len()).then_some(form::Extras::Each(compiled))
+        }
+    }
+}
+
 fn load_form(rhai: &rhai::Engine, s: &Source) -> Result<Form, Vec<Diagnostic>> {
     let file: model::FormFile = yaml::parse(&s.path, &s.text).map_err(|d| vec![d])?;
     let mut problems = Vec::new();
@@ -323,9 +342,9 @@ fn load_form(rhai: &rhai::Engine, s: &Source) -> Result<Form, Vec<Diagnostic>> {
         e.and_then(|e| expr(rhai, &s.path, &e, &mut problems))
     };
     let initial = one(file.initial);
-    let extras = one(file.extras);
     let checks = one(file.checks);
     let derive = one(file.derive);
+    let extras = extras(rhai, &s.path, file.extras.as_ref(), &mut problems);
     match validator {
         Some(validator) if problems.is_empty() => Ok(Form {
             name: stem(&s.path, ".form.yaml"),
@@ -425,10 +444,7 @@ fn load_flow(
             .select
             .as_ref()
             .and_then(|e| expr(rhai, &s.path, e, &mut problems));
-        let extras = st
-            .extras
-            .as_ref()
-            .and_then(|e| expr(rhai, &s.path, e, &mut problems));
+        let extras = extras(rhai, &s.path, st.extras.as_ref(), &mut problems);
         let reopen = st
             .reopen
             .as_ref()

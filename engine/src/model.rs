@@ -59,7 +59,7 @@ pub struct StepFile {
     pub params: Option<Value>,
     /// Rhai, on hand-built pages: extra data the page shows (forms have their own `extras`).
     #[serde(default)]
-    pub extras: Option<Spanned<String>>,
+    pub extras: Option<ExtrasSource>,
     /// Rhai: true when the step does not apply to this application.
     #[serde(default)]
     pub skip_when: Option<Spanned<String>>,
@@ -115,7 +115,7 @@ pub struct FormFile {
     pub initial: Option<Spanned<String>>,
     /// Rhai: extra data for the view (lists, dates, texts the page shows).
     #[serde(default)]
-    pub extras: Option<Spanned<String>>,
+    pub extras: Option<ExtrasSource>,
     /// Rhai: cross-field rules; returns `#{ field_key: ["message", …] }` (empty when fine).
     #[serde(default)]
     pub checks: Option<Spanned<String>>,
@@ -125,4 +125,58 @@ pub struct FormFile {
     /// Dialogs the step's `next` rule can ask for, passed to the client as they are.
     #[serde(default)]
     pub modals: Value,
+}
+
+/// `extras`: one Rhai expression that gives the whole map, or a map with a Rhai expression per
+/// key. Each expression of the second form is evaluated on its own, so one that reads neither the
+/// application nor the answers (a table, the agent's texts) is worked out once, not at every view.
+#[derive(Debug)]
+pub enum ExtrasSource {
+    Whole(Spanned<String>),
+    Each(BTreeMap<String, Spanned<String>>),
+}
+
+/// What `extras` holds, before its place is known.
+enum Extras {
+    Whole(String),
+    Each(BTreeMap<String, Spanned<String>>),
+}
+
+impl<'de> Deserialize<'de> for Extras {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Extras;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a Rhai expression, or a map of a Rhai expression per key")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Extras, E> {
+                Ok(Extras::Whole(v.to_string()))
+            }
+            // Each value is read by the YAML reader itself, so it keeps its own line.
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut m: A) -> Result<Extras, A::Error> {
+                let mut each = BTreeMap::new();
+                while let Some(key) = m.next_key::<String>()? {
+                    let value = m.next_value::<Spanned<String>>()?;
+                    if each.insert(key.clone(), value).is_some() {
+                        return Err(serde::de::Error::custom(format!("`{key}` is given twice")));
+                    }
+                }
+                Ok(Extras::Each(each))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for ExtrasSource {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let read = Spanned::<Extras>::deserialize(d)?;
+        Ok(match read.value {
+            Extras::Whole(text) => {
+                ExtrasSource::Whole(Spanned::new(text, read.referenced, read.defined))
+            }
+            Extras::Each(each) => ExtrasSource::Each(each),
+        })
+    }
 }

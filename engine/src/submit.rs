@@ -4,6 +4,17 @@
 
 use super::*;
 
+/// A submission's answers as they may be stored ([`Engine::clean`]).
+struct Cleaned {
+    answers: Value,
+    /// The answers as the rules' `input`.
+    input: Dynamic,
+    /// The form's schema as resolved for this application and these answers.
+    schema: Arc<Value>,
+    /// The choices the resolved schema dropped.
+    dropped: Vec<FieldPath>,
+}
+
 impl Engine {
     /// Validates a step's answers and works out where the application goes next.
     pub fn submit(
@@ -20,8 +31,12 @@ impl Engine {
             .and_then(|f| self.forms.get(f))
             .ok_or_else(|| EvalError::NotAForm(id.into()))?;
         let v = self.vars(app, ctx);
-        let (answers, schema, dropped) = self.clean(form, input, &v)?;
-        let input = script::to_dynamic(&answers);
+        let Cleaned {
+            answers,
+            input,
+            schema,
+            dropped,
+        } = self.clean(form, input, &v)?;
         let errors = self.validate(form, &schema, &answers, &dropped, &v, &input)?;
         if !errors.is_empty() {
             return Ok(Submission::Invalid { errors });
@@ -47,12 +62,7 @@ impl Engine {
     /// The answers as they may be stored: normalized, read-only fields from the rules' initial
     /// data, fields the resolved schema does not have dropped, and `keep_when` applied. Also the
     /// resolved schema and the choices it dropped.
-    fn clean(
-        &self,
-        form: &Form,
-        input: &Value,
-        v: &Vars,
-    ) -> Result<(Value, Arc<Value>, Vec<FieldPath>), EvalError> {
+    fn clean(&self, form: &Form, input: &Value, v: &Vars) -> Result<Cleaned, EvalError> {
         let mut normalized = form::normalize(input).unwrap_or_else(|| json!({}));
         // Read-only fields come from the rules' initial data, never from the browser; the initial
         // data's lists (the people) also fix how many items there are.
@@ -69,7 +79,19 @@ impl Engine {
                 form::remove_answer(&mut answers, path);
             }
         }
-        Ok((answers, schema, dropped))
+        // The rules' `input` from here on: most submissions keep every answer, and then the
+        // conversion made for the conditions is the one (converting is a good part of a save).
+        let input = if answers == normalized {
+            raw_input
+        } else {
+            script::to_dynamic(&answers)
+        };
+        Ok(Cleaned {
+            answers,
+            input,
+            schema,
+            dropped,
+        })
     }
 
     /// Every error of the answers, keyed by the spec's field keys.

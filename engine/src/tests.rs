@@ -479,3 +479,98 @@ fn save_for_later_starts_at_the_flows_step_and_must_name_one() {
         "{bad:?}"
     );
 }
+
+const GREETING: &str = r#"
+title: Greeting
+schema:
+  type: object
+  properties:
+    name: { type: string, title: Name }
+    age: { type: integer, title: Age }
+ui: {}
+extras:
+  greeting: '`Hello ${input.name ?? "there"}`'
+  adult: input.age >= 18
+  about_name: app.about.name
+  agent: ctx.agent.name
+  tobacco_age: 18
+"#;
+
+fn engine_with(form: &str) -> Result<Engine, Vec<Diagnostic>> {
+    let flow = FLOW.replace("form: done", "form: greeting");
+    load(&[
+        Source::new("rules/flows/test.flow.yaml", flow),
+        Source::new("forms/about.form.yaml", ABOUT),
+        Source::new("forms/greeting.form.yaml", form),
+    ])
+}
+
+#[test]
+fn extras_given_a_rule_per_key_answer_each_key_for_this_application_and_context() {
+    let e = engine_with(GREETING).expect("loads");
+    let app = json!({ "about": { "name": "Ann", "age": 30 }, "last_step": 3 });
+    let agent = |name: &str| Context {
+        agent: AgentFlags {
+            name: name.into(),
+            ..AgentFlags::default()
+        },
+        ..ctx()
+    };
+    let view = e
+        .preview(
+            "done",
+            &json!({ "name": "Bo", "age": 17 }),
+            &app,
+            &agent("Pat"),
+        )
+        .expect("evaluates");
+    assert_eq!(
+        view.extras,
+        json!({ "greeting": "Hello Bo", "adult": false, "about_name": "Ann", "agent": "Pat", "tobacco_age": 18 })
+    );
+    // What depends on the answers, the application or the context is never one view's answer
+    // shown in another.
+    let other = json!({ "about": { "name": "Cy", "age": 40 }, "last_step": 3 });
+    let view = e
+        .preview(
+            "done",
+            &json!({ "name": "Di", "age": 30 }),
+            &other,
+            &agent("Lee"),
+        )
+        .expect("evaluates");
+    assert_eq!(
+        view.extras,
+        json!({ "greeting": "Hello Di", "adult": true, "about_name": "Cy", "agent": "Lee", "tobacco_age": 18 })
+    );
+    let again = e
+        .preview(
+            "done",
+            &json!({ "name": "Bo", "age": 17 }),
+            &app,
+            &agent("Pat"),
+        )
+        .expect("evaluates");
+    assert_eq!(again.extras["agent"], json!("Pat"));
+}
+
+#[test]
+fn a_broken_rule_of_the_extras_names_its_file_and_line() {
+    let broken = GREETING.replace("adult: input.age >= 18", "adult: input.age >=");
+    let Err(problems) = engine_with(&broken) else {
+        panic!("accepted a broken rule");
+    };
+    let line = broken
+        .lines()
+        .position(|l| l.contains("adult:"))
+        .map(|i| i + 1)
+        .expect("the line");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.file == "forms/greeting.form.yaml" && p.line == line),
+        "{problems:?}"
+    );
+    let twice = GREETING.replace("  tobacco_age: 18", "  tobacco_age: 18\n  agent: ctx.today");
+    assert!(engine_with(&twice).is_err(), "a key given twice is refused");
+}
