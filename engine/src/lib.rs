@@ -61,7 +61,7 @@ impl Source {
 }
 
 /// Who is filling in the application.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Applying {
     #[default]
@@ -70,7 +70,7 @@ pub enum Applying {
 }
 
 /// What the agent whose site this is offers (spec part 1, section 3 "Agent branding").
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct AgentFlags {
     /// The agent's carrier flags that are on: the catalog's `agent_flag` names
@@ -85,7 +85,7 @@ pub struct AgentFlags {
 }
 
 /// The context of an evaluation: known on the server, not typed by the applicant.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Hash, Serialize, Deserialize)]
 pub struct Context {
     #[serde(with = "iso_date")]
     pub today: time::Date,
@@ -293,6 +293,8 @@ pub struct Engine {
     sources: Vec<(String, String)>,
     /// What a coverage run reached (coverage runs only).
     probe: Option<Arc<coverage::Probe>>,
+    /// The contexts as rules see them (`ctx`), by digest: a few agents and days at a time.
+    contexts: std::sync::Mutex<Vec<(u64, Dynamic)>>,
 }
 
 /// The variables every rule sees.
@@ -405,6 +407,26 @@ impl Engine {
     }
 
     fn vars(&self, app: &Value, ctx: &Context) -> Vars {
+        let context = digest(ctx);
+        Vars {
+            app: script::to_dynamic(app),
+            ctx: self.context(ctx, context),
+            context,
+            seen: Default::default(),
+        }
+    }
+
+    /// `ctx` as rules see it: the context with `is_agent` and the carriers the agent's flags make
+    /// quoted (`agent.carriers`). Made once per context (`context`, its digest).
+    fn context(&self, ctx: &Context, context: u64) -> Dynamic {
+        let known = self.contexts.lock().ok().and_then(|m| {
+            m.iter()
+                .find(|(k, _)| *k == context)
+                .map(|(_, d)| d.clone())
+        });
+        if let Some(d) = known {
+            return d;
+        }
         let mut c = serde_json::to_value(ctx).unwrap_or(Value::Null);
         if let Value::Object(m) = &mut c {
             m.insert(
@@ -416,12 +438,14 @@ impl Engine {
                 agent.insert("carriers".into(), Value::from(ids));
             }
         }
-        Vars {
-            app: script::to_dynamic(app),
-            ctx: script::to_dynamic(&c),
-            context: digest(&c),
-            seen: Default::default(),
+        let d = script::to_lasting_dynamic(&c);
+        if let Ok(mut m) = self.contexts.lock() {
+            if m.len() >= script::MEMO_CONTEXTS {
+                let _forgotten = m.remove(0);
+            }
+            m.push((context, d.clone()));
         }
+        d
     }
 
     fn eval(&self, e: &Expr, v: &Vars, input: Option<&Dynamic>) -> Result<Value, EvalError> {
@@ -1010,10 +1034,10 @@ impl Engine {
 }
 
 /// A digest of a JSON value (its text: `serde_json` writes an object's keys in one order).
-fn digest(v: &Value) -> u64 {
+fn digest(ctx: &Context) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    v.to_string().hash(&mut h);
+    ctx.hash(&mut h);
     h.finish()
 }
 

@@ -196,6 +196,7 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
             Vec::new()
         },
         probe,
+        contexts: Default::default(),
     })
 }
 

@@ -178,7 +178,7 @@ struct Memo {
 }
 
 /// Contexts remembered per expression; the oldest is forgotten first.
-const MEMO_CONTEXTS: usize = 64;
+pub(crate) const MEMO_CONTEXTS: usize = 64;
 
 /// A compiled Rhai expression and where it was written.
 #[derive(Debug, Clone)]
@@ -327,17 +327,39 @@ impl Drop for Budget {
 ///
 /// A record made once for the whole rule set (the data tables) also keeps its JSON, so a rule
 /// that returns a table's rows as they are costs a copy of that JSON, not a conversion.
+///
+/// The fields are one slice sorted by name, made in one allocation (a JSON object's fields come
+/// sorted): converting an application is a good part of a step's cost, and a tree of maps took
+/// several allocations an object.
 #[derive(Clone, Debug)]
-pub struct Record(Arc<rhai::Map>, Option<Arc<Value>>);
+pub struct Record(Arc<[(rhai::Identifier, Dynamic)]>, Option<Arc<Value>>);
 
 impl Record {
+    fn new(mut fields: Vec<(rhai::Identifier, Dynamic)>, json: Option<Arc<Value>>) -> Self {
+        if !fields.is_sorted_by(|a, b| a.0 < b.0) {
+            fields.sort_by(|a, b| a.0.cmp(&b.0));
+            fields.dedup_by(|a, b| a.0 == b.0);
+        }
+        Record(fields.into(), json)
+    }
+
+    fn position(&self, key: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(key))
+    }
+
     fn get(&self, key: &str) -> Dynamic {
-        self.0.get(key).cloned().unwrap_or(Dynamic::UNIT)
+        self.position(key)
+            .map_or(Dynamic::UNIT, |i| self.0[i].1.clone())
     }
 
     fn set(&mut self, key: &str, value: Dynamic) {
         self.1 = None;
-        Arc::make_mut(&mut self.0).insert(key.into(), value);
+        let mut fields = self.0.to_vec();
+        match self.position(key) {
+            Ok(i) => fields[i].1 = value,
+            Err(i) => fields.insert(i, (key.into(), value)),
+        }
+        self.0 = fields.into();
     }
 }
 
@@ -352,15 +374,15 @@ fn register_record(engine: &mut Engine) {
             i64::try_from(r.0.len()).unwrap_or(i64::MAX)
         })
         .register_fn("is_empty", |r: Record| r.0.is_empty())
-        .register_fn("contains", |r: Record, key: &str| r.0.contains_key(key))
+        .register_fn("contains", |r: Record, key: &str| r.position(key).is_ok())
         .register_fn("get", |r: Record, key: &str| r.get(key))
         .register_fn("keys", |r: Record| {
-            r.0.keys()
-                .map(|k| Dynamic::from(rhai::ImmutableString::from(k.as_str())))
+            r.0.iter()
+                .map(|(k, _)| Dynamic::from(rhai::ImmutableString::from(k.as_str())))
                 .collect::<rhai::Array>()
         })
         .register_fn("values", |r: Record| {
-            r.0.values().cloned().collect::<rhai::Array>()
+            r.0.iter().map(|(_, v)| v.clone()).collect::<rhai::Array>()
         });
 }
 
@@ -406,7 +428,7 @@ pub fn with_fields<'a>(
 ) -> Dynamic {
     let mut r = record
         .read_lock::<Record>()
-        .map_or_else(|| Record(Arc::default(), None), |r| r.clone());
+        .map_or_else(|| Record::new(Vec::new(), None), |r| r.clone());
     for (k, v) in fields {
         r.set(k, v);
     }
@@ -433,12 +455,10 @@ fn convert(v: &Value, keep_json: bool) -> Dynamic {
             None => Dynamic::from_float(n.as_f64().unwrap_or(f64::NAN)),
         },
         Value::Array(a) => Dynamic::from_array(a.iter().map(|v| convert(v, keep_json)).collect()),
-        Value::Object(m) => Dynamic::from(Record(
-            Arc::new(
-                m.iter()
-                    .map(|(k, v)| (k.as_str().into(), convert(v, keep_json)))
-                    .collect(),
-            ),
+        Value::Object(m) => Dynamic::from(Record::new(
+            m.iter()
+                .map(|(k, v)| (k.as_str().into(), convert(v, keep_json)))
+                .collect(),
             keep_json.then(|| Arc::new(v.clone())),
         )),
     }
@@ -472,11 +492,11 @@ pub fn to_json(d: &Dynamic) -> Result<Value, String> {
     if let Some(r) = d.read_lock::<Record>() {
         return match &r.1 {
             Some(json) => Ok(Value::clone(json)),
-            None => map_to_json(&r.0),
+            None => fields_to_json(r.0.iter().map(|(k, v)| (k, v))),
         };
     }
     if let Some(m) = d.read_lock::<rhai::Map>() {
-        return map_to_json(&m);
+        return fields_to_json(m.iter());
     }
     if let Some(a) = d.read_lock::<rhai::Array>() {
         return a
@@ -488,8 +508,10 @@ pub fn to_json(d: &Dynamic) -> Result<Value, String> {
     Err(format!("a value of type {}", d.type_name()))
 }
 
-fn map_to_json(m: &rhai::Map) -> Result<Value, String> {
-    m.iter()
+fn fields_to_json<'a>(
+    fields: impl Iterator<Item = (&'a rhai::Identifier, &'a Dynamic)>,
+) -> Result<Value, String> {
+    fields
         .map(|(k, v)| to_json(v).map(|v| (k.to_string(), v)))
         .collect::<Result<Map<String, Value>, _>>()
         .map(Value::Object)

@@ -25,7 +25,7 @@ printf '%-36s %14s\n' benchmark "instructions"
 for name in "$@"; do
   (cd engine && valgrind --tool=callgrind --callgrind-out-file="$out/cg" \
     --toggle-collect='criterion::bencher::Bencher<M>::iter' \
-    "$bin" --bench --profile-time 1 "$name" > "$out/log" 2>&1)
+    "$bin" --bench --profile-time "${PROFILE_TIME:-3}" "$name" > "$out/log" 2>&1)
   total=$(grep -h "Collected" "$out/log" | awk '{print $4}' | sort -n | tail -1)
   # The calls of the benchmarked function: the first callee of the measuring loop.
   calls=$(callgrind_annotate --inclusive=yes --tree=calling "$out/cg" 2>/dev/null |
