@@ -392,10 +392,15 @@ fn flow_with_summary(first: &str, skip: &str) -> String {
 }
 
 fn load_flow(flow: String) -> Result<Engine, Vec<Diagnostic>> {
+    load_with_last_form(flow, "done", DONE)
+}
+
+/// The test's rule set with this flow, and `text` as the form of its last step.
+fn load_with_last_form(flow: String, name: &str, text: &str) -> Result<Engine, Vec<Diagnostic>> {
     load(&[
         Source::new("rules/flows/test.flow.yaml", flow),
         Source::new("forms/about.form.yaml", ABOUT),
-        Source::new("forms/done.form.yaml", DONE),
+        Source::new(&format!("forms/{name}.form.yaml"), text),
     ])
 }
 
@@ -497,12 +502,11 @@ extras:
 "#;
 
 fn engine_with(form: &str) -> Result<Engine, Vec<Diagnostic>> {
-    let flow = FLOW.replace("form: done", "form: greeting");
-    load(&[
-        Source::new("rules/flows/test.flow.yaml", flow),
-        Source::new("forms/about.form.yaml", ABOUT),
-        Source::new("forms/greeting.form.yaml", form),
-    ])
+    load_with_last_form(
+        FLOW.replace("form: done", "form: greeting"),
+        "greeting",
+        form,
+    )
 }
 
 #[test]
