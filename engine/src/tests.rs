@@ -512,50 +512,39 @@ fn engine_with(form: &str) -> Result<Engine, Vec<Diagnostic>> {
 #[test]
 fn extras_given_a_rule_per_key_answer_each_key_for_this_application_and_context() {
     let e = engine_with(GREETING).expect("loads");
-    let app = json!({ "about": { "name": "Ann", "age": 30 }, "last_step": 3 });
-    let agent = |name: &str| Context {
-        agent: AgentFlags {
-            name: name.into(),
-            ..AgentFlags::default()
-        },
-        ..ctx()
+    // The extras of the last step's view with these answers, application and agent.
+    let extras = |input: Value, about: Value, agent: &str| {
+        let ctx = Context {
+            agent: AgentFlags {
+                name: agent.into(),
+                ..AgentFlags::default()
+            },
+            ..ctx()
+        };
+        let app = json!({ "about": about, "last_step": 3 });
+        e.preview("done", &input, &app, &ctx)
+            .expect("evaluates")
+            .extras
     };
-    let view = e
-        .preview(
-            "done",
-            &json!({ "name": "Bo", "age": 17 }),
-            &app,
-            &agent("Pat"),
-        )
-        .expect("evaluates");
+    let ann = json!({ "name": "Ann", "age": 30 });
     assert_eq!(
-        view.extras,
+        extras(json!({ "name": "Bo", "age": 17 }), ann.clone(), "Pat"),
         json!({ "greeting": "Hello Bo", "adult": false, "about_name": "Ann", "agent": "Pat", "tobacco_age": 18 })
     );
     // What depends on the answers, the application or the context is never one view's answer
     // shown in another.
-    let other = json!({ "about": { "name": "Cy", "age": 40 }, "last_step": 3 });
-    let view = e
-        .preview(
-            "done",
-            &json!({ "name": "Di", "age": 30 }),
-            &other,
-            &agent("Lee"),
-        )
-        .expect("evaluates");
     assert_eq!(
-        view.extras,
+        extras(
+            json!({ "name": "Di", "age": 30 }),
+            json!({ "name": "Cy", "age": 40 }),
+            "Lee"
+        ),
         json!({ "greeting": "Hello Di", "adult": true, "about_name": "Cy", "agent": "Lee", "tobacco_age": 18 })
     );
-    let again = e
-        .preview(
-            "done",
-            &json!({ "name": "Bo", "age": 17 }),
-            &app,
-            &agent("Pat"),
-        )
-        .expect("evaluates");
-    assert_eq!(again.extras["agent"], json!("Pat"));
+    assert_eq!(
+        extras(json!({ "name": "Bo", "age": 17 }), ann, "Pat")["agent"],
+        json!("Pat")
+    );
 }
 
 #[test]
