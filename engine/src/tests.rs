@@ -400,7 +400,7 @@ fn load_with_last_form(flow: String, name: &str, text: &str) -> Result<Engine, V
     load(&[
         Source::new("rules/flows/test.flow.yaml", flow),
         Source::new("forms/about.form.yaml", ABOUT),
-        Source::new(&format!("forms/{name}.form.yaml"), text),
+        Source::new(format!("forms/{name}.form.yaml"), text),
     ])
 }
 
