@@ -4,7 +4,10 @@ use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-/// Unsubmitted applications not saved since `before` and not anonymized yet, oldest first.
+/// Unsubmitted applications not saved since `before` and not anonymized yet, the oldest created
+/// first. They are found by their creation (an application not saved since `before` was created
+/// before it), whose index a save never touches: an index on `updated_at`, which every save sets,
+/// would keep every save from being a HOT update (migration 26).
 pub async fn abandoned(
     pool: &PgPool,
     before: OffsetDateTime,
@@ -12,8 +15,9 @@ pub async fn abandoned(
 ) -> sqlx::Result<Vec<Uuid>> {
     sqlx::query_scalar(
         "SELECT id FROM applications
-         WHERE submission_time IS NULL AND anonymized_at IS NULL AND updated_at < $1
-         ORDER BY updated_at LIMIT $2",
+         WHERE submission_time IS NULL AND anonymized_at IS NULL
+           AND created_at < $1 AND updated_at < $1
+         ORDER BY created_at LIMIT $2",
     )
     .bind(before)
     .bind(limit)

@@ -28,6 +28,7 @@ async fn quote(app: &TestApp) -> uuid::Uuid {
 async fn age(app: &TestApp, id: uuid::Uuid, days: i64) {
     sqlx::query(
         "UPDATE applications SET updated_at = updated_at - make_interval(days => $2::int),
+                created_at = created_at - make_interval(days => $2::int),
                 data = data || '{\"census\": {\"sub_first_name\": \"Ann\"}}'::jsonb,
                 summary = '{\"first_name\": \"Ann\"}'::jsonb
          WHERE id = $1",
@@ -120,5 +121,34 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
         "enrollflow_retention_last_run_timestamp_seconds",
     ] {
         assert!(m.contains(expected), "{expected} in {m}");
+    }
+}
+
+/// A save sets the application's answers, summary, time, revision and rules (db::applications);
+/// an index on any of them would keep every save from being a HOT update, writing an entry in
+/// each of the table's indexes (issue 19, item 2: migration 23's index on `updated_at` did, and a
+/// save wrote 1,855 WAL bytes instead of 198).
+#[tokio::test]
+async fn no_index_of_the_applications_reads_what_every_save_writes() {
+    let app = spawn_app_with(|_| {}).await;
+    let indexes: Vec<String> = sqlx::query_scalar(
+        "SELECT pg_get_indexdef(indexrelid) FROM pg_index
+         WHERE indrelid = 'applications'::regclass",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .expect("the indexes");
+    assert!(indexes.len() > 5, "{indexes:?}");
+    let every_save = ["data", "summary", "updated_at", "revision", "rules_hash"];
+    for index in &indexes {
+        let words: Vec<&str> = index
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .collect();
+        for column in every_save {
+            assert!(
+                !words.contains(&column),
+                "{index} reads {column}, which every save writes"
+            );
+        }
     }
 }
