@@ -294,7 +294,7 @@ pub struct Engine {
     /// What a coverage run reached (coverage runs only).
     probe: Option<Arc<coverage::Probe>>,
     /// The contexts as rules see them (`ctx`), by digest: a few agents and days at a time.
-    contexts: std::sync::Mutex<Vec<(u64, Dynamic)>>,
+    contexts: script::ByContext<Dynamic>,
 }
 
 /// The variables every rule sees.
@@ -419,12 +419,7 @@ impl Engine {
     /// `ctx` as rules see it: the context with `is_agent` and the carriers the agent's flags make
     /// quoted (`agent.carriers`). Made once per context (`context`, its digest).
     fn context(&self, ctx: &Context, context: u64) -> Dynamic {
-        let known = self.contexts.lock().ok().and_then(|m| {
-            m.iter()
-                .find(|(k, _)| *k == context)
-                .map(|(_, d)| d.clone())
-        });
-        if let Some(d) = known {
+        if let Some(d) = self.contexts.get(context) {
             return d;
         }
         let mut c = serde_json::to_value(ctx).unwrap_or(Value::Null);
@@ -439,12 +434,7 @@ impl Engine {
             }
         }
         let d = script::to_lasting_dynamic(&c);
-        if let Ok(mut m) = self.contexts.lock() {
-            if m.len() >= script::MEMO_CONTEXTS {
-                let _forgotten = m.remove(0);
-            }
-            m.push((context, d.clone()));
-        }
+        self.contexts.keep(context, &d);
         d
     }
 

@@ -174,11 +174,39 @@ impl Uses {
 #[derive(Debug, Default)]
 struct Memo {
     constant: std::sync::OnceLock<Value>,
-    by_context: std::sync::Mutex<Vec<(u64, Value)>>,
+    by_context: ByContext<Value>,
+}
+
+/// Values kept per context (a digest of `ctx`), a few at a time: the oldest is forgotten first.
+#[derive(Debug)]
+pub(crate) struct ByContext<T>(std::sync::Mutex<Vec<(u64, T)>>);
+
+impl<T> Default for ByContext<T> {
+    fn default() -> Self {
+        ByContext(std::sync::Mutex::new(Vec::new()))
+    }
+}
+
+impl<T: Clone> ByContext<T> {
+    pub(crate) fn get(&self, context: u64) -> Option<T> {
+        let m = self.0.lock().ok()?;
+        m.iter()
+            .find(|(k, _)| *k == context)
+            .map(|(_, v)| v.clone())
+    }
+
+    pub(crate) fn keep(&self, context: u64, value: &T) {
+        if let Ok(mut m) = self.0.lock() {
+            if m.len() >= MEMO_CONTEXTS {
+                drop(m.remove(0));
+            }
+            m.push((context, value.clone()));
+        }
+    }
 }
 
 /// Contexts remembered per expression; the oldest is forgotten first.
-pub(crate) const MEMO_CONTEXTS: usize = 64;
+const MEMO_CONTEXTS: usize = 64;
 
 /// A compiled Rhai expression and where it was written.
 #[derive(Debug, Clone)]
@@ -211,21 +239,11 @@ impl Expr {
             let v = self.eval(engine, vars)?;
             return Ok(self.memo.constant.get_or_init(|| v).clone());
         }
-        let known = self.memo.by_context.lock().ok().and_then(|m| {
-            m.iter()
-                .find(|(k, _)| *k == context)
-                .map(|(_, v)| v.clone())
-        });
-        if let Some(v) = known {
+        if let Some(v) = self.memo.by_context.get(context) {
             return Ok(v);
         }
         let v = self.eval(engine, vars)?;
-        if let Ok(mut m) = self.memo.by_context.lock() {
-            if m.len() >= MEMO_CONTEXTS {
-                m.remove(0);
-            }
-            m.push((context, v.clone()));
-        }
+        self.memo.by_context.keep(context, &v);
         Ok(v)
     }
 
