@@ -43,31 +43,63 @@ fn repo_path(p: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join(p)
 }
 
-/// A fresh, migrated and seeded database on the server of `DATABASE_URL`.
+/// A fresh, migrated and seeded database on the server of `DATABASE_URL`: a copy of this test
+/// binary's template ([`template_database`]). Copying is a file copy on the server; migrating and
+/// seeding each test's database took most of a test's time (26 migrations, each its own commit).
 pub async fn fresh_database() -> PgPool {
-    let url = std::env::var("DATABASE_URL")
-        .expect("DATABASE_URL must name a PostgreSQL server: run the tests with `make test`");
-    let server = url
-        .rsplit_once('/')
-        .map(|(s, _)| s.to_string())
-        .expect("url has a database");
+    let server = database_server();
+    let template = template_database().await;
     let name = format!("enrollflow_test_{}", uuid::Uuid::new_v4().simple());
     let admin = db::connect(&format!("{server}/postgres"))
         .await
         .expect("connect to postgres");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
+    sqlx::query(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
         .execute(&admin)
         .await
         .expect("create test database");
     admin.close().await;
-    let pool = db::connect(&format!("{server}/{name}"))
+    db::connect(&format!("{server}/{name}"))
         .await
-        .expect("connect");
-    db::migrate(&pool).await.expect("migrate");
-    seed::load_file(&pool, &repo_path("demo/agents.json"), Some(&test_cipher()))
+        .expect("connect")
+}
+
+/// The server part of `DATABASE_URL` (without the database).
+fn database_server() -> String {
+    let url = std::env::var("DATABASE_URL")
+        .expect("DATABASE_URL must name a PostgreSQL server: run the tests with `make test`");
+    url.rsplit_once('/')
+        .map(|(s, _)| s.to_string())
+        .expect("url has a database")
+}
+
+/// The database every test's database is copied from, made once per test binary: migrated and
+/// seeded with the demo agents, then closed (PostgreSQL copies a database nobody is connected to).
+/// Its name starts `enrollflow_test_`, so `make test` drops it with the others at the next run.
+async fn template_database() -> &'static str {
+    static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(|| async {
+            let server = database_server();
+            let name = format!("enrollflow_test_template_{}", uuid::Uuid::new_v4().simple());
+            let admin = db::connect(&format!("{server}/postgres"))
+                .await
+                .expect("connect to postgres");
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(&admin)
+                .await
+                .expect("create the template database");
+            admin.close().await;
+            let pool = db::connect(&format!("{server}/{name}"))
+                .await
+                .expect("connect");
+            db::migrate(&pool).await.expect("migrate");
+            seed::load_file(&pool, &repo_path("demo/agents.json"), Some(&test_cipher()))
+                .await
+                .expect("seed");
+            pool.close().await;
+            name
+        })
         .await
-        .expect("seed");
-    pool
 }
 
 pub async fn spawn_app() -> TestApp {
