@@ -10,7 +10,22 @@ const ISO: &[time::format_description::BorrowedFormatItem<'static>] =
     time::macros::format_description!("[year]-[month]-[day]");
 
 pub fn parse(s: &str) -> Option<Date> {
-    Date::parse(s, ISO).ok()
+    // The rules read dates all the time (a census of 15 dependents: about 56 per submission);
+    // `YYYY-MM-DD` of digits is read here directly, ten times quicker than through the format
+    // description, and anything else (signs, other lengths) the way the format reads it.
+    match s.as_bytes() {
+        &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1]
+            if [y0, y1, y2, y3, m0, m1, d0, d1]
+                .iter()
+                .all(u8::is_ascii_digit) =>
+        {
+            let n = |a: u8, b: u8| (a - b'0') * 10 + (b - b'0');
+            let year = i32::from(n(y0, y1)) * 100 + i32::from(n(y2, y3));
+            let month = time::Month::try_from(n(m0, m1)).ok()?;
+            Date::from_calendar_date(year, month, n(d0, d1)).ok()
+        }
+        _ => Date::parse(s, ISO).ok(),
+    }
 }
 
 pub fn format(d: Date) -> String {
@@ -95,6 +110,49 @@ mod tests {
         assert_eq!(age_at(date!(2008 - 12 - 15), date!(2024 - 12 - 15)), 16);
         assert_eq!(age_at(date!(2008 - 02 - 29), date!(2025 - 02 - 28)), 16);
         assert_eq!(age_at(date!(2008 - 02 - 29), date!(2025 - 03 - 01)), 17);
+    }
+
+    #[test]
+    fn a_date_reads_as_the_iso_format_reads_it() {
+        let format = |s: &str| Date::parse(s, ISO).ok();
+        let mut cases: Vec<String> = [
+            "2024-02-29",
+            "2023-02-29",
+            "2024-13-01",
+            "2024-00-10",
+            "2024-04-31",
+            "2024-12-31",
+            "0000-01-01",
+            "9999-12-31",
+            "1985-3-02",
+            "1985-03-2",
+            "+2024-01-01",
+            "-0001-01-01",
+            "2024/01/01",
+            "2024-01-01 ",
+            " 2024-01-01",
+            "2024-01-0a",
+            "",
+            "2024-01",
+            "１９８５-03-02",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        // Every day of four years, leap year and century rules included, and the day after each
+        // month's last.
+        for year in [1900, 2000, 2023, 2024] {
+            for month in 1..=12 {
+                for day in 0..=32 {
+                    cases.push(format!("{year:04}-{month:02}-{day:02}"));
+                }
+            }
+        }
+        for s in &cases {
+            assert_eq!(parse(s), format(s), "{s:?}");
+        }
+        assert_eq!(parse("2024-02-29"), Some(date!(2024 - 02 - 29)));
+        assert_eq!(parse("2023-02-29"), None);
     }
 
     #[test]
