@@ -47,16 +47,25 @@ fn repo_path(p: &str) -> PathBuf {
 /// binary's template ([`template_database`]). Copying is a file copy on the server; migrating and
 /// seeding each test's database took most of a test's time (26 migrations, each its own commit).
 pub async fn fresh_database() -> PgPool {
-    let server = database_server();
     let template = template_database().await;
     let name = format!("enrollflow_test_{}", uuid::Uuid::new_v4().simple());
+    create_database(&name, Some(template)).await
+}
+
+/// Creates database `name` on the server of `DATABASE_URL`, a copy of `template` or empty, and
+/// connects to it.
+async fn create_database(name: &str, template: Option<&str>) -> PgPool {
+    let server = database_server();
     let admin = db::connect(&format!("{server}/postgres"))
         .await
         .expect("connect to postgres");
-    sqlx::query(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
+    let copy = template
+        .map(|t| format!(" TEMPLATE {t}"))
+        .unwrap_or_default();
+    sqlx::query(&format!("CREATE DATABASE {name}{copy}"))
         .execute(&admin)
         .await
-        .expect("create test database");
+        .expect("create the database");
     admin.close().await;
     db::connect(&format!("{server}/{name}"))
         .await
@@ -79,19 +88,8 @@ async fn template_database() -> &'static str {
     static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
     TEMPLATE
         .get_or_init(|| async {
-            let server = database_server();
             let name = format!("enrollflow_test_template_{}", uuid::Uuid::new_v4().simple());
-            let admin = db::connect(&format!("{server}/postgres"))
-                .await
-                .expect("connect to postgres");
-            sqlx::query(&format!("CREATE DATABASE {name}"))
-                .execute(&admin)
-                .await
-                .expect("create the template database");
-            admin.close().await;
-            let pool = db::connect(&format!("{server}/{name}"))
-                .await
-                .expect("connect");
+            let pool = create_database(&name, None).await;
             db::migrate(&pool).await.expect("migrate");
             seed::load_file(&pool, &repo_path("demo/agents.json"), Some(&test_cipher()))
                 .await
