@@ -6,10 +6,10 @@
 set -euo pipefail
 command -v chromium >/dev/null && command -v chromium-headless-shell >/dev/null && command -v pdftotext >/dev/null && command -v qpdf >/dev/null && exit 0
 if [ "$(id -u)" != 0 ] && ! command -v sudo >/dev/null; then
-  echo "Chromium, pdftotext or qpdf is missing: install Debian's packages (apt-get install chromium chromium-headless-shell fonts-liberation poppler-utils qpdf)." >&2
+  echo "Chromium, its headless shell, pdftotext or qpdf is missing: install Debian's packages (apt-get install chromium chromium-headless-shell fonts-liberation poppler-utils qpdf)." >&2
   exit 1
 fi
 sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
-echo "installing Debian's chromium, poppler-utils and qpdf for the browser and PDF tests" >&2
+echo "installing Debian's chromium, chromium-headless-shell, poppler-utils and qpdf for the browser and PDF tests" >&2
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-headless-shell fonts-liberation poppler-utils qpdf >/dev/null

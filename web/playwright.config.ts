@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
-const HEADLESS_SHELL = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
 /** The full browser, as people run it: `make bench-feel` measures what a person waits for. */
 const FULL_BROWSER = '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+/** The tests' browser: Debian's headless shell (scripts/ensure-chromium.sh installs it), else the full one. */
+const TEST_BROWSER = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER;
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -74,7 +76,7 @@ export default defineConfig({
       // Debian's headless shell (package chromium-headless-shell, what Playwright's own headless
       // Chromium is): the same engine without the full browser around it, half the full
       // browser's CPU in these tests, which is what bounds their time on two cores.
-      executablePath: process.env.CHROMIUM_PATH ?? HEADLESS_SHELL,
+      executablePath: process.env.CHROMIUM_PATH ?? TEST_BROWSER,
       args: ARGS,
     },
   },

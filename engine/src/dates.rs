@@ -10,9 +10,9 @@ const ISO: &[time::format_description::BorrowedFormatItem<'static>] =
     time::macros::format_description!("[year]-[month]-[day]");
 
 pub fn parse(s: &str) -> Option<Date> {
-    // The rules read dates all the time (a census of 15 dependents: about 56 per submission);
-    // `YYYY-MM-DD` of digits is read here directly, ten times quicker than through the format
-    // description, and anything else (signs, other lengths) the way the format reads it.
+    // The rules read dates all the time (a census of 15 dependents: about 56 per submission, some
+    // 600 instructions each through the format description). `YYYY-MM-DD` of digits is read here
+    // directly; anything else (signs, other lengths) the way the format reads it.
     match s.as_bytes() {
         &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1]
             if [y0, y1, y2, y3, m0, m1, d0, d1]

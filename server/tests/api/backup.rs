@@ -3,7 +3,7 @@
 
 use enrollflow_server::{backup, db};
 
-use crate::helpers::spawn_app_with;
+use crate::helpers::{database_server, spawn_app_with};
 
 /// The URL of the database `pool` is connected to, on the server DATABASE_URL names.
 async fn url_of(pool: &sqlx::PgPool) -> (String, String) {
@@ -11,11 +11,7 @@ async fn url_of(pool: &sqlx::PgPool) -> (String, String) {
         .fetch_one(pool)
         .await
         .expect("name");
-    let server = std::env::var("DATABASE_URL")
-        .expect("DATABASE_URL")
-        .rsplit_once('/')
-        .map(|(s, _)| s.to_string())
-        .expect("a database in the URL");
+    let server = database_server();
     (server.clone(), format!("{server}/{name}"))
 }
 

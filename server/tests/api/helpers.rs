@@ -73,7 +73,7 @@ async fn create_database(name: &str, template: Option<&str>) -> PgPool {
 }
 
 /// The server part of `DATABASE_URL` (without the database).
-fn database_server() -> String {
+pub fn database_server() -> String {
     let url = std::env::var("DATABASE_URL")
         .expect("DATABASE_URL must name a PostgreSQL server: run the tests with `make test`");
     url.rsplit_once('/')
