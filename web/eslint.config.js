@@ -25,6 +25,12 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Focus moves in a layout effect, right after the render: Preact (vite.config.ts) runs a plain
+      // effect after the next frame, when the person's next key may already have gone elsewhere.
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.name='useEffect'] CallExpression[callee.property.name='focus']",
+        message: 'move focus in useLayoutEffect: useEffect runs after the next frame on Preact (web/README.md)',
+      }],
     },
   },
   {

@@ -28,6 +28,21 @@ export function englishIdsAreTexts(): Plugin {
   };
 }
 
+/** Top-level preact, whoever imports it (the CMS Design System nests its own preact 10 for its web components). */
+const preact = (path: string) => fileURLToPath(new URL(`./node_modules/preact/${path}`, import.meta.url));
+
+/** React's modules answered by Preact's compatibility layer (see docs/performance.md, "What the browser downloads"). */
+function preactForReact() {
+  return [
+    { find: /^react-dom\/test-utils$/, replacement: preact('test-utils/dist/testUtils.mjs') },
+    { find: /^react-dom\/client$/, replacement: preact('compat/client.mjs') },
+    { find: /^react-dom$/, replacement: preact('compat/dist/compat.mjs') },
+    { find: /^react\/jsx-runtime$/, replacement: preact('compat/jsx-runtime.mjs') },
+    { find: /^react\/jsx-dev-runtime$/, replacement: preact('compat/jsx-dev-runtime.mjs') },
+    { find: /^react$/, replacement: preact('compat/dist/compat.mjs') },
+  ];
+}
+
 // The Rust server (`enrollflow serve`) listens on 8080 and serves `dist/` plus `/api`.
 // In development Vite serves the app and forwards API calls to it.
 const backend = 'http://localhost:8080';
@@ -38,6 +53,7 @@ export default defineConfig({
   plugins: [lingui({ failOnMissing: true, failOnCompileError: true }), englishIdsAreTexts()],
   resolve: {
     alias: [
+      ...preactForReact(),
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // RJSF's markdown renderer (unused by the forms, ~30 kB gzipped) is replaced by plain text.
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/lib/markdown-stub.tsx', import.meta.url)) },
@@ -57,6 +73,9 @@ export default defineConfig({
       onwarn(warning, warn) {
         // react-router ships "use client" directives, meaningless in a client-only bundle.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        // react-router uses React 19's useOptimistic when the React it runs on has it, and Preact's
+        // layer has not: it falls back to plain state.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
         warn(warning);
       },
     },
@@ -71,6 +90,15 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // The ES module builds of the libraries that import React, so that their imports meet the
+    // aliases above: Node would pick the CommonJS builds, whose `require` finds React itself.
+    alias: [
+      { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) },
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
+      { find: /^recharts$/, replacement: fileURLToPath(new URL('./node_modules/recharts/es6/index.js', import.meta.url)) },
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: fileURLToPath(new URL('./src/test/with-selector.ts', import.meta.url)) },
+    ],
+    server: { deps: { inline: [/@testing-library\/react/, /@rjsf\//, /@cmsgov\//, /react-router/, /@lingui\/react/, /zustand/, /recharts/, /react-redux/] } },
     unstubGlobals: true,
     // A test file per core: Vitest's default keeps one core for its own process (cores - 1), which
     // on a 2-core machine runs the files one at a time while that process mostly waits.

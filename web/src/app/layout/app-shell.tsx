@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { Alert } from '@cmsgov/design-system';
@@ -41,7 +41,7 @@ export function AppShell() {
   useDocumentTitle(title, site?.product_name);
 
   // Navigation scrolls to the top and moves focus to the new page's content.
-  useEffect(() => {
+  useLayoutEffect(() => {
     window.scrollTo(0, 0);
     if (firstRender.current) {
       firstRender.current = false;

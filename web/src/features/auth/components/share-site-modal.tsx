@@ -33,15 +33,16 @@ export function ShareSiteModal({ isOpen, address, onClose }: ShareSiteModalProps
   const [copied, setCopied] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!copied) return;
-    const id = window.setTimeout(() => setCopied(false), COPY_TOOLTIP_MS);
-    return () => window.clearTimeout(id);
-  }, [copied]);
+  // The 2 seconds count from the copy, not from whenever the renderer runs its effects.
+  const hideTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(hideTimer.current), []);
 
   const copy = () => {
     void copyText(address, fieldRef.current).then((ok) => {
-      if (ok) setCopied(true);
+      if (!ok) return;
+      setCopied(true);
+      window.clearTimeout(hideTimer.current);
+      hideTimer.current = window.setTimeout(() => setCopied(false), COPY_TOOLTIP_MS);
     });
   };
 

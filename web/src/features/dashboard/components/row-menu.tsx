@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useClickOutside } from '@/components/use-click-outside';
 
 export type RowMenuItem =
@@ -29,7 +29,7 @@ export function RowMenu({ label, items }: RowMenuProps) {
   // no room below.
   const [place, setPlace] = useState<CSSProperties>({});
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     itemRefs.current[focusIndex]?.focus({ preventScroll: true });
   }, [open, focusIndex]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { saveFile } from '@/lib/save-file';
 import { EXPORT_FILE_NAMES, exportList } from '../api/export-list';
 import type { ListKind } from '../types';
@@ -13,7 +13,7 @@ export function useExport(kind: ListKind, query: ListQuery) {
   const [exportFailed, setExportFailed] = useState(false);
   const exportButton = useRef<HTMLButtonElement | HTMLAnchorElement>(null);
   const refocusExport = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (exporting || !refocusExport.current) return;
     refocusExport.current = false;
     exportButton.current?.focus();

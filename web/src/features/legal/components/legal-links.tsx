@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { Button } from '@cmsgov/design-system';
 import { GENERIC_ERROR } from '@/lib/api-client';
@@ -36,7 +36,7 @@ export function LegalLinks() {
   const opener = useRef<HTMLButtonElement | null>(null);
   const close = useCallback(() => setOpenKind(null), []);
   // The dialog unmounts on close: once it is gone, focus goes back to the button that opened it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (openKind === null) opener.current?.focus();
   }, [openKind]);
 

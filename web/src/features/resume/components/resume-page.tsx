@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { errorText } from '@/lib/api-client';
@@ -38,7 +38,7 @@ export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> })
     );
   }, [token, onResumed]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (checked || problem) heading.current?.focus();
   }, [checked, problem]);
 

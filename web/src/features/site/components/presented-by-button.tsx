@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Trans } from '@lingui/react';
 import type { Branding } from '@/types/api';
 import { AgentLogo } from './agent-logo';
@@ -13,7 +13,7 @@ export function PresentedByButton({ agent }: { agent: Branding }) {
   const wasOpen = useRef(false);
   const close = useCallback(() => setOpen(false), []);
   // The dialog unmounts on close: once it is gone, focus goes back to the button that opened it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (wasOpen.current && !open) button.current?.focus();
     wasOpen.current = open;
   }, [open]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import Form from '@rjsf/core';
 import { Trans, useLingui } from '@lingui/react';
 import { englishStringTranslator, TranslatableString, type Experimental_DefaultFormStateBehavior, type RJSFSchema } from '@rjsf/utils';
@@ -111,7 +111,7 @@ export function StepForm({ view: initialView, applicationId, agentName, onSaved,
 
   // A refused or failed save: the page goes to the top (spec part 1, 5) and focus goes to the error
   // summary when fields are in error (the CMS pattern), else to the banner, which is read out.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!errors && !failure && !uploadError && !submitError) return;
     window.scrollTo({ top: 0 });
     (summary.current ?? banner.current)?.focus({ preventScroll: true });
