@@ -58,7 +58,8 @@ export default defineConfig({
             testMatch: /feel\.bench\.ts/,
             timeout: 180_000,
             workers: 1,
-            use: { launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? FULL_BROWSER, args: ARGS } },
+            // No trace: its DOM snapshots ran in the page being measured.
+            use: { trace: 'off' as const, launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? FULL_BROWSER, args: ARGS } },
           },
         ] : []),
   ],

@@ -135,11 +135,12 @@ test('the medical plans page: drawing every plan card', async ({ page }) => {
   await slowDown(page);
   await page.goto(siteUrl('acme', '/medical'));
   await page.waitForFunction(() => (window as unknown as { efCardsAt?: number }).efCardsAt !== undefined, null, { timeout: 60_000 });
-  const ms = await page.evaluate(() => {
-    const list = performance.getEntriesByType('resource')
+  const [listAt, cardsAt] = await page.evaluate(() => [
+    Math.max(...performance.getEntriesByType('resource')
       .filter((e) => e.name.includes('/allPlans'))
-      .map((e) => (e as PerformanceResourceTiming).responseEnd);
-    return (window as unknown as { efCardsAt: number }).efCardsAt - Math.max(...list);
-  });
-  rows.push([`drawing ${count} plan cards once the list has arrived (4x CPU)`, `${ms.toFixed(0)} ms`, '<= 100 ms for 60']);
+      .map((e) => (e as PerformanceResourceTiming).responseEnd)),
+    (window as unknown as { efCardsAt: number }).efCardsAt,
+  ]);
+  rows.push([`drawing ${count} plan cards once the list has arrived (4x CPU)`, `${(cardsAt - listAt).toFixed(0)} ms`, '<= 100 ms for 60']);
+  rows.push(['  the list arrived, the cards were drawn', `${(listAt / 1000).toFixed(2)}, ${(cardsAt / 1000).toFixed(2)} s`, '']);
 });

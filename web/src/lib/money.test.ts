@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core';
+import { i18n } from '@/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatAmount, formatPair, formatPercent, formatPremium, NOT_AVAILABLE } from './money';
 

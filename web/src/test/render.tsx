@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { fireEvent as fireEventBase, render as renderBase, renderHook as renderHookBase, type RenderOptions } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
+import { i18n } from '@/i18n';
 import { messages as shell } from '@/locales/shell/en.po';
 import { messages as wizard } from '@/locales/wizard/en.po';
 

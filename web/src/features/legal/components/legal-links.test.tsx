@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@/test/render';
-import { i18n } from '@lingui/core';
+import { i18n } from '@/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages as english } from '@/locales/shell/en.po';
 import { LegalLinks } from './legal-links';

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@/test/render';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { i18n } from '@lingui/core';
+import { i18n } from '@/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planList, plansView } from '../testing/fixtures';
 import type { PlanList } from '../types';

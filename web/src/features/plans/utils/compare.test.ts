@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@lingui/core';
+import { i18n } from '@/i18n';
 import '@/test/render'; // the catalogs, English active
 import { atCompareLimit, canCompare, COMPARE_LIMIT_WARNING, compareDisabled, MAX_COMPARE, toggleCompare } from './compare';
 

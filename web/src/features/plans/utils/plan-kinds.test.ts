@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@lingui/core';
+import { i18n } from '@/i18n';
 import '@/test/render'; // the catalogs, English active
 import { plan } from '../testing/fixtures';
 import { householdOopLabel, PLAN_KINDS, planDetails, planTypeOf } from './plan-kinds';
