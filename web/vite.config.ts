@@ -28,8 +28,10 @@ export function englishIdsAreTexts(): Plugin {
   };
 }
 
+/** A file of this folder, by its path from here. */
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Top-level preact, whoever imports it (the CMS Design System nests its own preact 10 for its web components). */
-const preact = (path: string) => fileURLToPath(new URL(`./node_modules/preact/${path}`, import.meta.url));
+const preact = (path: string) => here(`./node_modules/preact/${path}`);
 
 /** React's modules answered by Preact's compatibility layer (see docs/performance.md, "What the browser downloads"). */
 function preactForReact() {
@@ -93,11 +95,13 @@ export default defineConfig({
     // The ES module builds of the libraries that import React, so that their imports meet the
     // aliases above: Node would pick the CommonJS builds, whose `require` finds React itself.
     alias: [
-      { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)) },
-      { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
-      { find: /^recharts$/, replacement: fileURLToPath(new URL('./node_modules/recharts/es6/index.js', import.meta.url)) },
-      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: fileURLToPath(new URL('./src/test/with-selector.ts', import.meta.url)) },
+      { find: /^@testing-library\/react$/, replacement: here('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
+      { find: /^react-router$/, replacement: here('./node_modules/react-router/dist/development/index.mjs') },
+      { find: /^recharts$/, replacement: here('./node_modules/recharts/es6/index.js') },
+      // It ships CommonJS only.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: here('./src/test/with-selector.ts') },
     ],
+    // Transformed by Vite rather than loaded by Node, so that the aliases apply inside them.
     server: { deps: { inline: [/@testing-library\/react/, /@rjsf\//, /@cmsgov\//, /react-router/, /@lingui\/react/, /zustand/, /recharts/, /react-redux/] } },
     unstubGlobals: true,
     // A test file per core: Vitest's default keeps one core for its own process (cores - 1), which
