@@ -49,7 +49,7 @@ function preactForReact() {
 // In development Vite serves the app and forwards API calls to it.
 const backend = 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // The language catalogs (src/locales/*.po) are compiled when imported (lingui.config.ts).
   // The build fails on a language's missing translation (npm run i18n:check names them first).
   plugins: [lingui({ failOnMissing: true, failOnCompileError: true }), englishIdsAreTexts()],
@@ -62,8 +62,10 @@ export default defineConfig({
       // The CMS Design System's two lodash functions, without lodash's path parser and memoizer (~2 kB gzipped).
       { find: /^lodash\/get$/, replacement: fileURLToPath(new URL('./src/lib/lodash-get-stub.ts', import.meta.url)) },
       { find: /^lodash\/uniqueId$/, replacement: fileURLToPath(new URL('./src/lib/lodash-unique-id-stub.ts', import.meta.url)) },
-      // RJSF's URI resolver for `$id`/`$ref` (~8 kB gzipped) is the browser's URL parser.
-      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/lib/uri-stub.ts', import.meta.url)) },
+      // RJSF's URI resolver for `$id`/`$ref` (~8 kB gzipped) is the browser's URL parser, in the
+      // build only: the dev server pre-bundles @rjsf/core with Ajv, which the build leaves out and
+      // which parses URIs with fast-uri as soon as it loads.
+      ...(command === 'build' ? [{ find: /^fast-uri$/, replacement: here('./src/lib/uri-stub.ts') }] : []),
     ],
   },
   build: {
@@ -108,4 +110,4 @@ export default defineConfig({
     // on a 2-core machine runs the files one at a time while that process mostly waits.
     maxWorkers: availableParallelism(),
   },
-});
+}));

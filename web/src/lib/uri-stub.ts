@@ -1,5 +1,5 @@
 /**
- * Stands in for `fast-uri` (aliased in vite.config.ts): RJSF's `$ref` lookup
+ * Stands in for `fast-uri` in the production build (aliased in vite.config.ts): RJSF's `$ref` lookup
  * (`@rjsf/utils/findSchemaDefinition`) calls its `resolve` and `equal` only for schemas that carry
  * an `$id` or a `$ref`, which the server's resolved forms never do, and the real one weighs about
  * 8 kB gzipped. The browser's own URL parser does the same two things (RFC 3986 resolution, and
