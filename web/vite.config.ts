@@ -56,12 +56,12 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       ...preactForReact(),
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: '@', replacement: here('./src') },
       // RJSF's markdown renderer (unused by the forms, ~30 kB gzipped) is replaced by plain text.
-      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./src/lib/markdown-stub.tsx', import.meta.url)) },
+      { find: /^markdown-to-jsx\/react$/, replacement: here('./src/lib/markdown-stub.tsx') },
       // The CMS Design System's two lodash functions, without lodash's path parser and memoizer (~2 kB gzipped).
-      { find: /^lodash\/get$/, replacement: fileURLToPath(new URL('./src/lib/lodash-get-stub.ts', import.meta.url)) },
-      { find: /^lodash\/uniqueId$/, replacement: fileURLToPath(new URL('./src/lib/lodash-unique-id-stub.ts', import.meta.url)) },
+      { find: /^lodash\/get$/, replacement: here('./src/lib/lodash-get-stub.ts') },
+      { find: /^lodash\/uniqueId$/, replacement: here('./src/lib/lodash-unique-id-stub.ts') },
       // RJSF's URI resolver for `$id`/`$ref` (~8 kB gzipped) is the browser's URL parser, in the
       // build only: the dev server pre-bundles @rjsf/core with Ajv, which the build leaves out and
       // which parses URIs with fast-uri as soon as it loads.

@@ -74,9 +74,9 @@ export async function expectAccessible(page: Page): Promise<void> {
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
-    const appWarning = msg.type() === 'warning' && msg.location().url.includes('/assets/');
-    if (msg.type() !== 'error' && !appWarning) return;
-    if (msg.location().url.includes('/api/agent_logo/')) return;
+    const from = msg.location().url;
+    const appWarning = msg.type() === 'warning' && from.includes('/assets/');
+    if ((msg.type() !== 'error' && !appWarning) || from.includes('/api/agent_logo/')) return;
     errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
