@@ -29,6 +29,18 @@ function formats(): Formats {
   return f;
 }
 
+/**
+ * Builds the page's formatters ahead of need. A browser's first `Intl.NumberFormat` loads its
+ * number data: about 35 ms on a mid-range phone, which a plan page would otherwise spend after its
+ * list arrived, before drawing the first card. Called while the list is on its way.
+ */
+export function prepareFormats(): void {
+  const f = formats();
+  f.cents.format(0);
+  f.whole.format(0);
+  f.percent.format(0);
+}
+
 function notAvailable(): string {
   return i18n.locale ? i18n._(NOT_AVAILABLE) : NOT_AVAILABLE.id;
 }

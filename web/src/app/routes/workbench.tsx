@@ -27,8 +27,7 @@ export function ConsumerPlans({ plans }: ConsumerPlansProps) {
             onAddHsaChange={nothing}
             busy
             saving={false}
-            onSelect={nothing}
-            onContinue={nothing}
+            onChoose={nothing}
           />
         ))}
       </div>

@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, memo, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react';
-import { Button, Choice } from '@cmsgov/design-system';
+import { Button } from '@cmsgov/design-system';
 import type { PlanView } from '../types';
 import { formatPremium } from '@/lib/money';
 import { planDetails } from '../utils/plan-kinds';
@@ -13,36 +13,108 @@ interface Props {
   selected: boolean;
   compared: boolean;
   compareDisabled: boolean;
-  onCompareChange: (on: boolean) => void;
+  onCompareChange: (plan: PlanView, on: boolean) => void;
   /** The HSA choice of an HSA-eligible medical plan (null: not offered). */
   addHsa: boolean | null;
-  onAddHsaChange: (on: boolean) => void;
+  onAddHsaChange: (plan: PlanView, on: boolean) => void;
   /** A save is under way (every button waits). */
   busy: boolean;
   /** This card's save is under way. */
   saving: boolean;
-  onSelect: () => void;
-  onContinue: () => void;
+  /** Select, or Continue with the selected plan: both save the plan as the application's choice. */
+  onChoose: (plan: PlanView) => void;
 }
 
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+function ExternalLink({ href, newTab, children }: { href: string; newTab: string; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="ds-u-visibility--screen-reader">
-        {' '}
-        <Trans id="(opens in a new tab)" />
-      </span>
+      <span className="ds-u-visibility--screen-reader"> {newTab}</span>
     </a>
   );
 }
 
-/** A plan on a plan page (spec part 1, 2.7 and 4.4): details, premium, links, compare and select. */
-export function PlanCard(props: Props) {
+/**
+ * A small checkbox in the design system's markup and classes (its `Choice` without the hint and
+ * the empty live region for an error message a card's boxes never have: a page of 60 cards would
+ * hold 120 of them).
+ */
+function SmallCheckbox(props: {
+  id: string;
+  label: string;
+  value: string | number;
+  checked: boolean;
+  disabled: boolean;
+  describedBy?: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <div className="ds-c-choice-wrapper">
+      <input
+        id={props.id}
+        name={props.id}
+        type="checkbox"
+        className="ds-c-choice ds-c-choice--small"
+        value={props.value}
+        checked={props.checked}
+        disabled={props.disabled}
+        aria-describedby={props.describedBy}
+        onChange={props.onChange}
+      />
+      <label htmlFor={props.id} className="ds-c-label">
+        {props.label}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The premium of each member, drawn when the person opens it: closed, the table is half a card's
+ * elements, and a page shows up to 60 cards.
+ */
+function MemberBreakdown({ plan }: { plan: PlanView }) {
+  const { i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="ef-plan__breakdown" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{i18n._('Premium for each member')}</summary>
+      {open && (
+        <table className="ds-c-table ds-c-table--compact ds-c-table--borderless ef-plan__members">
+          <thead>
+            <tr>
+              <th scope="col">{i18n._('Member')}</th>
+              <th scope="col">{i18n._('Age')}</th>
+              <th scope="col">{i18n._('Monthly')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plan.rates.members.map((r, i) => (
+              <tr key={i}>
+                {/* The member's name ("Subscriber", "Dependent 2") is the server's. */}
+                <th scope="row">{r.member}</th>
+                <td>{r.age}</td>
+                <td>{r.charged ? formatPremium(r.amount) : i18n._('Not charged')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </details>
+  );
+}
+
+/**
+ * A plan on a plan page (spec part 1, 2.7 and 4.4): details, premium, links, compare and select.
+ * Memoized: the page passes stable handlers and the list's own plan objects, so a card is drawn
+ * again only when something it shows changes (not when the filters' options or another card's
+ * compare box arrive or change).
+ */
+export const PlanCard = memo(function PlanCard(props: Props) {
   const { plan, householdSize, selected, compared, compareDisabled, addHsa, busy, saving } = props;
   const { i18n } = useLingui();
   const id = useId();
   const nameId = `${id}-name`;
+  const newTab = i18n._('(opens in a new tab)');
   const details = planDetails(plan, householdSize, i18n);
   const links = [
     plan.sbc && { key: 'sbc', href: plan.sbc, label: i18n._('Summary of Benefits') },
@@ -60,19 +132,17 @@ export function PlanCard(props: Props) {
           <p className="ef-plan__carrier">{plan.carrier_name}</p>
         </div>
         {selected && (
-          <span className="ds-c-badge ds-c-badge--success ef-plan__badge">
-            <Trans id="Your selection" />
-          </span>
+          <span className="ds-c-badge ds-c-badge--success ef-plan__badge">{i18n._('Your selection')}</span>
         )}
       </header>
 
       <div className="ef-plan__body">
         <dl className="ef-plan__details">
           {details.map((d) => (
-            <div key={d.label}>
+            <Fragment key={d.label}>
               <dt>{d.label}</dt>
               <dd>{d.value}</dd>
-            </div>
+            </Fragment>
           ))}
         </dl>
         <div className="ef-plan__premium">
@@ -83,38 +153,7 @@ export function PlanCard(props: Props) {
               components={{ 0: <span className="ef-plan__amount" />, 1: <span className="ef-plan__per" /> }}
             />
           </p>
-          {plan.rates.members.length > 0 && (
-            <details className="ef-plan__breakdown">
-              <summary>
-                <Trans id="Premium for each member" />
-              </summary>
-              <table className="ds-c-table ds-c-table--compact ds-c-table--borderless ef-plan__members">
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <Trans id="Member" />
-                    </th>
-                    <th scope="col">
-                      <Trans id="Age" />
-                    </th>
-                    <th scope="col">
-                      <Trans id="Monthly" />
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {plan.rates.members.map((r, i) => (
-                    <tr key={i}>
-                      {/* The member's name ("Subscriber", "Dependent 2") is the server's. */}
-                      <th scope="row">{r.member}</th>
-                      <td>{r.age}</td>
-                      <td>{r.charged ? formatPremium(r.amount) : i18n._('Not charged')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
-          )}
+          {plan.rates.members.length > 0 && <MemberBreakdown plan={plan} />}
         </div>
       </div>
 
@@ -123,47 +162,45 @@ export function PlanCard(props: Props) {
           <ul className="ef-plan__links">
             {links.map((l) => (
               <li key={l.key}>
-                <ExternalLink href={l.href}>{l.label}</ExternalLink>
+                <ExternalLink href={l.href} newTab={newTab}>
+                  {l.label}
+                </ExternalLink>
               </li>
             ))}
           </ul>
         )}
         <div className="ef-plan__actions">
-          <Choice
-            name={`${id}-compare`}
-            type="checkbox"
-            size="small"
+          <SmallCheckbox
+            id={`${id}-compare`}
             value={plan.id}
             label={i18n._('Compare Plan')}
             checked={compared}
             disabled={compareDisabled}
-            aria-describedby={nameId}
-            onChange={(e) => props.onCompareChange(e.target.checked)}
+            describedBy={nameId}
+            onChange={(e) => props.onCompareChange(plan, e.target.checked)}
           />
           {addHsa !== null && (
-            <Choice
-              name={`${id}-hsa`}
-              type="checkbox"
-              size="small"
+            <SmallCheckbox
+              id={`${id}-hsa`}
               value="add_hsa"
               label={i18n._('Add a Health Savings Account (HSA)')}
               checked={addHsa}
               disabled={busy}
-              onChange={(e) => props.onAddHsaChange(e.target.checked)}
+              onChange={(e) => props.onAddHsaChange(plan, e.target.checked)}
             />
           )}
           <div className="ef-plan__buttons">
             {selected ? (
               <>
                 <Button variation="solid" disabled aria-describedby={nameId}>
-                  <Trans id="Selected" />
+                  {i18n._('Selected')}
                 </Button>
-                <Button variation="solid" disabled={busy} onClick={props.onContinue} aria-describedby={nameId}>
+                <Button variation="solid" disabled={busy} onClick={() => props.onChoose(plan)} aria-describedby={nameId}>
                   {saving ? i18n._('Saving…') : i18n._('Continue')}
                 </Button>
               </>
             ) : (
-              <Button variation="solid" disabled={busy} onClick={props.onSelect} aria-describedby={nameId}>
+              <Button variation="solid" disabled={busy} onClick={() => props.onChoose(plan)} aria-describedby={nameId}>
                 {saving ? i18n._('Saving…') : i18n._('Select')}
               </Button>
             )}
@@ -172,4 +209,4 @@ export function PlanCard(props: Props) {
       </footer>
     </article>
   );
-}
+});

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@/test
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '@/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { planList, plansView } from '../testing/fixtures';
+import { plan, planList, plansView } from '../testing/fixtures';
 import type { PlanList } from '../types';
 import { COMPARE_LIMIT_WARNING } from '../utils/compare';
 import { NO_PLANS, PlansPage, TRY_AGAIN } from './plans-page';
@@ -125,6 +125,38 @@ describe('PlansPage', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Select' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dental'));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ selected_plan_id: 521 });
+  });
+
+  it('saves the HSA choice ticked on a card with its selection', async () => {
+    const list = planList(2);
+    list.plans[1] = { ...list.plans[1]!, is_hsa: true };
+    const calls = fakeServer(list);
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Plan 2' });
+    const hsa = within(card).getByRole('checkbox', { name: 'Add a Health Savings Account (HSA)' }) as HTMLInputElement;
+    expect(hsa.checked).toBe(false);
+    expect(within(screen.getByRole('article', { name: 'Plan 1' })).queryByRole('checkbox', { name: /HSA/ })).toBeNull();
+    fireEvent.click(hsa);
+    expect(hsa.checked).toBe(true);
+    fireEvent.click(within(card).getByRole('button', { name: 'Select' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ selected_plan_id: 521, add_hsa: true }));
+  });
+
+  it("draws each member's premium when the person opens the breakdown", async () => {
+    const members = [
+      { member: 'Subscriber', age: 40, amount: 267.19, rate: 267.19, charged: true },
+      { member: 'Dependent 4', age: 13, amount: 0, rate: 159.94, charged: false },
+    ];
+    fakeServer(planList(1, { plans: [plan({ id: 520, name: 'Plan 1', rates: { total: 267.19, members } })] }));
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Plan 1' });
+    const details = card.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(within(card).queryAllByRole('row')).toHaveLength(0);
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    const rows = await within(card).findAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual(['MemberAgeMonthly', 'Subscriber40$267.19', 'Dependent 413Not charged']);
   });
 
   it('shows Selected and Continue for the chosen plan', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
@@ -16,6 +16,7 @@ import { atCompareLimit, canCompare, COMPARE_LIMIT_WARNING, compareDisabled, MAX
 import { filterTokens, hasFilters, NO_FILTERS, planTokens, type FilterState } from '../utils/filter-tokens';
 import { PLAN_KINDS, planTypeOf, type PlanKind } from '../utils/plan-kinds';
 import { rangeKey } from '../utils/price-range';
+import { prepareFormats } from '@/lib/money';
 import { saveFile } from '@/lib/save-file';
 import { CompareDialog } from './compare-dialog';
 import { FiltersPanel } from './filters-panel';
@@ -25,6 +26,7 @@ import './plans.css';
 export const NO_PLANS = /*i18n*/ { id: 'Sorry, there are no plans available in your area.' };
 export const NO_MATCHES = /*i18n*/ { id: 'No plans match these filters.' };
 export const SAVE_FAILED_HEADING = /*i18n*/ { id: 'Sorry, something went wrong' };
+export const PLAN_COUNT = /*i18n*/ { id: '{count, plural, one {# plan} other {# plans}}' };
 export const TRY_AGAIN = /*i18n*/ { id: 'An error occurred, please try again. If it continues, contact your agent.' };
 
 /** Filter and slider changes are sent once they settle. */
@@ -157,6 +159,31 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
     }
   }
 
+  // The cards' handlers stay the same from render to render, so that a card is drawn again only
+  // when what it shows changes (PlanCard is memoized); a choice runs the latest `choose`.
+  const chooseLatest = useRef(choose);
+  useLayoutEffect(() => {
+    chooseLatest.current = choose;
+  });
+  const onChoose = useCallback((plan: PlanView) => void chooseLatest.current(plan), []);
+  const onCompareChange = useCallback((plan: PlanView, on: boolean) => setCompare((c) => toggleCompare(c, plan, on)), []);
+  const onAddHsaChange = useCallback((plan: PlanView, on: boolean) => setHsaChoice((h) => ({ ...h, [plan.id]: on })), []);
+
+  // The number formatters the cards and the count use are built while the list is on its way
+  // (a browser's first one costs tens of milliseconds on a phone), not after it has arrived.
+  useEffect(() => {
+    const warm = () => {
+      prepareFormats();
+      i18n._(PLAN_COUNT.id, { count: 0 });
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(warm, { timeout: 200 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(warm, 0);
+    return () => window.clearTimeout(timer);
+  }, [i18n]);
+
   async function print(all: boolean, printTokens: readonly string[]) {
     setPrinting(true);
     setPrintFailed(false);
@@ -211,7 +238,7 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
           {list.loading
             ? i18n._('Updating plans…')
             : list.data
-              ? i18n._('{count, plural, one {# plan} other {# plans}}', { count: plans.length })
+              ? i18n._(PLAN_COUNT.id, { count: plans.length })
               : ''}
         </p>
         <div className="ef-plans__tools">
@@ -250,13 +277,12 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
             selected={plan.id === selectedId}
             compared={compare.some((p) => p.id === plan.id)}
             compareDisabled={compareDisabled(compare, plan.id)}
-            onCompareChange={(on) => setCompare((c) => toggleCompare(c, plan, on))}
+            onCompareChange={onCompareChange}
             addHsa={hsaFor(plan)}
-            onAddHsaChange={(on) => setHsaChoice((h) => ({ ...h, [plan.id]: on }))}
+            onAddHsaChange={onAddHsaChange}
             busy={busy}
             saving={saving === plan.id}
-            onSelect={() => void choose(plan)}
-            onContinue={() => void choose(plan)}
+            onChoose={onChoose}
           />
         ))}
       </div>
