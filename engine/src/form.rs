@@ -151,20 +151,19 @@ pub fn required_message(schema: &Value, path: &[String]) -> String {
 }
 
 /// Removes an answer at a path of property names (no `*`).
-pub fn remove_answer(data: &mut Value, path: &[String]) {
+/// Removes the answer at `path`; true when there was one.
+pub fn remove_answer(data: &mut Value, path: &[String]) -> bool {
     let Some((last, parent)) = path.split_last() else {
-        return;
+        return false;
     };
     let mut v = data;
     for seg in parent {
         match v.get_mut(seg) {
             Some(next) => v = next,
-            None => return,
+            None => return false,
         }
     }
-    if let Some(m) = v.as_object_mut() {
-        m.remove(last);
-    }
+    v.as_object_mut().is_some_and(|m| m.remove(last).is_some())
 }
 
 /// Replaces a field's choices with `oneOf: [{const, title}]`.
@@ -298,6 +297,67 @@ pub fn overlay(initial: &Value, saved: &Value) -> Value {
                 .collect(),
         ),
         (_, s) => s.clone(),
+    }
+}
+
+/// Saved answers laid over the initial data, as [`overlay`] does, taking both: values are moved,
+/// not copied (a submission's cleaning).
+pub fn overlay_owned(initial: Value, saved: Value) -> Value {
+    match (initial, saved) {
+        (Value::Object(mut i), Value::Object(s)) => {
+            for (k, sv) in s {
+                match i.get_mut(&k) {
+                    Some(slot) => {
+                        let iv = std::mem::take(slot);
+                        *slot = overlay_owned(iv, sv);
+                    }
+                    None => {
+                        i.insert(k, sv);
+                    }
+                }
+            }
+            Value::Object(i)
+        }
+        (Value::Array(i), Value::Array(s)) => {
+            let mut saved = s.into_iter();
+            Value::Array(
+                i.into_iter()
+                    .map(|iv| match saved.next() {
+                        Some(sv) => overlay_owned(iv, sv),
+                        None => iv,
+                    })
+                    .collect(),
+            )
+        }
+        (_, s) => s,
+    }
+}
+
+/// Keeps only the fields the schema declares, as [`prune`] does, in place; true when it removed
+/// any.
+pub fn prune_in_place(v: &mut Value, schema: &Value) -> bool {
+    match v {
+        Value::Object(m) => match schema.get("properties").and_then(Value::as_object) {
+            Some(props) => {
+                let before = m.len();
+                m.retain(|k, _| props.contains_key(k));
+                let mut removed = m.len() != before;
+                for (k, child) in m.iter_mut() {
+                    if let Some(s) = props.get(k) {
+                        removed |= prune_in_place(child, s);
+                    }
+                }
+                removed
+            }
+            None => false,
+        },
+        Value::Array(a) => match schema.get("items") {
+            Some(items) => a
+                .iter_mut()
+                .fold(false, |removed, child| prune_in_place(child, items) | removed),
+            None => false,
+        },
+        _ => false,
     }
 }
 
@@ -585,6 +645,43 @@ mod tests {
             error_key(&s, &data, &seg(&["ethnicity", "0"]), None),
             "ethnicity"
         );
+    }
+
+    #[test]
+    fn cleaning_in_place_gives_what_the_copying_walks_give() {
+        let s = schema();
+        let kept = json!({ "sub_first_name": "Ann", "spouse": { "gender": "F" },
+                           "dependents": [{ "gender": "M" }, {}] });
+        let mut v = kept.clone();
+        assert!(!prune_in_place(&mut v, &s), "nothing undeclared: nothing removed");
+        assert_eq!(v, kept);
+        for extra in [
+            json!({ "sub_first_name": "Ann", "nickname": "A" }),
+            json!({ "spouse": { "gender": "F", "age": 40 } }),
+            json!({ "dependents": [{ "gender": "M" }, { "gender": "F", "ssn": "x" }] }),
+        ] {
+            let mut v = extra.clone();
+            assert!(prune_in_place(&mut v, &s), "{extra}");
+            assert_eq!(v, prune(&extra, &s), "{extra}");
+        }
+        let initial = json!({ "a": 1, "people": [{ "age": 40, "name": "x" }, { "age": 9 }], "z": true });
+        for saved in [
+            json!({ "people": [{ "name": "Ann" }], "b": "new" }),
+            json!({ "people": [{ "name": "Ann" }, { "name": "Bo" }, { "name": "extra" }] }),
+            json!({ "a": { "nested": 1 }, "z": false }),
+            json!({}),
+        ] {
+            assert_eq!(
+                overlay_owned(initial.clone(), saved.clone()),
+                overlay(&initial, &saved),
+                "{saved}"
+            );
+        }
+        let mut v = json!({ "spouse": { "gender": "F" } });
+        let path = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(remove_answer(&mut v, &path(&["spouse", "gender"])));
+        assert!(!remove_answer(&mut v, &path(&["spouse", "gender"])));
+        assert!(!remove_answer(&mut v, &path(&["nobody", "gender"])));
     }
 
     #[test]

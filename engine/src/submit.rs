@@ -63,28 +63,30 @@ impl Engine {
     /// data, fields the resolved schema does not have dropped, and `keep_when` applied. Also the
     /// resolved schema and the choices it dropped.
     fn clean(&self, form: &Form, input: &Value, v: &Vars) -> Result<Cleaned, EvalError> {
-        let mut normalized = form::normalize(input).unwrap_or_else(|| json!({}));
+        let mut answers = form::normalize(input).unwrap_or_else(|| json!({}));
         // Read-only fields come from the rules' initial data, never from the browser; the initial
         // data's lists (the people) also fix how many items there are.
-        form::strip_read_only(&mut normalized, &form.schema);
+        form::strip_read_only(&mut answers, &form.schema);
         if let Some(e) = &form.initial {
             let facts = form::read_only_part(&self.eval(e, v, None)?, &form.schema);
-            normalized = form::overlay(&facts, &normalized);
+            answers = form::overlay_owned(facts, answers);
         }
-        let raw_input = script::to_dynamic(&normalized);
+        let raw_input = script::to_dynamic(&answers);
         let (schema, dropped) = self.resolve(form, v, &raw_input)?;
-        let mut answers = form::prune(&normalized, &schema);
+        // The answers are cleaned in place (a copy of a household's answers is a good part of a
+        // save), noting whether anything was taken out.
+        let mut removed = form::prune_in_place(&mut answers, &schema);
         for (path, e) in &form.keep_when {
             if !truthy(&self.eval(e, v, Some(&raw_input))?) {
-                form::remove_answer(&mut answers, path);
+                removed |= form::remove_answer(&mut answers, path);
             }
         }
         // The rules' `input` from here on: most submissions keep every answer, and then the
         // conversion made for the conditions is the one (converting is a good part of a save).
-        let input = if answers == normalized {
-            raw_input
-        } else {
+        let input = if removed {
             script::to_dynamic(&answers)
+        } else {
+            raw_input
         };
         Ok(Cleaned {
             answers,
