@@ -352,9 +352,9 @@ pub fn prune_in_place(v: &mut Value, schema: &Value) -> bool {
             None => false,
         },
         Value::Array(a) => match schema.get("items") {
-            Some(items) => a
-                .iter_mut()
-                .fold(false, |removed, child| prune_in_place(child, items) | removed),
+            Some(items) => a.iter_mut().fold(false, |removed, child| {
+                prune_in_place(child, items) | removed
+            }),
             None => false,
         },
         _ => false,
@@ -653,7 +653,10 @@ mod tests {
         let kept = json!({ "sub_first_name": "Ann", "spouse": { "gender": "F" },
                            "dependents": [{ "gender": "M" }, {}] });
         let mut v = kept.clone();
-        assert!(!prune_in_place(&mut v, &s), "nothing undeclared: nothing removed");
+        assert!(
+            !prune_in_place(&mut v, &s),
+            "nothing undeclared: nothing removed"
+        );
         assert_eq!(v, kept);
         for extra in [
             json!({ "sub_first_name": "Ann", "nickname": "A" }),
@@ -664,7 +667,8 @@ mod tests {
             assert!(prune_in_place(&mut v, &s), "{extra}");
             assert_eq!(v, prune(&extra, &s), "{extra}");
         }
-        let initial = json!({ "a": 1, "people": [{ "age": 40, "name": "x" }, { "age": 9 }], "z": true });
+        let initial =
+            json!({ "a": 1, "people": [{ "age": 40, "name": "x" }, { "age": 9 }], "z": true });
         for saved in [
             json!({ "people": [{ "name": "Ann" }], "b": "new" }),
             json!({ "people": [{ "name": "Ann" }, { "name": "Bo" }, { "name": "extra" }] }),
