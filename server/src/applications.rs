@@ -143,7 +143,20 @@ pub async fn store_expecting(
 ) -> ApiResult<applications::ApplicationRow> {
     let mut saving = saving(engine, &data).await?;
     saving.expected_revision = expected;
-    let row = applications::save_data(&app.pool, id, &data, &saving, app.clock.now(), save).await?;
+    store_summarized(app, id, data, &saving, save).await
+}
+
+/// [`store_expecting`] with the save's summary worked out already ([`summarize`]; its
+/// `expected_revision` set by the caller).
+pub async fn store_summarized(
+    app: &AppState,
+    id: Uuid,
+    data: Value,
+    saving: &applications::Saving<'_>,
+    save: applications::Save,
+) -> ApiResult<applications::ApplicationRow> {
+    let expected = saving.expected_revision;
+    let row = applications::save_data(&app.pool, id, &data, saving, app.clock.now(), save).await?;
     let Some(row) = row else {
         return Err(not_saved(app, id, expected).await);
     };
@@ -179,12 +192,18 @@ pub(crate) async fn saving<'e>(
     engine: &'e Engine,
     data: &Value,
 ) -> ApiResult<applications::Saving<'e>> {
-    let summary = crate::evaluation::run(|| engine.summary(data))
-        .await
-        .map_err(eval_error)?;
+    crate::evaluation::run(|| summarize(engine, data)).await
+}
+
+/// [`saving`], for a caller already running rules off the async workers (inside
+/// `evaluation::run`): a step save works out its summary with its submission, in one hand-over.
+pub(crate) fn summarize<'e>(
+    engine: &'e Engine,
+    data: &Value,
+) -> ApiResult<applications::Saving<'e>> {
     Ok(applications::Saving {
         rules_hash: engine.hash(),
-        summary,
+        summary: engine.summary(data).map_err(eval_error)?,
         expected_revision: None,
     })
 }
@@ -205,6 +224,17 @@ pub async fn create(
     save: applications::Save,
 ) -> ApiResult<applications::ApplicationRow> {
     let saving = saving(engine, &data).await?;
+    create_summarized(app, new, data, &saving, save).await
+}
+
+/// [`create`] with the first save's summary worked out already ([`summarize`]).
+pub async fn create_summarized(
+    app: &AppState,
+    new: NewApplication<'_>,
+    data: Value,
+    saving: &applications::Saving<'_>,
+    save: applications::Save,
+) -> ApiResult<applications::ApplicationRow> {
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
     let id = applications::create_with_id(
@@ -217,7 +247,7 @@ pub async fn create(
     )
     .await?;
     sessions::set_application(&mut *tx, new.session, Some(id)).await?;
-    let row = applications::save_data(&mut *tx, id, &data, &saving, now, save).await?;
+    let row = applications::save_data(&mut *tx, id, &data, saving, now, save).await?;
     tx.commit().await?;
     app.caches.evict_session(new.session);
     let row = row.ok_or_else(already_submitted)?;

@@ -13,7 +13,7 @@ use super::revision;
 use super::session::Session;
 use crate::applications::{self, Caller, NewApplication, OpenStep};
 use crate::db::agents::AgentRow;
-use crate::db::applications::{ApplicationRow, Save};
+use crate::db::applications::{ApplicationRow, Save, Saving};
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -106,6 +106,20 @@ pub async fn store_expecting(
     ))
 }
 
+/// Stores the application's document with the summary its save worked out
+/// (`applications::store_summarized`).
+pub async fn store_summarized(
+    app: &AppState,
+    id: Uuid,
+    data: Value,
+    saving: &Saving<'_>,
+    save: Save,
+) -> ApiResult<ApplicationRow> {
+    Ok(wrote(
+        applications::store_summarized(app, id, data, saving, save).await?,
+    ))
+}
+
 /// The purchase, with its evidence packet and receipt (`crate::purchase`).
 pub async fn purchase(
     app: &AppState,
@@ -123,6 +137,19 @@ pub async fn store_updates(
 ) -> ApiResult<ApplicationRow> {
     Ok(wrote(
         applications::store_updates(app, s, id, updates).await?,
+    ))
+}
+
+/// Creates the session's application with its first answers and the summary worked out with them.
+pub async fn create_summarized(
+    app: &AppState,
+    new: NewApplication<'_>,
+    data: Value,
+    saving: &Saving<'_>,
+    save: Save,
+) -> ApiResult<ApplicationRow> {
+    Ok(wrote(
+        applications::create_summarized(app, new, data, saving, save).await?,
     ))
 }
 

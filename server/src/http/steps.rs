@@ -174,6 +174,23 @@ pub struct Saved {
     pub revision: i64,
 }
 
+/// An accepted submission, ready to store.
+struct Submitted<'e> {
+    next: enrollflow_engine::StepInfo,
+    modal: Option<String>,
+    /// The application's next document (the step's answers encrypted where sensitive).
+    data: Value,
+    store: Store<'e>,
+}
+
+/// How an accepted submission is stored.
+enum Store<'e> {
+    /// The purchase, with its signed answers.
+    Purchase { signed: Value },
+    /// A save, with what it writes besides the document (the summary).
+    Save(Box<applications::Saving<'e>>),
+}
+
 #[utoipa::path(put, path = "/api/application/step/{step}", tag = "application",
     params(("step" = String, Path, description = "A step id")),
     request_body(content = Answers, description = "The step's answers"),
@@ -230,11 +247,54 @@ async fn save_step(
         step: &step,
     };
     sensitive::unmask(&app.cipher, place, schema, &mut input, data.get(&step))?;
-    let t = match run(|| engine.submit(&step, &input, &data, &ctx))
-        .await
-        .map_err(eval_error)?
-    {
-        Submission::Invalid { mut errors } => {
+    // The submission, the answers' encryption and the new document's summary run in one
+    // hand-over to the rules' threads (`evaluation::run`): each hand-over costs about as much as
+    // the summary itself.
+    let submitted = run(|| -> ApiResult<Submitted> {
+        let t = match engine
+            .submit(&step, &input, &data, &ctx)
+            .map_err(eval_error)?
+        {
+            Submission::Invalid { errors } => return Err(ApiError::Validation(errors)),
+            Submission::Accepted(t) => t,
+        };
+        let mut answers = t.answers;
+        sensitive::encrypt(&app.cipher, place, schema, &mut answers)?;
+        // The submitted step's accepted answers (no dialog pending) are the purchase.
+        let purchase = step == engine.submitted_step() && t.modal.is_none();
+        let signed = purchase.then(|| answers.clone());
+        let mut next_data: Map<String, Value> = data.as_object().cloned().unwrap_or_default();
+        next_data.insert(step.clone(), answers);
+        for (k, v) in t.updates {
+            next_data.insert(k, v);
+        }
+        if purchase {
+            next_data.insert("submitted".into(), Value::Bool(true));
+        }
+        let next_data = Value::Object(next_data);
+        // The purchase works out its own summary (`crate::purchase`).
+        let store = match signed {
+            Some(signed) => Store::Purchase { signed },
+            None => Store::Save(Box::new(crate::applications::summarize(
+                engine, &next_data,
+            )?)),
+        };
+        Ok(Submitted {
+            next: t.next,
+            modal: t.modal,
+            data: next_data,
+            store,
+        })
+    })
+    .await;
+    let Submitted {
+        next,
+        modal,
+        data: next_data,
+        store,
+    } = match submitted {
+        Ok(s) => s,
+        Err(ApiError::Validation(mut errors)) => {
             let languages = engine.languages();
             languages.errors(
                 &Language::from_headers(&headers).pick(languages),
@@ -242,24 +302,10 @@ async fn save_step(
             );
             return Err(ApiError::Validation(errors));
         }
-        Submission::Accepted(t) => t,
+        Err(e) => return Err(e),
     };
-    let mut answers = t.answers;
-    sensitive::encrypt(&app.cipher, place, schema, &mut answers)?;
-    // The submitted step's accepted answers (no dialog pending) are the purchase.
-    let purchase = step == engine.submitted_step() && t.modal.is_none();
-    let signed = purchase.then(|| answers.clone());
-    let mut next_data: Map<String, Value> = data.as_object().cloned().unwrap_or_default();
-    next_data.insert(step.clone(), answers);
-    for (k, v) in t.updates {
-        next_data.insert(k, v);
-    }
-    if purchase {
-        next_data.insert("submitted".into(), Value::Bool(true));
-    }
-    let next_data = Value::Object(next_data);
-    let row = match (existing, signed) {
-        (Some(id), Some(signed)) => {
+    let row = match (existing, store) {
+        (Some(id), Store::Purchase { signed }) => {
             // What the signer saw: the step's view before the purchase (the texts agreed to, in
             // the signer's language).
             let languages = engine.languages();
@@ -285,20 +331,14 @@ async fn save_step(
             )
             .await?
         }
-        (Some(id), None) => {
-            super::open::store_expecting(
-                &app,
-                id,
-                next_data,
-                engine,
-                applications::Save::Answers,
-                expected,
-            )
-            .await?
+        (Some(id), Store::Save(mut saving)) => {
+            saving.expected_revision = expected;
+            super::open::store_summarized(&app, id, next_data, &saving, applications::Save::Answers)
+                .await?
         }
         // A purchase is the last of several steps: a new application cannot be one.
-        (None, Some(_)) => return Err(ApiError::Forbidden),
-        (None, None) => {
+        (None, Store::Purchase { .. }) => return Err(ApiError::Forbidden),
+        (None, Store::Save(saving)) => {
             // The context already decided: the session's user applies as the agent.
             let started_by = match ctx.applying {
                 Applying::Agent => session.user_id,
@@ -311,12 +351,19 @@ async fn save_step(
                 started_by,
                 subdomain: host.0.as_deref(),
             };
-            super::open::create(&app, new, next_data, engine, applications::Save::Answers).await?
+            super::open::create_summarized(
+                &app,
+                new,
+                next_data,
+                &saving,
+                applications::Save::Answers,
+            )
+            .await?
         }
     };
     Ok(Json(Saved {
-        next: t.next.into(),
-        modal: t.modal,
+        next: next.into(),
+        modal,
         revision: row.revision,
         application: row.into(),
     }))
