@@ -150,8 +150,7 @@ pub fn required_message(schema: &Value, path: &[String]) -> String {
     format!("The {title} field is required.")
 }
 
-/// Removes an answer at a path of property names (no `*`).
-/// Removes the answer at `path`; true when there was one.
+/// Removes the answer at a path of property names (no `*`); true when there was one.
 pub fn remove_answer(data: &mut Value, path: &[String]) -> bool {
     let Some((last, parent)) = path.split_last() else {
         return false;
