@@ -275,40 +275,16 @@ pub fn read_only_part(v: &Value, schema: &Value) -> Value {
 }
 
 /// Saved answers laid over the initial data: saved values win; a list keeps the initial list's
-/// length (the people of the application), item by item.
-pub fn overlay(initial: &Value, saved: &Value) -> Value {
-    match (initial, saved) {
-        (Value::Object(i), Value::Object(s)) => {
-            let mut out = i.clone();
-            for (k, sv) in s {
-                let merged = match i.get(k) {
-                    Some(iv) => overlay(iv, sv),
-                    None => sv.clone(),
-                };
-                out.insert(k.clone(), merged);
-            }
-            Value::Object(out)
-        }
-        (Value::Array(i), Value::Array(s)) => Value::Array(
-            i.iter()
-                .enumerate()
-                .map(|(n, iv)| s.get(n).map_or_else(|| iv.clone(), |sv| overlay(iv, sv)))
-                .collect(),
-        ),
-        (_, s) => s.clone(),
-    }
-}
-
-/// Saved answers laid over the initial data, as [`overlay`] does, taking both: values are moved,
-/// not copied (a submission's cleaning).
-pub fn overlay_owned(initial: Value, saved: Value) -> Value {
+/// length (the people of the application), item by item. Both are taken: values are moved, not
+/// copied.
+pub fn overlay(initial: Value, saved: Value) -> Value {
     match (initial, saved) {
         (Value::Object(mut i), Value::Object(s)) => {
             for (k, sv) in s {
                 match i.get_mut(&k) {
                     Some(slot) => {
                         let iv = std::mem::take(slot);
-                        *slot = overlay_owned(iv, sv);
+                        *slot = overlay(iv, sv);
                     }
                     None => {
                         i.insert(k, sv);
@@ -322,7 +298,7 @@ pub fn overlay_owned(initial: Value, saved: Value) -> Value {
             Value::Array(
                 i.into_iter()
                     .map(|iv| match saved.next() {
-                        Some(sv) => overlay_owned(iv, sv),
+                        Some(sv) => overlay(iv, sv),
                         None => iv,
                     })
                     .collect(),
@@ -332,9 +308,8 @@ pub fn overlay_owned(initial: Value, saved: Value) -> Value {
     }
 }
 
-/// Keeps only the fields the schema declares, as [`prune`] does, in place; true when it removed
-/// any.
-pub fn prune_in_place(v: &mut Value, schema: &Value) -> bool {
+/// Keeps only the fields the schema declares, in place; true when it removed any.
+pub fn prune(v: &mut Value, schema: &Value) -> bool {
     match v {
         Value::Object(m) => match schema.get("properties").and_then(Value::as_object) {
             Some(props) => {
@@ -343,7 +318,7 @@ pub fn prune_in_place(v: &mut Value, schema: &Value) -> bool {
                 let mut removed = m.len() != before;
                 for (k, child) in m.iter_mut() {
                     if let Some(s) = props.get(k) {
-                        removed |= prune_in_place(child, s);
+                        removed |= prune(child, s);
                     }
                 }
                 removed
@@ -351,31 +326,12 @@ pub fn prune_in_place(v: &mut Value, schema: &Value) -> bool {
             None => false,
         },
         Value::Array(a) => match schema.get("items") {
-            Some(items) => a.iter_mut().fold(false, |removed, child| {
-                prune_in_place(child, items) | removed
-            }),
+            Some(items) => a
+                .iter_mut()
+                .fold(false, |removed, child| prune(child, items) | removed),
             None => false,
         },
         _ => false,
-    }
-}
-
-/// Keeps only the fields the schema declares.
-pub fn prune(v: &Value, schema: &Value) -> Value {
-    match v {
-        Value::Object(m) => match schema.get("properties").and_then(Value::as_object) {
-            Some(props) => Value::Object(
-                m.iter()
-                    .filter_map(|(k, v)| props.get(k).map(|s| (k.clone(), prune(v, s))))
-                    .collect(),
-            ),
-            None => v.clone(),
-        },
-        Value::Array(a) => match schema.get("items") {
-            Some(items) => Value::Array(a.iter().map(|v| prune(v, items)).collect()),
-            None => v.clone(),
-        },
-        other => other.clone(),
     }
 }
 
@@ -647,38 +603,49 @@ mod tests {
     }
 
     #[test]
-    fn cleaning_in_place_gives_what_the_copying_walks_give() {
+    fn pruning_and_overlaying_in_place_say_what_they_did() {
         let s = schema();
         let kept = json!({ "sub_first_name": "Ann", "spouse": { "gender": "F" },
                            "dependents": [{ "gender": "M" }, {}] });
         let mut v = kept.clone();
-        assert!(
-            !prune_in_place(&mut v, &s),
-            "nothing undeclared: nothing removed"
-        );
+        assert!(!prune(&mut v, &s), "nothing undeclared: nothing removed");
         assert_eq!(v, kept);
-        for extra in [
-            json!({ "sub_first_name": "Ann", "nickname": "A" }),
-            json!({ "spouse": { "gender": "F", "age": 40 } }),
-            json!({ "dependents": [{ "gender": "M" }, { "gender": "F", "ssn": "x" }] }),
+        for (extra, pruned) in [
+            (
+                json!({ "sub_first_name": "Ann", "nickname": "A" }),
+                json!({ "sub_first_name": "Ann" }),
+            ),
+            (
+                json!({ "spouse": { "gender": "F", "age": 40 } }),
+                json!({ "spouse": { "gender": "F" } }),
+            ),
+            (
+                json!({ "dependents": [{ "gender": "M" }, { "gender": "F", "ssn": "x" }] }),
+                json!({ "dependents": [{ "gender": "M" }, { "gender": "F" }] }),
+            ),
         ] {
             let mut v = extra.clone();
-            assert!(prune_in_place(&mut v, &s), "{extra}");
-            assert_eq!(v, prune(&extra, &s), "{extra}");
+            assert!(prune(&mut v, &s), "{extra}");
+            assert_eq!(v, pruned, "{extra}");
         }
         let initial =
             json!({ "a": 1, "people": [{ "age": 40, "name": "x" }, { "age": 9 }], "z": true });
-        for saved in [
-            json!({ "people": [{ "name": "Ann" }], "b": "new" }),
-            json!({ "people": [{ "name": "Ann" }, { "name": "Bo" }, { "name": "extra" }] }),
-            json!({ "a": { "nested": 1 }, "z": false }),
-            json!({}),
+        for (saved, overlaid) in [
+            (
+                json!({ "people": [{ "name": "Ann" }], "b": "new" }),
+                json!({ "a": 1, "b": "new", "people": [{ "age": 40, "name": "Ann" }, { "age": 9 }], "z": true }),
+            ),
+            (
+                json!({ "people": [{ "name": "Ann" }, { "name": "Bo" }, { "name": "extra" }] }),
+                json!({ "a": 1, "people": [{ "age": 40, "name": "Ann" }, { "age": 9, "name": "Bo" }], "z": true }),
+            ),
+            (
+                json!({ "a": { "nested": 1 }, "z": false }),
+                json!({ "a": { "nested": 1 }, "people": [{ "age": 40, "name": "x" }, { "age": 9 }], "z": false }),
+            ),
+            (json!({}), initial.clone()),
         ] {
-            assert_eq!(
-                overlay_owned(initial.clone(), saved.clone()),
-                overlay(&initial, &saved),
-                "{saved}"
-            );
+            assert_eq!(overlay(initial.clone(), saved.clone()), overlaid, "{saved}");
         }
         let mut v = json!({ "spouse": { "gender": "F" } });
         let path = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
@@ -701,7 +668,7 @@ mod tests {
         let initial = json!({ "a": 1, "people": [{ "born": "2000" }, { "born": "2010" }] });
         let saved = json!({ "a": 2, "b": 3, "people": [{ "name": "Ann" }, { "name": "Bo" }, { "name": "Gone" }] });
         assert_eq!(
-            overlay(&initial, &saved),
+            overlay(initial, saved),
             json!({ "a": 2, "b": 3, "people": [{ "born": "2000", "name": "Ann" }, { "born": "2010", "name": "Bo" }] })
         );
     }
@@ -718,8 +685,10 @@ mod tests {
     #[test]
     fn prune_keeps_declared_fields_only() {
         let v = json!({ "sub_first_name": "A", "hack": 1, "spouse": { "gender": "F", "x": 2 } });
+        let mut pruned = v.clone();
+        prune(&mut pruned, &schema());
         assert_eq!(
-            prune(&v, &schema()),
+            pruned,
             json!({ "sub_first_name": "A", "spouse": { "gender": "F" } })
         );
     }

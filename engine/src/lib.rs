@@ -745,25 +745,21 @@ impl Engine {
             Some(e) => Some(self.eval(e, &v, None)?),
             None => None,
         };
-        let empty = json!({});
-        let overlaid;
-        let data: &Value = match (saved, &initial) {
-            (Some(d), Some(i)) => {
-                overlaid = form::overlay(i, d);
-                &overlaid
-            }
-            (Some(d), None) => d,
+        let mut data = match (saved, initial) {
+            (Some(d), Some(i)) => form::overlay(i, d.clone()),
+            (Some(d), None) => d.clone(),
             (None, Some(i)) => i,
-            (None, None) => &empty,
+            (None, None) => json!({}),
         };
         // The answers as the rules' `input`, converted only when an expression reads them.
         let input = if form.reads_input() {
-            script::to_dynamic(data)
+            script::to_dynamic(&data)
         } else {
             Dynamic::UNIT
         };
         let (schema, _) = self.resolve(form, &v, &input)?;
-        view.data = form::prune(data, &schema);
+        form::prune(&mut data, &schema);
+        view.data = data;
         view.schema = schema;
         view.ui = Arc::clone(&form.ui);
         view.modals = Arc::clone(&form.modals);

@@ -69,13 +69,13 @@ impl Engine {
         form::strip_read_only(&mut answers, &form.schema);
         if let Some(e) = &form.initial {
             let facts = form::read_only_part(&self.eval(e, v, None)?, &form.schema);
-            answers = form::overlay_owned(facts, answers);
+            answers = form::overlay(facts, answers);
         }
         let raw_input = script::to_dynamic(&answers);
         let (schema, dropped) = self.resolve(form, v, &raw_input)?;
         // The answers are cleaned in place (a copy of a household's answers is a good part of a
         // save), noting whether anything was taken out.
-        let mut removed = form::prune_in_place(&mut answers, &schema);
+        let mut removed = form::prune(&mut answers, &schema);
         for (path, e) in &form.keep_when {
             if !truthy(&self.eval(e, v, Some(&raw_input))?) {
                 removed |= form::remove_answer(&mut answers, path);

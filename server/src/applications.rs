@@ -118,21 +118,10 @@ async fn caller_application(
         .map(|cached| (id, cached)))
 }
 
-/// Stores an application's document; the caches keep the new version (and tell the other
-/// instances). 409 when the application has been submitted meanwhile. The caller tells the
-/// browser the new revision (`http::revision::wrote`).
-pub async fn store(
-    app: &AppState,
-    id: Uuid,
-    data: Value,
-    engine: &Engine,
-    save: applications::Save,
-) -> ApiResult<applications::ApplicationRow> {
-    store_expecting(app, id, data, engine, save, None).await
-}
-
-/// [`store`], only over the `expected` revision when one is given: 409 when the application was
-/// changed since (in another window, by another person), and nothing is written.
+/// Stores an application's document, only over the `expected` revision when one is given: 409
+/// when the application was changed since (in another window, by another person) or has been
+/// submitted meanwhile, and nothing is written. The caches keep the new version (and tell the
+/// other instances); the caller tells the browser the new revision (`http::revision::wrote`).
 pub async fn store_expecting(
     app: &AppState,
     id: Uuid,
@@ -215,20 +204,9 @@ pub(crate) fn saved(app: &AppState, row: &applications::ApplicationRow, data: Va
 }
 
 /// A new application for the caller's session: the application, the session's link to it and its
-/// first answers commit together (a crash in between leaves no empty application behind).
+/// first answers commit together (a crash in between leaves no empty application behind). The
+/// first save's summary is worked out by the caller with its submission ([`summarize`]).
 pub async fn create(
-    app: &AppState,
-    new: NewApplication<'_>,
-    data: Value,
-    engine: &Engine,
-    save: applications::Save,
-) -> ApiResult<applications::ApplicationRow> {
-    let saving = saving(engine, &data).await?;
-    create_summarized(app, new, data, &saving, save).await
-}
-
-/// [`create`] with the first save's summary worked out already ([`summarize`]).
-pub async fn create_summarized(
     app: &AppState,
     new: NewApplication<'_>,
     data: Value,

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use enrollflow_engine::{Context, Engine};
+use enrollflow_engine::Context;
 use serde_json::Value;
 use uuid::Uuid;
 
@@ -78,34 +78,6 @@ fn wrote(row: ApplicationRow) -> ApplicationRow {
     row
 }
 
-/// Stores the application's document.
-pub async fn store(
-    app: &AppState,
-    id: Uuid,
-    data: Value,
-    engine: &Engine,
-    save: Save,
-) -> ApiResult<ApplicationRow> {
-    Ok(wrote(
-        applications::store(app, id, data, engine, save).await?,
-    ))
-}
-
-/// Stores the application's document only over the `expected` revision, when one is given (409
-/// otherwise: `applications::store_expecting`).
-pub async fn store_expecting(
-    app: &AppState,
-    id: Uuid,
-    data: Value,
-    engine: &Engine,
-    save: Save,
-    expected: Option<i64>,
-) -> ApiResult<ApplicationRow> {
-    Ok(wrote(
-        applications::store_expecting(app, id, data, engine, save, expected).await?,
-    ))
-}
-
 /// Stores the application's document with the summary its save worked out
 /// (`applications::store_summarized`).
 pub async fn store_summarized(
@@ -141,7 +113,7 @@ pub async fn store_updates(
 }
 
 /// Creates the session's application with its first answers and the summary worked out with them.
-pub async fn create_summarized(
+pub async fn create(
     app: &AppState,
     new: NewApplication<'_>,
     data: Value,
@@ -149,19 +121,6 @@ pub async fn create_summarized(
     save: Save,
 ) -> ApiResult<ApplicationRow> {
     Ok(wrote(
-        applications::create_summarized(app, new, data, saving, save).await?,
-    ))
-}
-
-/// Creates the session's application with its first answers.
-pub async fn create(
-    app: &AppState,
-    new: NewApplication<'_>,
-    data: Value,
-    engine: &Engine,
-    save: Save,
-) -> ApiResult<ApplicationRow> {
-    Ok(wrote(
-        applications::create(app, new, data, engine, save).await?,
+        applications::create(app, new, data, saving, save).await?,
     ))
 }

@@ -351,14 +351,7 @@ async fn save_step(
                 started_by,
                 subdomain: host.0.as_deref(),
             };
-            super::open::create_summarized(
-                &app,
-                new,
-                next_data,
-                &saving,
-                applications::Save::Answers,
-            )
-            .await?
+            super::open::create(&app, new, next_data, &saving, applications::Save::Answers).await?
         }
     };
     Ok(Json(Saved {
