@@ -23,7 +23,48 @@ const MAX_OPERATIONS: u64 = 2_000_000;
 thread_local! {
     /// The deadline of the evaluation running on this thread.
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// While work runs in a slice of a thread it must give back (`in_slice`): the slice's end.
+    static SLICE_END: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// An evaluation of the work in progress stopped at the slice's end.
+    static SLICE_OVER: Cell<bool> = const { Cell::new(false) };
 }
+
+/// Runs `work` in a slice of this thread: an evaluation of it that would run past `slice` stops
+/// there (and any evaluation it starts later stops at once), and the answer is `None`, so that
+/// the host runs the work again where it may take its whole budget. Rules are pure, so a second
+/// run gives what the first would have. The server runs rule work so on its async workers, and
+/// only work that needs longer leaves them (`evaluation.rs`). The time a stopped run took is
+/// spent from the request's budget like any other.
+pub fn in_slice<R>(slice: Duration, work: impl FnOnce() -> R) -> Option<R> {
+    struct Slice;
+    impl Drop for Slice {
+        fn drop(&mut self) {
+            SLICE_END.with(|e| e.set(None));
+        }
+    }
+    SLICE_OVER.with(|o| o.set(false));
+    SLICE_END.with(|e| e.set(Some(Instant::now() + slice)));
+    let r = {
+        let _slice = Slice;
+        work()
+    };
+    if SLICE_OVER.with(|o| o.replace(false)) {
+        None
+    } else {
+        Some(r)
+    }
+}
+
+/// Whether the slice this thread runs in is over; notes it for `in_slice`.
+fn slice_over(now: Instant) -> bool {
+    let over = SLICE_END.with(|e| e.get().is_some_and(|t| now > t));
+    if over {
+        SLICE_OVER.with(|o| o.set(true));
+    }
+    over
+}
+
+const SLICE_OVER_MESSAGE: &str = "rule stopped: its work moves off the async worker";
 
 /// Where a request's rule budget is kept, for a host that gives each request one budget for all
 /// its evaluations (the server: `evaluation.rs`) instead of `TIME_BUDGET` for each.
@@ -75,7 +116,11 @@ pub fn sandbox() -> Engine {
         if ops % 512 != 0 {
             return None;
         }
-        let late = DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() > t));
+        let now = Instant::now();
+        if slice_over(now) {
+            return Some(Dynamic::from(SLICE_OVER_MESSAGE));
+        }
+        let late = DEADLINE.with(|d| d.get().is_some_and(|t| now > t));
         late.then(|| Dynamic::from("time budget exceeded"))
     });
     engine.on_print(|_| {});
@@ -277,7 +322,16 @@ impl Expr {
         for (name, value) in vars {
             scope.push_dynamic(*name, (*value).clone());
         }
-        let _guard = Budget::start();
+        let guard = Budget::start();
+        // An evaluation too short to reach `on_progress` still ends a slice that is over.
+        if slice_over(guard.started) {
+            return Err(Diagnostic::new(
+                &self.file,
+                self.line,
+                1,
+                SLICE_OVER_MESSAGE,
+            ));
+        }
         engine
             .eval_ast_with_scope::<Dynamic>(&mut scope, &self.ast)
             .map_err(|e| {
@@ -548,6 +602,11 @@ fn parse_diagnostic(file: &str, line_offset: usize, e: &rhai::ParseError) -> Dia
 fn runtime_diagnostic(file: &str, line_offset: usize, e: &EvalAltResult) -> Diagnostic {
     let pos = e.position();
     let message = match e.unwrap_inner() {
+        EvalAltResult::ErrorTerminated(..)
+            if SLICE_END.with(Cell::get).is_some() && SLICE_OVER.with(Cell::get) =>
+        {
+            SLICE_OVER_MESSAGE.to_string()
+        }
         EvalAltResult::ErrorTerminated(..) => match shared_budget_left() {
             Some(_) => format!("{OUT_OF_TIME} (the request's)"),
             None => format!("{OUT_OF_TIME} of {} ms", TIME_BUDGET.as_millis()),
@@ -599,6 +658,30 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(5));
         assert!(err.message.contains("rule stopped"), "{}", err.message);
         assert_eq!(err.file, "f.yaml");
+    }
+
+    #[test]
+    fn work_in_a_slice_ends_with_it_and_says_so_and_work_within_it_keeps_its_answer() {
+        let e = engine_with("m.rhai", "fn spin() { let x = 0; loop { x += 1; } }");
+        let spin = compile_expression(&e, "f.yaml", 3, "m::spin()").expect("compiles");
+        let sum = compile_expression(&e, "f.yaml", 4, "1 + 2").expect("compiles");
+        // A loop stops at the slice's end, long before its budget or its operations run out.
+        let stopped = in_slice(Duration::from_millis(1), || spin.eval(&e, &[]));
+        assert!(stopped.is_none(), "{stopped:?}");
+        // An evaluation begun after the slice's end stops before it starts.
+        let late = in_slice(Duration::from_millis(1), || {
+            std::thread::sleep(Duration::from_millis(5));
+            sum.eval(&e, &[])
+        });
+        assert!(late.is_none(), "{late:?}");
+        // Work within its slice keeps its answer, and nothing of a slice outlives it.
+        let quick = in_slice(Duration::from_secs(60), || sum.eval(&e, &[]));
+        assert_eq!(quick.map(|r| r.ok()), Some(Some(serde_json::json!(3))));
+        assert_eq!(sum.eval(&e, &[]).ok(), Some(serde_json::json!(3)));
+        // Outside a slice a loop runs until its own limits stop it.
+        let err = spin.eval(&e, &[]).expect_err("must stop");
+        assert!(err.message.contains("rule stopped"), "{}", err.message);
+        assert!(!err.message.contains(SLICE_OVER_MESSAGE), "{}", err.message);
     }
 
     thread_local! {

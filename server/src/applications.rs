@@ -340,7 +340,7 @@ async fn open_checked(
             Some(v) => *v,
             None => {
                 crate::evaluation::run(|| match &cached {
-                    Some(c) => c.prepared(key, valid).map(|v| *v),
+                    Some(c) => c.prepared(key.clone(), valid).map(|v| *v),
                     None => valid(),
                 })
                 .await?

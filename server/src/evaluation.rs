@@ -3,9 +3,12 @@
 //!
 //! A rule is user-written Rhai: a slow or looping one must not stall the requests that share its
 //! worker thread. `run` takes a slot (at most `slots()` evaluations at once; more wait without
-//! blocking a thread) and then leaves the async worker for the blocking pool
-//! (`tokio::task::block_in_place`: the worker's other tasks move to another thread while this one
-//! evaluates). The request's budget (`ENROLLFLOW_RULE_BUDGET_MS`) is one allowance for all the
+//! blocking a thread), then runs the work on the worker in a slice of `SLICE` (most rule work,
+//! a step's submission and summary, takes a few hundred microseconds). Work that runs past the
+//! slice stops there and runs again off the async worker (`tokio::task::block_in_place`: the
+//! worker's other tasks move to another thread while this one evaluates), so a slow rule holds
+//! its neighbours up for one slice at most. Leaving the worker at every call cost a fifth of the
+//! server's CPU per step save (docs/performance.md): the hand-over wakes another thread. The request's budget (`ENROLLFLOW_RULE_BUDGET_MS`) is one allowance for all the
 //! evaluations it makes, wherever they run: `layer` gives it, every evaluation spends from it (the
 //! engine asks `install`'s source), and a rule that runs past what is left stops and fails its
 //! request.
@@ -28,6 +31,9 @@ tokio::task_local! {
     /// What is left of the request's rule budget.
     static LEFT: Cell<Duration>;
 }
+
+/// How long rule work may run on an async worker before it moves off it.
+pub const SLICE: Duration = Duration::from_millis(2);
 
 /// How many evaluations may run at once: one per core, and two at least.
 pub fn slots() -> usize {
@@ -58,19 +64,28 @@ pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Res
         .await
 }
 
-/// Runs rule work (anything that evaluates the rules) off the async workers, a bounded number at
-/// a time; its evaluations spend the request's budget.
-pub async fn run<R>(work: impl FnOnce() -> R) -> R {
+/// Runs rule work (anything that evaluates the rules), a bounded number at a time: on the async
+/// worker for one `SLICE`, then, when it needs longer, again from the start off the async
+/// workers. Its evaluations spend the request's budget. The work must give the same answer when
+/// run twice (rules are pure; it may draw new random nonces).
+pub async fn run<R>(work: impl Fn() -> R) -> R {
+    run_sliced(SLICE, work).await
+}
+
+async fn run_sliced<R>(slice: Duration, work: impl Fn() -> R) -> R {
     // The semaphore is never closed, so acquiring only waits.
     let _slot = semaphore().acquire().await.ok();
     let multi_thread =
         Handle::try_current().is_ok_and(|h| h.runtime_flavor() == RuntimeFlavor::MultiThread);
     // A current-thread runtime (most tests) has no other worker to hand its tasks to.
-    if multi_thread {
-        tokio::task::block_in_place(work)
-    } else {
-        work()
+    if !multi_thread {
+        return work();
     }
+    if let Some(done) = enrollflow_engine::script::in_slice(slice, &work) {
+        return done;
+    }
+    metrics::counter!("enrollflow_rule_work_moved_total").increment(1);
+    tokio::task::block_in_place(work)
 }
 
 /// Counts a rule stopped by its budget (`enrollflow_rule_budget_exceeded_total`).
@@ -78,5 +93,41 @@ pub fn note_failure(e: &enrollflow_engine::Diagnostic) {
     if enrollflow_engine::script::out_of_time(e) {
         metrics::counter!("enrollflow_rule_budget_exceeded_total").increment(1);
         tracing::warn!("a request's rules ran past its rule budget");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn work_that_needs_longer_than_its_slice_runs_again_off_the_worker_and_keeps_its_answer()
+    {
+        let engine = enrollflow_engine::script::sandbox();
+        let sum = enrollflow_engine::script::compile_expression(&engine, "f.yaml", 1, "40 + 2")
+            .expect("compiles");
+        let runs = AtomicUsize::new(0);
+        let slice = Duration::from_millis(1);
+        let answer = run_sliced(slice, || {
+            // The first run takes longer than its slice before it evaluates.
+            if runs.fetch_add(1, Ordering::SeqCst) == 0 {
+                std::thread::sleep(slice * 5);
+            }
+            sum.eval(&engine, &[])
+        })
+        .await;
+        assert_eq!(runs.load(Ordering::SeqCst), 2);
+        assert_eq!(answer.ok(), Some(serde_json::json!(42)));
+        // Work within its slice runs once.
+        let runs = AtomicUsize::new(0);
+        let quick = run_sliced(Duration::from_secs(60), || {
+            runs.fetch_add(1, Ordering::SeqCst);
+            sum.eval(&engine, &[])
+        })
+        .await;
+        assert_eq!(runs.load(Ordering::SeqCst), 1);
+        assert_eq!(quick.ok(), Some(serde_json::json!(42)));
     }
 }

@@ -115,7 +115,7 @@ async fn view_step(
         Some(p) => p,
         None => {
             run(|| match &s.cached {
-                Some(c) => c.prepared(key, make),
+                Some(c) => c.prepared(key.clone(), make),
                 None => make().map(Arc::new),
             })
             .await?
