@@ -36,23 +36,29 @@ thread_local! {
 /// only work that needs longer leaves them (`evaluation.rs`). The time a stopped run took is
 /// spent from the request's budget like any other.
 pub fn in_slice<R>(slice: Duration, work: impl FnOnce() -> R) -> Option<R> {
-    struct Slice;
+    /// Gives back the slice this one is inside of, if any, when it ends (a panic included).
+    struct Slice {
+        outer: (Option<Instant>, bool),
+    }
     impl Drop for Slice {
         fn drop(&mut self) {
-            SLICE_END.with(|e| e.set(None));
+            SLICE_END.with(|e| e.set(self.outer.0));
+            SLICE_OVER.with(|o| o.set(self.outer.1));
         }
     }
-    SLICE_OVER.with(|o| o.set(false));
-    SLICE_END.with(|e| e.set(Some(Instant::now() + slice)));
-    let r = {
-        let _slice = Slice;
-        work()
-    };
-    if SLICE_OVER.with(|o| o.replace(false)) {
-        None
-    } else {
-        Some(r)
-    }
+    let outer = (
+        SLICE_END.with(|e| e.replace(Some(Instant::now() + slice))),
+        SLICE_OVER.with(|o| o.replace(false)),
+    );
+    let slice = Slice { outer };
+    let r = work();
+    let over = SLICE_OVER.with(Cell::get);
+    drop(slice);
+    if over { None } else { Some(r) }
+}
+
+fn slice_is_on() -> bool {
+    SLICE_END.with(Cell::get).is_some()
 }
 
 /// Whether the slice this thread runs in is over; notes it for `in_slice`.
@@ -113,7 +119,9 @@ pub fn sandbox() -> Engine {
         .set_fail_on_invalid_map_property(false);
     engine.disable_symbol("eval");
     engine.on_progress(|ops| {
-        if ops % 512 != 0 {
+        // Every 64 operations within a slice (a slice is short, and one operation may be a long
+        // built-in call), every 512 otherwise.
+        if ops % 64 != 0 || (ops % 512 != 0 && !slice_is_on()) {
             return None;
         }
         let now = Instant::now();
@@ -332,13 +340,24 @@ impl Expr {
                 SLICE_OVER_MESSAGE,
             ));
         }
-        engine
+        let result = engine
             .eval_ast_with_scope::<Dynamic>(&mut scope, &self.ast)
             .map_err(|e| {
                 let mut d = runtime_diagnostic(&self.file, self.line.saturating_sub(1), &e);
                 d.message = format!("`{}`: {}", self.source, d.message);
                 d
-            })
+            });
+        // A rule may catch the error that stopped it (`try` around a callback): an answer made
+        // after the slice was over is never given, so that nothing keeps it.
+        if slice_is_on() && SLICE_OVER.with(Cell::get) {
+            return Err(Diagnostic::new(
+                &self.file,
+                self.line,
+                1,
+                SLICE_OVER_MESSAGE,
+            ));
+        }
+        result
     }
 
     pub fn eval_bool(
@@ -602,9 +621,7 @@ fn parse_diagnostic(file: &str, line_offset: usize, e: &rhai::ParseError) -> Dia
 fn runtime_diagnostic(file: &str, line_offset: usize, e: &EvalAltResult) -> Diagnostic {
     let pos = e.position();
     let message = match e.unwrap_inner() {
-        EvalAltResult::ErrorTerminated(..)
-            if SLICE_END.with(Cell::get).is_some() && SLICE_OVER.with(Cell::get) =>
-        {
+        EvalAltResult::ErrorTerminated(..) if slice_is_on() && SLICE_OVER.with(Cell::get) => {
             SLICE_OVER_MESSAGE.to_string()
         }
         EvalAltResult::ErrorTerminated(..) => match shared_budget_left() {
@@ -662,7 +679,10 @@ mod tests {
 
     #[test]
     fn work_in_a_slice_ends_with_it_and_says_so_and_work_within_it_keeps_its_answer() {
-        let e = engine_with("m.rhai", "fn spin() { let x = 0; loop { x += 1; } }");
+        let e = engine_with(
+            "m.rhai",
+            "fn spin() { let x = 0; loop { x += 1; } }\nfn caught() { let r = 7; try { [1].map(|x| spin()); } catch { r = 8; } r }",
+        );
         let spin = compile_expression(&e, "f.yaml", 3, "m::spin()").expect("compiles");
         let sum = compile_expression(&e, "f.yaml", 4, "1 + 2").expect("compiles");
         // A loop stops at the slice's end, long before its budget or its operations run out.
@@ -678,6 +698,20 @@ mod tests {
         let quick = in_slice(Duration::from_secs(60), || sum.eval(&e, &[]));
         assert_eq!(quick.map(|r| r.ok()), Some(Some(serde_json::json!(3))));
         assert_eq!(sum.eval(&e, &[]).ok(), Some(serde_json::json!(3)));
+        // A rule that catches the stop gives no answer either, and none is remembered.
+        let caught = compile_expression(&e, "f.yaml", 5, "m::caught()").expect("compiles");
+        let stopped = in_slice(Duration::from_millis(1), || {
+            caught.eval_remembered(&e, &[], 0)
+        });
+        assert!(stopped.is_none(), "{stopped:?}");
+        assert!(caught.memo.constant.get().is_none());
+        // A slice inside a slice ends alone: the outer one goes on as it was.
+        let nested = in_slice(Duration::from_secs(60), || {
+            let inner = in_slice(Duration::from_millis(1), || spin.eval(&e, &[]));
+            assert!(inner.is_none());
+            sum.eval(&e, &[])
+        });
+        assert_eq!(nested.map(|r| r.ok()), Some(Some(serde_json::json!(3))));
         // Outside a slice a loop runs until its own limits stop it.
         let err = spin.eval(&e, &[]).expect_err("must stop");
         assert!(err.message.contains("rule stopped"), "{}", err.message);
