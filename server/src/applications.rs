@@ -118,25 +118,11 @@ async fn caller_application(
         .map(|cached| (id, cached)))
 }
 
-/// Stores an application's document, only over the `expected` revision when one is given: 409
-/// when the application was changed since (in another window, by another person) or has been
-/// submitted meanwhile, and nothing is written. The caches keep the new version (and tell the
-/// other instances); the caller tells the browser the new revision (`http::revision::wrote`).
-pub async fn store_expecting(
-    app: &AppState,
-    id: Uuid,
-    data: Value,
-    engine: &Engine,
-    save: applications::Save,
-    expected: Option<i64>,
-) -> ApiResult<applications::ApplicationRow> {
-    let mut saving = saving(engine, &data).await?;
-    saving.expected_revision = expected;
-    store_summarized(app, id, data, &saving, save).await
-}
-
-/// [`store_expecting`] with the save's summary worked out already ([`summarize`]; its
-/// `expected_revision` set by the caller).
+/// Stores an application's document with the summary its save worked out ([`saving`],
+/// [`summarize`]), only over the save's expected revision when it has one: 409 when the
+/// application was changed since (in another window, by another person) or has been submitted
+/// meanwhile, and nothing is written. The caches keep the new version (and tell the other
+/// instances); the caller tells the browser the new revision (`http::revision::wrote`).
 pub async fn store_summarized(
     app: &AppState,
     id: Uuid,
@@ -180,8 +166,9 @@ pub fn changed_elsewhere() -> ApiError {
 pub(crate) async fn saving<'e>(
     engine: &'e Engine,
     data: &Value,
+    expected_revision: Option<i64>,
 ) -> ApiResult<applications::Saving<'e>> {
-    crate::evaluation::run(|| summarize(engine, data)).await
+    crate::evaluation::run(|| summarize(engine, data, expected_revision)).await
 }
 
 /// [`saving`], for a caller already running rules off the async workers (inside
@@ -189,11 +176,12 @@ pub(crate) async fn saving<'e>(
 pub(crate) fn summarize<'e>(
     engine: &'e Engine,
     data: &Value,
+    expected_revision: Option<i64>,
 ) -> ApiResult<applications::Saving<'e>> {
     Ok(applications::Saving {
         rules_hash: engine.hash(),
         summary: engine.summary(data).map_err(eval_error)?,
-        expected_revision: None,
+        expected_revision,
     })
 }
 
@@ -256,17 +244,12 @@ pub async fn store_updates(
 ) -> ApiResult<applications::ApplicationRow> {
     let mut data = s.data.as_object().cloned().unwrap_or_default();
     data.extend(updates);
+    let data = Value::Object(data);
     // Merged into the document as it was read: written only over that revision, so a save made
     // meanwhile (another window, the agent) is never lost (409 instead).
-    store_expecting(
-        app,
-        id,
-        Value::Object(data),
-        &s.bundle.engine,
-        applications::Save::Answers,
-        s.cached.as_ref().map(|c| c.revision),
-    )
-    .await
+    let read = s.cached.as_ref().map(|c| c.revision);
+    let saving = saving(&s.bundle.engine, &data, read).await?;
+    store_summarized(app, id, data, &saving, applications::Save::Answers).await
 }
 
 /// A submitted application is never changed (a second purchase included).

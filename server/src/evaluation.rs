@@ -8,8 +8,10 @@
 //! slice stops there and runs again off the async worker (`tokio::task::block_in_place`: the
 //! worker's other tasks move to another thread while this one evaluates), so a slow rule holds
 //! its neighbours up for one slice at most. Leaving the worker at every call cost a fifth of the
-//! server's CPU per step save (docs/performance.md): the hand-over wakes another thread. The request's budget (`ENROLLFLOW_RULE_BUDGET_MS`) is one allowance for all the
-//! evaluations it makes, wherever they run: `layer` gives it, every evaluation spends from it (the
+//! server's CPU per step save (docs/performance.md): the hand-over wakes another thread.
+//!
+//! The request's budget (`ENROLLFLOW_RULE_BUDGET_MS`) is one allowance for all the evaluations it
+//! makes, wherever they run: `layer` gives it, every evaluation spends from it (the
 //! engine asks `install`'s source), and a rule that runs past what is left stops and fails its
 //! request.
 //!

@@ -45,8 +45,7 @@ pub struct Buying<'a> {
 /// application was submitted meanwhile (nothing is written then).
 pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::ApplicationRow> {
     let engine = &b.bundle.engine;
-    let mut saving = saving(engine, &b.data).await?;
-    saving.expected_revision = b.expected_revision;
+    let saving = saving(engine, &b.data, b.expected_revision).await?;
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
     let mut documents = Vec::new();

@@ -33,9 +33,10 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 /// A connection used this recently is handed out without a ping (HikariCP's `aliveBypassWindowMs`,
 /// the same 500 ms). sqlx pings every connection before handing it out by default: a round trip
 /// to PostgreSQL per acquire, about 50 µs of the server's CPU for each request that uses the
-/// database (the write baseline ran 17 % faster without it; docs/performance.md). A connection that went idle longer is pinged, so one that PostgreSQL or
-/// the network dropped meanwhile is replaced before a request uses it; one that broke within the
-/// window fails its query, and sqlx's own ping when a connection is returned discards it.
+/// database (the write baseline ran 17 % faster without it; docs/performance.md). A connection
+/// that went idle longer is pinged, so one that PostgreSQL or the network dropped meanwhile is
+/// replaced before a request uses it; one that broke within the window fails its query, and
+/// sqlx's own ping when a connection is returned discards it.
 const ALIVE_WITHOUT_PING: Duration = Duration::from_millis(500);
 
 pub async fn connect(url: &str) -> anyhow::Result<PgPool> {

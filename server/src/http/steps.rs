@@ -275,8 +275,11 @@ async fn save_step(
         // The purchase works out its own summary (`crate::purchase`).
         let store = match signed {
             Some(signed) => Store::Purchase { signed },
+            // A new application has no revision to expect.
             None => Store::Save(Box::new(crate::applications::summarize(
-                engine, &next_data,
+                engine,
+                &next_data,
+                existing.and(expected),
             )?)),
         };
         Ok(Submitted {
@@ -331,8 +334,7 @@ async fn save_step(
             )
             .await?
         }
-        (Some(id), Store::Save(mut saving)) => {
-            saving.expected_revision = expected;
+        (Some(id), Store::Save(saving)) => {
             super::open::store_summarized(&app, id, next_data, &saving, applications::Save::Answers)
                 .await?
         }
