@@ -7,9 +7,9 @@
 //!
 //! Filtering and sorting read stored generated columns (`list_*_name`, `list_email`, `sort_*_name`,
 //! `dependents`, `has_spouse` over `summary`, migration 15; `has_*` over `data`), served by
-//! per-list, per-order covering indexes and trigram indexes: a page first takes its ids from an
-//! index in order (an index-only scan, however deep the page), then reads only those rows
-//! (docs/performance.md, "Dashboard").
+//! per-list, per-order covering indexes (a search: the search table of migration 27 and its
+//! trigram index): a page first takes its ids from an index in order (an index-only scan, however
+//! deep the page), then reads only those rows (docs/performance.md, "Dashboard").
 
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use time::{Date, OffsetDateTime};
@@ -160,7 +160,9 @@ const JOINS: &str = " CROSS JOIN LATERAL jsonb_to_record(a.data) \
     AS p(medical_plan jsonb, dental_plan jsonb, vision_plan jsonb) \
     LEFT JOIN users u ON u.id = a.started_by_user_id";
 
-/// A search term as an ILIKE pattern matching it anywhere (its `%`, `_` and `\` taken literally).
+/// A search term as a LIKE pattern matching it anywhere (its `%`, `_` and `\` taken literally).
+/// A control character (a line break: the search table's separator between the name and the
+/// e-mail) becomes U+FFFD, which no name or e-mail holds, so a term never matches across them.
 fn pattern(search: &Option<String>) -> Option<String> {
     let s = search.as_deref().map(str::trim).filter(|s| !s.is_empty())?;
     let mut p = String::with_capacity(s.len() + 2);
@@ -169,14 +171,18 @@ fn pattern(search: &Option<String>) -> Option<String> {
         if matches!(c, '%' | '_' | '\\') {
             p.push('\\');
         }
-        p.push(c);
+        p.push(if c.is_control() {
+            char::REPLACEMENT_CHARACTER
+        } else {
+            c
+        });
     }
     p.push('%');
     Some(p)
 }
 
 /// Appends the list's filters but the search (a WHERE clause's body over `applications a`, or
-/// over the search's matches named `a`, see [`push_matches`]): the list, the agent and the period
+/// over the search table named `a`, see [`source`]): the list, the agent and the period
 /// always; the site, started-by and product filters when asked for, so that each query names only
 /// what it filters on and the planner sees it whole.
 fn push_where(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter) {
@@ -202,34 +208,28 @@ fn push_where(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter) {
     }
 }
 
-/// With a search, starts the query with the agent's matches (`WITH matching AS MATERIALIZED
-/// (…)`, every column the filters and sorts read) and returns `matching`, the source the query
-/// then reads instead of `applications`. The matches come from the per-agent trigram indexes
-/// (migration 25) alone, and the list's filters are applied to them after: left to itself, the
-/// planner intersected the matches with the agent's whole period read from the time index, which
-/// cost 80–100 ms for an agent with 200,000 submissions (docs/performance.md).
-fn push_matches(q: &mut QueryBuilder<'_, Postgres>, f: &Filter) -> &'static str {
-    let Some(p) = pattern(&f.search) else {
-        return ALL;
-    };
-    q.push(
-        "WITH matching AS MATERIALIZED (SELECT a.id, a.agent_id, a.submission_time, \
-         a.created_at, a.effective_date, a.subdomain, a.agent_started, a.has_medical, \
-         a.has_dental, a.has_vision, a.sort_last_name, a.sort_first_name \
-         FROM applications a WHERE a.agent_id = ",
-    )
-    .push_bind(f.agent_id)
-    .push(" AND ((a.list_first_name || ' ' || a.list_last_name) ILIKE ")
-    .push_bind(p.clone())
-    .push(" ESCAPE '\\' OR a.list_email ILIKE ")
-    .push_bind(p)
-    .push(" ESCAPE '\\')) ");
-    MATCHES
+/// The table a list's rows are read from, as `a`: every application, or with a search the
+/// search table (migration 27), which holds every column [`push_where`] and the sorts read beside
+/// the terms a search matches, about 130 bytes a row. A search's candidates come from its trigram
+/// index and are checked there, not in `applications` (a few kilobytes a row: for `smith` at an
+/// agency's scale, 14,424 candidates on as many pages, 50–70 ms; docs/performance.md).
+fn source(f: &Filter) -> &'static str {
+    if pattern(&f.search).is_some() {
+        "application_search"
+    } else {
+        "applications"
+    }
 }
 
-/// The sources [`push_matches`] names: every application, or a search's matches.
-const ALL: &str = "applications";
-const MATCHES: &str = "matching";
+/// Appends the search's condition on the search table `alias` (nothing without a search): the
+/// term anywhere in the lower-case "first last" or e-mail.
+fn push_search(q: &mut QueryBuilder<'_, Postgres>, f: &Filter, alias: &str) {
+    if let Some(p) = pattern(&f.search) {
+        q.push(format_args!(" AND {alias}.terms LIKE lower("))
+            .push_bind(p)
+            .push(") ESCAPE '\\'");
+    }
+}
 
 /// The column saying whether an application has a plan of this kind.
 fn product_column(kind: PlanKind) -> &'static str {
@@ -252,10 +252,9 @@ fn plan_once(f: &Filter) -> bool {
 /// the per-day counts (migration 24) and only the first, partial day's rows are counted.
 async fn count(pool: &PgPool, list: List, f: &Filter) -> sqlx::Result<i64> {
     if pattern(&f.search).is_some() {
-        let mut q = QueryBuilder::new("");
-        let source = push_matches(&mut q, f);
-        q.push(format_args!("SELECT count(*) FROM {source} a WHERE "));
+        let mut q = QueryBuilder::new("SELECT count(*) FROM application_search a WHERE ");
         push_where(&mut q, list, f);
+        push_search(&mut q, f, "a");
         return q
             .build_query_scalar()
             .persistent(false)
@@ -433,15 +432,16 @@ async fn rows(pool: &PgPool, list: List, f: &Filter, s: Slice) -> sqlx::Result<V
     let start = page_start(pool, list, f, sort, asc, offset).await?;
     let offset = start.map_or(offset, |(_, _, rest)| rest);
     // The page's ids in order from an index (skipping `offset` index entries, not documents),
-    // then only their rows. A search first collects its matches (through the trigram indexes:
-    // the count reads them anyway), then orders them: walking the sort's index for matches is
-    // a planner's bet that matches are spread evenly, and names that match a term are not.
-    let mut q = QueryBuilder::new("");
-    let source = push_matches(&mut q, f);
-    q.push("SELECT ")
-        .push(COLUMNS)
-        .push(format_args!(" FROM (SELECT a.id FROM {source} a WHERE "));
+    // then only their rows. A search orders its matches in the search table, which has no
+    // index but its trigrams' (walking a sort's index for matches would be a planner's bet that
+    // matches are spread evenly, and names that match a term are not).
+    let mut q = QueryBuilder::new("SELECT ");
+    q.push(COLUMNS).push(format_args!(
+        " FROM (SELECT a.id FROM {} a WHERE ",
+        source(f)
+    ));
     push_where(&mut q, list, f);
+    push_search(&mut q, f, "a");
     if let Some((op, bound, _)) = start {
         let (_, period) = list.scope();
         q.push(format_args!(" AND {period} {op} ")).push_bind(bound);
@@ -477,15 +477,16 @@ where
     Fut: std::future::Future<Output = bool>,
 {
     use futures_util::TryStreamExt;
-    let mut q = QueryBuilder::new("");
-    let source = push_matches(&mut q, f);
-    q.push("SELECT ")
-        .push(COLUMNS)
+    let mut q = QueryBuilder::new("SELECT ");
+    q.push(COLUMNS)
         .push(" FROM applications a")
         .push(JOINS)
         .push(" WHERE ");
-    if source == MATCHES {
-        q.push(format_args!("a.id IN (SELECT m.id FROM {source} m) AND "));
+    if pattern(&f.search).is_some() {
+        q.push("a.id IN (SELECT s.id FROM application_search s WHERE s.agent_id = ")
+            .push_bind(f.agent_id);
+        push_search(&mut q, f, "s");
+        q.push(") AND ");
     }
     push_where(&mut q, list, f);
     q.push(format_args!(" ORDER BY {}", sort.order_by(asc)));
@@ -512,6 +513,10 @@ mod tests {
         assert_eq!(
             pattern(&Some("50%_\\".into())).as_deref(),
             Some("%50\\%\\_\\\\%")
+        );
+        assert_eq!(
+            pattern(&Some("smith\njo".into())).as_deref(),
+            Some("%smith\u{fffd}jo%")
         );
         assert_eq!(pattern(&Some("  ".into())), None);
         assert_eq!(pattern(&None), None);

@@ -933,3 +933,138 @@ async fn pages_by_name_from_either_end_follow_the_full_order() {
         }
     }
 }
+
+/// Issue 19, item 5: a search reads the search table (migration 27), which triggers keep equal to
+/// the applications: a renamed application is found by its new name and e-mail only, a submitted
+/// one moves from the quotes' search to the submissions', a site's filter applies to the matches,
+/// a deleted one is gone, another agent's are never found, and a term never matches across the
+/// name and the e-mail. Afterwards every row of the table equals its application's columns.
+#[tokio::test]
+async fn searches_follow_each_change_of_an_application() {
+    let app = spawn_app().await;
+    let acme = agent_of(&app, ACME_USER).await;
+    let anders = insert(&app, acme, &person("Pat", "Anders")).await;
+    let brook = insert(&app, acme, &person("Pat", "Brook")).await;
+    let mut c = person("Quin", "Cole");
+    c.submitted_days_ago = Some(2);
+    let cole = insert(&app, acme, &c).await;
+    set_site(&app, cole, "acme", false).await;
+    let lakeshore = agent_of(&app, LAKESHORE_USER).await;
+    insert(&app, lakeshore, &person("Pat", "Anders")).await;
+    app.settle().await;
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    let search = |q: &str| {
+        let a = &a;
+        let q = q.to_string();
+        async move {
+            let r = a.get(&format!("/api/dashboard/{q}")).await;
+            assert_eq!(r.status, StatusCode::OK, "{q}: {}", r.body);
+            let page = r.json();
+            let n = names(&page);
+            assert_eq!(page["total"], n.len(), "{q}: the total is the rows shown");
+            n
+        }
+    };
+    assert_eq!(search("quotes?searchName=ANDERS").await, ["Anders"]);
+    // In the order asked for.
+    assert_eq!(
+        search("quotes?searchName=pat&sortCol=last_name&sortOrderAsc=false").await,
+        ["Brook", "Anders"]
+    );
+
+    // Later saves change the subscriber's last name, first name and e-mail, one at a time (the
+    // summary is what a save stores).
+    let rename = |field: &'static str, value: &'static str| {
+        let pool = app.pool.clone();
+        async move {
+            sqlx::query(
+                "UPDATE applications SET summary = jsonb_set(summary, $2, $3) WHERE id = $1",
+            )
+            .bind(anders)
+            .bind(vec![field])
+            .bind(json!(value))
+            .execute(&pool)
+            .await
+            .expect("rename");
+        }
+    };
+    rename("last_name", "Zimmer").await;
+    assert!(search("quotes?searchName=pat%20anders").await.is_empty());
+    assert_eq!(search("quotes?searchName=pat%20zim").await, ["Zimmer"]);
+    rename("first_name", "Zed").await;
+    assert!(search("quotes?searchName=pat%20zim").await.is_empty());
+    assert_eq!(search("quotes?searchName=zed%20zim").await, ["Zimmer"]);
+    // The e-mail still names Pat Anders until it changes.
+    assert_eq!(search("quotes?searchName=pat.anders").await, ["Zimmer"]);
+    rename("email", "zed@example.org").await;
+    assert!(search("quotes?searchName=pat.anders").await.is_empty());
+    assert_eq!(search("quotes?searchName=ZED@EXAMPLE.O").await, ["Zimmer"]);
+    // Never across the name and the e-mail, whatever the term holds.
+    assert!(search("quotes?searchName=zimmer%0Azed").await.is_empty());
+    assert!(search("quotes?searchName=zimmer%20zed").await.is_empty());
+    assert!(search("quotes?searchName=zimmerzed").await.is_empty());
+
+    // Brook buys: the quote becomes a submission.
+    sqlx::query("UPDATE applications SET submission_time = $2 WHERE id = $1")
+        .bind(brook)
+        .bind(now(&app))
+        .execute(&app.pool)
+        .await
+        .expect("submit");
+    assert!(search("quotes?searchName=brook").await.is_empty());
+    assert_eq!(search("enrollees?searchName=brook").await, ["Brook"]);
+
+    // Cole moves to the other site.
+    assert_eq!(
+        search("enrollees?searchName=cole&filterSubdomain=acme").await,
+        ["Cole"]
+    );
+    set_site(&app, cole, "acmeins", false).await;
+    assert!(
+        search("enrollees?searchName=cole&filterSubdomain=acme")
+            .await
+            .is_empty()
+    );
+    assert_eq!(
+        search("enrollees?searchName=cole&filterSubdomain=acmeins").await,
+        ["Cole"]
+    );
+
+    // The export's search reads the same table.
+    let (status, _, body) =
+        get_bytes(&app, &a, "/api/dashboard/quotesExport?searchName=zimmer").await;
+    assert_eq!(status, StatusCode::OK);
+    let sheet = read_xlsx(&body);
+    assert_eq!(sheet.len(), 2, "the header and Zed Zimmer: {sheet:?}");
+    assert_eq!(sheet[1][0], Data::String("Zed Zimmer".into()));
+
+    sqlx::query("DELETE FROM applications WHERE id = $1")
+        .bind(brook)
+        .execute(&app.pool)
+        .await
+        .expect("delete");
+    assert!(search("enrollees?searchName=brook").await.is_empty());
+
+    // The table holds exactly the applications, with their columns.
+    let differ: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM applications a FULL JOIN application_search s ON s.id = a.id
+         WHERE (a.id, a.agent_id, a.created_at, a.submission_time, a.effective_date, a.subdomain,
+                a.agent_started, a.has_medical, a.has_dental, a.has_vision, a.sort_last_name,
+                a.sort_first_name,
+                lower(a.list_first_name || ' ' || a.list_last_name) || E'\\n' || lower(a.list_email))
+           IS DISTINCT FROM
+               (s.id, s.agent_id, s.created_at, s.submission_time, s.effective_date, s.subdomain,
+                s.agent_started, s.has_medical, s.has_dental, s.has_vision, s.sort_last_name,
+                s.sort_first_name, s.terms)",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .expect("compare");
+    assert_eq!(differ, 0);
+    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM application_search")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(rows, 3, "four inserted, one deleted");
+}

@@ -70,6 +70,13 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
     .await
     .expect("document");
 
+    let terms = |id| {
+        sqlx::query_scalar::<_, String>("SELECT terms FROM application_search WHERE id = $1")
+            .bind(id)
+            .fetch_one(&app.pool)
+    };
+    assert!(terms(old).await.expect("the search row").starts_with("ann"));
+
     let n = retention::run_once(&app.state, 90, Action::Anonymize)
         .await
         .expect("anonymize");
@@ -87,6 +94,9 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
         (json!({}), json!({})),
         "no answers, no name"
     );
+    // Nor does the dashboard's search table (migration 27) keep the name.
+    let terms = terms(old).await.expect("the search row");
+    assert!(!terms.contains("ann"), "{terms:?}");
     assert!(!dir.join("abc123").exists(), "its document is gone");
     let docs: i64 = sqlx::query_scalar("SELECT count(*) FROM documents")
         .fetch_one(&app.pool)
@@ -113,6 +123,12 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
     let mut expected = vec![old, old_submitted];
     expected.sort();
     assert_eq!(left, expected);
+    let searched: Vec<uuid::Uuid> =
+        sqlx::query_scalar("SELECT id FROM application_search ORDER BY id")
+            .fetch_all(&app.pool)
+            .await
+            .expect("search ids");
+    assert_eq!(searched, expected, "the search table follows the deletions");
 
     let m = app.metrics().await;
     for expected in [
