@@ -379,12 +379,13 @@ async fn page_start(
     }
 }
 
-/// How many rows match, and one page of them in order. A deep page by name in the list's second
-/// half is read from the other end: the name index is walked from the last name backwards for
-/// the rows after the page (at most half of the list) instead of forwards for all the rows before
-/// it, and the page is turned round. Names are never NULL and every order ends with the id, so
-/// the backward order is exactly the forward one reversed. Otherwise the count and the page run
-/// side by side.
+/// How many rows match, and one page of them in order. A deep page by name starts in the name
+/// bucket the per-day name counts put it in (migration 28, [`name_bucket`]) and walks that bucket
+/// only, from whichever of its ends is nearer; with a filter those counts do not hold (site,
+/// started by, products), a page in the list's second half is read from the list's end instead.
+/// Either way a walk from an end goes backwards and the page is turned round: names are never NULL
+/// and every order ends with the id, so the backward order is exactly the forward one reversed.
+/// The count runs beside the page's first query.
 pub async fn page(
     pool: &PgPool,
     list: List,
@@ -392,12 +393,21 @@ pub async fn page(
     s: Slice,
 ) -> sqlx::Result<(i64, Vec<ListRow>)> {
     if s.sort != SortCol::LastName || s.offset == 0 || pattern(&f.search).is_some() {
-        return tokio::try_join!(count(pool, list, f), rows(pool, list, f, s));
+        return tokio::try_join!(count(pool, list, f), rows(pool, list, f, s, None));
     }
-    let total = count(pool, list, f).await?;
+    let (total, bucket) = tokio::try_join!(
+        count(pool, list, f),
+        name_bucket(pool, list, f, s.asc, s.offset)
+    )?;
+    if s.offset >= total {
+        return Ok((total, Vec::new()));
+    }
+    if let Some(b) = bucket {
+        return Ok((total, rows_in_bucket(pool, list, f, s, &b).await?));
+    }
     let after = (total - s.offset - s.limit).max(0);
-    if s.offset >= total || after >= s.offset {
-        return Ok((total, rows(pool, list, f, s).await?));
+    if after >= s.offset {
+        return Ok((total, rows(pool, list, f, s, None).await?));
     }
     // The page's rows, counted from the end: `after` rows come after it.
     let from_end = Slice {
@@ -406,9 +416,113 @@ pub async fn page(
         offset: after,
         ..s
     };
-    let mut page = rows(pool, list, f, from_end).await?;
+    let mut page = rows(pool, list, f, from_end, None).await?;
     page.reverse();
     Ok((total, page))
+}
+
+/// The name bucket a page by name starts in (migration 28): its bounds on the last name and how
+/// many of the list's rows come before it (in the page's order) and are in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Bucket {
+    /// Its first name (`''`: from the first).
+    low: String,
+    /// The next bucket's first name (None: to the last).
+    high: Option<String>,
+    before: i64,
+    rows: i64,
+}
+
+/// The bucket of the page starting at `offset`, from the per-day name counts of the period's days
+/// after its first and the first, partial day's rows counted one by one. None when a filter the
+/// counts do not hold is on (site, started by, products).
+async fn name_bucket(
+    pool: &PgPool,
+    list: List,
+    f: &Filter,
+    asc: bool,
+    offset: i64,
+) -> sqlx::Result<Option<Bucket>> {
+    if f.subdomain.is_some() || f.started_by().is_some() || !f.products.is_empty() {
+        return Ok(None);
+    }
+    let (_, period) = list.scope();
+    let mut q = QueryBuilder::new(
+        "SELECT bucket, sum(n)::bigint FROM (SELECT c.bucket, c.n FROM application_name_counts c \
+         WHERE c.agent_id = ",
+    );
+    q.push_bind(f.agent_id)
+        .push(" AND c.submitted = ")
+        .push_bind(list == List::Enrollees)
+        .push(" AND c.day > ")
+        .push_bind(first_day(f))
+        .push(
+            " UNION ALL SELECT application_name_bucket(a.sort_last_name), 1::bigint \
+             FROM applications a WHERE ",
+        );
+    push_where(&mut q, list, f);
+    q.push(format_args!(" AND {period} < "))
+        .push_bind(first_day_end(f))
+        .push(") counted GROUP BY bucket ORDER BY bucket");
+    let buckets: Vec<(String, i64)> = q.build_query_as().persistent(true).fetch_all(pool).await?;
+    Ok(find_bucket(&buckets, asc, offset))
+}
+
+/// [`name_bucket`]'s choice among the buckets (in ascending order, with their rows).
+fn find_bucket(buckets: &[(String, i64)], asc: bool, offset: i64) -> Option<Bucket> {
+    let bucket = |i: usize, before: i64| Bucket {
+        low: buckets[i].0.clone(),
+        high: buckets.get(i + 1).map(|(b, _)| b.clone()),
+        before,
+        rows: buckets[i].1,
+    };
+    let mut before = 0;
+    let order: Vec<usize> = if asc {
+        (0..buckets.len()).collect()
+    } else {
+        (0..buckets.len()).rev().collect()
+    };
+    for i in order {
+        let n = buckets[i].1;
+        if offset < before + n {
+            return Some(bucket(i, before));
+        }
+        before += n;
+    }
+    None
+}
+
+/// A page of a list by name inside its bucket: walked from the bucket's start in the page's
+/// order, or, for a page in the bucket's second half that ends in it, from the bucket's end
+/// backwards and turned round.
+async fn rows_in_bucket(
+    pool: &PgPool,
+    list: List,
+    f: &Filter,
+    s: Slice,
+    b: &Bucket,
+) -> sqlx::Result<Vec<ListRow>> {
+    let from_start = s.offset - b.before;
+    // The bucket's two ends, as bounds on the last name in the page's order.
+    let low = (!b.low.is_empty()).then(|| (">=", b.low.clone()));
+    let high = b.high.clone().map(|h| ("<", h));
+    let (start, end) = if s.asc { (low, high) } else { (high, low) };
+    let from_end = b.rows - from_start - s.limit;
+    if from_end >= 0 && from_end < from_start {
+        let back = Slice {
+            asc: !s.asc,
+            offset: from_end,
+            ..s
+        };
+        let mut page = rows(pool, list, f, back, end).await?;
+        page.reverse();
+        return Ok(page);
+    }
+    let forward = Slice {
+        offset: from_start,
+        ..s
+    };
+    rows(pool, list, f, forward, start).await
 }
 
 /// Which of a list's rows a page holds: their order, how many, and how many come before them.
@@ -420,8 +534,15 @@ pub struct Slice {
     pub offset: i64,
 }
 
-/// One page of the matching rows, in order.
-async fn rows(pool: &PgPool, list: List, f: &Filter, s: Slice) -> sqlx::Result<Vec<ListRow>> {
+/// One page of the matching rows, in order; `names`, a bound on the last name the page's rows
+/// are after (`>=` or `<` a bucket's end, [`rows_in_bucket`]).
+async fn rows(
+    pool: &PgPool,
+    list: List,
+    f: &Filter,
+    s: Slice,
+    names: Option<(&'static str, String)>,
+) -> sqlx::Result<Vec<ListRow>> {
     let Slice {
         sort,
         asc,
@@ -445,6 +566,10 @@ async fn rows(pool: &PgPool, list: List, f: &Filter, s: Slice) -> sqlx::Result<V
     if let Some((op, bound, _)) = start {
         let (_, period) = list.scope();
         q.push(format_args!(" AND {period} {op} ")).push_bind(bound);
+    }
+    if let Some((op, bound)) = names {
+        q.push(format_args!(" AND a.sort_last_name {op} "))
+            .push_bind(bound);
     }
     q.push(format_args!(" ORDER BY {order} LIMIT "))
         .push_bind(limit)
@@ -506,6 +631,41 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_by_name_starts_in_the_bucket_its_offset_falls_in_from_either_end() {
+        let buckets = [
+            ("".to_string(), 3),
+            ("b".to_string(), 5),
+            ("m".to_string(), 2),
+        ];
+        let b = |low: &str, high: Option<&str>, before, rows| Bucket {
+            low: low.into(),
+            high: high.map(Into::into),
+            before,
+            rows,
+        };
+        assert_eq!(find_bucket(&buckets, true, 0), Some(b("", Some("b"), 0, 3)));
+        assert_eq!(find_bucket(&buckets, true, 2), Some(b("", Some("b"), 0, 3)));
+        assert_eq!(
+            find_bucket(&buckets, true, 3),
+            Some(b("b", Some("m"), 3, 5))
+        );
+        assert_eq!(find_bucket(&buckets, true, 9), Some(b("m", None, 8, 2)));
+        assert_eq!(find_bucket(&buckets, true, 10), None);
+        // Descending, the last bucket comes first.
+        assert_eq!(find_bucket(&buckets, false, 0), Some(b("m", None, 0, 2)));
+        assert_eq!(
+            find_bucket(&buckets, false, 2),
+            Some(b("b", Some("m"), 2, 5))
+        );
+        assert_eq!(
+            find_bucket(&buckets, false, 7),
+            Some(b("", Some("b"), 7, 3))
+        );
+        assert_eq!(find_bucket(&buckets, false, 10), None);
+        assert_eq!(find_bucket(&[], true, 0), None);
+    }
 
     #[test]
     fn search_patterns_take_wildcards_literally() {

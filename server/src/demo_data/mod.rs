@@ -153,11 +153,12 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
         // a year's total read 790,000 dead index entries for 8,600 live rows, and a plain VACUUM
         // left the table at 9,346 pages for 15,091 rows, which every total then read (10–20 ms
         // once other tables took its place in PostgreSQL's buffers; docs/performance.md). The
-        // counts are rewritten whole (142 pages; a fraction of a second), the rest vacuumed;
-        // the lists are quick at once, with fresh planner statistics too.
-        // (One statement a message: VACUUM cannot run in a multi-statement one.)
+        // counts (and migration 28's per-day name counts, kept the same way) are rewritten whole
+        // (142 pages; a fraction of a second), the rest vacuumed; the lists are quick at once,
+        // with fresh planner statistics too. (One statement a message: VACUUM cannot run in a
+        // multi-statement one.)
         for vacuum in [
-            "VACUUM (FULL, ANALYZE) application_day_counts",
+            "VACUUM (FULL, ANALYZE) application_day_counts, application_name_counts",
             "VACUUM (ANALYZE) applications, application_search",
         ] {
             sqlx::raw_sql(vacuum).execute(pool).await?;

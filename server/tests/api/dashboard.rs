@@ -1068,3 +1068,156 @@ async fn searches_follow_each_change_of_an_application() {
         .expect("count");
     assert_eq!(rows, 3, "four inserted, one deleted");
 }
+
+/// Issue 19, item 5: a deep page by name starts in the name bucket the per-day name counts put it
+/// in (migration 28) and walks that bucket from its nearer end. Every page, in both directions,
+/// for two periods (the default one's first, partial day included) and a page size that makes
+/// pages cross buckets, holds exactly the rows the full order puts there; so it does after
+/// applications are renamed into another bucket, submitted and deleted, and the counts then equal
+/// the applications grouped by their keys.
+#[tokio::test]
+async fn pages_by_name_through_the_name_counts_follow_the_full_order() {
+    let app = spawn_app().await;
+    let acme = agent_of(&app, ACME_USER).await;
+    let now = now(&app);
+    // Names in most buckets, none, the first and the last, same names, and names that sort
+    // before 'b' or after 'z'.
+    let lasts = [
+        "",
+        "Ames",
+        "ames",
+        "Abbot",
+        "Bell",
+        "bell",
+        "Brook",
+        "Cole",
+        "Dunn",
+        "Mac",
+        "Mcallister",
+        "Miller",
+        "O'Brien",
+        "Smith",
+        "smith",
+        "Smythe",
+        "Zed",
+        "Zz",
+        "Ávila",
+        "Ørsted",
+        "123",
+        "Young",
+    ];
+    let mut ids = Vec::new();
+    for (i, last) in lasts.iter().cycle().take(66).enumerate() {
+        let mut p = person(["Ann", "Bob", "Cy"][i % 3], last);
+        p.email = format!("p{i}@example.com");
+        let id = insert(&app, acme, &p).await;
+        // Spread over 70 days, a few either side of the default period's edge.
+        let created = match i % 11 {
+            0 => now - Duration::days(60) + Duration::hours(1),
+            1 => now - Duration::days(60) - Duration::hours(1),
+            _ => now - Duration::days((i as i64 * 7) % 70) - Duration::minutes(i as i64),
+        };
+        set_created(&app, id, created).await;
+        ids.push(id);
+    }
+    app.settle().await;
+    let a = app.browser("acme");
+    a.logged_in_as(ACME_USER).await;
+    let check = |when: &'static str| {
+        let a = &a;
+        let pool = app.pool.clone();
+        async move {
+            for (days, asc) in [(60, true), (60, false), (365, true), (365, false)] {
+                let dir = if asc { "ASC" } else { "DESC" };
+                let expected: Vec<Uuid> = sqlx::query_scalar(&format!(
+                    "SELECT id FROM applications
+                     WHERE agent_id = $1 AND submission_time IS NULL AND created_at >= $2
+                     ORDER BY sort_last_name {dir}, sort_first_name {dir}, id {dir}"
+                ))
+                .bind(acme)
+                .bind(now - Duration::days(days))
+                .fetch_all(&pool)
+                .await
+                .expect("the full order");
+                for per_page in [4, 7] {
+                    let query = format!(
+                        "sortCol=last_name&sortOrderAsc={asc}&daysToShow={days}&resultsPerPage={per_page}"
+                    );
+                    let mut got = Vec::new();
+                    for page in 1.. {
+                        let r = a
+                            .get(&format!("/api/dashboard/quotes?{query}&page={page}"))
+                            .await;
+                        assert_eq!(r.status, StatusCode::OK, "{when}, {query}: {}", r.body);
+                        let p = r.json();
+                        assert_eq!(p["total"], expected.len(), "{when}, {query}");
+                        let rows = p["rows"].as_array().expect("rows");
+                        if rows.is_empty() {
+                            break;
+                        }
+                        got.extend(rows.iter().map(|r| {
+                            r["application_id"]
+                                .as_str()
+                                .and_then(|s| s.parse::<Uuid>().ok())
+                                .expect("an id")
+                        }));
+                    }
+                    assert_eq!(got, expected, "{when}, {query}");
+                }
+            }
+        }
+    };
+    check("as loaded").await;
+
+    // Renamed into other buckets (and one within its bucket), submitted, deleted.
+    for (id, last) in [
+        (ids[1], "Zulu"),
+        (ids[16], "Able"),
+        (ids[13], "Smart"),
+        (ids[0], "Kay"),
+    ] {
+        sqlx::query(
+            "UPDATE applications SET summary = jsonb_set(summary, '{last_name}', to_jsonb($2::text))
+             WHERE id = $1",
+        )
+        .bind(id)
+        .bind(last)
+        .execute(&app.pool)
+        .await
+        .expect("rename");
+    }
+    sqlx::query("UPDATE applications SET submission_time = $2 WHERE id = $1")
+        .bind(ids[4])
+        .bind(now)
+        .execute(&app.pool)
+        .await
+        .expect("submit");
+    sqlx::query("DELETE FROM applications WHERE id = $1")
+        .bind(ids[7])
+        .execute(&app.pool)
+        .await
+        .expect("delete");
+    check("after the changes").await;
+
+    let differ: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM (
+             SELECT agent_id, submitted, day, bucket, n FROM application_name_counts WHERE n <> 0
+             EXCEPT
+             SELECT agent_id, submission_time IS NOT NULL,
+                    (COALESCE(submission_time, created_at) AT TIME ZONE 'UTC')::date,
+                    application_name_bucket(sort_last_name), count(*)
+             FROM applications GROUP BY 1, 2, 3, 4) d",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .expect("compare");
+    let total: i64 = sqlx::query_scalar("SELECT sum(n)::bigint FROM application_name_counts")
+        .fetch_one(&app.pool)
+        .await
+        .expect("sum");
+    let apps: i64 = sqlx::query_scalar("SELECT count(*) FROM applications")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!((differ, total), (0, apps));
+}
