@@ -116,6 +116,24 @@ async fn set_created(app: &TestApp, id: Uuid, at: OffsetDateTime) {
         .expect("created_at");
 }
 
+/// Submits an application at `at` (the quote becomes a submission).
+async fn submit(app: &TestApp, id: Uuid, at: OffsetDateTime) {
+    sqlx::query("UPDATE applications SET submission_time = $2 WHERE id = $1")
+        .bind(id)
+        .bind(at)
+        .execute(&app.pool)
+        .await
+        .expect("submit");
+}
+
+async fn delete(app: &TestApp, id: Uuid) {
+    sqlx::query("DELETE FROM applications WHERE id = $1")
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .expect("delete");
+}
+
 fn names(page: &Value) -> Vec<String> {
     page["rows"]
         .as_array()
@@ -750,12 +768,7 @@ async fn totals_equal_the_rows_through_filters_the_periods_edge_and_changes() {
 
     // Anders buys (the quote becomes a submission today), Cruz drops dental and vision for
     // medical, Dunn moves to the other site, and Ezra is deleted.
-    sqlx::query("UPDATE applications SET submission_time = $2 WHERE id = $1")
-        .bind(ids[0])
-        .bind(now(&app))
-        .execute(&app.pool)
-        .await
-        .expect("submit");
+    submit(&app, ids[0], now(&app)).await;
     sqlx::query(
         "UPDATE applications SET data = (data - 'dental_plan' - 'vision_plan')
              || '{\"medical_plan\": {\"id\": 7, \"name\": \"m\"}}'::jsonb WHERE id = $1",
@@ -769,11 +782,7 @@ async fn totals_equal_the_rows_through_filters_the_periods_edge_and_changes() {
         .execute(&app.pool)
         .await
         .expect("site");
-    sqlx::query("DELETE FROM applications WHERE id = $1")
-        .bind(ids[4])
-        .execute(&app.pool)
-        .await
-        .expect("delete");
+    delete(&app, ids[4]).await;
     app.settle().await;
     check(vec![
         ("quotes", 4),
@@ -863,6 +872,31 @@ async fn pages_by_date_found_through_the_day_counts_follow_the_full_order() {
     }
 }
 
+/// The ids of the Quoting list's rows for `query`, page after page until an empty one; every
+/// page's total is `total`.
+async fn ids_page_by_page(a: &crate::helpers::Browser<'_>, query: &str, total: usize) -> Vec<Uuid> {
+    let mut got = Vec::new();
+    for page in 1.. {
+        let r = a
+            .get(&format!("/api/dashboard/quotes?{query}&page={page}"))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{query}: {}", r.body);
+        let p = r.json();
+        assert_eq!(p["total"], total, "{query}, page {page}");
+        let rows = p["rows"].as_array().expect("rows");
+        if rows.is_empty() {
+            break;
+        }
+        got.extend(rows.iter().map(|r| {
+            r["application_id"]
+                .as_str()
+                .and_then(|s| s.parse::<Uuid>().ok())
+                .expect("an id")
+        }));
+    }
+    got
+}
+
 /// Pages by name, in both directions, with and without a filter, follow the full order: the
 /// pages in a list's second half are read from its end and turned round (`db::dashboard::page`),
 /// same names included (the id breaks the tie) and the short last page too.
@@ -908,28 +942,9 @@ async fn pages_by_name_from_either_end_follow_the_full_order() {
         .await
         .expect("the full order");
         for per_page in [5, 12] {
-            let mut got = Vec::new();
-            for page in 1.. {
-                let r = a
-                    .get(&format!(
-                        "/api/dashboard/quotes?{query}&resultsPerPage={per_page}&page={page}"
-                    ))
-                    .await;
-                assert_eq!(r.status, StatusCode::OK, "{query}: {}", r.body);
-                let p = r.json();
-                assert_eq!(p["total"], expected.len(), "{query}");
-                let rows = p["rows"].as_array().expect("rows");
-                if rows.is_empty() {
-                    break;
-                }
-                got.extend(rows.iter().map(|r| {
-                    r["application_id"]
-                        .as_str()
-                        .and_then(|s| s.parse::<Uuid>().ok())
-                        .expect("an id")
-                }));
-            }
-            assert_eq!(got, expected, "{query}, {per_page} a page");
+            let query = format!("{query}&resultsPerPage={per_page}");
+            let got = ids_page_by_page(&a, &query, expected.len()).await;
+            assert_eq!(got, expected, "{query}");
         }
     }
 }
@@ -1006,12 +1021,7 @@ async fn searches_follow_each_change_of_an_application() {
     assert!(search("quotes?searchName=zimmerzed").await.is_empty());
 
     // Brook buys: the quote becomes a submission.
-    sqlx::query("UPDATE applications SET submission_time = $2 WHERE id = $1")
-        .bind(brook)
-        .bind(now(&app))
-        .execute(&app.pool)
-        .await
-        .expect("submit");
+    submit(&app, brook, now(&app)).await;
     assert!(search("quotes?searchName=brook").await.is_empty());
     assert_eq!(search("enrollees?searchName=brook").await, ["Brook"]);
 
@@ -1039,11 +1049,7 @@ async fn searches_follow_each_change_of_an_application() {
     assert_eq!(sheet.len(), 2, "the header and Zed Zimmer: {sheet:?}");
     assert_eq!(sheet[1][0], Data::String("Zed Zimmer".into()));
 
-    sqlx::query("DELETE FROM applications WHERE id = $1")
-        .bind(brook)
-        .execute(&app.pool)
-        .await
-        .expect("delete");
+    delete(&app, brook).await;
     assert!(search("enrollees?searchName=brook").await.is_empty());
 
     // The table holds exactly the applications, with their columns.
@@ -1143,25 +1149,7 @@ async fn pages_by_name_through_the_name_counts_follow_the_full_order() {
                     let query = format!(
                         "sortCol=last_name&sortOrderAsc={asc}&daysToShow={days}&resultsPerPage={per_page}"
                     );
-                    let mut got = Vec::new();
-                    for page in 1.. {
-                        let r = a
-                            .get(&format!("/api/dashboard/quotes?{query}&page={page}"))
-                            .await;
-                        assert_eq!(r.status, StatusCode::OK, "{when}, {query}: {}", r.body);
-                        let p = r.json();
-                        assert_eq!(p["total"], expected.len(), "{when}, {query}");
-                        let rows = p["rows"].as_array().expect("rows");
-                        if rows.is_empty() {
-                            break;
-                        }
-                        got.extend(rows.iter().map(|r| {
-                            r["application_id"]
-                                .as_str()
-                                .and_then(|s| s.parse::<Uuid>().ok())
-                                .expect("an id")
-                        }));
-                    }
+                    let got = ids_page_by_page(a, &query, expected.len()).await;
                     assert_eq!(got, expected, "{when}, {query}");
                 }
             }
@@ -1186,17 +1174,8 @@ async fn pages_by_name_through_the_name_counts_follow_the_full_order() {
         .await
         .expect("rename");
     }
-    sqlx::query("UPDATE applications SET submission_time = $2 WHERE id = $1")
-        .bind(ids[4])
-        .bind(now)
-        .execute(&app.pool)
-        .await
-        .expect("submit");
-    sqlx::query("DELETE FROM applications WHERE id = $1")
-        .bind(ids[7])
-        .execute(&app.pool)
-        .await
-        .expect("delete");
+    submit(&app, ids[4], now).await;
+    delete(&app, ids[7]).await;
     check("after the changes").await;
 
     let differ: i64 = sqlx::query_scalar(
