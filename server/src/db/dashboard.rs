@@ -392,8 +392,19 @@ pub async fn page(
     f: &Filter,
     s: Slice,
 ) -> sqlx::Result<(i64, Vec<ListRow>)> {
-    if s.sort != SortCol::LastName || s.offset == 0 || pattern(&f.search).is_some() {
-        return tokio::try_join!(count(pool, list, f), rows(pool, list, f, s, None));
+    if pattern(&f.search).is_some() {
+        // One scan of the matches counts them and orders the page's; a page past the last
+        // counts them alone.
+        let page = rows(pool, list, f, s, None).await?;
+        let total = match page.first() {
+            Some(first) => first.total,
+            None => count(pool, list, f).await?,
+        };
+        return Ok((total, rows_only(page)));
+    }
+    if s.sort != SortCol::LastName || s.offset == 0 {
+        let (total, page) = tokio::try_join!(count(pool, list, f), rows(pool, list, f, s, None))?;
+        return Ok((total, rows_only(page)));
     }
     let (total, bucket) = tokio::try_join!(
         count(pool, list, f),
@@ -407,7 +418,7 @@ pub async fn page(
     }
     let after = (total - s.offset - s.limit).max(0);
     if after >= s.offset {
-        return Ok((total, rows(pool, list, f, s, None).await?));
+        return Ok((total, rows_only(rows(pool, list, f, s, None).await?)));
     }
     // The page's rows, counted from the end: `after` rows come after it.
     let from_end = Slice {
@@ -416,7 +427,7 @@ pub async fn page(
         offset: after,
         ..s
     };
-    let mut page = rows(pool, list, f, from_end, None).await?;
+    let mut page = rows_only(rows(pool, list, f, from_end, None).await?);
     page.reverse();
     Ok((total, page))
 }
@@ -514,7 +525,7 @@ async fn rows_in_bucket(
             offset: from_end,
             ..s
         };
-        let mut page = rows(pool, list, f, back, end).await?;
+        let mut page = rows_only(rows(pool, list, f, back, end).await?);
         page.reverse();
         return Ok(page);
     }
@@ -522,7 +533,7 @@ async fn rows_in_bucket(
         offset: from_start,
         ..s
     };
-    rows(pool, list, f, forward, start).await
+    Ok(rows_only(rows(pool, list, f, forward, start).await?))
 }
 
 /// Which of a list's rows a page holds: their order, how many, and how many come before them.
@@ -542,7 +553,7 @@ async fn rows(
     f: &Filter,
     s: Slice,
     names: Option<(&'static str, String)>,
-) -> sqlx::Result<Vec<ListRow>> {
+) -> sqlx::Result<Vec<Counted>> {
     let Slice {
         sort,
         asc,
@@ -557,8 +568,15 @@ async fn rows(
     // index but its trigrams' (walking a sort's index for matches would be a planner's bet that
     // matches are spread evenly, and names that match a term are not).
     let mut q = QueryBuilder::new("SELECT ");
+    // A search counts its matches in the same scan (`total`; 0 without a search, whose total
+    // comes from the per-day counts).
+    let total = if pattern(&f.search).is_some() {
+        "count(*) OVER ()"
+    } else {
+        "0::bigint"
+    };
     q.push(COLUMNS).push(format_args!(
-        " FROM (SELECT a.id FROM {} a WHERE ",
+        ", page.total FROM (SELECT a.id, {total} AS total FROM {} a WHERE ",
         source(f)
     ));
     push_where(&mut q, list, f);
@@ -578,10 +596,22 @@ async fn rows(
         .push(") page JOIN applications a ON a.id = page.id")
         .push(JOINS)
         .push(format_args!(" ORDER BY {order}"));
-    q.build_query_as::<ListRow>()
+    q.build_query_as::<Counted>()
         .persistent(plan_once(f))
         .fetch_all(pool)
         .await
+}
+
+/// A row of a page and, for a search, how many rows match ([`rows`]).
+#[derive(Debug, sqlx::FromRow)]
+struct Counted {
+    #[sqlx(flatten)]
+    row: ListRow,
+    total: i64,
+}
+
+fn rows_only(page: Vec<Counted>) -> Vec<ListRow> {
+    page.into_iter().map(|c| c.row).collect()
 }
 
 /// Rows handed over at a time by [`each_batch`].

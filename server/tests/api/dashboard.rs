@@ -987,6 +987,18 @@ async fn searches_follow_each_change_of_an_application() {
         search("quotes?searchName=pat&sortCol=last_name&sortOrderAsc=false").await,
         ["Brook", "Anders"]
     );
+    // A page's total is all the matches, on the last page and past it too.
+    for (page, rows) in [(1, vec!["Anders"]), (2, vec!["Brook"]), (3, vec![])] {
+        let r = a
+            .get(&format!(
+                "/api/dashboard/quotes?searchName=pat&sortCol=last_name&sortOrderAsc=true\
+                 &resultsPerPage=1&page={page}"
+            ))
+            .await
+            .json();
+        assert_eq!(names(&r), rows, "page {page}");
+        assert_eq!(r["total"], 2, "page {page}");
+    }
 
     // Later saves change the subscriber's last name, first name and e-mail, one at a time (the
     // summary is what a save stores).
