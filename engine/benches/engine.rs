@@ -188,6 +188,10 @@ fn bench(c: &mut Criterion) {
     c.bench_function("step_view rap (family of 3)", |b| {
         b.iter(|| engine.step_view(black_box("rap"), black_box(&family), &signing))
     });
+    // What every save works out besides its submission: the flow's summary.
+    c.bench_function("summary (family of 3)", |b| {
+        b.iter(|| engine.summary(black_box(&family)))
+    });
 
     // The scenario suites, as scenarios per second.
     let suites = suites();
