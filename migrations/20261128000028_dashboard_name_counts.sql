@@ -3,8 +3,8 @@
 -- quotes (docs/performance.md). The applications are now also counted per agent, list, UTC day
 -- and name bucket (the last name's place among the boundaries 'b' to 'z'), kept by triggers like
 -- migration 24's per-day counts. A page adds up its period's buckets (the first, partial day's rows
--- counted one by one), finds the bucket it starts in, and walks that bucket only, from whichever
--- of its ends is nearer (db::dashboard::page). The lists' other filters (site, started by,
+-- counted one by one), finds the bucket it starts in, and walks that bucket only: from its start,
+-- or from its end when the page lies in its second half (db::dashboard::page). The lists' other filters (site, started by,
 -- products) are not in these counts: a page with one of them walks the index as before.
 
 -- The bucket of a sort name (migration 15's lower-case `sort_last_name`): the greatest boundary

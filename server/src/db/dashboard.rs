@@ -385,7 +385,7 @@ async fn page_start(
 /// started by, products), a page in the list's second half is read from the list's end instead.
 /// Either way a walk from an end goes backwards and the page is turned round: names are never NULL
 /// and every order ends with the id, so the backward order is exactly the forward one reversed.
-/// The count runs beside the page's first query.
+/// The count runs beside the page's first query; a search's page counts its matches itself.
 pub async fn page(
     pool: &PgPool,
     list: List,
@@ -638,9 +638,11 @@ where
         .push(JOINS)
         .push(" WHERE ");
     if pattern(&f.search).is_some() {
-        q.push("a.id IN (SELECT s.id FROM application_search s WHERE s.agent_id = ")
-            .push_bind(f.agent_id);
-        push_search(&mut q, f, "s");
+        // The matches, with the list's filters so that the list's trigram index serves them (the
+        // subquery's `a` is the search table's row).
+        q.push("a.id IN (SELECT a.id FROM application_search a WHERE ");
+        push_where(&mut q, list, f);
+        push_search(&mut q, f, "a");
         q.push(") AND ");
     }
     push_where(&mut q, list, f);

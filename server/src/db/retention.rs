@@ -27,62 +27,85 @@ pub async fn abandoned(
 
 /// Deletes the applications (still abandoned: a save since the search keeps one) with their
 /// documents' rows; answers how many and the storage keys of the documents that went with them.
+/// One application a statement: a deletion moves the application's per-day and per-name counts
+/// (migrations 24 and 28), whose triggers lock the counts of one application in one order (the
+/// day's, then the name's, each pair sorted), as every save does. A statement deleting many
+/// applications would take the counts of one after another's, an order a concurrent save could
+/// cross, and one of the two would be stopped as a deadlock (the save could be a purchase).
 pub async fn delete(
     pool: &PgPool,
     ids: &[Uuid],
     before: OffsetDateTime,
 ) -> sqlx::Result<(i64, Vec<String>)> {
-    // The SELECT sees the documents as they were before the statement's cascade.
-    sqlx::query_as(
-        "WITH gone AS (
-             DELETE FROM applications
-             WHERE id = ANY($1) AND submission_time IS NULL AND updated_at < $2
-             RETURNING id)
-         SELECT (SELECT count(*) FROM gone),
-                coalesce((SELECT array_agg(d.storage_key) FROM documents d
-                          WHERE d.application_id IN (SELECT id FROM gone)), '{}')",
-    )
-    .bind(ids)
-    .bind(before)
-    .fetch_one(pool)
-    .await
+    let mut done = 0;
+    let mut keys = Vec::new();
+    for id in ids {
+        // The SELECT sees the documents as they were before the statement's cascade.
+        let (n, mut gone): (i64, Vec<String>) = sqlx::query_as(
+            "WITH gone AS (
+                 DELETE FROM applications
+                 WHERE id = $1 AND submission_time IS NULL AND updated_at < $2
+                 RETURNING id)
+             SELECT (SELECT count(*) FROM gone),
+                    coalesce((SELECT array_agg(d.storage_key) FROM documents d
+                              WHERE d.application_id IN (SELECT id FROM gone)), '{}')",
+        )
+        .bind(id)
+        .bind(before)
+        .fetch_one(pool)
+        .await?;
+        done += n;
+        keys.append(&mut gone);
+    }
+    Ok((done, keys))
 }
 
 /// Empties the applications' answers and summary (names, addresses, SSNs, the household) and
 /// removes their documents' rows and links; keeps the typed columns the statistics count.
-/// Answers the storage keys of the removed documents.
+/// Answers how many and the storage keys of the removed documents. One application a
+/// transaction, for the reason [`delete`] gives (emptying the answers moves the counts too).
 pub async fn anonymize(
     pool: &PgPool,
     ids: &[Uuid],
     before: OffsetDateTime,
     now: OffsetDateTime,
 ) -> sqlx::Result<(i64, Vec<String>)> {
-    let mut tx = pool.begin().await?;
-    let done: Vec<Uuid> = sqlx::query_scalar(
-        "UPDATE applications SET data = '{}'::jsonb, summary = '{}'::jsonb, anonymized_at = $3
-         WHERE id = ANY($1) AND submission_time IS NULL AND anonymized_at IS NULL
-           AND updated_at < $2
-         RETURNING id",
-    )
-    .bind(ids)
-    .bind(before)
-    .bind(now)
-    .fetch_all(&mut *tx)
-    .await?;
-    let keys: Vec<String> = sqlx::query_scalar(
-        "DELETE FROM documents WHERE application_id = ANY($1) RETURNING storage_key",
-    )
-    .bind(&done)
-    .fetch_all(&mut *tx)
-    .await?;
-    sqlx::query("DELETE FROM application_links WHERE application_id = ANY($1)")
-        .bind(&done)
-        .execute(&mut *tx)
+    let mut done = 0;
+    let mut keys = Vec::new();
+    for id in ids {
+        let mut tx = pool.begin().await?;
+        let emptied: Option<Uuid> = sqlx::query_scalar(
+            "UPDATE applications SET data = '{}'::jsonb, summary = '{}'::jsonb, anonymized_at = $3
+             WHERE id = $1 AND submission_time IS NULL AND anonymized_at IS NULL
+               AND updated_at < $2
+             RETURNING id",
+        )
+        .bind(id)
+        .bind(before)
+        .bind(now)
+        .fetch_optional(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM document_uploads WHERE application_id = ANY($1)")
-        .bind(&done)
-        .execute(&mut *tx)
+        if emptied.is_none() {
+            // Saved since the search, submitted or already anonymized: left as it is.
+            continue;
+        }
+        let mut gone: Vec<String> = sqlx::query_scalar(
+            "DELETE FROM documents WHERE application_id = $1 RETURNING storage_key",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
         .await?;
-    tx.commit().await?;
-    Ok((done.len() as i64, keys))
+        sqlx::query("DELETE FROM application_links WHERE application_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM document_uploads WHERE application_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        done += 1;
+        keys.append(&mut gone);
+    }
+    Ok((done, keys))
 }

@@ -872,13 +872,18 @@ async fn pages_by_date_found_through_the_day_counts_follow_the_full_order() {
     }
 }
 
-/// The ids of the Quoting list's rows for `query`, page after page until an empty one; every
-/// page's total is `total`.
-async fn ids_page_by_page(a: &crate::helpers::Browser<'_>, query: &str, total: usize) -> Vec<Uuid> {
+/// The ids of a list's rows (`quotes`, `enrollees`) for `query`, page after page until an empty
+/// one; every page's total is `total`.
+async fn ids_page_by_page(
+    a: &crate::helpers::Browser<'_>,
+    list: &str,
+    query: &str,
+    total: usize,
+) -> Vec<Uuid> {
     let mut got = Vec::new();
     for page in 1.. {
         let r = a
-            .get(&format!("/api/dashboard/quotes?{query}&page={page}"))
+            .get(&format!("/api/dashboard/{list}?{query}&page={page}"))
             .await;
         assert_eq!(r.status, StatusCode::OK, "{query}: {}", r.body);
         let p = r.json();
@@ -943,7 +948,7 @@ async fn pages_by_name_from_either_end_follow_the_full_order() {
         .expect("the full order");
         for per_page in [5, 12] {
             let query = format!("{query}&resultsPerPage={per_page}");
-            let got = ids_page_by_page(&a, &query, expected.len()).await;
+            let got = ids_page_by_page(&a, "quotes", &query, expected.len()).await;
             assert_eq!(got, expected, "{query}");
         }
     }
@@ -1136,6 +1141,10 @@ async fn pages_by_name_through_the_name_counts_follow_the_full_order() {
             _ => now - Duration::days((i as i64 * 7) % 70) - Duration::minutes(i as i64),
         };
         set_created(&app, id, created).await;
+        // A third of them submitted two hours later (the Submissions list, by submission).
+        if i % 3 == 2 {
+            submit(&app, id, (created + Duration::hours(2)).min(now)).await;
+        }
         ids.push(id);
     }
     app.settle().await;
@@ -1145,36 +1154,41 @@ async fn pages_by_name_through_the_name_counts_follow_the_full_order() {
         let a = &a;
         let pool = app.pool.clone();
         async move {
-            for (days, asc) in [(60, true), (60, false), (365, true), (365, false)] {
-                let dir = if asc { "ASC" } else { "DESC" };
-                let expected: Vec<Uuid> = sqlx::query_scalar(&format!(
-                    "SELECT id FROM applications
-                     WHERE agent_id = $1 AND submission_time IS NULL AND created_at >= $2
-                     ORDER BY sort_last_name {dir}, sort_first_name {dir}, id {dir}"
-                ))
-                .bind(acme)
-                .bind(now - Duration::days(days))
-                .fetch_all(&pool)
-                .await
-                .expect("the full order");
-                for per_page in [4, 7] {
-                    let query = format!(
-                        "sortCol=last_name&sortOrderAsc={asc}&daysToShow={days}&resultsPerPage={per_page}"
-                    );
-                    let got = ids_page_by_page(a, &query, expected.len()).await;
-                    assert_eq!(got, expected, "{when}, {query}");
+            for (list, scope) in [
+                ("quotes", "submission_time IS NULL AND created_at >= $2"),
+                ("enrollees", "submission_time >= $2"),
+            ] {
+                for (days, asc) in [(60, true), (60, false), (365, true), (365, false)] {
+                    let dir = if asc { "ASC" } else { "DESC" };
+                    let expected: Vec<Uuid> = sqlx::query_scalar(&format!(
+                        "SELECT id FROM applications WHERE agent_id = $1 AND {scope}
+                         ORDER BY sort_last_name {dir}, sort_first_name {dir}, id {dir}"
+                    ))
+                    .bind(acme)
+                    .bind(now - Duration::days(days))
+                    .fetch_all(&pool)
+                    .await
+                    .expect("the full order");
+                    for per_page in [4, 7] {
+                        let query = format!(
+                            "sortCol=last_name&sortOrderAsc={asc}&daysToShow={days}&resultsPerPage={per_page}"
+                        );
+                        let got = ids_page_by_page(a, list, &query, expected.len()).await;
+                        assert_eq!(got, expected, "{when}, {list}?{query}");
+                    }
                 }
             }
         }
     };
     check("as loaded").await;
 
-    // Renamed into other buckets (and one within its bucket), submitted, deleted.
+    // Renamed into other buckets (one within its bucket, one a submission), submitted, deleted.
     for (id, last) in [
         (ids[1], "Zulu"),
         (ids[16], "Able"),
         (ids[13], "Smart"),
         (ids[0], "Kay"),
+        (ids[5], "Baker"),
     ] {
         sqlx::query(
             "UPDATE applications SET summary = jsonb_set(summary, '{last_name}', to_jsonb($2::text))
