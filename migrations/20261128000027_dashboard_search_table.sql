@@ -25,27 +25,26 @@ CREATE TABLE application_search (
     terms           text NOT NULL
 );
 
+-- An application's row of the search table.
+CREATE FUNCTION application_search_row(a applications) RETURNS application_search
+LANGUAGE sql STABLE AS $$
+    SELECT a.id, a.agent_id, a.created_at, a.submission_time, a.effective_date, a.subdomain,
+           a.agent_started, a.has_medical, a.has_dental, a.has_vision, a.sort_last_name,
+           a.sort_first_name,
+           lower(a.list_first_name || ' ' || a.list_last_name) || E'\n' || lower(a.list_email)
+$$;
+
+-- A changed application's row is written again whole (its names and e-mail change at a few
+-- steps; the other columns rarely).
 CREATE FUNCTION application_search_keep() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP = 'DELETE' THEN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN
         DELETE FROM application_search WHERE id = OLD.id;
-        RETURN NULL;
     END IF;
-    INSERT INTO application_search AS s
-        (id, agent_id, created_at, submission_time, effective_date, subdomain, agent_started,
-         has_medical, has_dental, has_vision, sort_last_name, sort_first_name, terms)
-    VALUES (NEW.id, NEW.agent_id, NEW.created_at, NEW.submission_time, NEW.effective_date,
-            NEW.subdomain, NEW.agent_started, NEW.has_medical, NEW.has_dental, NEW.has_vision,
-            NEW.sort_last_name, NEW.sort_first_name,
-            lower(NEW.list_first_name || ' ' || NEW.list_last_name) || E'\n' || lower(NEW.list_email))
-    ON CONFLICT (id) DO UPDATE SET
-        agent_id = EXCLUDED.agent_id, created_at = EXCLUDED.created_at,
-        submission_time = EXCLUDED.submission_time, effective_date = EXCLUDED.effective_date,
-        subdomain = EXCLUDED.subdomain, agent_started = EXCLUDED.agent_started,
-        has_medical = EXCLUDED.has_medical, has_dental = EXCLUDED.has_dental,
-        has_vision = EXCLUDED.has_vision, sort_last_name = EXCLUDED.sort_last_name,
-        sort_first_name = EXCLUDED.sort_first_name, terms = EXCLUDED.terms;
+    IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        INSERT INTO application_search SELECT * FROM application_search_row(NEW);
+    END IF;
     RETURN NULL;
 END
 $$;
@@ -54,29 +53,13 @@ CREATE TRIGGER applications_search_insert AFTER INSERT ON applications
     FOR EACH ROW EXECUTE FUNCTION application_search_keep();
 CREATE TRIGGER applications_search_delete AFTER DELETE ON applications
     FOR EACH ROW EXECUTE FUNCTION application_search_keep();
+-- Most saves change none of the row: the trigger does not run for them.
 CREATE TRIGGER applications_search_update AFTER UPDATE ON applications
     FOR EACH ROW
-    WHEN (OLD.agent_id IS DISTINCT FROM NEW.agent_id
-          OR OLD.created_at IS DISTINCT FROM NEW.created_at
-          OR OLD.submission_time IS DISTINCT FROM NEW.submission_time
-          OR OLD.effective_date IS DISTINCT FROM NEW.effective_date
-          OR OLD.subdomain IS DISTINCT FROM NEW.subdomain
-          OR OLD.agent_started IS DISTINCT FROM NEW.agent_started
-          OR OLD.has_medical IS DISTINCT FROM NEW.has_medical
-          OR OLD.has_dental IS DISTINCT FROM NEW.has_dental
-          OR OLD.has_vision IS DISTINCT FROM NEW.has_vision
-          OR OLD.list_first_name IS DISTINCT FROM NEW.list_first_name
-          OR OLD.list_last_name IS DISTINCT FROM NEW.list_last_name
-          OR OLD.list_email IS DISTINCT FROM NEW.list_email)
+    WHEN (application_search_row(OLD) IS DISTINCT FROM application_search_row(NEW))
     EXECUTE FUNCTION application_search_keep();
 
-INSERT INTO application_search
-    (id, agent_id, created_at, submission_time, effective_date, subdomain, agent_started,
-     has_medical, has_dental, has_vision, sort_last_name, sort_first_name, terms)
-SELECT id, agent_id, created_at, submission_time, effective_date, subdomain, agent_started,
-       has_medical, has_dental, has_vision, sort_last_name, sort_first_name,
-       lower(list_first_name || ' ' || list_last_name) || E'\n' || lower(list_email)
-FROM applications;
+INSERT INTO application_search SELECT r.* FROM applications a, application_search_row(a) r;
 
 -- One trigram index per list, so that a search of the submissions never checks the quotes'
 -- candidates, nor the other way round (for `smith` at an agency's scale: 2,790 candidates for the

@@ -28,45 +28,47 @@ CREATE TABLE application_name_counts (
     PRIMARY KEY (agent_id, submitted, day, bucket)
 );
 
--- Adds `delta` to the count of one application's key.
-CREATE FUNCTION application_name_count_add(a applications, delta bigint) RETURNS void
+-- What an application is counted under.
+CREATE TYPE application_name_key AS (agent_id uuid, submitted boolean, day date, bucket text);
+
+CREATE FUNCTION application_name_key(a applications) RETURNS application_name_key
+LANGUAGE sql STABLE AS $$
+    SELECT a.agent_id, a.submission_time IS NOT NULL,
+           (COALESCE(a.submission_time, a.created_at) AT TIME ZONE 'UTC')::date,
+           application_name_bucket(a.sort_last_name)
+$$;
+
+-- Adds `delta` to the count of key `k`.
+CREATE FUNCTION application_name_count_add(k application_name_key, delta bigint) RETURNS void
 LANGUAGE sql AS $$
     INSERT INTO application_name_counts AS c (agent_id, submitted, day, bucket, n)
-    VALUES (a.agent_id, a.submission_time IS NOT NULL,
-            (COALESCE(a.submission_time, a.created_at) AT TIME ZONE 'UTC')::date,
-            application_name_bucket(a.sort_last_name), delta)
+    VALUES (k.agent_id, k.submitted, k.day, k.bucket, delta)
     ON CONFLICT (agent_id, submitted, day, bucket) DO UPDATE SET n = c.n + EXCLUDED.n
 $$;
 
 CREATE FUNCTION application_name_counts_keep() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-    old_key record;
-    new_key record;
+    old_key application_name_key;
+    new_key application_name_key;
 BEGIN
     IF TG_OP = 'INSERT' THEN
-        PERFORM application_name_count_add(NEW, 1);
+        PERFORM application_name_count_add(application_name_key(NEW), 1);
     ELSIF TG_OP = 'DELETE' THEN
-        PERFORM application_name_count_add(OLD, -1);
+        PERFORM application_name_count_add(application_name_key(OLD), -1);
     ELSE
-        SELECT OLD.agent_id, OLD.submission_time IS NOT NULL,
-               (COALESCE(OLD.submission_time, OLD.created_at) AT TIME ZONE 'UTC')::date,
-               application_name_bucket(OLD.sort_last_name)
-        INTO old_key;
-        SELECT NEW.agent_id, NEW.submission_time IS NOT NULL,
-               (COALESCE(NEW.submission_time, NEW.created_at) AT TIME ZONE 'UTC')::date,
-               application_name_bucket(NEW.sort_last_name)
-        INTO new_key;
+        old_key := application_name_key(OLD);
+        new_key := application_name_key(NEW);
         -- A new last name in the same bucket moves nothing. Otherwise the two counts in the
         -- order of their keys, so that two saves moving applications between the same two
         -- counts cannot wait for each other.
         IF old_key IS DISTINCT FROM new_key THEN
             IF old_key <= new_key THEN
-                PERFORM application_name_count_add(OLD, -1);
-                PERFORM application_name_count_add(NEW, 1);
+                PERFORM application_name_count_add(old_key, -1);
+                PERFORM application_name_count_add(new_key, 1);
             ELSE
-                PERFORM application_name_count_add(NEW, 1);
-                PERFORM application_name_count_add(OLD, -1);
+                PERFORM application_name_count_add(new_key, 1);
+                PERFORM application_name_count_add(old_key, -1);
             END IF;
         END IF;
     END IF;
@@ -88,8 +90,6 @@ CREATE TRIGGER applications_name_counts_update AFTER UPDATE ON applications
     EXECUTE FUNCTION application_name_counts_keep();
 
 INSERT INTO application_name_counts (agent_id, submitted, day, bucket, n)
-SELECT agent_id, submission_time IS NOT NULL,
-       (COALESCE(submission_time, created_at) AT TIME ZONE 'UTC')::date,
-       application_name_bucket(sort_last_name), count(*)
-FROM applications
-GROUP BY 1, 2, 3, 4;
+SELECT (k).agent_id, (k).submitted, (k).day, (k).bucket, count(*)
+FROM (SELECT application_name_key(a) AS k FROM applications a) keys
+GROUP BY k;

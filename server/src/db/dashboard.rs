@@ -266,7 +266,7 @@ async fn count(pool: &PgPool, list: List, f: &Filter) -> sqlx::Result<i64> {
     );
     push_counts_where(&mut q, list, f);
     q.push(") + (");
-    push_first_day_count(&mut q, list, f);
+    push_first_day(&mut q, list, f, "count(*)");
     q.push(")");
     q.build_query_scalar()
         .persistent(true)
@@ -286,17 +286,31 @@ fn first_day_end(f: &Filter) -> OffsetDateTime {
     day.next_day().unwrap_or(day).midnight().assume_utc()
 }
 
-/// Appends the count of the matching rows of the period's first, partial day (a SELECT).
-fn push_first_day_count(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter) {
+/// Appends a SELECT of `what` over the matching rows of the period's first, partial day.
+fn push_first_day(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter, what: &str) {
     let (_, period) = list.scope();
-    q.push("SELECT count(*) FROM applications a WHERE ");
+    q.push(format_args!("SELECT {what} FROM applications a WHERE "));
     push_where(q, list, f);
     q.push(format_args!(" AND {period} < "))
         .push_bind(first_day_end(f));
 }
 
-/// Appends the conditions on `application_day_counts c` matching the list's filters (not a
-/// search) for the days after the period's first.
+/// Where `offset` falls among groups of rows in the order given (their sizes): the group's place
+/// and how many rows come before it; past the last, how many there are in all.
+fn locate(sizes: impl IntoIterator<Item = i64>, offset: i64) -> Result<(usize, i64), i64> {
+    let mut before = 0;
+    for (i, n) in sizes.into_iter().enumerate() {
+        if offset < before + n {
+            return Ok((i, before));
+        }
+        before += n;
+    }
+    Err(before)
+}
+
+/// Appends the conditions on the counts `c` matching the list's filters (not a search) for the
+/// days after the period's first: `application_day_counts`, or `application_name_counts` when no
+/// filter it does not hold is on (site, started by, products: [`name_bucket`]).
 fn push_counts_where(q: &mut QueryBuilder<'_, Postgres>, list: List, f: &Filter) {
     q.push("c.agent_id = ")
         .push_bind(f.agent_id)
@@ -348,34 +362,33 @@ async fn page_start(
     if asc {
         // The first, partial day comes first: its rows are counted.
         let mut q = QueryBuilder::new("");
-        push_first_day_count(&mut q, list, f);
-        let mut before: i64 = q
+        push_first_day(&mut q, list, f, "count(*)");
+        let first: i64 = q
             .build_query_scalar()
             .persistent(true)
             .fetch_one(pool)
             .await?;
-        if offset < before {
-            return Ok(None);
-        }
-        for (day, n) in days {
-            if offset < before + n {
-                return Ok(Some((">=", midnight(day), offset - before)));
-            }
-            before += n;
-        }
-        // Past the last row.
-        Ok(None)
+        let sizes = std::iter::once(first).chain(days.iter().map(|(_, n)| *n));
+        Ok(match locate(sizes, offset) {
+            // In the first day, or past the last row.
+            Ok((0, _)) | Err(_) => None,
+            Ok((i, before)) => Some((">=", midnight(days[i - 1].0), offset - before)),
+        })
     } else {
-        let mut before = 0;
-        for (day, n) in days.into_iter().rev() {
-            if offset < before + n {
-                let end = day.next_day().map_or(midnight(day), midnight);
-                return Ok(Some(("<", end, offset - before)));
-            }
-            before += n;
-        }
-        // In the first, partial day, which comes last.
-        Ok(Some(("<", first_day_end(f), offset - before)))
+        Ok(Some(
+            match locate(days.iter().rev().map(|(_, n)| *n), offset) {
+                Ok((i, before)) => {
+                    let day = days[days.len() - 1 - i].0;
+                    (
+                        "<",
+                        day.next_day().map_or(midnight(day), midnight),
+                        offset - before,
+                    )
+                }
+                // In the first, partial day, which comes last.
+                Err(before) => ("<", first_day_end(f), offset - before),
+            },
+        ))
     }
 }
 
@@ -395,16 +408,15 @@ pub async fn page(
     if pattern(&f.search).is_some() {
         // One scan of the matches counts them and orders the page's; a page past the last
         // counts them alone.
-        let page = rows(pool, list, f, s, None).await?;
+        let page = counted_rows(pool, list, f, s, None).await?;
         let total = match page.first() {
             Some(first) => first.total,
             None => count(pool, list, f).await?,
         };
-        return Ok((total, rows_only(page)));
+        return Ok((total, page.into_iter().map(|c| c.row).collect()));
     }
     if s.sort != SortCol::LastName || s.offset == 0 {
-        let (total, page) = tokio::try_join!(count(pool, list, f), rows(pool, list, f, s, None))?;
-        return Ok((total, rows_only(page)));
+        return tokio::try_join!(count(pool, list, f), rows(pool, list, f, s, None));
     }
     let (total, bucket) = tokio::try_join!(
         count(pool, list, f),
@@ -418,7 +430,7 @@ pub async fn page(
     }
     let after = (total - s.offset - s.limit).max(0);
     if after >= s.offset {
-        return Ok((total, rows_only(rows(pool, list, f, s, None).await?)));
+        return Ok((total, rows(pool, list, f, s, None).await?));
     }
     // The page's rows, counted from the end: `after` rows come after it.
     let from_end = Slice {
@@ -427,7 +439,7 @@ pub async fn page(
         offset: after,
         ..s
     };
-    let mut page = rows_only(rows(pool, list, f, from_end, None).await?);
+    let mut page = rows(pool, list, f, from_end, None).await?;
     page.reverse();
     Ok((total, page))
 }
@@ -457,50 +469,38 @@ async fn name_bucket(
     if f.subdomain.is_some() || f.started_by().is_some() || !f.products.is_empty() {
         return Ok(None);
     }
-    let (_, period) = list.scope();
     let mut q = QueryBuilder::new(
         "SELECT bucket, sum(n)::bigint FROM (SELECT c.bucket, c.n FROM application_name_counts c \
-         WHERE c.agent_id = ",
+         WHERE ",
     );
-    q.push_bind(f.agent_id)
-        .push(" AND c.submitted = ")
-        .push_bind(list == List::Enrollees)
-        .push(" AND c.day > ")
-        .push_bind(first_day(f))
-        .push(
-            " UNION ALL SELECT application_name_bucket(a.sort_last_name), 1::bigint \
-             FROM applications a WHERE ",
-        );
-    push_where(&mut q, list, f);
-    q.push(format_args!(" AND {period} < "))
-        .push_bind(first_day_end(f))
-        .push(") counted GROUP BY bucket ORDER BY bucket");
+    push_counts_where(&mut q, list, f);
+    q.push(" UNION ALL ");
+    push_first_day(
+        &mut q,
+        list,
+        f,
+        "application_name_bucket(a.sort_last_name), 1::bigint",
+    );
+    q.push(") counted GROUP BY bucket ORDER BY bucket");
     let buckets: Vec<(String, i64)> = q.build_query_as().persistent(true).fetch_all(pool).await?;
     Ok(find_bucket(&buckets, asc, offset))
 }
 
 /// [`name_bucket`]'s choice among the buckets (in ascending order, with their rows).
 fn find_bucket(buckets: &[(String, i64)], asc: bool, offset: i64) -> Option<Bucket> {
-    let bucket = |i: usize, before: i64| Bucket {
+    let sizes = buckets.iter().map(|(_, n)| *n);
+    let (i, before) = if asc {
+        locate(sizes, offset).ok()?
+    } else {
+        let (i, before) = locate(sizes.rev(), offset).ok()?;
+        (buckets.len() - 1 - i, before)
+    };
+    Some(Bucket {
         low: buckets[i].0.clone(),
         high: buckets.get(i + 1).map(|(b, _)| b.clone()),
         before,
         rows: buckets[i].1,
-    };
-    let mut before = 0;
-    let order: Vec<usize> = if asc {
-        (0..buckets.len()).collect()
-    } else {
-        (0..buckets.len()).rev().collect()
-    };
-    for i in order {
-        let n = buckets[i].1;
-        if offset < before + n {
-            return Some(bucket(i, before));
-        }
-        before += n;
-    }
-    None
+    })
 }
 
 /// A page of a list by name inside its bucket: walked from the bucket's start in the page's
@@ -525,7 +525,7 @@ async fn rows_in_bucket(
             offset: from_end,
             ..s
         };
-        let mut page = rows_only(rows(pool, list, f, back, end).await?);
+        let mut page = rows(pool, list, f, back, end).await?;
         page.reverse();
         return Ok(page);
     }
@@ -533,7 +533,7 @@ async fn rows_in_bucket(
         offset: from_start,
         ..s
     };
-    Ok(rows_only(rows(pool, list, f, forward, start).await?))
+    rows(pool, list, f, forward, start).await
 }
 
 /// Which of a list's rows a page holds: their order, how many, and how many come before them.
@@ -548,6 +548,18 @@ pub struct Slice {
 /// One page of the matching rows, in order; `names`, a bound on the last name the page's rows
 /// are after (`>=` or `<` a bucket's end, [`rows_in_bucket`]).
 async fn rows(
+    pool: &PgPool,
+    list: List,
+    f: &Filter,
+    s: Slice,
+    names: Option<(&'static str, String)>,
+) -> sqlx::Result<Vec<ListRow>> {
+    let page = counted_rows(pool, list, f, s, names).await?;
+    Ok(page.into_iter().map(|c| c.row).collect())
+}
+
+/// [`rows`], each with, for a search, how many rows match.
+async fn counted_rows(
     pool: &PgPool,
     list: List,
     f: &Filter,
@@ -608,10 +620,6 @@ struct Counted {
     #[sqlx(flatten)]
     row: ListRow,
     total: i64,
-}
-
-fn rows_only(page: Vec<Counted>) -> Vec<ListRow> {
-    page.into_iter().map(|c| c.row).collect()
 }
 
 /// Rows handed over at a time by [`each_batch`].
