@@ -235,18 +235,27 @@ class Client:
         elif content_type:
             headers["Content-Type"] = content_type
         start = time.monotonic()
-        try:
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.server.port,
-                                                       timeout=self.timeout)
-            self.conn.request(method, path, body=data, headers=headers)
-            resp = self.conn.getresponse()
-            payload = resp.read()
-        except (OSError, http.client.HTTPException) as e:
-            if self.conn:
-                self.conn.close()
-            self.conn = None
-            raise NoAnswer(f"{type(e).__name__}: {e}") from e
+        # A kept-alive connection the server closed after its last answer (hyper does so when it
+        # answered without reading the request's body: a save refused at once while PostgreSQL
+        # was down) fails the next request before any answer; a browser sends it again on a new
+        # connection, and so does this client, once.
+        for retry in (self.conn is not None, False):
+            try:
+                if self.conn is None:
+                    self.conn = http.client.HTTPConnection("127.0.0.1", self.server.port,
+                                                           timeout=self.timeout)
+                self.conn.request(method, path, body=data, headers=headers)
+                resp = self.conn.getresponse()
+                payload = resp.read()
+                break
+            except (OSError, http.client.HTTPException) as e:
+                if self.conn:
+                    self.conn.close()
+                self.conn = None
+                closed = isinstance(e, (http.client.RemoteDisconnected, ConnectionResetError,
+                                        BrokenPipeError))
+                if not (retry and closed):
+                    raise NoAnswer(f"{type(e).__name__}: {e}") from e
         for k, v in resp.getheaders():
             if k.lower() == "set-cookie" and v.startswith("ef_session="):
                 self.cookie = v.split(";")[0]
