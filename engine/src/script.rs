@@ -603,7 +603,7 @@ fn fields_to_json<'a>(
     fields: impl Iterator<Item = (&'a rhai::Identifier, &'a Dynamic)>,
 ) -> Result<Value, String> {
     fields
-        .map(|(k, v)| to_json(v).map(|v| (k.to_string(), v)))
+        .map(|(k, v)| to_json(v).map(|v| (k.as_str().to_owned(), v)))
         .collect::<Result<Map<String, Value>, _>>()
         .map(Value::Object)
 }
