@@ -63,7 +63,7 @@ pub async fn delete(
 /// Empties the applications' answers and summary (names, addresses, SSNs, the household) and
 /// removes their documents' rows and links; keeps the typed columns the statistics count.
 /// Answers how many and the storage keys of the removed documents. One application a
-/// transaction, for the reason [`delete`] gives (emptying the answers moves the counts too).
+/// statement, for the reason [`delete`] gives (emptying the answers moves the counts too).
 pub async fn anonymize(
     pool: &PgPool,
     ids: &[Uuid],
@@ -73,38 +73,31 @@ pub async fn anonymize(
     let mut done = 0;
     let mut keys = Vec::new();
     for id in ids {
-        let mut tx = pool.begin().await?;
-        let emptied: Option<Uuid> = sqlx::query_scalar(
-            "UPDATE applications SET data = '{}'::jsonb, summary = '{}'::jsonb, anonymized_at = $3
-             WHERE id = $1 AND submission_time IS NULL AND anonymized_at IS NULL
-               AND updated_at < $2
-             RETURNING id",
+        // One statement: the documents, links and uploads go only with an application emptied by
+        // it (one saved since the search, submitted or already anonymized is left as it is).
+        let (n, mut gone): (i64, Vec<String>) = sqlx::query_as(
+            "WITH emptied AS (
+                 UPDATE applications
+                 SET data = '{}'::jsonb, summary = '{}'::jsonb, anonymized_at = $3
+                 WHERE id = $1 AND submission_time IS NULL AND anonymized_at IS NULL
+                   AND updated_at < $2
+                 RETURNING id),
+             documents_gone AS (
+                 DELETE FROM documents WHERE application_id IN (SELECT id FROM emptied)
+                 RETURNING storage_key),
+             links_gone AS (
+                 DELETE FROM application_links WHERE application_id IN (SELECT id FROM emptied)),
+             uploads_gone AS (
+                 DELETE FROM document_uploads WHERE application_id IN (SELECT id FROM emptied))
+             SELECT (SELECT count(*) FROM emptied),
+                    coalesce((SELECT array_agg(storage_key) FROM documents_gone), '{}')",
         )
         .bind(id)
         .bind(before)
         .bind(now)
-        .fetch_optional(&mut *tx)
+        .fetch_one(pool)
         .await?;
-        if emptied.is_none() {
-            // Saved since the search, submitted or already anonymized: left as it is.
-            continue;
-        }
-        let mut gone: Vec<String> = sqlx::query_scalar(
-            "DELETE FROM documents WHERE application_id = $1 RETURNING storage_key",
-        )
-        .bind(id)
-        .fetch_all(&mut *tx)
-        .await?;
-        sqlx::query("DELETE FROM application_links WHERE application_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM document_uploads WHERE application_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        done += 1;
+        done += n;
         keys.append(&mut gone);
     }
     Ok((done, keys))

@@ -69,6 +69,26 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
     .execute(&app.pool)
     .await
     .expect("document");
+    // And a hand-off link and its upload count; the recent quote has the same.
+    for id in [old, recent] {
+        sqlx::query(
+            "INSERT INTO application_links (token_hash, application_id, agent_id, purpose,
+                                            created_at, expires_at)
+             SELECT sha256(id::text::bytea), id, agent_id, 'handoff', now(), now() + interval '1 day'
+             FROM applications WHERE id = $1",
+        )
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .expect("link");
+        sqlx::query(
+            "INSERT INTO document_uploads (application_id, uploads, bytes) VALUES ($1, 1, 6)",
+        )
+        .bind(id)
+        .execute(&app.pool)
+        .await
+        .expect("uploads");
+    }
 
     let terms = |id| {
         sqlx::query_scalar::<_, String>("SELECT terms FROM application_search WHERE id = $1")
@@ -103,6 +123,17 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
         .await
         .expect("count");
     assert_eq!(docs, 0);
+    // Its link and upload count went with its answers; the recent quote's stay.
+    for sql in [
+        "SELECT coalesce(array_agg(application_id), '{}') FROM application_links",
+        "SELECT coalesce(array_agg(application_id), '{}') FROM document_uploads",
+    ] {
+        let kept: Vec<uuid::Uuid> = sqlx::query_scalar(sql)
+            .fetch_one(&app.pool)
+            .await
+            .expect(sql);
+        assert_eq!(kept, vec![recent], "{sql}");
+    }
     // A second pass finds nothing more to do.
     assert_eq!(
         retention::run_once(&app.state, 90, Action::Anonymize)
