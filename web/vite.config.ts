@@ -109,5 +109,8 @@ export default defineConfig(({ command }) => ({
     // A test file per core: Vitest's default keeps one core for its own process (cores - 1), which
     // on a 2-core machine runs the files one at a time while that process mostly waits.
     maxWorkers: availableParallelism(),
+    // Longer than the tests' own waits (`findBy…`/`waitFor` up to 10 s): with two files a core on a
+    // slow machine, a whole login test ran past Vitest's default 5 s while each wait was within its own.
+    testTimeout: 20_000,
   },
 }));
