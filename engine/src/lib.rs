@@ -10,6 +10,7 @@
 //! - [`scenario`] runs the YAML scenario suites testers write.
 
 pub mod calendar;
+mod calls;
 pub mod catalog;
 pub mod coverage;
 pub mod dates;
@@ -306,7 +307,7 @@ struct Vars {
     /// The answers of expressions that do not read `input`, by their text, for as long as these
     /// variables live (one request): forms repeat a condition on several fields
     /// (`subscriber::has_spouse(app)`), and it runs once.
-    seen: std::cell::RefCell<HashMap<String, Value>>,
+    seen: std::cell::RefCell<HashMap<u64, Value>>,
 }
 
 impl Engine {
@@ -459,11 +460,11 @@ impl Engine {
                 .map_err(EvalError::Rule);
         }
         // It reads the application: the same text has the same answer for the rest of this call.
-        if let Some(known) = v.seen.borrow().get(&e.source) {
+        if let Some(known) = v.seen.borrow().get(&e.text_id) {
             return Ok(known.clone());
         }
         let value = e.eval(&self.rhai, &vars).map_err(EvalError::Rule)?;
-        v.seen.borrow_mut().insert(e.source.clone(), value.clone());
+        v.seen.borrow_mut().insert(e.text_id, value.clone());
         Ok(value)
     }
 
@@ -582,6 +583,11 @@ impl Engine {
         let last = app.get("last_step").and_then(Value::as_u64).unwrap_or(0);
         if u64::from(step.info.number) > last {
             return Ok(false);
+        }
+        // The application is converted for the rules only when a rule is asked: most steps have
+        // no skip rule, and a step is checked at every save.
+        if step.skip_when.is_none() {
+            return Ok(true);
         }
         Ok(!self.is_skipped(step, vars().borrow())?)
     }

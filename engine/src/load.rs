@@ -42,6 +42,7 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
 
     // Scripts first: every module is registered before any expression runs.
     let mut modules = Vec::new();
+    let mut compiled = Vec::new();
     for (i, s) in sorted
         .iter()
         .filter(|s| is_in(&s.path, "rules/scripts/", ".rhai"))
@@ -64,11 +65,28 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
                 if let Some(p) = &probe {
                     p.add_script(&s.path, &module, start, &s.text, &ast);
                 }
+                compiled.push((s.path.as_str(), module.clone(), ast, usize::from(start)));
                 modules.push((module, m));
             }
             Err(d) => problems.push(d),
         }
     }
+    // Unqualified calls Rhai could send to another script's function are refused (`calls`); the
+    // forms' and flows' expressions, compiled below, are checked while `_calls` lives.
+    let (defined, mut wrong_calls) = calls::check_scripts(
+        &compiled
+            .iter()
+            .map(|(path, module, ast, start)| calls::Script {
+                path,
+                module,
+                ast,
+                start: *start,
+            })
+            .collect::<Vec<_>>(),
+    );
+    problems.append(&mut wrong_calls);
+    drop(compiled);
+    let _calls = calls::Loading::start(defined);
     for (name, m) in modules {
         rhai.register_static_module(name, m.into());
     }
@@ -171,6 +189,12 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
         problems.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
         problems.dedup();
         return Err(problems);
+    }
+    // Complete now: what Rhai resolves may be kept from one evaluation to the next
+    // (`script::Expr::eval_dynamic`). Not in a coverage run, whose debugger sees each evaluation
+    // as Rhai runs it by itself.
+    if !coverage {
+        script::keep_resolutions(&mut rhai);
     }
     Ok(Engine {
         tables: script::to_lasting_dynamic(&tables_json),

@@ -178,6 +178,7 @@ pub fn compile_expression(
     let mut ast = engine
         .compile_expression(text)
         .map_err(|e| parse_diagnostic(file, line.saturating_sub(1), &e))?;
+    crate::calls::check_expression(&ast, file, line)?;
     if let Some(probe) = crate::coverage::Probe::current() {
         ast.set_source(format!("{file}:{line}"));
         probe.add_expression(file, line, text);
@@ -185,12 +186,27 @@ pub fn compile_expression(
     let uses = Uses::of(&ast);
     Ok(Expr {
         ast,
+        text_id: text_id(text),
         source: text.to_string(),
         file: file.to_string(),
         line,
         uses,
         memo: Arc::default(),
     })
+}
+
+/// A number for an expression's text, the same for the same text (process-wide, given at load):
+/// a request remembers the answers of expressions that read the application by it, and a number
+/// is cheaper to look up than the text.
+fn text_id(text: &str) -> u64 {
+    static IDS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<String, u64>>> =
+        std::sync::OnceLock::new();
+    let mut ids = IDS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let next = u64::try_from(ids.len()).unwrap_or(u64::MAX);
+    *ids.entry(text.to_string()).or_insert(next)
 }
 
 /// Which of the varying variables (`app`, `ctx`, `input`) an expression names, closures
@@ -265,6 +281,8 @@ const MEMO_CONTEXTS: usize = 64;
 #[derive(Debug, Clone)]
 pub struct Expr {
     ast: AST,
+    /// The same for every expression of the same text ([`text_id`]).
+    pub(crate) text_id: u64,
     pub source: String,
     pub file: String,
     pub line: usize,
@@ -340,13 +358,17 @@ impl Expr {
                 SLICE_OVER_MESSAGE,
             ));
         }
-        let result = engine
-            .eval_ast_with_scope::<Dynamic>(&mut scope, &self.ast)
-            .map_err(|e| {
-                let mut d = runtime_diagnostic(&self.file, self.line.saturating_sub(1), &e);
-                d.message = format!("`{}`: {}", self.source, d.message);
-                d
-            });
+        let result = match engine.default_tag().as_int() {
+            Ok(id) => with_resolutions(id, |caches| {
+                eval_keeping(engine, caches, &mut scope, &self.ast)
+            }),
+            Err(_) => engine.eval_ast_with_scope::<Dynamic>(&mut scope, &self.ast),
+        }
+        .map_err(|e| {
+            let mut d = runtime_diagnostic(&self.file, self.line.saturating_sub(1), &e);
+            d.message = format!("`{}`: {}", self.source, d.message);
+            d
+        });
         // A rule may catch the error that stopped it (`try` around a callback): an answer made
         // after the slice was over is never given, so that nothing keeps it.
         if slice_is_on() && SLICE_OVER.with(Cell::get) {
@@ -375,6 +397,52 @@ impl Expr {
             )
         })
     }
+}
+
+/// Marks a complete rule set's Rhai engine (every script and function registered): its
+/// evaluations keep what Rhai resolved, on each thread, for the next (see [`eval_keeping`]).
+pub(crate) fn keep_resolutions(engine: &mut Engine) {
+    static NEXT: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(1);
+    engine.set_default_tag(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+}
+
+thread_local! {
+    /// What Rhai resolved in this thread's evaluations, and the rule set's engine it is for.
+    static RESOLUTIONS: std::cell::RefCell<Option<(i64, rhai::Caches)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `eval` with this thread's resolutions for engine `id` (new ones for another engine, or
+/// while another evaluation on this thread holds them), and keeps them after.
+fn with_resolutions<R>(id: i64, eval: impl FnOnce(&mut rhai::Caches) -> R) -> R {
+    let mut caches = match RESOLUTIONS.with(|r| r.borrow_mut().take()) {
+        Some((kept, caches)) if kept == id => caches,
+        _ => rhai::Caches::new(),
+    };
+    let result = eval(&mut caches);
+    RESOLUTIONS.with(|r| *r.borrow_mut() = Some((id, caches)));
+    result
+}
+
+/// Evaluates `ast` as `Engine::eval_ast_with_scope` does, but with `caches`: the functions Rhai
+/// resolved for earlier evaluations of the same rule set. Rhai starts each evaluation with none
+/// and caches a function from its second call, so the first calls of every getter, operator and
+/// script function in each evaluation searched every module: a seventh of the summary's
+/// instructions (callgrind). Safe because a rule set loads only when every unqualified call
+/// reaches the same function wherever it is written (`calls`): then what a call resolved to is
+/// the same in every evaluation of the rule set. An expression has no `import` (expressions
+/// cannot hold one), so only its own functions (closures) and source are set up.
+#[allow(deprecated)] // Rhai's one evaluation that takes the caches (`internals`).
+fn eval_keeping(
+    engine: &Engine,
+    caches: &mut rhai::Caches,
+    scope: &mut Scope,
+    ast: &AST,
+) -> Result<Dynamic, Box<EvalAltResult>> {
+    let mut global = engine.new_global_runtime_state();
+    global.source = ast.source().map(Into::into);
+    global.lib.push(ast.shared_lib().clone());
+    engine.eval_statements_raw(&mut global, caches, scope, ast.statements())
 }
 
 /// Sets this thread's deadline for the evaluation in progress (what is left of the request's
@@ -575,7 +643,8 @@ pub fn to_json(d: &Dynamic) -> Result<Value, String> {
             .ok_or_else(|| format!("the number {f}"));
     }
     if let Some(s) = d.read_lock::<rhai::ImmutableString>() {
-        return Ok(Value::String(s.to_string()));
+        // Copied, not formatted (`to_string` goes through `Display`).
+        return Ok(Value::String(s.as_str().to_owned()));
     }
     if let Ok(c) = d.as_char() {
         return Ok(Value::String(c.to_string()));

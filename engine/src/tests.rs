@@ -567,3 +567,159 @@ fn a_broken_rule_of_the_extras_names_its_file_and_line() {
     let twice = GREETING.replace("  tobacco_age: 18", "  tobacco_age: 18\n  agent: ctx.today");
     assert!(engine_with(&twice).is_err(), "a key given twice is refused");
 }
+
+/// The test's rule set with these scripts, and `derive` as the About You form's derived flags.
+fn load_with_scripts(scripts: &[(&str, &str)], derive: &str) -> Result<Engine, Vec<Diagnostic>> {
+    let about = ABOUT.replace(
+        "derive: '#{ skip_extra: input.age >= 65 }'",
+        &format!("derive: '{derive}'"),
+    );
+    let mut sources = vec![
+        Source::new("rules/flows/test.flow.yaml", FLOW),
+        Source::new("forms/about.form.yaml", about),
+        Source::new("forms/done.form.yaml", DONE),
+    ];
+    for (name, text) in scripts {
+        sources.push(Source::new(format!("rules/scripts/{name}.rhai"), *text));
+    }
+    load(&sources)
+}
+
+// Rhai remembers, for the rest of an evaluation, which function an unqualified call reached, by
+// name and number of arguments whichever script it is written in: with `a` and `b` below both
+// calling their own `f(x)`, `#{ n: a::a(0) + b::b(0) }` gave 5 (b's calls ran a's `f`) instead of
+// 7. Such rule sets are refused, with the way out.
+const SCRIPT_A: &str = "fn f(x) { 1 }\nfn a(x) { f(x) + f(x) + f(x) }";
+const SCRIPT_B: &str = "fn f(x) { 2 }\n\nfn b(x) { f(x) + f(x) }";
+
+#[test]
+fn two_scripts_calling_their_own_function_of_one_name_unqualified_are_refused() {
+    let problems = load_with_scripts(
+        &[("a", SCRIPT_A), ("b", SCRIPT_B)],
+        "#{ n: a::a(0) + b::b(0) }",
+    )
+    .err()
+    .expect("refused");
+    let text = problems.iter().map(ToString::to_string).collect::<Vec<_>>();
+    assert_eq!(problems.len(), 2, "{text:?}");
+    assert_eq!(problems[0].file, "rules/scripts/a.rhai");
+    assert_eq!(problems[0].line, 2);
+    assert!(text[0].contains("`f` with 1 argument(s)"), "{text:?}");
+    assert!(text[0].contains("several scripts (a, b)"), "{text:?}");
+    assert!(text[0].contains("call it as `a::f(…)`"), "{text:?}");
+    assert_eq!(problems[1].file, "rules/scripts/b.rhai");
+    assert_eq!(problems[1].line, 3);
+    assert!(text[1].contains("call it as `b::f(…)`"), "{text:?}");
+}
+
+#[test]
+fn with_the_calls_named_each_script_runs_its_own_function() {
+    let a = SCRIPT_A.replace(
+        "fn a(x) { f(x) + f(x) + f(x) }",
+        "fn a(x) { a::f(x) + a::f(x) + a::f(x) }",
+    );
+    let b = SCRIPT_B.replace("fn b(x) { f(x) + f(x) }", "fn b(x) { b::f(x) + b::f(x) }");
+    let e = load_with_scripts(&[("a", &a), ("b", &b)], "#{ n: a::a(0) + b::b(0) }").expect("loads");
+    let t = accepted(
+        e.submit(
+            "about",
+            &json!({"name": "Ann", "age": 30}),
+            &json!({}),
+            &ctx(),
+        )
+        .expect("runs"),
+    );
+    assert_eq!(t.updates.get("n"), Some(&json!(7)));
+    // A function of one name in two scripts is fine while only one of them calls it unqualified.
+    let b_named = SCRIPT_B.replace("fn b(x) { f(x) + f(x) }", "fn b(x) { b::f(x) + b::f(x) }");
+    let e = load_with_scripts(
+        &[("a", SCRIPT_A), ("b", &b_named)],
+        "#{ n: a::a(0) + b::b(0) }",
+    )
+    .expect("loads");
+    let t = accepted(
+        e.submit(
+            "about",
+            &json!({"name": "Ann", "age": 30}),
+            &json!({}),
+            &ctx(),
+        )
+        .expect("runs"),
+    );
+    assert_eq!(t.updates.get("n"), Some(&json!(7)));
+}
+
+#[test]
+fn another_scripts_function_must_be_called_with_its_scripts_name() {
+    // From a script: `g` is b's, not a's.
+    let problems = load_with_scripts(
+        &[("a", "fn a(x) { g(x) }"), ("b", "fn g(x) { 2 }")],
+        "#{ n: a::a(0) }",
+    )
+    .err()
+    .expect("refused");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].file, "rules/scripts/a.rhai");
+    assert!(
+        problems[0]
+            .message
+            .contains("not a function of this script but of b"),
+        "{problems:?}"
+    );
+    assert!(problems[0].message.contains("`b::g(…)`"), "{problems:?}");
+    // From a form's expression, which has no script of its own (method style included).
+    for derive in ["#{ n: g(1) }", "#{ n: 1.g() }"] {
+        let problems = load_with_scripts(&[("b", "fn g(x) { 2 }")], derive)
+            .err()
+            .expect("refused");
+        // (The form not loading, the flow's step names a missing form too.)
+        assert_eq!(
+            problems[0].file, "forms/about.form.yaml",
+            "{derive}: {problems:?}"
+        );
+        assert!(
+            problems[0].message.contains("`g` is a function of b"),
+            "{problems:?}"
+        );
+    }
+    // Native functions and the script's own functions are called as they are.
+    load_with_scripts(
+        &[("b", "fn g(x) { h(x).len() }\nfn h(x) { [x] }")],
+        "#{ n: b::g(1) }",
+    )
+    .expect("loads");
+}
+
+#[test]
+fn an_edited_script_runs_its_new_functions_on_the_same_thread_as_the_old_rule_set() {
+    // What an evaluation resolved is kept for the next on the same thread, per rule set: a rule
+    // set loaded after an edit (the workbench, a live reload) must never run the old one's.
+    let before = load_with_scripts(
+        &[("a", "fn g(x) { 1 }\nfn a(x) { g(x) + g(x) + g(x) }")],
+        "#{ n: a::a(0) }",
+    )
+    .expect("loads");
+    let after = load_with_scripts(
+        &[("a", "fn g(x) { 2 }\nfn a(x) { g(x) + g(x) + g(x) }")],
+        "#{ n: a::a(0) }",
+    )
+    .expect("loads");
+    let n = |e: &Engine| {
+        accepted(
+            e.submit(
+                "about",
+                &json!({"name": "Ann", "age": 30}),
+                &json!({}),
+                &ctx(),
+            )
+            .expect("runs"),
+        )
+        .updates
+        .get("n")
+        .cloned()
+    };
+    for _ in 0..3 {
+        assert_eq!(n(&before), Some(json!(3)));
+        assert_eq!(n(&after), Some(json!(6)));
+    }
+}
