@@ -117,13 +117,34 @@ test('About You with 15 dependents: from a keystroke to the next frame', async (
   rows.push(['  median of the 8', `${median.toFixed(0)} ms`, '']);
 });
 
-test('the medical plans page: drawing every plan card', async ({ page }) => {
+/**
+ * From the moment the medical plan list has arrived to the frame that shows every card. `upTo`:
+ * the list is lengthened to that many cards in the browser (copies of the quoted plans, each with
+ * an id of its own), since no household of the demo catalog is quoted 60 plans, the issue's figure.
+ */
+async function drawCards(page: Page, upTo?: number): Promise<void> {
   await atCensus(page, 4);
-  const count = await page.evaluate(async () => {
+  const quoted = await page.evaluate(async () => {
     const res = await fetch('/api/plans/1/allPlans', { credentials: 'same-origin' });
     return ((await res.json()) as { plans: unknown[] }).plans.length;
   });
-  // From the moment the list has arrived to the frame that shows every card.
+  const count = Math.max(quoted, upTo ?? 0);
+  if (count > quoted) {
+    await page.route('**/api/plans/1/allPlans*', async (route) => {
+      // Node does not resolve `*.localhost` as Chromium does: the same request to the loopback
+      // address, with the site's host.
+      const url = new URL(route.request().url());
+      const headers = { ...route.request().headers(), host: url.host };
+      url.hostname = '127.0.0.1';
+      const response = await route.fetch({ url: url.toString(), headers });
+      const list = (await response.json()) as { plans: Array<{ id: number; name: string }> };
+      const plans = Array.from({ length: count }, (_, i) => {
+        const plan = list.plans[i % list.plans.length];
+        return i < list.plans.length ? plan : { ...plan, id: plan.id * 1000 + i, name: `${plan.name} (${i})` };
+      });
+      await route.fulfill({ response, json: { ...list, plans } });
+    });
+  }
   await page.addInitScript((n) => {
     const w = window as unknown as { efCardsAt?: number };
     const look = () => {
@@ -141,6 +162,15 @@ test('the medical plans page: drawing every plan card', async ({ page }) => {
       .map((e) => (e as PerformanceResourceTiming).responseEnd)),
     (window as unknown as { efCardsAt: number }).efCardsAt,
   ]);
-  rows.push([`drawing ${count} plan cards once the list has arrived (4x CPU)`, `${(cardsAt - listAt).toFixed(0)} ms`, '<= 100 ms for 60']);
+  const what = count > quoted ? `${count} plan cards (${quoted} quoted, repeated)` : `${count} plan cards`;
+  rows.push([`drawing ${what} once the list has arrived (4x CPU)`, `${(cardsAt - listAt).toFixed(0)} ms`, count >= 60 ? '<= 100 ms' : '<= 100 ms for 60']);
   rows.push(['  the list arrived, the cards were drawn', `${(listAt / 1000).toFixed(2)}, ${(cardsAt / 1000).toFixed(2)} s`, '']);
+}
+
+test('the medical plans page: drawing every plan card', async ({ page }) => {
+  await drawCards(page);
+});
+
+test('the medical plans page: drawing 60 plan cards', async ({ page }) => {
+  await drawCards(page, 60);
 });
