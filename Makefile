@@ -139,7 +139,7 @@ bench-dashboard:
 	scripts/with-db.sh tests/load/dashboard.sh
 
 ## make bench-feel: what the person feels in Chromium slowed to a phone on Fast 3G (landing LCP, a
-## keystroke on About You with 15 dependents, drawing the plan cards); a measurement, fails nothing
+## keystroke on About You with 15 dependents, drawing 38 and 60 plan cards); a measurement, fails nothing
 bench-feel: web-build
 	cargo build --bin enrollflow
 	E2E_FEEL=1 E2E_PORT=18185 E2E_DB=enrollflow_feel scripts/with-db.sh scripts/e2e.sh --project=feel

@@ -585,6 +585,20 @@ fn load_with_scripts(scripts: &[(&str, &str)], derive: &str) -> Result<Engine, V
     load(&sources)
 }
 
+/// The flag `n` About You derives for an adult named Ann.
+fn derived_n(e: &Engine) -> Option<Value> {
+    let t = accepted(
+        e.submit(
+            "about",
+            &json!({"name": "Ann", "age": 30}),
+            &json!({}),
+            &ctx(),
+        )
+        .expect("runs"),
+    );
+    t.updates.get("n").cloned()
+}
+
 // Rhai remembers, for the rest of an evaluation, which function an unqualified call reached, by
 // name and number of arguments whichever script it is written in: with `a` and `b` below both
 // calling their own `f(x)`, `#{ n: a::a(0) + b::b(0) }` gave 5 (b's calls ran a's `f`) instead of
@@ -620,16 +634,7 @@ fn with_the_calls_named_each_script_runs_its_own_function() {
     );
     let b = SCRIPT_B.replace("fn b(x) { f(x) + f(x) }", "fn b(x) { b::f(x) + b::f(x) }");
     let e = load_with_scripts(&[("a", &a), ("b", &b)], "#{ n: a::a(0) + b::b(0) }").expect("loads");
-    let t = accepted(
-        e.submit(
-            "about",
-            &json!({"name": "Ann", "age": 30}),
-            &json!({}),
-            &ctx(),
-        )
-        .expect("runs"),
-    );
-    assert_eq!(t.updates.get("n"), Some(&json!(7)));
+    assert_eq!(derived_n(&e), Some(json!(7)));
     // A function of one name in two scripts is fine while only one of them calls it unqualified.
     let b_named = SCRIPT_B.replace("fn b(x) { f(x) + f(x) }", "fn b(x) { b::f(x) + b::f(x) }");
     let e = load_with_scripts(
@@ -637,16 +642,7 @@ fn with_the_calls_named_each_script_runs_its_own_function() {
         "#{ n: a::a(0) + b::b(0) }",
     )
     .expect("loads");
-    let t = accepted(
-        e.submit(
-            "about",
-            &json!({"name": "Ann", "age": 30}),
-            &json!({}),
-            &ctx(),
-        )
-        .expect("runs"),
-    );
-    assert_eq!(t.updates.get("n"), Some(&json!(7)));
+    assert_eq!(derived_n(&e), Some(json!(7)));
 }
 
 #[test]
@@ -704,22 +700,8 @@ fn an_edited_script_runs_its_new_functions_on_the_same_thread_as_the_old_rule_se
         "#{ n: a::a(0) }",
     )
     .expect("loads");
-    let n = |e: &Engine| {
-        accepted(
-            e.submit(
-                "about",
-                &json!({"name": "Ann", "age": 30}),
-                &json!({}),
-                &ctx(),
-            )
-            .expect("runs"),
-        )
-        .updates
-        .get("n")
-        .cloned()
-    };
     for _ in 0..3 {
-        assert_eq!(n(&before), Some(json!(3)));
-        assert_eq!(n(&after), Some(json!(6)));
+        assert_eq!(derived_n(&before), Some(json!(3)));
+        assert_eq!(derived_n(&after), Some(json!(6)));
     }
 }
