@@ -4,18 +4,17 @@
 //! Rhai remembers, for the rest of an evaluation, which function an unqualified call `f(x)`
 //! reached, by the name and the number of arguments only, whichever script the call is written
 //! in. So when two scripts each define `f` with one parameter and each call it as `f(x)`, the
-//! second script to call it within one evaluation runs the first script's `f`, silently (the
-//! engine's test `a_script_never_runs_another_scripts_function_of_the_same_name` shows it with
-//! Rhai's own evaluation). And a call `g(x)` of a function that only another script defines works
+//! second script to call it within one evaluation runs the first script's `f`, silently (with `a`
+//! calling its `f` three times and `b` its own twice, `a::a(0) + b::b(0)` gave 5, not 7: the
+//! comment above the engine test `two_scripts_calling_their_own_function_of_one_name_…`). And a call `g(x)` of a function that only another script defines works
 //! when that script called `g` earlier in the same evaluation, and fails otherwise. Both are
 //! refused when the rule set loads, with the way out: rename, or call with the script's name
 //! (`subscriber::has_spouse(app)`), which Rhai resolves in that script every time.
 //!
 //! With these refused, an unqualified call reaches the same function wherever it is written, so
-//! the engine may keep what Rhai resolved from one evaluation to the next (`script::Expr`).
+//! the engine may keep what Rhai resolved from one evaluation to the next (`script::eval_keeping`).
 
-use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use rhai::{AST, ASTNode, Expr as RExpr, Stmt};
 
@@ -27,8 +26,8 @@ type Signature = (String, usize);
 /// The scripts of the rule set being loaded (path, module name, compiled script).
 pub(crate) struct Script<'a> {
     pub path: &'a str,
-    pub module: &'a str,
-    pub ast: &'a AST,
+    pub module: String,
+    pub ast: AST,
     /// Blank lines compiled above the script (a coverage run's regions), taken off its lines.
     pub start: usize,
 }
@@ -36,26 +35,6 @@ pub(crate) struct Script<'a> {
 /// Which scripts define each function, for the expressions compiled while a rule set loads.
 #[derive(Default)]
 pub(crate) struct Defined(BTreeMap<Signature, Vec<String>>);
-
-thread_local! {
-    static LOADING: RefCell<Option<Defined>> = const { RefCell::new(None) };
-}
-
-/// While alive, expressions compiled on this thread are checked against the scripts' functions.
-pub(crate) struct Loading;
-
-impl Loading {
-    pub(crate) fn start(defined: Defined) -> Self {
-        LOADING.with(|l| *l.borrow_mut() = Some(defined));
-        Loading
-    }
-}
-
-impl Drop for Loading {
-    fn drop(&mut self) {
-        LOADING.with(|l| *l.borrow_mut() = None);
-    }
-}
 
 /// Every unqualified call an AST makes: name, number of arguments, line.
 fn unqualified_calls(ast: &AST) -> Vec<(String, usize, usize)> {
@@ -93,8 +72,8 @@ pub(crate) fn check_scripts(scripts: &[Script]) -> (Defined, Vec<Diagnostic>) {
             let modules = defined
                 .entry((f.name.to_string(), f.params.len()))
                 .or_default();
-            if !modules.iter().any(|m| m == s.module) {
-                modules.push(s.module.to_string());
+            if !modules.contains(&s.module) {
+                modules.push(s.module.clone());
             }
         }
     }
@@ -102,12 +81,12 @@ pub(crate) fn check_scripts(scripts: &[Script]) -> (Defined, Vec<Diagnostic>) {
     // Per function defined in several scripts: the scripts that call it unqualified, and where.
     let mut callers: BTreeMap<&Signature, BTreeMap<&str, (&str, usize)>> = BTreeMap::new();
     for s in scripts {
-        for (name, args, line) in unqualified_calls(s.ast) {
+        for (name, args, line) in unqualified_calls(&s.ast) {
             let line = line.saturating_sub(s.start).max(1);
             let Some((sig, modules)) = defined.get_key_value(&(name.clone(), args)) else {
                 continue;
             };
-            if !modules.iter().any(|m| m == s.module) {
+            if !modules.contains(&s.module) {
                 problems.push(Diagnostic::new(
                     s.path,
                     line,
@@ -123,7 +102,7 @@ pub(crate) fn check_scripts(scripts: &[Script]) -> (Defined, Vec<Diagnostic>) {
                 callers
                     .entry(sig)
                     .or_default()
-                    .entry(s.module)
+                    .entry(s.module.as_str())
                     .or_insert((s.path, line));
             }
         }
@@ -150,28 +129,25 @@ pub(crate) fn check_scripts(scripts: &[Script]) -> (Defined, Vec<Diagnostic>) {
 
 /// An expression of a form or a flow: it has no script of its own, so an unqualified call of a
 /// script's function could only reach it by Rhai's memory of another call.
-pub(crate) fn check_expression(ast: &AST, file: &str, line: usize) -> Result<(), Diagnostic> {
-    LOADING.with(|l| {
-        let loading = l.borrow();
-        let Some(Defined(defined)) = loading.as_ref() else {
-            return Ok(());
-        };
-        let scripts_of = |name: &str, args: usize| defined.get(&(name.to_string(), args));
-        for (name, args, _) in unqualified_calls(ast) {
-            if let Some(modules) = scripts_of(&name, args) {
-                let names: BTreeSet<&str> = modules.iter().map(String::as_str).collect();
-                return Err(Diagnostic::new(
-                    file,
-                    line,
-                    1,
-                    format!(
-                        "`{name}` is a function of {}: call it with its script's name, as {}",
-                        names.into_iter().collect::<Vec<_>>().join(", "),
-                        call_text(&modules[0], &name)
-                    ),
-                ));
-            }
+pub(crate) fn check_expression(
+    ast: &AST,
+    defined: &Defined,
+    file: &str,
+    line: usize,
+) -> Result<(), Diagnostic> {
+    for (name, args, _) in unqualified_calls(ast) {
+        if let Some(modules) = defined.0.get(&(name.clone(), args)) {
+            return Err(Diagnostic::new(
+                file,
+                line,
+                1,
+                format!(
+                    "`{name}` is a function of {}: call it with its script's name, as {}",
+                    modules.join(", "),
+                    call_text(&modules[0], &name)
+                ),
+            ));
         }
-        Ok(())
-    })
+    }
+    Ok(())
 }

@@ -84,11 +84,6 @@ struct Hits {
     quoted: BTreeSet<(i32, u8, PlanKind)>,
 }
 
-thread_local! {
-    /// The probe of the rule set being loaded on this thread (expressions register with it).
-    static LOADING: std::cell::RefCell<Option<Arc<Probe>>> = const { std::cell::RefCell::new(None) };
-}
-
 /// Lines of the 16-bit positions Rhai keeps: each script gets `region` of them.
 const LINES: u32 = u16::MAX as u32;
 
@@ -201,17 +196,6 @@ impl Probe {
         self.hits().quoted.insert((year, carrier, kind));
     }
 
-    /// While a rule set is loaded on this thread, its expressions register with `probe`.
-    pub(crate) fn loading(probe: Option<Arc<Probe>>) -> LoadingGuard {
-        LOADING.with(|l| *l.borrow_mut() = probe);
-        LoadingGuard
-    }
-
-    /// The probe of the rule set loading on this thread, if it is loaded for coverage.
-    pub(crate) fn current() -> Option<Arc<Probe>> {
-        LOADING.with(|l| l.borrow().clone())
-    }
-
     pub(crate) fn add_expression(&self, file: &str, line: usize, source: &str) {
         self.expressions
             .lock()
@@ -238,15 +222,6 @@ impl Probe {
             }
             true
         });
-    }
-}
-
-/// Clears the thread's loading probe when the load ends.
-pub(crate) struct LoadingGuard;
-
-impl Drop for LoadingGuard {
-    fn drop(&mut self) {
-        LOADING.with(|l| *l.borrow_mut() = None);
     }
 }
 

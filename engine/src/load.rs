@@ -24,7 +24,6 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
         .filter(|s| is_in(&s.path, "rules/scripts/", ".rhai"))
         .count();
     let probe = coverage.then(|| coverage::Probe::new(scripts));
-    let _loading = coverage::Probe::loading(probe.clone());
     if let Some(p) = &probe {
         coverage::attach(&mut rhai, p.clone());
     }
@@ -42,7 +41,7 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
 
     // Scripts first: every module is registered before any expression runs.
     let mut modules = Vec::new();
-    let mut compiled = Vec::new();
+    let mut scripts = Vec::new();
     for (i, s) in sorted
         .iter()
         .filter(|s| is_in(&s.path, "rules/scripts/", ".rhai"))
@@ -65,28 +64,23 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
                 if let Some(p) = &probe {
                     p.add_script(&s.path, &module, start, &s.text, &ast);
                 }
-                compiled.push((s.path.as_str(), module.clone(), ast, usize::from(start)));
+                scripts.push(calls::Script {
+                    path: &s.path,
+                    module: module.clone(),
+                    ast,
+                    start: usize::from(start),
+                });
                 modules.push((module, m));
             }
             Err(d) => problems.push(d),
         }
     }
     // Unqualified calls Rhai could send to another script's function are refused (`calls`); the
-    // forms' and flows' expressions, compiled below, are checked while `_calls` lives.
-    let (defined, mut wrong_calls) = calls::check_scripts(
-        &compiled
-            .iter()
-            .map(|(path, module, ast, start)| calls::Script {
-                path,
-                module,
-                ast,
-                start: *start,
-            })
-            .collect::<Vec<_>>(),
-    );
+    // forms' and flows' expressions, compiled below, are checked (and noted by a coverage
+    // probe) while `_loading` lives.
+    let (defined, mut wrong_calls) = calls::check_scripts(&scripts);
     problems.append(&mut wrong_calls);
-    drop(compiled);
-    let _calls = calls::Loading::start(defined);
+    let _loading = script::Loading::start(defined, probe.clone());
     for (name, m) in modules {
         rhai.register_static_module(name, m.into());
     }

@@ -178,15 +178,24 @@ pub fn compile_expression(
     let mut ast = engine
         .compile_expression(text)
         .map_err(|e| parse_diagnostic(file, line.saturating_sub(1), &e))?;
-    crate::calls::check_expression(&ast, file, line)?;
-    if let Some(probe) = crate::coverage::Probe::current() {
-        ast.set_source(format!("{file}:{line}"));
-        probe.add_expression(file, line, text);
-    }
+    let text_id = LOADING.with(|l| match l.borrow_mut().as_mut() {
+        Some(loading) => {
+            crate::calls::check_expression(&ast, &loading.defined, file, line)?;
+            if let Some(probe) = &loading.probe {
+                ast.set_source(format!("{file}:{line}"));
+                probe.add_expression(file, line, text);
+            }
+            Ok(*loading
+                .texts
+                .entry(text.to_string())
+                .or_insert_with(new_text_id))
+        }
+        None => Ok::<_, Diagnostic>(new_text_id()),
+    })?;
     let uses = Uses::of(&ast);
     Ok(Expr {
         ast,
-        text_id: text_id(text),
+        text_id,
         source: text.to_string(),
         file: file.to_string(),
         line,
@@ -195,18 +204,51 @@ pub fn compile_expression(
     })
 }
 
-/// A number for an expression's text, the same for the same text (process-wide, given at load):
-/// a request remembers the answers of expressions that read the application by it, and a number
-/// is cheaper to look up than the text.
-fn text_id(text: &str) -> u64 {
-    static IDS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<String, u64>>> =
-        std::sync::OnceLock::new();
-    let mut ids = IDS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let next = u64::try_from(ids.len()).unwrap_or(u64::MAX);
-    *ids.entry(text.to_string()).or_insert(next)
+/// What the expressions compiled while a rule set loads share: the scripts' functions (an
+/// unqualified call of one is refused, `calls`), a coverage run's probe (each expression registers
+/// with it) and a number per text, the same for the same text
+/// within the rule set (a request remembers the answers of expressions that read the
+/// application by it: forms repeat a condition on several fields, and a number is cheaper to look
+/// up than the text).
+struct LoadState {
+    defined: crate::calls::Defined,
+    probe: Option<Arc<crate::coverage::Probe>>,
+    texts: std::collections::HashMap<String, u64>,
+}
+
+thread_local! {
+    static LOADING: std::cell::RefCell<Option<LoadState>> = const { std::cell::RefCell::new(None) };
+}
+
+/// While alive, the expressions compiled on this thread belong to one rule set being loaded.
+pub(crate) struct Loading;
+
+impl Loading {
+    pub(crate) fn start(
+        defined: crate::calls::Defined,
+        probe: Option<Arc<crate::coverage::Probe>>,
+    ) -> Self {
+        let state = LoadState {
+            defined,
+            probe,
+            texts: Default::default(),
+        };
+        LOADING.with(|l| *l.borrow_mut() = Some(state));
+        Loading
+    }
+}
+
+impl Drop for Loading {
+    fn drop(&mut self) {
+        LOADING.with(|l| *l.borrow_mut() = None);
+    }
+}
+
+/// A text number never given before (numbers are unique in the process, so rule sets never share
+/// one).
+fn new_text_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Which of the varying variables (`app`, `ctx`, `input`) an expression names, closures
@@ -281,7 +323,7 @@ const MEMO_CONTEXTS: usize = 64;
 #[derive(Debug, Clone)]
 pub struct Expr {
     ast: AST,
-    /// The same for every expression of the same text ([`text_id`]).
+    /// The same for every expression of the same text in the rule set ([`LoadState`]).
     pub(crate) text_id: u64,
     pub source: String,
     pub file: String,
