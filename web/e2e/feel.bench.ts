@@ -96,14 +96,19 @@ test('About You with 15 dependents: from a keystroke to the next frame', async (
   const field = page.getByLabel('Last Name').first();
   await field.waitFor();
   await page.waitForTimeout(1_000);
-  // Each keydown's time stamp, and the first animation frame after the input it causes: the frame
-  // in which the browser paints the character and whatever the form redraws.
+  // Each keydown's time stamp, and the end of the rendering (style, layout, paint) of the first
+  // frame after the input it causes: the frame that shows the character and whatever the form
+  // redraws. A message posted from the frame's animation-frame callback is handled after it.
   await page.evaluate(() => {
     const w = window as unknown as { efFrames: number[] };
     w.efFrames = [];
     document.addEventListener('keydown', (e) => {
       const start = e.timeStamp;
-      requestAnimationFrame(() => w.efFrames.push(performance.now() - start));
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => w.efFrames.push(performance.now() - start);
+        channel.port2.postMessage(null);
+      });
     }, true);
   });
   await field.click();
@@ -146,24 +151,51 @@ async function drawCards(page: Page, upTo?: number): Promise<void> {
     });
   }
   await page.addInitScript((n) => {
-    const w = window as unknown as { efCardsAt?: number };
+    const w = window as unknown as { efFirstAt?: number; efCardsAt?: number; efTasks: PerformanceEntry[] };
+    // The long tasks (over 50 ms) of the page: while they run, a tap or a key waits.
+    w.efTasks = [];
+    new PerformanceObserver((list) => w.efTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+    // A frame's rendering (style, layout, paint) runs after its animation-frame callbacks; a
+    // message posted from one is handled after that rendering: the time the frame was drawn.
+    const drawn = (then: (at: number) => void) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => then(performance.now());
+      channel.port2.postMessage(null);
+    };
     const look = () => {
-      if (document.querySelectorAll('article.ef-plan').length >= n) w.efCardsAt = performance.now();
+      const cards = document.querySelectorAll('article.ef-plan').length;
+      if (cards > 0 && w.efFirstAt === undefined) {
+        w.efFirstAt = 0;
+        drawn((at) => { w.efFirstAt = at; });
+      }
+      if (cards >= n) drawn((at) => { w.efCardsAt = at; performance.mark('ef-cards'); });
       else requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
   }, count);
   await slowDown(page);
+  // E2E_FEEL_TRACE=/tmp/plans: a Chrome trace of each draw (/tmp/plans-60.json), for DevTools'
+  // Performance panel.
+  const trace = process.env.E2E_FEEL_TRACE;
+  const browser = page.context().browser();
+  if (trace && browser) {
+    await browser.startTracing(page, { path: `${trace}-${count}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+  }
   await page.goto(siteUrl('acme', '/medical'));
   await page.waitForFunction(() => (window as unknown as { efCardsAt?: number }).efCardsAt !== undefined, null, { timeout: 60_000 });
-  const [listAt, cardsAt] = await page.evaluate(() => [
-    Math.max(...performance.getEntriesByType('resource')
+  if (trace && browser) await browser.stopTracing();
+  const [listAt, firstAt, cardsAt, longest] = await page.evaluate(() => {
+    const w = window as unknown as { efFirstAt: number; efCardsAt: number; efTasks: PerformanceEntry[] };
+    const listAt = Math.max(...performance.getEntriesByType('resource')
       .filter((e) => e.name.includes('/allPlans'))
-      .map((e) => (e as PerformanceResourceTiming).responseEnd)),
-    (window as unknown as { efCardsAt: number }).efCardsAt,
-  ]);
+      .map((e) => (e as PerformanceResourceTiming).responseEnd));
+    const tasks = w.efTasks.filter((t) => t.startTime + t.duration > listAt && t.startTime < w.efCardsAt);
+    return [listAt, w.efFirstAt, w.efCardsAt, Math.max(0, ...tasks.map((t) => t.duration))];
+  });
   const what = count > quoted ? `${count} plan cards (${quoted} quoted, repeated)` : `${count} plan cards`;
-  rows.push([`drawing ${what} once the list has arrived (4x CPU)`, `${(cardsAt - listAt).toFixed(0)} ms`, count >= 60 ? '<= 100 ms' : '<= 100 ms for 60']);
+  rows.push([`${what}, once the list has arrived (4x CPU): the first drawn`, `${(firstAt - listAt).toFixed(0)} ms`, '']);
+  rows.push(['  every card drawn', `${(cardsAt - listAt).toFixed(0)} ms`, count >= 60 ? '<= 100 ms' : '<= 100 ms for 60']);
+  rows.push(['  the longest task meanwhile (input waits)', longest > 0 ? `${longest.toFixed(0)} ms` : 'none over 50 ms', '']);
   rows.push(['  the list arrived, the cards were drawn', `${(listAt / 1000).toFixed(2)}, ${(cardsAt / 1000).toFixed(2)} s`, '']);
 }
 

@@ -24,6 +24,17 @@ describe('money', () => {
     expect(formatPair(null, null)).toBe(NOT_AVAILABLE.id);
   });
 
+  it('writes a figure the same however many figures were written before (they are remembered)', () => {
+    expect(formatPremium(389.94)).toBe('$389.94');
+    for (let i = 0; i < 5_000; i++) formatPremium(i + 0.25);
+    expect(formatPremium(389.94)).toBe('$389.94');
+    expect(formatPremium(4_999.25)).toBe('$4,999.25');
+    // 0 and -0 are one key of a map, not one text.
+    expect(formatAmount(0)).toBe('$0');
+    expect(formatAmount(-0)).toBe('-$0');
+    expect(formatAmount(0)).toBe('$0');
+  });
+
   describe('in Spanish', () => {
     afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 

@@ -6,10 +6,33 @@ import { i18n, languageTag } from '@/i18n';
 /** Shown for an amount the plan does not give. */
 export const NOT_AVAILABLE = /*i18n*/ { id: 'N/A' };
 
+/**
+ * A formatter that remembers what it wrote: a plan page formats a few hundred amounts (60 cards,
+ * each with its premium, deductibles and maximum), most of them the same few figures, and a
+ * `format` call is the costliest part of drawing a card's text. A few thousand figures at most,
+ * cleared past that.
+ */
+class Remembering {
+  private readonly known = new Map<number, string>();
+  constructor(private readonly formatter: Intl.NumberFormat) {}
+
+  format(value: number): string {
+    // A map does not tell -0 from 0, which a formatter writes with its sign.
+    if (Object.is(value, -0)) return this.formatter.format(value);
+    let text = this.known.get(value);
+    if (text === undefined) {
+      text = this.formatter.format(value);
+      if (this.known.size >= 4_000) this.known.clear();
+      this.known.set(value, text);
+    }
+    return text;
+  }
+}
+
 interface Formats {
-  cents: Intl.NumberFormat;
-  whole: Intl.NumberFormat;
-  percent: Intl.NumberFormat;
+  cents: Remembering;
+  whole: Remembering;
+  percent: Remembering;
 }
 
 const byLanguage = new Map<string, Formats>();
@@ -20,9 +43,11 @@ function formats(): Formats {
   let f = byLanguage.get(tag);
   if (!f) {
     f = {
-      cents: new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
-      whole: new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 }),
-      percent: new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 4 }),
+      cents: new Remembering(new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })),
+      whole: new Remembering(
+        new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 }),
+      ),
+      percent: new Remembering(new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 4 })),
     };
     byLanguage.set(tag, f);
   }

@@ -1,7 +1,7 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { parsePlanName, type NameNode } from '../utils/plan-name';
 
-function render(nodes: NameNode[]): ReactNode[] {
+function render(nodes: readonly NameNode[]): ReactNode[] {
   return nodes.map((n, i) =>
     typeof n === 'string' ? (
       <Fragment key={i}>{n}</Fragment>

@@ -118,6 +118,22 @@ describe('PlansPage', () => {
     expect(screen.queryByText(i18n._(COMPARE_LIMIT_WARNING))).toBeNull();
   });
 
+  it('draws a long list a slice at a time: the first cards at once, every card after, busy until then', async () => {
+    fakeServer(planList(40));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Plan 1' })).toBeTruthy();
+    const list = document.querySelector('.ef-plans__list');
+    // The page's first drawing of the list: its first slice only, the rest to come.
+    expect(screen.getAllByRole('article').length).toBeLessThan(10);
+    expect(list?.getAttribute('aria-busy')).toBe('true');
+    expect(document.querySelector('.ef-plans__count')?.textContent).toBe('40 plans');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40));
+    expect(list?.getAttribute('aria-busy')).toBe('false');
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading', { level: 2 }).textContent)).toEqual(
+      Array.from({ length: 40 }, (_, i) => `Plan ${i + 1}`),
+    );
+  });
+
   it('saves a selection and goes where the server says', async () => {
     const calls = fakeServer(planList(2));
     const router = renderPage();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
@@ -31,6 +31,36 @@ export const TRY_AGAIN = /*i18n*/ { id: 'An error occurred, please try again. If
 
 /** Filter and slider changes are sent once they settle. */
 const FILTER_DEBOUNCE_MS = 250;
+
+/**
+ * A long list is drawn a slice at a time: the first cards at once (below the heading, the notes
+ * and the filters, a screen shows one to three), then `MORE_CARDS` in each following frame. On a
+ * phone 60 cards are a quarter of a second of work: in one piece the screen stays blank and deaf
+ * to taps until all are drawn.
+ */
+const FIRST_CARDS = 3;
+const MORE_CARDS = 8;
+
+/**
+ * The list of cards, drawn a slice at a time (its own component, so that drawing the next slice
+ * draws nothing else of the page). `card` draws one plan's card.
+ */
+function CardList({ plans, loading, card }: { plans: PlanView[]; loading: boolean; card: (plan: PlanView) => ReactNode }) {
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
+  const total = plans.length;
+  // An effect runs once the cards so far are on the screen (Preact runs effects after the next
+  // paint); the next slice is drawn in a task of its own right after, for the next frame.
+  useEffect(() => {
+    if (drawn >= total) return;
+    const timer = window.setTimeout(() => setDrawn(drawn + MORE_CARDS), 0);
+    return () => window.clearTimeout(timer);
+  }, [drawn, total]);
+  return (
+    <div className={`ef-plans__list${loading ? ' ef-plans__list--updating' : ''}`} aria-busy={loading || drawn < total}>
+      {plans.slice(0, drawn).map(card)}
+    </div>
+  );
+}
 
 export interface PlansPageProps {
   /** The step id (`medical`, `dental`, `vision`). */
@@ -268,8 +298,10 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
         <p className="ef-plans__empty">{i18n._(hasFilters(filters, range) ? NO_MATCHES : NO_PLANS)}</p>
       )}
 
-      <div className="ef-plans__list" aria-busy={list.loading}>
-        {plans.map((plan) => (
+      <CardList
+        plans={plans}
+        loading={list.loading}
+        card={(plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}
@@ -284,8 +316,8 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
             saving={saving === plan.id}
             onChoose={onChoose}
           />
-        ))}
-      </div>
+        )}
+      />
 
       {plans.length > 0 && (
         // Sticks to the bottom of the window while the list scrolls, so the count and the limit stay in sight.

@@ -30,4 +30,13 @@ describe('plan names', () => {
   it('keeps text that only looks like markup as text', () => {
     expect(planNameText('Plan &lt;script&gt;')).toBe('Plan <script>');
   });
+
+  it('gives each name its own nodes when names are parsed again (they are remembered)', () => {
+    const first = parsePlanName('Choice Plus<sup>&reg;</sup>');
+    const second = parsePlanName('Saver<sub>2</sub> &amp; More');
+    expect(parsePlanName('Choice Plus<sup>&reg;</sup>')).toEqual(['Choice Plus', { tag: 'sup', children: ['®'] }]);
+    expect(parsePlanName('Saver<sub>2</sub> &amp; More')).toEqual(['Saver', { tag: 'sub', children: ['2'] }, ' & More']);
+    expect(parsePlanName('Choice Plus<sup>&reg;</sup>')).toBe(first);
+    expect(parsePlanName('Saver<sub>2</sub> &amp; More')).toBe(second);
+  });
 });

@@ -31,11 +31,23 @@ function merge(nodes: NameNode[]): NameNode[] {
   return out;
 }
 
+/**
+ * Names parsed so far: a plan page draws up to 60 cards and names repeat from page to page, and a
+ * parse is a document. Never changed once stored; a few hundred names at most, cleared past that.
+ */
+const parsed = new Map<string, readonly NameNode[]>();
+const PARSED_LIMIT = 500;
+
 /** The name as whitelisted nodes. */
-export function parsePlanName(html: string): NameNode[] {
+export function parsePlanName(html: string): readonly NameNode[] {
   if (!html.includes('<') && !html.includes('&')) return html ? [html] : [];
+  const known = parsed.get(html);
+  if (known) return known;
   const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-  return merge(Array.from(doc.body.childNodes).flatMap(walk));
+  const nodes = merge(Array.from(doc.body.childNodes).flatMap(walk));
+  if (parsed.size >= PARSED_LIMIT) parsed.clear();
+  parsed.set(html, nodes);
+  return nodes;
 }
 
 /** The name as plain text (labels, titles, messages). */
