@@ -17,6 +17,25 @@ const FAST_3G = {
 
 const rows: Array<[string, string, string]> = [];
 
+/**
+ * Runs `measured`; with E2E_FEEL_TRACE=/tmp/feel, in a Chrome trace (/tmp/feel-`name`.json, for
+ * DevTools' Performance panel: what each frame's script, style, layout and paint took).
+ */
+async function traced(page: Page, name: string, measured: () => Promise<void>): Promise<void> {
+  const path = process.env.E2E_FEEL_TRACE;
+  const browser = page.context().browser();
+  if (!path || !browser) return measured();
+  await browser.startTracing(page, {
+    path: `${path}-${name}.json`,
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+  });
+  try {
+    await measured();
+  } finally {
+    await browser.stopTracing();
+  }
+}
+
 async function slowDown(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -113,8 +132,10 @@ test('About You with 15 dependents: from a keystroke to the next frame', async (
   });
   await field.click();
   await field.press('End');
-  for (const key of 'sonville') await field.press(key, { delay: 150 });
-  await page.waitForTimeout(500);
+  await traced(page, 'keys', async () => {
+    for (const key of 'sonville') await field.press(key, { delay: 150 });
+    await page.waitForTimeout(500);
+  });
   const frames = await page.evaluate(() => (window as unknown as { efFrames: number[] }).efFrames);
   const worst = Math.max(...frames);
   const median = [...frames].sort((a, b) => a - b)[Math.floor(frames.length / 2)];
@@ -174,16 +195,10 @@ async function drawCards(page: Page, upTo?: number): Promise<void> {
     requestAnimationFrame(look);
   }, count);
   await slowDown(page);
-  // E2E_FEEL_TRACE=/tmp/plans: a Chrome trace of each draw (/tmp/plans-60.json), for DevTools'
-  // Performance panel.
-  const trace = process.env.E2E_FEEL_TRACE;
-  const browser = page.context().browser();
-  if (trace && browser) {
-    await browser.startTracing(page, { path: `${trace}-${count}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
-  }
-  await page.goto(siteUrl('acme', '/medical'));
-  await page.waitForFunction(() => (window as unknown as { efCardsAt?: number }).efCardsAt !== undefined, null, { timeout: 60_000 });
-  if (trace && browser) await browser.stopTracing();
+  await traced(page, `cards-${count}`, async () => {
+    await page.goto(siteUrl('acme', '/medical'));
+    await page.waitForFunction(() => (window as unknown as { efCardsAt?: number }).efCardsAt !== undefined, null, { timeout: 60_000 });
+  });
   const [listAt, firstAt, cardsAt, longest] = await page.evaluate(() => {
     const w = window as unknown as { efFirstAt: number; efCardsAt: number; efTasks: PerformanceEntry[] };
     const listAt = Math.max(...performance.getEntriesByType('resource')

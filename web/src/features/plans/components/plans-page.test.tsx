@@ -134,6 +134,23 @@ describe('PlansPage', () => {
     );
   });
 
+  it('draws the list of other filters a slice at a time too, but keeps every card while a card is used', async () => {
+    const calls = fakeServer(planList(40));
+    renderPage();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40));
+    // Ticking a card's compare box changes no list: every card stays, the box ticked.
+    const box = within(screen.getByRole('article', { name: 'Plan 30' })).getByRole('checkbox', { name: 'Compare Plan' });
+    fireEvent.click(box);
+    expect(screen.getAllByRole('article')).toHaveLength(40);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(box.isConnected).toBe(true);
+    // A filter brings a new list: its first slice at once, then the rest.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'HSA eligible' }));
+    await waitFor(() => expect(lastFilters(calls)).toBe('hsa'));
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBeLessThan(10));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40));
+  });
+
   it('saves a selection and goes where the server says', async () => {
     const calls = fakeServer(planList(2));
     const router = renderPage();

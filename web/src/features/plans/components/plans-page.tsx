@@ -40,13 +40,21 @@ const FILTER_DEBOUNCE_MS = 250;
  */
 const FIRST_CARDS = 3;
 const MORE_CARDS = 8;
+/** The list before one has arrived (one array: the list's slices start again with each new one). */
+const NO_PLAN_LIST: readonly PlanView[] = [];
 
 /**
  * The list of cards, drawn a slice at a time (its own component, so that drawing the next slice
  * draws nothing else of the page). `card` draws one plan's card.
  */
-function CardList({ plans, loading, card }: { plans: PlanView[]; loading: boolean; card: (plan: PlanView) => ReactNode }) {
+function CardList({ plans, loading, card }: { plans: readonly PlanView[]; loading: boolean; card: (plan: PlanView) => ReactNode }) {
   const [drawn, setDrawn] = useState(FIRST_CARDS);
+  // A new list (other filters) is drawn a slice at a time too: the filter just ticked answers at once.
+  const [list, setList] = useState(plans);
+  if (list !== plans) {
+    setList(plans);
+    setDrawn(FIRST_CARDS);
+  }
   const total = plans.length;
   // An effect runs once the cards so far are on the screen (Preact runs effects after the next
   // paint); the next slice is drawn in a task of its own right after, for the next frame.
@@ -232,7 +240,7 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
     </Button>
   );
 
-  const plans = list.data?.plans ?? [];
+  const plans = list.data?.plans ?? NO_PLAN_LIST;
   const previous = view.previous;
   const noPlansAtAll = list.data !== null && list.data.price_range === null && plans.length === 0;
 
