@@ -304,9 +304,9 @@ struct Vars {
     ctx: Dynamic,
     /// A digest of `ctx`: expressions that read only the context are remembered by it.
     context: u64,
-    /// The answers of expressions that do not read `input`, by their text, for as long as these
-    /// variables live (one request): forms repeat a condition on several fields
-    /// (`subscriber::has_spouse(app)`), and it runs once.
+    /// The answers of expressions that do not read `input`, by their text's number
+    /// (`Expr::text_id`), for as long as these variables live (one request): forms repeat a
+    /// condition on several fields (`subscriber::has_spouse(app)`), and it runs once.
     seen: std::cell::RefCell<HashMap<u64, Value>>,
 }
 

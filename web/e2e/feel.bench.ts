@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { siteUrl } from './support';
 
@@ -18,15 +20,17 @@ const FAST_3G = {
 const rows: Array<[string, string, string]> = [];
 
 /**
- * Runs `measured`; with E2E_FEEL_TRACE=/tmp/feel, in a Chrome trace (/tmp/feel-`name`.json, for
- * DevTools' Performance panel: what each frame's script, style, layout and paint took).
+ * Runs `measured`; with E2E_FEEL_TRACE=traces (a folder, from web/), in a Chrome trace
+ * (traces/feel-`name`.json, for DevTools' Performance panel: what each frame's script, style,
+ * layout and paint took).
  */
 async function traced(page: Page, name: string, measured: () => Promise<void>): Promise<void> {
-  const path = process.env.E2E_FEEL_TRACE;
+  const folder = process.env.E2E_FEEL_TRACE;
   const browser = page.context().browser();
-  if (!path || !browser) return measured();
+  if (!folder || !browser) return measured();
+  mkdirSync(folder, { recursive: true });
   await browser.startTracing(page, {
-    path: `${path}-${name}.json`,
+    path: join(folder, `feel-${name}.json`),
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
   });
   try {
@@ -35,6 +39,24 @@ async function traced(page: Page, name: string, measured: () => Promise<void>): 
     await browser.stopTracing();
   }
 }
+
+/**
+ * Gives the page `efAfterRendering(then)`, for an animation-frame callback: calls `then(now)` once
+ * that frame's rendering (style, layout, paint) has run. A frame's rendering follows its
+ * animation-frame callbacks, and a message posted from one is handled after it: the time the
+ * person sees the frame.
+ */
+async function timeFrames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as Timed).efAfterRendering = (then) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => then(performance.now());
+      channel.port2.postMessage(null);
+    };
+  });
+}
+
+type Timed = { efAfterRendering: (then: (at: number) => void) => void };
 
 async function slowDown(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -82,8 +104,10 @@ test.afterAll(() => {
 
 test('the landing page: Largest Contentful Paint', async ({ page }) => {
   await slowDown(page);
-  await page.goto(siteUrl('acme', '/'), { waitUntil: 'load' });
-  await page.waitForTimeout(2_000);
+  await traced(page, 'landing', async () => {
+    await page.goto(siteUrl('acme', '/'), { waitUntil: 'load' });
+    await page.waitForTimeout(2_000);
+  });
   const [lcp, element] = await page.evaluate(() => new Promise<[number, string]>((resolve) => {
     new PerformanceObserver((list) => {
       const last = list.getEntries().at(-1) as (PerformanceEntry & { element: Element | null; size: number }) | undefined;
@@ -110,24 +134,20 @@ test('the landing page: Largest Contentful Paint', async ({ page }) => {
 
 test('About You with 15 dependents: from a keystroke to the next frame', async ({ page }) => {
   await atCensus(page, 15);
+  await timeFrames(page);
   await slowDown(page);
   await page.goto(siteUrl('acme', '/census'));
   const field = page.getByLabel('Last Name').first();
   await field.waitFor();
   await page.waitForTimeout(1_000);
-  // Each keydown's time stamp, and the end of the rendering (style, layout, paint) of the first
-  // frame after the input it causes: the frame that shows the character and whatever the form
-  // redraws. A message posted from the frame's animation-frame callback is handled after it.
+  // Each keydown's time stamp, and the end of the rendering of the first frame after the input it
+  // causes: the frame that shows the character and whatever the form redraws.
   await page.evaluate(() => {
-    const w = window as unknown as { efFrames: number[] };
+    const w = window as unknown as Timed & { efFrames: number[] };
     w.efFrames = [];
     document.addEventListener('keydown', (e) => {
       const start = e.timeStamp;
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => w.efFrames.push(performance.now() - start);
-        channel.port2.postMessage(null);
-      });
+      requestAnimationFrame(() => w.efAfterRendering((at) => w.efFrames.push(at - start)));
     }, true);
   });
   await field.click();
@@ -171,25 +191,20 @@ async function drawCards(page: Page, upTo?: number): Promise<void> {
       await route.fulfill({ response, json: { ...list, plans } });
     });
   }
+  await timeFrames(page);
   await page.addInitScript((n) => {
-    const w = window as unknown as { efFirstAt?: number; efCardsAt?: number; efTasks: PerformanceEntry[] };
+    const w = window as unknown as Timed & { efFirstAt?: number; efCardsAt?: number; efTasks: PerformanceEntry[] };
     // The long tasks (over 50 ms) of the page: while they run, a tap or a key waits.
     w.efTasks = [];
     new PerformanceObserver((list) => w.efTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
-    // A frame's rendering (style, layout, paint) runs after its animation-frame callbacks; a
-    // message posted from one is handled after that rendering: the time the frame was drawn.
-    const drawn = (then: (at: number) => void) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => then(performance.now());
-      channel.port2.postMessage(null);
-    };
+    let firstSeen = false;
     const look = () => {
       const cards = document.querySelectorAll('article.ef-plan').length;
-      if (cards > 0 && w.efFirstAt === undefined) {
-        w.efFirstAt = 0;
-        drawn((at) => { w.efFirstAt = at; });
+      if (cards > 0 && !firstSeen) {
+        firstSeen = true;
+        w.efAfterRendering((at) => { w.efFirstAt = at; });
       }
-      if (cards >= n) drawn((at) => { w.efCardsAt = at; performance.mark('ef-cards'); });
+      if (cards >= n) w.efAfterRendering((at) => { w.efCardsAt = at; });
       else requestAnimationFrame(look);
     };
     requestAnimationFrame(look);

@@ -2,6 +2,7 @@
 // the page's language ("$1,234.50" in English).
 
 import { i18n, languageTag } from '@/i18n';
+import { remembered } from './remembered';
 
 /** Shown for an amount the plan does not give. */
 export const NOT_AVAILABLE = /*i18n*/ { id: 'N/A' };
@@ -9,30 +10,18 @@ export const NOT_AVAILABLE = /*i18n*/ { id: 'N/A' };
 /**
  * A formatter that remembers what it wrote: a plan page formats a few hundred amounts (60 cards,
  * each with its premium, deductibles and maximum), most of them the same few figures, and a
- * `format` call is the costliest part of drawing a card's text. A few thousand figures at most,
- * cleared past that.
+ * `format` call is the costliest part of drawing a card's text.
  */
-class Remembering {
-  private readonly known = new Map<number, string>();
-  constructor(private readonly formatter: Intl.NumberFormat) {}
-
-  format(value: number): string {
-    // A map does not tell -0 from 0, which a formatter writes with its sign.
-    if (Object.is(value, -0)) return this.formatter.format(value);
-    let text = this.known.get(value);
-    if (text === undefined) {
-      text = this.formatter.format(value);
-      if (this.known.size >= 4_000) this.known.clear();
-      this.known.set(value, text);
-    }
-    return text;
-  }
+function rememberingFormat(formatter: Intl.NumberFormat): (value: number) => string {
+  const known = remembered(4_000, (value: number) => formatter.format(value));
+  // A map does not tell -0 from 0, which a formatter writes with its sign.
+  return (value) => (Object.is(value, -0) ? formatter.format(value) : known(value));
 }
 
 interface Formats {
-  cents: Remembering;
-  whole: Remembering;
-  percent: Remembering;
+  cents: (value: number) => string;
+  whole: (value: number) => string;
+  percent: (value: number) => string;
 }
 
 const byLanguage = new Map<string, Formats>();
@@ -43,11 +32,11 @@ function formats(): Formats {
   let f = byLanguage.get(tag);
   if (!f) {
     f = {
-      cents: new Remembering(new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })),
-      whole: new Remembering(
+      cents: rememberingFormat(new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 })),
+      whole: rememberingFormat(
         new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 }),
       ),
-      percent: new Remembering(new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 4 })),
+      percent: rememberingFormat(new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 4 })),
     };
     byLanguage.set(tag, f);
   }
@@ -61,9 +50,9 @@ function formats(): Formats {
  */
 export function prepareFormats(): void {
   const f = formats();
-  f.cents.format(0);
-  f.whole.format(0);
-  f.percent.format(0);
+  f.cents(0);
+  f.whole(0);
+  f.percent(0);
 }
 
 function notAvailable(): string {
@@ -72,19 +61,19 @@ function notAvailable(): string {
 
 /** A premium: always with cents ("$1,234.50"). */
 export function formatPremium(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? formats().cents.format(value) : notAvailable();
+  return typeof value === 'number' && Number.isFinite(value) ? formats().cents(value) : notAvailable();
 }
 
 /** A benefit amount: cents only when there are some ("$6,000", "$12.50"). */
 export function formatAmount(value: number | null | undefined): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return notAvailable();
   const f = formats();
-  return Number.isInteger(value) ? f.whole.format(value) : f.cents.format(value);
+  return Number.isInteger(value) ? f.whole(value) : f.cents(value);
 }
 
 /** A percentage ("20%"). */
 export function formatPercent(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? formats().percent.format(value / 100) : notAvailable();
+  return typeof value === 'number' && Number.isFinite(value) ? formats().percent(value / 100) : notAvailable();
 }
 
 /** "individual / family" amounts ("$1,500 / $3,000"). */

@@ -2,6 +2,8 @@
 // document and kept to a tiny whitelist of inline tags; everything else becomes its text, and
 // scripts and styles are dropped. Nothing is ever inserted as HTML.
 
+import { remembered } from '@/lib/remembered';
+
 export const NAME_TAGS = ['sup', 'sub', 'b', 'strong', 'i', 'em', 'small', 'br'] as const;
 export type NameTag = (typeof NAME_TAGS)[number];
 
@@ -32,22 +34,18 @@ function merge(nodes: NameNode[]): NameNode[] {
 }
 
 /**
- * Names parsed so far: a plan page draws up to 60 cards and names repeat from page to page, and a
- * parse is a document. Never changed once stored; a few hundred names at most, cleared past that.
+ * A name parsed: a plan page draws up to 60 cards and names repeat from page to page, and a parse
+ * is a document. The nodes are never changed once made; a few hundred names at most.
  */
-const parsed = new Map<string, readonly NameNode[]>();
-const PARSED_LIMIT = 500;
+const parsed = remembered(500, (html: string): readonly NameNode[] => {
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
+  return merge(Array.from(doc.body.childNodes).flatMap(walk));
+});
 
 /** The name as whitelisted nodes. */
 export function parsePlanName(html: string): readonly NameNode[] {
   if (!html.includes('<') && !html.includes('&')) return html ? [html] : [];
-  const known = parsed.get(html);
-  if (known) return known;
-  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-  const nodes = merge(Array.from(doc.body.childNodes).flatMap(walk));
-  if (parsed.size >= PARSED_LIMIT) parsed.clear();
-  parsed.set(html, nodes);
-  return nodes;
+  return parsed(html);
 }
 
 /** The name as plain text (labels, titles, messages). */
