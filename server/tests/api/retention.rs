@@ -199,3 +199,44 @@ async fn no_index_of_the_applications_reads_what_every_save_writes() {
         }
     }
 }
+
+/// Issue 19, item 2: a trigger's condition (`WHEN`) on the applications is worked out at every
+/// save. One that calls a function of the schema's own runs it through PostgreSQL's SQL-function
+/// executor, set up again for each save: migration 27's search trigger built the search row twice
+/// that way, half of PostgreSQL's CPU per save (docs/performance.md). Conditions compare columns.
+#[tokio::test]
+async fn no_trigger_condition_of_the_applications_calls_a_function_of_the_schema() {
+    let app = spawn_app_with(|_| {}).await;
+    let triggers: Vec<String> = sqlx::query_scalar(
+        "SELECT pg_get_triggerdef(oid) FROM pg_trigger
+         WHERE tgrelid = 'applications'::regclass AND NOT tgisinternal AND tgqual IS NOT NULL",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .expect("the triggers");
+    let functions: Vec<String> = sqlx::query_scalar(
+        "SELECT proname::text FROM pg_proc
+         WHERE pronamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema())",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .expect("the schema's functions");
+    assert!(triggers.len() >= 4, "{triggers:?}");
+    assert!(
+        functions.iter().any(|f| f == "application_search_keep"),
+        "{functions:?}"
+    );
+    for trigger in &triggers {
+        let condition = trigger
+            .split_once(" WHEN ")
+            .and_then(|(_, rest)| rest.split_once(" EXECUTE FUNCTION "))
+            .map(|(when, _)| when)
+            .unwrap_or_else(|| panic!("no condition in {trigger}"));
+        for function in &functions {
+            assert!(
+                !condition.contains(&format!("{function}(")),
+                "{trigger} calls {function} at every save"
+            );
+        }
+    }
+}
