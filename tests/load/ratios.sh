@@ -6,10 +6,11 @@
 # (/bench/write/{slot}: a document of the same size written durably to one row through the same
 # pool); the primary-key read (/bench/pk/{id}) is reported too. For the two writes, the WAL bytes
 # per request (pg_stat_wal), the share of HOT updates (pg_stat_user_tables) and the CPU time per
-# request of the server, of PostgreSQL and of the whole machine (/proc). SESSIONS shoppers (64) take turns so writes do not queue on one row. Requests
-# carry a browser's Accept-Encoding (the quote is then sent gzip-compressed); the quote without it
-# is reported too. Where pgbench is installed, PostgreSQL's own ratio on this machine (a durable
-# one-row UPDATE against a primary-key SELECT, no HTTP) is printed beside the step submit's.
+# request of the server, of PostgreSQL and of the whole machine (/proc). SESSIONS shoppers (64)
+# take turns so writes do not queue on one row. Requests carry a browser's Accept-Encoding (the
+# quote is then sent gzip-compressed); the quote without it is reported too. Where pgbench is
+# installed, PostgreSQL's own ratio on this machine (a durable one-row UPDATE against a primary-key
+# SELECT, no HTTP) is printed beside the step submit's.
 # Starts the release server (with --bench-routes) on a fresh seeded database; wrk 2 threads x
 # CONNECTIONS (32) for DURATION (10) seconds per route.
 # Usage: scripts/with-db.sh tests/load/ratios.sh   (make bench-http)
@@ -43,7 +44,8 @@ counters() {
     from pg_stat_user_tables where relname = '$1'"
 }
 # The CPU time spent so far, in clock ticks: the server's, PostgreSQL's (its processes, the
-# connection backends included, and those that ended: their parent counts them) and the whole machine's (every core, busy or not).
+# connection backends included, and those that ended: their parent counts them) and the whole
+# machine's (every core, busy or not).
 cpu() {
   local pg=0 pid
   for pid in $(pgrep -x postgres || true); do

@@ -1092,6 +1092,46 @@ async fn searches_follow_each_change_of_an_application() {
     assert_eq!(rows, 3, "four inserted, one deleted");
 }
 
+/// The search row's update trigger fires on a change of the columns it compares (migration 29),
+/// and `application_search_row` (migration 27) says what the row is made of: the two lists are
+/// written apart, and a column read by the row but missing from the condition would leave the
+/// search stale after a save that changes only that column. Every column the row reads is compared.
+#[tokio::test]
+async fn the_search_trigger_compares_every_column_the_search_row_reads() {
+    let app = spawn_app().await;
+    let row: String =
+        sqlx::query_scalar("SELECT prosrc FROM pg_proc WHERE proname = 'application_search_row'")
+            .fetch_one(&app.pool)
+            .await
+            .expect("the search row's function");
+    let trigger: String = sqlx::query_scalar(
+        "SELECT lower(pg_get_triggerdef(oid)) FROM pg_trigger
+         WHERE tgname = 'applications_search_update'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .expect("the search row's update trigger");
+    let columns: Vec<&str> = row
+        .split("a.")
+        .skip(1)
+        .map(|rest| {
+            rest.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("")
+        })
+        .filter(|c| !c.is_empty())
+        .collect();
+    assert!(columns.len() >= 13, "{columns:?}");
+    for column in columns {
+        for side in ["old", "new"] {
+            assert!(
+                trigger.contains(&format!("{side}.{column}")),
+                "the search trigger does not compare {side}.{column}: {trigger}"
+            );
+        }
+    }
+}
+
 /// Issue 19, item 5: a deep page by name starts in the name bucket the per-day name counts put it
 /// in (migration 28) and walks that bucket from its nearer end. Every page, in both directions,
 /// for two periods (the default one's first, partial day included) and a page size that makes
