@@ -143,6 +143,217 @@ pub fn diff<'a>(
 /// What an observation reads when the walk did not get there.
 pub const NOT_REACHED: &str = "—";
 
+/// The fewest applications a count names; a smaller group reads "fewer than 5".
+pub const SMALLEST_GROUP: usize = 5;
+
+/// The words of the set an analyst compares against (the one serving, approved): its step ids,
+/// its plan ids, and every name its flow, forms, scripts and tables write (digits read as `#`, so
+/// `dependent2_relationship` is the word `dependent#_relationship`). What a draft computes is
+/// shown only in these words: a flag, error key or dialog it names otherwise reads as "a name
+/// the published set does not use".
+#[derive(Debug, Clone, Default)]
+pub struct Vocabulary {
+    steps: std::collections::BTreeSet<String>,
+    plans: std::collections::BTreeSet<String>,
+    words: std::collections::BTreeSet<String>,
+}
+
+/// What a name the base set does not use reads as.
+pub const UNKNOWN_NAME: &str = "a name the published set does not use";
+
+impl Vocabulary {
+    /// The vocabulary of `engine`, loaded from `files` (the catalog's and languages' files are not
+    /// read for words: their texts are not names).
+    pub fn of(engine: &Engine, files: &[crate::Source]) -> Self {
+        let mut words = std::collections::BTreeSet::new();
+        for f in files.iter().filter(|f| {
+            (f.path.starts_with("rules/") || f.path.starts_with("forms/"))
+                && !f.path.starts_with("rules/catalog/")
+                && !f.path.contains("/locales/")
+        }) {
+            let mut word = String::new();
+            for c in f.text.chars().chain(std::iter::once(' ')) {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    word.push(c);
+                } else if !word.is_empty() {
+                    if word.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                        words.insert(digits_as_hash(&word));
+                    }
+                    word.clear();
+                }
+            }
+        }
+        let plans = engine
+            .catalog()
+            .plans
+            .values()
+            .flat_map(|kinds| kinds.values().flatten().map(|p| p.id.to_string()))
+            .collect();
+        Vocabulary {
+            steps: engine.steps().map(|s| s.id.clone()).collect(),
+            plans,
+            words,
+        }
+    }
+
+    fn step<'a>(&self, id: &'a str) -> &'a str {
+        if self.steps.contains(id) {
+            id
+        } else {
+            "a step the published set does not have"
+        }
+    }
+
+    fn name<'a>(&self, name: &'a str) -> &'a str {
+        let plain = !name.is_empty()
+            && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if plain && self.words.contains(&digits_as_hash(name)) {
+            name
+        } else {
+            UNKNOWN_NAME
+        }
+    }
+
+    fn plan<'a>(&self, id: &'a str) -> &'a str {
+        if self.plans.contains(id) {
+            id
+        } else {
+            "a plan the published set does not have"
+        }
+    }
+
+    /// What a change of the observation `key` (to `after`) is counted under: the key in the
+    /// vocabulary's words, and for a step's outcome the error keys or dialog it now has. No value
+    /// a rule computed (a flag's value, a premium, a next step, a message) is part of it.
+    pub fn group(&self, key: &str, after: &str) -> String {
+        let Some((step, rest)) = key.split_once(": ") else {
+            return "the walk stopped on a rule's error".into();
+        };
+        let step = self.step(step);
+        let what = match rest {
+            "outcome" => self.outcome(after),
+            "next" => "next step changes".to_string(),
+            "plans offered" => "plans offered change".to_string(),
+            "choice" => "the plan choice's outcome changes".to_string(),
+            _ => {
+                if let Some(flag) = rest.strip_prefix("flag ") {
+                    format!("flag {} changes", self.name(flag))
+                } else if let Some(plan) = rest
+                    .strip_prefix("plan ")
+                    .and_then(|r| r.strip_suffix(" premium"))
+                {
+                    format!("plan {} premium changes", self.plan(plan))
+                } else if let Some(plan) = rest
+                    .strip_prefix("plan ")
+                    .and_then(|r| r.strip_suffix(" members"))
+                {
+                    format!("plan {} members' premiums change", self.plan(plan))
+                } else {
+                    "another observation changes".to_string()
+                }
+            }
+        };
+        format!("{step}: {what}")
+    }
+
+    fn outcome(&self, after: &str) -> String {
+        if after == "accepted" {
+            return "now accepted".into();
+        }
+        if after == NOT_REACHED {
+            return "no longer reached".into();
+        }
+        if let Some(dialog) = after.strip_prefix("dialog ") {
+            return format!("now asks dialog {}", self.name(dialog));
+        }
+        if let Some(keys) = after.strip_prefix("errors on ") {
+            let mut named: Vec<&str> = keys.split(", ").map(|k| self.name(k)).collect();
+            named.sort_unstable();
+            named.dedup();
+            return format!("now has errors on {}", named.join(", "));
+        }
+        "outcome changes".into()
+    }
+}
+
+fn digits_as_hash(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars() {
+        if c.is_ascii_digit() {
+            if !out.ends_with('#') {
+                out.push('#');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// How many applications one kind of change touches: none, or a number from [`SMALLEST_GROUP`]
+/// up; `None` between.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Count {
+    /// What changed, in the base set's words (`medical: plan 530 premium changes`).
+    pub what: String,
+    /// How many applications; absent when fewer than [`SMALLEST_GROUP`].
+    pub applications: Option<usize>,
+    /// The count as read: "12" or "fewer than 5".
+    pub shown: String,
+}
+
+/// A count as shown: 0, the number from 5 up, or "fewer than 5".
+pub fn count_shown(n: usize) -> (Option<usize>, String) {
+    if n == 0 || n >= SMALLEST_GROUP {
+        (Some(n), n.to_string())
+    } else {
+        (None, format!("fewer than {SMALLEST_GROUP}"))
+    }
+}
+
+/// The changes of stored applications as counts: each application counted once per group its
+/// changes fall in, groups in the vocabulary's words, largest first. Also how many applications
+/// changed at all.
+pub fn count<'a>(
+    pairs: impl IntoIterator<Item = (&'a Observations, &'a Observations)>,
+    vocabulary: &Vocabulary,
+) -> (usize, Vec<Count>) {
+    let mut groups: BTreeMap<String, usize> = BTreeMap::new();
+    let mut changed = 0;
+    for (before, after) in pairs {
+        let keys: std::collections::BTreeSet<&String> = before.keys().chain(after.keys()).collect();
+        let mut mine = std::collections::BTreeSet::new();
+        for k in keys {
+            let (b, a) = (before.get(k), after.get(k));
+            if b != a {
+                mine.insert(vocabulary.group(k, a.map_or(NOT_REACHED, String::as_str)));
+            }
+        }
+        changed += usize::from(!mine.is_empty());
+        for g in mine {
+            *groups.entry(g).or_default() += 1;
+        }
+    }
+    let mut out: Vec<Count> = groups
+        .into_iter()
+        .map(|(what, n)| {
+            let (applications, shown) = count_shown(n);
+            Count {
+                what,
+                applications,
+                shown,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        b.applications
+            .cmp(&a.applications)
+            .then(a.what.cmp(&b.what))
+    });
+    (changed, out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,5 +389,76 @@ mod tests {
         assert_eq!(groups[1].what, "review: next");
         assert_eq!(groups[1].changes[0].before, NOT_REACHED);
         assert!(diff([("one", &a1, &a1)]).is_empty());
+    }
+
+    fn vocabulary() -> Vocabulary {
+        Vocabulary {
+            steps: ["census", "medical"].map(String::from).into(),
+            plans: ["530"].map(String::from).into(),
+            words: [
+                "skip_dental",
+                "sub_zip",
+                "dependent#_relationship",
+                "over_65",
+            ]
+            .map(String::from)
+            .into(),
+        }
+    }
+
+    #[test]
+    fn stored_applications_are_counted_in_the_base_sets_words_only() {
+        let v = vocabulary();
+        // What a draft computed from answers (a ZIP as a flag's name and value, a birth date as
+        // an error key, a new plan) never shows: only names the base set uses.
+        let before = obs(&[("census: outcome", "accepted"), ("census: next", "medical")]);
+        let after = obs(&[
+            (
+                "census: outcome",
+                "errors on 48103_M_1984, sub_zip, dependent3_relationship",
+            ),
+            ("census: next", "48103"),
+            ("census: flag 48103|M|1984-06", "48103|M|1984-06"),
+            ("census: flag skip_dental", "48103"),
+            ("medical: plan 9999 premium", "$48,103.00"),
+            ("medical: plan 530 premium", "$1.00"),
+            ("zip48103: outcome", "dialog zip_48103"),
+        ]);
+        let pairs: Vec<(&Observations, &Observations)> = vec![(&before, &after); 6];
+        let (changed, counts) = count(pairs, &v);
+        assert_eq!(changed, 6);
+        let text = format!("{counts:?}");
+        for secret in ["48103", "1984", "$"] {
+            assert!(!text.contains(secret), "{secret} in {text}");
+        }
+        let groups: Vec<&str> = counts.iter().map(|c| c.what.as_str()).collect();
+        assert!(groups.contains(&"census: now has errors on a name the published set does not use, dependent3_relationship, sub_zip"), "{groups:?}");
+        assert!(
+            groups.contains(&"census: flag skip_dental changes"),
+            "{groups:?}"
+        );
+        assert!(
+            groups.contains(&"census: flag a name the published set does not use changes"),
+            "{groups:?}"
+        );
+        assert!(
+            groups
+                .contains(&"medical: plan a plan the published set does not have premium changes"),
+            "{groups:?}"
+        );
+        assert!(groups.contains(&"a step the published set does not have: now asks dialog a name the published set does not use"), "{groups:?}");
+        assert!(
+            counts
+                .iter()
+                .all(|c| c.applications == Some(6) && c.shown == "6")
+        );
+        // Four applications: every group reads "fewer than 5".
+        let (changed, counts) = count(vec![(&before, &after); 4], &v);
+        assert_eq!(changed, 4);
+        assert!(
+            counts
+                .iter()
+                .all(|c| c.applications.is_none() && c.shown == "fewer than 5")
+        );
     }
 }

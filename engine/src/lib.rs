@@ -21,6 +21,7 @@ pub mod impact;
 mod load;
 mod model;
 pub mod money;
+pub mod protected;
 pub mod rating;
 pub mod replay;
 pub mod scenario;

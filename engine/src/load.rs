@@ -81,9 +81,13 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
     let (defined, mut wrong_calls) = calls::check_scripts(&scripts);
     problems.append(&mut wrong_calls);
     let _loading = script::Loading::start(defined, probe.clone());
+    // `import "subscriber" as s;` finds the set's own scripts and nothing else.
+    let mut own = rhai::module_resolvers::StaticModuleResolver::new();
     for (name, m) in modules {
+        own.insert(name.clone(), m.clone());
         rhai.register_static_module(name, m.into());
     }
+    rhai.set_module_resolver(own);
     script::register_fields(
         &mut rhai,
         sorted

@@ -118,6 +118,9 @@ pub fn sandbox() -> Engine {
         .set_strict_variables(false)
         .set_fail_on_invalid_map_property(false);
     engine.disable_symbol("eval");
+    // No file is ever read as a module: a rule set's scripts reach each other by name
+    // (`subscriber::check`), and `import` finds only the set's own scripts (`load` installs them).
+    engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
     engine.on_progress(|ops| {
         // Every 64 operations within a slice (a slice is short, and one operation may be a long
         // built-in call), every 512 otherwise.

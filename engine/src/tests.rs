@@ -701,3 +701,63 @@ fn an_edited_script_runs_its_new_functions_on_the_same_thread_as_the_old_rule_se
         assert_eq!(derived_n(&after), Some(json!(6)));
     }
 }
+
+/// The small rule set with one script added under `rules/scripts/`.
+fn engine_with_script(name: &str, text: &str) -> Result<Engine, Vec<Diagnostic>> {
+    load(&[
+        Source::new("rules/flows/test.flow.yaml", FLOW),
+        Source::new("forms/about.form.yaml", ABOUT),
+        Source::new("forms/done.form.yaml", DONE),
+        Source::new("rules/scripts/helper.rhai", "fn twice(n) { n * 2 }"),
+        Source::new(format!("rules/scripts/{name}"), text),
+    ])
+}
+
+#[test]
+fn a_script_imports_only_scripts_of_its_own_set() {
+    // A file the server can read, outside the set: `import` must not load it.
+    let outside = std::env::temp_dir().join(format!("outside-{}.rhai", std::process::id()));
+    std::fs::write(&outside, "fn secret() { 42 }").expect("write");
+    let path = outside.with_extension("");
+    let text = format!(
+        "import \"{}\" as o;\nfn leak() {{ o::secret() }}",
+        path.display()
+    );
+    let refused = engine_with_script("reader.rhai", &text);
+    std::fs::remove_file(&outside).ok();
+    let problems = refused.err().expect("a script importing a file is refused");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.file == "rules/scripts/reader.rhai"
+                && p.message.to_lowercase().contains("module")),
+        "{problems:?}"
+    );
+    // A function that imports at call time cannot reach the file either.
+    std::fs::write(&outside, "fn secret() { 42 }").expect("write");
+    let late = format!(
+        "fn leak() {{ import \"{}\" as o; o::secret() }}",
+        path.display()
+    );
+    let e =
+        engine_with_script("late.rhai", &late).expect("loads: the import runs only when called");
+    let expr = script::compile_expression(&e.rhai, "f.yaml", 1, "late::leak()").expect("compiles");
+    let err = expr
+        .eval(&e.rhai, &[])
+        .expect_err("the file is not a module of the set");
+    std::fs::remove_file(&outside).ok();
+    assert!(
+        err.message.to_lowercase().contains("module"),
+        "{}",
+        err.message
+    );
+    // The set's own script is found by name.
+    let e = engine_with_script(
+        "own.rhai",
+        "fn four() { import \"helper\" as h; h::twice(2) }",
+    )
+    .expect("loads");
+    let expr = script::compile_expression(&e.rhai, "f.yaml", 1, "own::four()").expect("compiles");
+    let four = expr.eval(&e.rhai, &[]).expect("runs");
+    assert_eq!(four, json!(4));
+}

@@ -133,7 +133,6 @@ const RESET_ATTEMPTS: i32 = 5;
 pub async fn work_reset_queue(
     pool: &PgPool,
     cipher: &Cipher,
-    templates: &minijinja::Environment<'_>,
     now: OffsetDateTime,
 ) -> anyhow::Result<usize> {
     let claimed = db::reset_requests::claim(pool, now, now + RESET_LEASE, 20).await?;
@@ -145,7 +144,7 @@ pub async fn work_reset_queue(
             address: q.address.as_deref().and_then(|a| a.parse().ok()),
             now: q.requested_at,
         };
-        match request_reset(pool, cipher, templates, &request).await {
+        match request_reset(pool, cipher, &request).await {
             Ok(_) => {
                 db::reset_requests::done(pool, q.id).await?;
                 done += 1;
@@ -175,10 +174,7 @@ pub fn spawn_reset_worker(app: crate::state::AppState) -> tokio::task::JoinHandl
                 () = app.reset_queued.notified() => {}
             }
             loop {
-                let bundle = app.rules.current();
-                match work_reset_queue(&app.pool, &app.cipher, &bundle.templates, app.clock.now())
-                    .await
-                {
+                match work_reset_queue(&app.pool, &app.cipher, app.clock.now()).await {
                     Ok(20..) => continue,
                     Ok(_) => break,
                     Err(e) => {
@@ -209,7 +205,6 @@ pub struct ResetRequest {
 pub async fn request_reset(
     pool: &PgPool,
     cipher: &Cipher,
-    templates: &minijinja::Environment<'_>,
     r: &ResetRequest,
 ) -> anyhow::Result<bool> {
     let Some(user) = users::by_email(pool, &r.email).await? else {
@@ -218,7 +213,7 @@ pub async fn request_reset(
     if user.password_hash.is_none() || user.disabled {
         return Ok(false);
     }
-    send_reset_link(pool, cipher, templates, &r.origin, &user, r.address, r.now).await
+    send_reset_link(pool, cipher, &r.origin, &user, r.address, r.now).await
 }
 
 /// Sends a password-reset link to a user who has a password (the caller answers the same way
@@ -227,7 +222,6 @@ pub async fn request_reset(
 async fn send_reset_link(
     pool: &PgPool,
     cipher: &Cipher,
-    templates: &minijinja::Environment<'_>,
     origin: &str,
     user: &users::UserRow,
     address: Option<IpAddr>,
@@ -248,7 +242,7 @@ async fn send_reset_link(
     // token alone finds the account.
     let link = format!("{origin}/reset-password/token/{}", mail::LINK_SECRET);
     let email = mail::render(
-        templates,
+        crate::protected::account_mail(),
         "email/reset_password.txt",
         minijinja::context! {
             first_name => &user.first_name,
@@ -309,7 +303,6 @@ pub struct Invitation<'a> {
 pub async fn invite(
     pool: &PgPool,
     cipher: &Cipher,
-    templates: &minijinja::Environment<'_>,
     origin: &str,
     who: &Invitation<'_>,
     now: OffsetDateTime,
@@ -370,7 +363,7 @@ pub async fn invite(
     };
     let (token, hash) = new_token();
     let message = mail::render(
-        templates,
+        crate::protected::account_mail(),
         "email/invitation.txt",
         minijinja::context! {
             first_name => &user.first_name,

@@ -169,6 +169,11 @@ pub struct ServeArgs {
     #[arg(long, env = "ENROLLFLOW_RULE_BUDGET_MS", default_value_t = 1000)]
     pub rule_budget_ms: u64,
 
+    /// Seconds an impact run may take in all (made-up households and stored applications walked
+    /// under two sets); past it the run stops and says so.
+    #[arg(long, default_value_t = 60)]
+    pub impact_budget_secs: u64,
+
     /// Also serve `/metrics` (Prometheus) without the operator token on this address (a port the
     /// private network's scraper reaches, not the load balancer). On the main address `/metrics`
     /// needs the operator token.
@@ -219,6 +224,16 @@ impl ServeArgs {
     /// The rule time of one request ([`Self::rule_budget_ms`]).
     pub fn rule_budget(&self) -> Duration {
         Duration::from_millis(self.rule_budget_ms.max(1))
+    }
+
+    /// An impact run's overall budget ([`Self::impact_budget_secs`]), ending a second before the
+    /// request's own timeout when that comes first (the analyst then reads why it stopped).
+    pub fn impact_budget(&self) -> Duration {
+        let budget = Duration::from_secs(self.impact_budget_secs.max(1));
+        let answered_by = self
+            .request_timeout()
+            .saturating_sub(Duration::from_secs(1));
+        budget.min(answered_by.max(Duration::from_secs(1)))
     }
 
     pub fn request_timeout(&self) -> Duration {

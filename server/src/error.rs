@@ -40,6 +40,9 @@ pub enum ApiError {
     /// 429, with `Retry-After` in seconds.
     #[error("too many requests")]
     TooManyRequests(u64),
+    /// 429 with a message: work that waits its turn (an impact running, the draft threads busy).
+    #[error("busy: {message}")]
+    Busy { message: String, retry_after: u64 },
     #[error("service unavailable")]
     Unavailable,
     /// 503 with a message for the user (something could not be stored; nothing was changed).

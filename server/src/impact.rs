@@ -1,8 +1,8 @@
-//! Impact before publish (issue 18, item 4): a draft rule set against a base (the published set, a
-//! folder or a git revision), over every scenario suite and the most recent stored applications.
-//! Applications are walked in memory with their personal details made up
-//! ([`enrollflow_engine::replay::walk`]); what leaves is step ids, flags, plan ids and premiums,
-//! never an answer.
+//! Impact before publish: a draft rule set against a base (the published set, a folder or a git
+//! revision), over every scenario suite, made-up households drawn to match the book, and the most
+//! recent stored applications. Applications are walked in memory with their personal details made
+//! up ([`enrollflow_engine::replay::walk`]); of them only counts leave, named in the base set's
+//! words, never a value a rule computed from a customer's answers.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
@@ -108,7 +108,10 @@ pub struct ScenarioChange {
     pub failures: Vec<String>,
 }
 
-/// Every difference the draft makes.
+/// Every difference the draft makes. Values (before and after) are shown for what is made up:
+/// the scenario suites and the made-up households. Stored applications are customers' answers:
+/// of them an analyst sees counts only, in the base set's words ([`impact::Vocabulary`]), a
+/// group smaller than [`impact::SMALLEST_GROUP`] as "fewer than 5".
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Report {
     /// The engine hashes of the base and the draft.
@@ -116,16 +119,26 @@ pub struct Report {
     pub against: String,
     pub scenarios_run: usize,
     pub scenarios_changed: Vec<ScenarioChange>,
-    pub applications_replayed: usize,
-    /// The observations that differ, grouped by what they are about (`medical: plan 530
-    /// premium`), with each application's before and after.
+    /// How many made-up households were walked under both sets.
+    pub households_made: usize,
+    /// What differs for the made-up households, grouped by what it is about (`medical: plan 530
+    /// premium`), with each household's before and after (`household 17`).
     #[schema(value_type = Vec<Object>)]
-    pub changes: Vec<Group>,
+    pub household_changes: Vec<Group>,
+    /// How many stored applications were replayed.
+    pub applications_replayed: usize,
+    /// How many of them change, as shown ("12", "fewer than 5").
+    pub applications_changed: String,
+    /// How many stored applications change, by what changes.
+    #[schema(value_type = Vec<Object>)]
+    pub application_counts: Vec<impact::Count>,
 }
 
 impl Report {
     pub fn is_empty(&self) -> bool {
-        self.scenarios_changed.is_empty() && self.changes.is_empty()
+        self.scenarios_changed.is_empty()
+            && self.household_changes.is_empty()
+            && self.application_counts.is_empty()
     }
 
     /// The report as a readable table.
@@ -146,29 +159,31 @@ impl Report {
                 out += &format!("      {f}\n");
             }
         }
-        let apps: std::collections::BTreeSet<&str> = self
-            .changes
+        let households: std::collections::BTreeSet<&str> = self
+            .household_changes
             .iter()
             .flat_map(|g| g.changes.iter().map(|c| c.application.as_str()))
             .collect();
         out += &format!(
-            "applications: {} replayed, {} changed\n",
-            self.applications_replayed,
-            apps.len()
+            "made-up households: {} walked, {} changed\n",
+            self.households_made,
+            households.len()
         );
-        for g in &self.changes {
-            out += &format!("  {} ({} application(s))\n", g.what, g.changes.len());
+        for g in &self.household_changes {
+            out += &format!("  {} ({} household(s))\n", g.what, g.changes.len());
             for c in g.changes.iter().take(5) {
-                out += &format!(
-                    "      {}  {} -> {}\n",
-                    short(&c.application),
-                    c.before,
-                    c.after
-                );
+                out += &format!("      {}  {} -> {}\n", c.application, c.before, c.after);
             }
             if g.changes.len() > 5 {
                 out += &format!("      … {} more\n", g.changes.len() - 5);
             }
+        }
+        out += &format!(
+            "stored applications: {} replayed, {} changed\n",
+            self.applications_replayed, self.applications_changed
+        );
+        for c in &self.application_counts {
+            out += &format!("  {}: {}\n", c.what, c.shown);
         }
         out += if self.is_empty() {
             "no change\n"
@@ -183,21 +198,78 @@ fn short(s: &str) -> &str {
     &s[..12.min(s.len())]
 }
 
-/// Runs every suite and walks every application under both engines.
+/// What an impact compares the two sets on.
+pub struct Inputs<'a> {
+    /// The scenario suites (made-up data: their results are shown whole).
+    pub suites: &'a [enrollflow_engine::Source],
+    /// Made-up households (`demo_data::households`): their changes are shown whole.
+    pub households: &'a [crate::demo_data::Household],
+    /// Stored applications: counted only.
+    pub stored: &'a [Stored],
+    /// The base set's words, the only ones a count of stored applications is named in.
+    pub vocabulary: &'a impact::Vocabulary,
+}
+
+/// Runs every suite, walks every household and stored application under both engines; stopped
+/// with the budget's message when it runs past it.
 pub fn compare(
     base: &Engine,
     against: &Engine,
+    inputs: &Inputs<'_>,
+    budget: &crate::drafts::Budget,
+) -> Result<Report, String> {
+    let (scenarios_run, scenarios_changed) = compare_suites(base, against, inputs.suites, budget);
+    budget.check()?;
+    let mut observed: Vec<(String, impact::Observations, impact::Observations)> =
+        Vec::with_capacity(inputs.households.len());
+    for (i, h) in inputs.households.iter().enumerate() {
+        budget.check()?;
+        observed.push((
+            format!("household {}", i + 1),
+            impact::observe(base, &h.data, &h.ctx),
+            impact::observe(against, &h.data, &h.ctx),
+        ));
+    }
+    let household_changes = impact::diff(observed.iter().map(|(id, b, a)| (id.as_str(), b, a)));
+    let mut stored = Vec::with_capacity(inputs.stored.len());
+    for a in inputs.stored {
+        budget.check()?;
+        stored.push((
+            impact::observe(base, &a.data, &a.ctx),
+            impact::observe(against, &a.data, &a.ctx),
+        ));
+    }
+    let (changed, application_counts) =
+        impact::count(stored.iter().map(|(b, a)| (b, a)), inputs.vocabulary);
+    Ok(Report {
+        base: base.hash().to_string(),
+        against: against.hash().to_string(),
+        scenarios_run,
+        scenarios_changed,
+        households_made: inputs.households.len(),
+        household_changes,
+        applications_replayed: inputs.stored.len(),
+        applications_changed: impact::count_shown(changed).1,
+        application_counts,
+    })
+}
+
+/// The scenarios run, and those whose result differs between the sets.
+fn compare_suites(
+    base: &Engine,
+    against: &Engine,
     suites: &[enrollflow_engine::Source],
-    apps: &[Stored],
-) -> Report {
+    budget: &crate::drafts::Budget,
+) -> (usize, Vec<ScenarioChange>) {
     let mut scenarios_run = 0;
     let mut scenarios_changed = Vec::new();
     let texts: Vec<(&str, &str)> = suites
         .iter()
         .map(|s| (s.path.as_str(), s.text.as_str()))
         .collect();
-    let befores = scenario::run_suites(base, &texts, |_| true);
-    let afters = scenario::run_suites(against, &texts, |_| true);
+    // Past the budget no further scenario starts (the caller then stops the run).
+    let befores = scenario::run_suites(base, &texts, |_| budget.check().is_ok());
+    let afters = scenario::run_suites(against, &texts, |_| budget.check().is_ok());
     for ((suite, before), after) in suites.iter().zip(befores).zip(afters) {
         let path = &suite.path;
         match (before, after) {
@@ -233,25 +305,31 @@ pub fn compare(
             }),
         }
     }
-    let observed: Vec<(String, impact::Observations, impact::Observations)> = apps
-        .iter()
-        .map(|a| {
-            (
-                a.id.to_string(),
-                impact::observe(base, &a.data, &a.ctx),
-                impact::observe(against, &a.data, &a.ctx),
-            )
-        })
-        .collect();
-    let changes = impact::diff(observed.iter().map(|(id, b, a)| (id.as_str(), b, a)));
-    Report {
-        base: base.hash().to_string(),
-        against: against.hash().to_string(),
-        scenarios_run,
-        scenarios_changed,
-        applications_replayed: apps.len(),
-        changes,
+    (scenarios_run, scenarios_changed)
+}
+
+/// The book's mix (counts by county and household size) that made-up households are drawn to
+/// match; counties from the ZIP codes by the catalog (a ZIP in several counties counts for each).
+pub async fn book_mix(
+    pool: &PgPool,
+    catalog: &enrollflow_engine::catalog::Catalog,
+) -> anyhow::Result<crate::demo_data::Mix> {
+    let (zips, sizes) = db::applications::book_mix(pool).await?;
+    let mut mix = crate::demo_data::Mix::default();
+    for (zip, n) in zips {
+        let Ok(zip) = zip.parse::<enrollflow_engine::zip::Zip>() else {
+            continue;
+        };
+        for county in catalog.zips.get(&zip).into_iter().flatten() {
+            *mix.counties.entry(*county).or_default() += u64::try_from(n).unwrap_or(0);
+        }
     }
+    for (size, n) in sizes {
+        if let Ok(size) = u16::try_from(size) {
+            *mix.household_sizes.entry(size).or_default() += u64::try_from(n).unwrap_or(0);
+        }
+    }
+    Ok(mix)
 }
 
 fn verdict(passed: bool) -> &'static str {

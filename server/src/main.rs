@@ -163,9 +163,6 @@ enum Command {
         /// Where the link in the e-mail points (the agent's site).
         #[arg(long, default_value = "http://localhost:8080")]
         base_url: String,
-        /// The folder holding templates/.
-        #[arg(long, env = "ENROLLFLOW_ROOT", default_value = ".")]
-        root: PathBuf,
     },
     /// Check the rules, forms and templates under DIR; print every problem with file and line.
     Check {
@@ -237,6 +234,9 @@ enum Command {
         /// How many of the most recently saved applications to replay (0: none).
         #[arg(long, default_value_t = 200)]
         applications: i64,
+        /// How many made-up households to walk (drawn to match the stored book's mix).
+        #[arg(long, default_value_t = 1000)]
+        households: usize,
         /// Also write the report as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
@@ -354,6 +354,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             against,
             suites,
             applications,
+            households,
             json,
             fail_on_change,
         } => {
@@ -399,12 +400,37 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
                 _ => Vec::new(),
             };
+            let mix = match &pool {
+                Some(pool) => {
+                    enrollflow_server::impact::book_mix(pool, base_bundle.engine.catalog()).await?
+                }
+                None => enrollflow_server::demo_data::Mix::default(),
+            };
+            let made = enrollflow_server::demo_data::households(
+                &base_bundle.engine,
+                households,
+                {
+                    use enrollflow_server::clock::Clock;
+                    enrollflow_server::clock::SystemClock::from_env()?.today()
+                },
+                2024,
+                &mix,
+            )?;
+            let vocabulary =
+                enrollflow_engine::impact::Vocabulary::of(&base_bundle.engine, &base_bundle.files);
+            let inputs = enrollflow_server::impact::Inputs {
+                suites: &suites,
+                households: &made,
+                stored: &apps,
+                vocabulary: &vocabulary,
+            };
             let report = enrollflow_server::impact::compare(
                 &base_bundle.engine,
                 &draft.engine,
-                &suites,
-                &apps,
-            );
+                &inputs,
+                &enrollflow_server::drafts::Budget::new(std::time::Duration::from_secs(3600)),
+            )
+            .map_err(|e| anyhow::anyhow!(e))?;
             print!("{}", report.table());
             if let Some(path) = json {
                 std::fs::write(&path, serde_json::to_string_pretty(&report)?)
@@ -672,16 +698,13 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             npn,
             role,
             base_url,
-            root,
         } => {
-            let bundle = bundle_or_bail(&root)?;
             let cipher = data_keys()?;
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let id = accounts::invite(
                 &pool,
                 &cipher,
-                &bundle.templates,
                 base_url.trim_end_matches('/'),
                 &accounts::Invitation {
                     email: &email,

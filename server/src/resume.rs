@@ -100,7 +100,8 @@ pub async fn email_link(
         &template,
         minijinja::context! {
             first_name => l.first_name,
-            link => format!("{}/resume/token/{token}", l.origin),
+            // The set's template places the link; only the server writes it (`protected`).
+            link => crate::protected::LINK_PLACE,
             valid_until => bundle.engine.languages().long_date(l.language, expires_at.date()),
             agent_name => agent.agent_name,
             agency_name => agent.agency_name,
@@ -108,6 +109,13 @@ pub async fn email_link(
             agent_email => agent.email,
         },
     )?;
+    let message = mail::Email {
+        body: crate::protected::place_link(
+            &message.body,
+            &format!("{}/resume/token/{token}", l.origin),
+        )?,
+        ..message
+    };
     let mut tx = app.pool.begin().await?;
     links::insert(&mut tx, &hash, id, agent.id, l.purpose, now, expires_at).await?;
     mail::enqueue_private(&mut *tx, &app.cipher, l.email, &message, now).await?;

@@ -32,13 +32,7 @@ pub struct Bundle {
 /// The templates a consumer reads (the legal texts, the e-mails a consumer gets): each has a
 /// version in every language of the set, `templates/<code>/<name>` (issue 21). The agents' e-mails
 /// (invitation, password reset) are English.
-pub const CONSUMER_TEMPLATES: [&str; 5] = [
-    "legal/privacy.html",
-    "legal/terms.html",
-    "email/receipt.txt",
-    "email/resume.txt",
-    "email/handoff.txt",
-];
+pub const CONSUMER_TEMPLATES: [&str; 5] = crate::protected::ANALYSTS_TEMPLATES;
 
 impl Bundle {
     /// The name of a consumer template in a language: its version under `templates/<code>/`, or
@@ -406,10 +400,12 @@ pub fn set_hash(files: &[Source]) -> String {
     hex::encode(h.finalize())
 }
 
-/// Checks a set's files as one bundle: the engine's rules and forms, and the templates
-/// (`templates/…`); either all is fine or every problem is returned.
+/// Checks a set's files as one bundle: the protected core (`protected`), the engine's rules and
+/// forms, and the templates (`templates/…`, each rendering within its fuel); either all is fine or
+/// every problem is returned.
 pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
-    let mut problems = Vec::new();
+    // What no set may weaken: its paths and its sensitive answers (`protected`).
+    let mut problems = crate::protected::check_files(files);
     // The engine reads the rules and forms; its hash (what applications record) is theirs.
     let engine_files: Vec<Source> = files
         .iter()
@@ -425,6 +421,7 @@ pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
     };
     let mut templates = minijinja::Environment::new();
     templates.add_global("product_name", crate::config::PRODUCT_NAME);
+    templates.set_fuel(Some(crate::protected::TEMPLATE_FUEL));
     for f in files {
         let Some(name) = f.path.strip_prefix("templates/") else {
             continue;
@@ -438,6 +435,7 @@ pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
             ));
         }
     }
+    problems.append(&mut crate::protected::check_templates(files, &templates));
     // Every language of the set has its version of each consumer template.
     if let Some(engine) = &engine {
         for code in engine.languages().codes().into_iter().skip(1) {
@@ -476,6 +474,17 @@ pub async fn publish(
         Ok(b) => b,
         Err(problems) => return Ok(Err(problems)),
     };
+    publish_checked(pool, &bundle, files, author, note).await
+}
+
+/// Publishes a set already checked whole (`bundle` is `bundle_of(files)`).
+pub async fn publish_checked(
+    pool: &sqlx::PgPool,
+    bundle: &Bundle,
+    files: &[Source],
+    author: &str,
+    note: Option<&str>,
+) -> anyhow::Result<Result<db::rule_sets::Publication, Vec<Diagnostic>>> {
     let kept: Vec<db::rule_sets::File> = files
         .iter()
         .map(|f| db::rule_sets::File {

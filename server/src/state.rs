@@ -46,6 +46,8 @@ pub struct Handles {
     pub limits: Arc<crate::limits::Limits>,
     /// Wakes this instance's evidence-PDF maker when a purchase stored a packet.
     pub evidence_waiting: Arc<tokio::sync::Notify>,
+    /// Where drafts are evaluated, apart from consumers' requests, and the impact's turn.
+    pub drafts: crate::drafts::Drafts,
 }
 
 impl AppState {
@@ -70,6 +72,7 @@ impl AppState {
             caches: Arc::new(Caches::new()),
             reset_queued: Arc::new(tokio::sync::Notify::new()),
             evidence_waiting: Arc::new(tokio::sync::Notify::new()),
+            drafts: crate::drafts::Drafts::default(),
         })))
     }
 

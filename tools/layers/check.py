@@ -18,11 +18,11 @@ from pathlib import Path
 # The layer of each top-level module of server/src (http/ and db/ by folder); the order is top to
 # bottom. A new module must be named here: the check fails on one it does not know.
 LAYERS = {
-    "boot": {"main", "lib", "startup", "seed", "demo_data"},
+    "boot": {"main", "lib", "startup", "seed"},
     "http": {"http"},
     "services": {
-        "accounts", "applications", "cache", "clock", "config", "crypto", "documents", "error", "hostname",
-        "backup", "evaluation", "evidence", "handoff", "impact", "keys", "limits", "mail", "password", "pdf", "purchase", "quoting", "resume", "retention", "rules", "second_factor", "sensitive", "sheets", "state",
+        "accounts", "applications", "cache", "demo_data", "drafts", "clock", "config", "crypto", "documents", "error", "hostname",
+        "backup", "evaluation", "evidence", "handoff", "impact", "keys", "limits", "mail", "password", "pdf", "protected", "purchase", "quoting", "resume", "retention", "rules", "second_factor", "sensitive", "sheets", "state",
         "telemetry",
     },
     "db": {"db", "npn"},

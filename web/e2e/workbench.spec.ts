@@ -77,10 +77,25 @@ test('an analyst sees full transition coverage, the impact of a premium change, 
   await expect(page.getByText('1 file(s) differ from the serving set:')).toBeVisible();
   await page.getByLabel('What changed (kept with the set)').fill(`plan ${target.id} at $100`);
   await page.getByRole('button', { name: 'See the impact' }).click();
-  const group = page.locator('details', { hasText: `medical: plan ${target.id} premium` });
+  // Made-up households: each one's premium before and after.
+  const made = page.getByRole('region', { name: 'Made-up households' });
+  const group = made.locator('details', { hasText: `medical: plan ${target.id} premium` });
   await expect(group).toBeVisible({ timeout: 60_000 });
-  await expect(group.locator('tbody tr').first()).toContainText(`$${beforeTotal.toFixed(2)}`);
-  await expect(page.getByText(/scenarios run, \d+ changed/)).toBeVisible();
+  const household = group.locator('tbody tr').first();
+  await expect(household.locator('td').first()).toHaveText(/^household \d+$/);
+  await expect(household.locator('td').nth(1)).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expect(household.locator('td').nth(2)).toHaveText(/^\$[\d,]+\.\d\d$/);
+  // Stored applications (the consumer's among them): how many change, never a value or an id.
+  const stored = page.getByRole('region', { name: 'Stored applications' });
+  await expect(stored.getByRole('columnheader')).toHaveText(['What changes', 'Applications']);
+  const counted = stored.getByRole('row').filter({ hasText: `medical: plan ${target.id} premium changes` });
+  await expect(counted.getByRole('cell').nth(1)).toHaveText(/^(fewer than 5|\d+)$/);
+  await expect(stored).not.toContainText('$');
+  await expect(
+    page.getByText(
+      /^[\d,]+ scenarios run, [\d,]+ changed; [\d,]+ made-up households walked, [\d,]+ changed; [\d,]+ stored applications replayed, (fewer than 5|[\d,]+) changed\.$/,
+    ),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // Publish: the consumer's site quotes the new premium.

@@ -200,3 +200,132 @@ impl ApplicationBatch {
         self.subdomain.push(r.subdomain);
     }
 }
+
+/// The mix of a book of business that made-up households are drawn to match: how many of its
+/// applications live in each county and have each household size (counts only).
+#[derive(Debug, Clone, Default)]
+pub struct Mix {
+    /// Applications by county id.
+    pub counties: std::collections::BTreeMap<u16, u64>,
+    /// Applications by household size (people covered, 1 up).
+    pub household_sizes: std::collections::BTreeMap<u16, u64>,
+}
+
+/// One made-up household's application, walked through the rules, and the context it was walked
+/// in.
+pub struct Household {
+    pub data: serde_json::Value,
+    pub ctx: enrollflow_engine::Context,
+}
+
+/// `n` made-up households (`seed` makes the same ones again), walked through `engine` as the demo
+/// data is, by an agent who offers every carrier, on days in the year before `today`: drawn to
+/// match `mix` where it has counts (each county's share of the places, each household size's
+/// share of the households), uniformly where it has none. Nothing is written anywhere; the
+/// households' answers are made up, so they can be shown.
+pub fn households(
+    engine: &Engine,
+    n: usize,
+    today: Date,
+    seed: u64,
+    mix: &Mix,
+) -> anyhow::Result<Vec<Household>> {
+    let years = &engine.calendar().plan_years;
+    let all = places(engine.catalog());
+    // Each county's places repeated by the county's share of the book (out of 1,000 draws).
+    let total: u64 = mix
+        .counties
+        .iter()
+        .filter(|(c, _)| all.iter().any(|p| p.county == **c))
+        .map(|(_, n)| n)
+        .sum();
+    let mut drawn: Vec<names::Place> = Vec::new();
+    for (county, count) in &mix.counties {
+        let here: Vec<&names::Place> = all.iter().filter(|p| p.county == *county).collect();
+        if let Some(share) = (count * 1000).checked_div(total) {
+            let share = usize::try_from(share).unwrap_or(0).max(1);
+            for i in 0..share {
+                if let Some(p) = here.get(i % here.len().max(1)) {
+                    drawn.push((*p).clone());
+                }
+            }
+        }
+    }
+    let places = if drawn.is_empty() { all } else { drawn };
+    let flags: Vec<String> = engine
+        .catalog()
+        .carriers
+        .iter()
+        .filter_map(|c| c.agent_flag.clone())
+        .collect();
+    let agent = crate::db::demo_data::DemoAgent {
+        id: uuid::Uuid::nil(),
+        npn: "1".parse()?,
+        agent_name: "Alex Example".into(),
+        offers: flags,
+        marketplace_certified: true,
+        display_medicare: false,
+        subdomains: Vec::new(),
+        user_id: None,
+    };
+    let mut g = Generator {
+        rng: StdRng::seed_from_u64(seed),
+        years,
+        places: &places,
+        today,
+        agent: &agent,
+        submitted_share: 0.38,
+    };
+    // Each household size's quota of the `n` (by the book's shares); a size past its quota is
+    // drawn again, up to four times `n` draws in all.
+    let sizes: u64 = mix.household_sizes.values().sum();
+    let mut quota: std::collections::BTreeMap<u16, usize> = mix
+        .household_sizes
+        .iter()
+        .map(|(size, count)| {
+            let q = usize::try_from(count * n as u64 / sizes.max(1)).unwrap_or(n);
+            (*size, q.max(1))
+        })
+        .collect();
+    let mut out = Vec::with_capacity(n);
+    let mut draws = 0;
+    while out.len() < n && draws < 4 * n.max(1) {
+        draws += 1;
+        let row = g.application(engine)?;
+        let size = household_size(engine, &row.data);
+        let spare = draws + (n - out.len()) < 4 * n;
+        if sizes > 0 && spare && quota.values().any(|q| *q > 0) {
+            match quota.get_mut(&size) {
+                Some(left) if *left > 0 => *left -= 1,
+                _ => continue,
+            }
+        }
+        let ctx = enrollflow_engine::Context {
+            today: row.updated_at.date(),
+            applying: if row.agent_started {
+                enrollflow_engine::Applying::Agent
+            } else {
+                enrollflow_engine::Applying::Consumer
+            },
+            agent: enrollflow_engine::AgentFlags {
+                offers: agent.offers.clone(),
+                marketplace_certified: agent.marketplace_certified,
+                display_medicare: agent.display_medicare,
+                name: agent.agent_name.clone(),
+                npn: agent.npn.to_string(),
+            },
+        };
+        out.push(Household {
+            data: row.data,
+            ctx,
+        });
+    }
+    Ok(out)
+}
+
+/// The people an application covers, as the flow's summary counts them (1 when it has none).
+fn household_size(engine: &Engine, data: &serde_json::Value) -> u16 {
+    engine
+        .summary(data)
+        .map_or(1, |s| 1 + u16::from(s.has_spouse) + s.dependents)
+}

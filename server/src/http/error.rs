@@ -29,7 +29,7 @@ impl ApiError {
             ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests(_) | ApiError::Busy { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable | ApiError::TryAgain(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -83,6 +83,7 @@ impl IntoResponse for ApiError {
             ApiError::TooManyRequests(_) => {
                 json!({ "error": "Too many attempts. Please wait a moment and try again." })
             }
+            ApiError::Busy { message, .. } => json!({ "error": message }),
             ApiError::Unavailable => json!({ "error": "Service unavailable" }),
             ApiError::Internal(e) => {
                 tracing::error!(error = %e, "internal error");
@@ -91,6 +92,7 @@ impl IntoResponse for ApiError {
         };
         let retry_after = match &self {
             ApiError::TooManyRequests(seconds) => Some((*seconds).max(1)),
+            ApiError::Busy { retry_after, .. } => Some((*retry_after).max(1)),
             ApiError::Unavailable | ApiError::TryAgain(_) => Some(UNAVAILABLE_RETRY_AFTER),
             _ => None,
         };

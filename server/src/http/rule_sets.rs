@@ -52,6 +52,9 @@ pub struct Draft {
     pub rev: Option<String>,
     #[serde(default)]
     pub note: Option<String>,
+    /// How many made-up households an impact walks (1,000 unless given; at most 5,000).
+    #[serde(default)]
+    pub households: Option<usize>,
 }
 
 /// The draft's files: the ones sent, or those of the git revision named.
@@ -96,7 +99,18 @@ async fn publish(
     current.require_rules()?;
     let files = draft_files(&app, &draft)?;
     let author = current.user.email.clone();
-    match rules::publish(&app.pool, &files, &author, draft.note.as_deref()).await? {
+    let checked = app
+        .drafts
+        .run(move || rules::bundle_of(&files).map(|b| (b, files)))
+        .await?;
+    let (bundle, files) = match checked {
+        Ok(b) => b,
+        Err(problems) => {
+            return Err(invalid(problems.iter().map(ToString::to_string).collect()));
+        }
+    };
+    match rules::publish_checked(&app.pool, &bundle, &files, &author, draft.note.as_deref()).await?
+    {
         Ok(p) => {
             serve_it_here(&app).await?;
             Ok(Json(p))
@@ -182,9 +196,10 @@ const IMPACT_APPLICATIONS: i64 = 200;
 
 #[utoipa::path(post, path = "/api/admin/rules/impact", tag = "admin",
     request_body = Draft,
-    responses((status = 200, description = "What the draft changes against the rules serving now: the scenario suites and the most recent applications replayed under both (no answer leaves the server)", body = crate::impact::Report),
+    responses((status = 200, description = "What the draft changes against the rules serving now: the scenario suites and made-up households with their values, and of the most recent stored applications only counts in the serving set's words (no answer, nor any value a rule computed from one, leaves the server)", body = crate::impact::Report),
               (status = 403, description = "Not an analyst or an admin"),
-              (status = 422, description = "`{errors: {files: [...]}}`: the draft does not load")))]
+              (status = 422, description = "`{errors: {files: [...]}}`: the draft does not load, or the impact ran past its budget"),
+              (status = 429, description = "Another impact is running on this instance (`Retry-After`)")))]
 async fn impact(
     State(app): State<AppState>,
     current: CurrentUser,
@@ -192,18 +207,47 @@ async fn impact(
 ) -> ApiResult<Json<crate::impact::Report>> {
     current.require_rules()?;
     let files = draft_files(&app, &draft)?;
+    let turn = app.drafts.impact_turn()?;
     let apps = crate::impact::recent_applications(&app.pool, IMPACT_APPLICATIONS).await?;
     let suites = rules::read_folders(&app.config.root, &[rules::SUITES])
         .map_err(|d| anyhow::anyhow!("{d}"))?;
     let base = app.rules.current();
-    let report = tokio::task::spawn_blocking(move || {
-        rules::bundle_of(&files)
-            .map(|draft| crate::impact::compare(&base.engine, &draft.engine, &suites, &apps))
-    })
-    .await
-    .map_err(|e| anyhow::anyhow!("impact: {e}"))?;
-    match report {
-        Ok(r) => Ok(Json(r)),
-        Err(problems) => Err(invalid(problems.iter().map(ToString::to_string).collect())),
-    }
+    let mix = crate::impact::book_mix(&app.pool, base.engine.catalog()).await?;
+    let households = draft
+        .households
+        .unwrap_or(IMPACT_HOUSEHOLDS)
+        .min(MAX_HOUSEHOLDS);
+    let today = app.clock.today();
+    let budget = crate::drafts::Budget::new(app.config.impact_budget());
+    let report = app
+        .drafts
+        .run(move || {
+            // The turn is this run's until it ends, even when the analyst stops waiting.
+            let _turn = turn;
+            let draft = rules::bundle_of(&files)
+                .map_err(|problems| problems.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+            let made =
+                crate::demo_data::households(&base.engine, households, today, HOUSEHOLD_SEED, &mix)
+                    .map_err(|e| {
+                        vec![format!("the made-up households could not be walked: {e}")]
+                    })?;
+            let vocabulary = enrollflow_engine::impact::Vocabulary::of(&base.engine, &base.files);
+            let inputs = crate::impact::Inputs {
+                suites: &suites,
+                households: &made,
+                stored: &apps,
+                vocabulary: &vocabulary,
+            };
+            crate::impact::compare(&base.engine, &draft.engine, &inputs, &budget)
+                .map_err(|e| vec![e])
+        })
+        .await?;
+    report.map(Json).map_err(invalid)
 }
+
+/// How many made-up households an impact walks, unless the draft asks for another number.
+const IMPACT_HOUSEHOLDS: usize = 1_000;
+const MAX_HOUSEHOLDS: usize = 5_000;
+/// The made-up households are the same from one run to the next (a change is compared on the
+/// same people).
+const HOUSEHOLD_SEED: u64 = 2024;

@@ -369,11 +369,9 @@ async fn a_reset_ends_every_session_of_the_account() {
 
 /// Invites Sam Rivera for the acme agent and returns the token from the invitation e-mail.
 async fn invite_sam(app: &TestApp) -> String {
-    let bundle = app.rules.current();
     accounts::invite(
         &app.pool,
         &crate::helpers::test_cipher(),
-        &bundle.templates,
         "http://acme.localhost:8080",
         &Invitation {
             email: "sam.rivera@acme-insurance.example.com",

@@ -14,6 +14,7 @@ mod dashboard;
 mod demo_data;
 mod documents;
 mod evidence;
+mod governance;
 mod handoff;
 mod helpers;
 mod home;

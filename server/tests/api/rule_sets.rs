@@ -313,7 +313,7 @@ async fn an_application_replays_under_the_set_it_was_saved_with() {
 }
 
 #[tokio::test]
-async fn the_impact_of_a_draft_lists_the_applications_and_premiums_it_changes() {
+async fn the_impact_of_a_draft_shows_made_up_households_whole_and_stored_applications_as_counts() {
     let a = spawn_app_with(|_| {}).await;
     let consumer = a.browser("acme");
     let token = crate::helpers::at_medical(&consumer, crate::helpers::adult("1984-06-15")).await;
@@ -328,39 +328,59 @@ async fn the_impact_of_a_draft_lists_the_applications_and_premiums_it_changes() 
     let csrf = admin.logged_in_as(ADMIN_USER).await;
     // The same set: nothing changes.
     let same = draft("forms/census.form.yaml", "", "");
-    let r = post(&admin, &csrf, "impact", json!({ "files": same })).await;
+    let r = post(
+        &admin,
+        &csrf,
+        "impact",
+        json!({ "files": same, "households": 40 }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let report = r.json();
     assert_eq!(report["applications_replayed"], 1);
+    assert_eq!(report["households_made"], 40);
     assert!(
         report["scenarios_run"].as_u64().unwrap_or(0) > 200,
         "{report}"
     );
-    assert_eq!(report["changes"], json!([]), "{report}");
+    assert_eq!(report["household_changes"], json!([]), "{report}");
+    assert_eq!(report["application_counts"], json!([]), "{report}");
     assert_eq!(report["scenarios_changed"], json!([]), "{report}");
 
-    // Plan 521's area-4 rate at $200: the application's premium for it changes, and the quoting
-    // scenarios that price it fail.
+    // Plan 521's area-4 rate at $200. The made-up households are drawn from the book's county
+    // (Washtenaw, area 4): their premiums for plan 521 are shown before and after. The one stored
+    // application is counted, as "fewer than 5", with no value and no id.
     let files = area_four_rate(521, "200.00");
-    let r = post(&admin, &csrf, "impact", json!({ "files": files })).await;
+    let r = post(
+        &admin,
+        &csrf,
+        "impact",
+        json!({ "files": files, "households": 40 }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let report = r.json();
-    let groups = report["changes"].as_array().expect("changes");
+    let groups = report["household_changes"].as_array().expect("households");
     let premium = groups
         .iter()
         .find(|g| g["what"] == "medical: plan 521 premium")
         .unwrap_or_else(|| panic!("no premium change in {report}"));
     let change = &premium["changes"][0];
-    assert_eq!(change["application"], id.to_string());
-    assert_ne!(change["before"], change["after"]);
-    // A 40-year-old: $200.00 × the federal factor for 40 (1.278) = $255.60.
-    assert_eq!(change["after"], "$255.60", "{report}");
     assert!(
-        groups
-            .iter()
-            .any(|g| g["what"] == "medical: plan 521 members"),
+        change["application"]
+            .as_str()
+            .is_some_and(|h| h.starts_with("household ")),
         "{report}"
     );
+    assert_ne!(change["before"], change["after"]);
+    let counts = report["application_counts"].as_array().expect("counts");
+    let stored = counts
+        .iter()
+        .find(|c| c["what"] == "medical: plan 521 premium changes")
+        .unwrap_or_else(|| panic!("no count of the premium change in {report}"));
+    assert_eq!(stored["shown"], "fewer than 5", "{report}");
+    assert_eq!(stored["applications"], Value::Null, "{report}");
+    assert_eq!(report["applications_changed"], "fewer than 5", "{report}");
     assert!(
         report["scenarios_changed"]
             .as_array()
@@ -369,11 +389,16 @@ async fn the_impact_of_a_draft_lists_the_applications_and_premiums_it_changes() 
                 .is_some_and(|at| at.contains("quoting.yaml")))),
         "{report}"
     );
-    // Nothing personal leaves: no name, e-mail or birth date in the report.
+    // Nothing of the stored application leaves: not its id, birth date or e-mail, nor its
+    // premium under either set (a 40-year-old at $200.00 x 1.278 = $255.60).
     let body = report.to_string();
+    for secret in [id.to_string().as_str(), "1984-06-15", "ann@example.com"] {
+        assert!(!body.contains(secret), "{secret} in {body}");
+    }
+    let stored_values: Vec<&Value> = counts.iter().collect();
     assert!(
-        !body.contains("1984-06-15") && !body.contains("@"),
-        "{body}"
+        !format!("{stored_values:?}").contains('$'),
+        "{stored_values:?}"
     );
 }
 
@@ -433,7 +458,13 @@ async fn a_consumer_already_quoted_is_quoted_the_published_premium() {
     let csrf = admin.logged_in_as(ADMIN_USER).await;
     // As the workbench does: the impact first (the draft evaluated beside the serving set).
     let files = area_four_rate(530, "100.00");
-    let r = post(&admin, &csrf, "impact", json!({ "files": &files })).await;
+    let r = post(
+        &admin,
+        &csrf,
+        "impact",
+        json!({ "files": &files, "households": 50 }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let r = post(&admin, &csrf, "publish", json!({ "files": files })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);

@@ -89,7 +89,7 @@ export interface CoverageReport {
 }
 export type RulesReport = Omit<Schema<'RulesReport'>, 'coverage'> & { coverage: CoverageReport };
 
-/** One observation that differs for one application (engine/src/impact.rs). */
+/** One observation that differs for one made-up household (`household 17`; engine/src/impact.rs). */
 export interface ImpactChange {
   application: string;
   before: string;
@@ -99,7 +99,22 @@ export interface ImpactGroup {
   what: string;
   changes: ImpactChange[];
 }
-export type ImpactReport = Omit<Schema<'Report'>, 'changes'> & { changes: ImpactGroup[] };
+/**
+ * How many stored applications one kind of change touches, in the published set's words
+ * (`medical: plan 530 premium changes`): customers' applications are counted only, never shown
+ * with a value or an id. A group of fewer than 5 has no number (`applications` null) and is shown
+ * as "fewer than 5".
+ */
+export interface ImpactCount {
+  what: string;
+  applications: number | null;
+  /** The count as read: "12" or "fewer than 5". */
+  shown: string;
+}
+export type ImpactReport = Omit<Schema<'Report'>, 'household_changes' | 'application_counts'> & {
+  household_changes: ImpactGroup[];
+  application_counts: ImpactCount[];
+};
 
 // The wizard's form steps (GET/POST preview/PUT /api/application/step/{step}).
 

@@ -1709,6 +1709,8 @@ export interface components {
          */
         Draft: {
             files?: Record<string, unknown>[];
+            /** @description How many made-up households an impact walks (1,000 unless given; at most 5,000). */
+            households?: number | null;
             note?: string | null;
             /** @description A git revision (a commit, tag or branch) of the folder the server serves from. */
             rev?: string | null;
@@ -2166,17 +2168,29 @@ export interface components {
             /** @description The step, now open (id, number, route, title). */
             step: components["schemas"]["Step"];
         };
-        /** @description Every difference the draft makes. */
+        /**
+         * @description Every difference the draft makes. Values (before and after) are shown for what is made up:
+         *     the scenario suites and the made-up households. Stored applications are customers' answers:
+         *     of them an analyst sees counts only, in the base set's words ([`impact::Vocabulary`]), a
+         *     group smaller than [`impact::SMALLEST_GROUP`] as "fewer than 5".
+         */
         Report: {
             against: string;
+            /** @description How many stored applications change, by what changes. */
+            application_counts: Record<string, unknown>[];
+            /** @description How many of them change, as shown ("12", "fewer than 5"). */
+            applications_changed: string;
+            /** @description How many stored applications were replayed. */
             applications_replayed: number;
             /** @description The engine hashes of the base and the draft. */
             base: string;
             /**
-             * @description The observations that differ, grouped by what they are about (`medical: plan 530
-             *     premium`), with each application's before and after.
+             * @description What differs for the made-up households, grouped by what it is about (`medical: plan 530
+             *     premium`), with each household's before and after (`household 17`).
              */
-            changes: Record<string, unknown>[];
+            household_changes: Record<string, unknown>[];
+            /** @description How many made-up households were walked under both sets. */
+            households_made: number;
             scenarios_changed: components["schemas"]["ScenarioChange"][];
             scenarios_run: number;
         };
@@ -2799,7 +2813,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What the draft changes against the rules serving now: the scenario suites and the most recent applications replayed under both (no answer leaves the server) */
+            /** @description What the draft changes against the rules serving now: the scenario suites and made-up households with their values, and of the most recent stored applications only counts in the serving set's words (no answer, nor any value a rule computed from one, leaves the server) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2815,8 +2829,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `{errors: {files: [...]}}`: the draft does not load */
+            /** @description `{errors: {files: [...]}}`: the draft does not load, or the impact ran past its budget */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another impact is running on this instance (`Retry-After`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

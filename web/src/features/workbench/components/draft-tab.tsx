@@ -22,8 +22,8 @@ type Outcome =
 
 /**
  * A draft of the rule set: the serving files with edits typed here or a whole folder uploaded; its
- * impact against the serving set (every scenario suite and the most recent applications replayed
- * under both), then Publish.
+ * impact against the serving set (every scenario suite, made-up households and the most recent
+ * stored applications walked under both), then Publish.
  */
 export function DraftTab({ status, files, onPublished }: DraftTabProps) {
   const [edits, setEdits] = useState<Record<string, string>>({});
@@ -206,7 +206,7 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
         </div>
       </div>
       <section aria-live="polite" aria-busy={busy !== null} className="ds-u-margin-top--3">
-        {busy === 'impact' && <Spinner aria-valuetext="Running the scenarios and replaying applications" role="status" />}
+        {busy === 'impact' && <Spinner aria-valuetext="Running the scenarios, walking made-up households and replaying applications" role="status" />}
         {outcome && <DraftOutcome outcome={outcome} files={draft} />}
       </section>
     </>
@@ -241,16 +241,27 @@ function DraftOutcome({ outcome, files }: { outcome: Outcome; files: SetFile[] }
   }
 }
 
-/** The impact report: scenarios whose result changes, then every change grouped by what changed. */
+/** A count as read in English: 1000 as "1,000". */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The impact report: scenarios whose result changes; the made-up households' changes grouped by
+ * what changed, each with its before and after; and of the stored applications (customers' own)
+ * only how many change, by what changes, in the published set's words.
+ */
 export function ImpactView({ report }: { report: ImpactReport }) {
-  const apps = new Set(report.changes.flatMap((g) => g.changes.map((c) => c.application)));
+  const households = new Set(report.household_changes.flatMap((g) => g.changes.map((c) => c.application)));
+  const nothing = report.scenarios_changed.length === 0 && report.household_changes.length === 0 && report.application_counts.length === 0;
+  const madeUpId = useId();
+  const storedId = useId();
   return (
     <div className="ef-workbench__impact">
       <h3 className="ds-text-heading--lg">Impact</h3>
       <p role="status">
-        {report.scenarios_run} scenarios run, {report.scenarios_changed.length} changed; {report.applications_replayed} applications
-        replayed, {apps.size} changed.
-        {report.scenarios_changed.length === 0 && report.changes.length === 0 ? ' The draft changes nothing.' : ''}
+        {count(report.scenarios_run)} scenarios run, {count(report.scenarios_changed.length)} changed; {count(report.households_made)} made-up
+        households walked, {count(households.size)} changed; {count(report.applications_replayed)} stored applications replayed,{' '}
+        {report.applications_changed} changed.
+        {nothing ? ' The draft changes nothing.' : ''}
       </p>
       {report.scenarios_changed.length > 0 && (
         <>
@@ -265,34 +276,66 @@ export function ImpactView({ report }: { report: ImpactReport }) {
           </ul>
         </>
       )}
-      {report.changes.map((g) => (
-        <details key={g.what} className="ef-workbench__group" open={report.changes.length <= 6}>
-          <summary>
-            {g.what} ({g.changes.length} application{g.changes.length === 1 ? '' : 's'})
-          </summary>
+      {report.household_changes.length > 0 && (
+        <section aria-labelledby={madeUpId}>
+          <h4 id={madeUpId} className="ds-text-heading--md">
+            Made-up households
+          </h4>
+          {report.household_changes.map((g) => (
+            <details key={g.what} className="ef-workbench__group" open={report.household_changes.length <= 6}>
+              <summary>
+                {g.what} ({count(g.changes.length)} household{g.changes.length === 1 ? '' : 's'})
+              </summary>
+              <table className="ds-c-table ds-c-table--borderless ef-workbench__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Household</th>
+                    <th scope="col">Before</th>
+                    <th scope="col">After</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {g.changes.slice(0, 50).map((c) => (
+                    <tr key={c.application}>
+                      <td data-title="Household">{c.application}</td>
+                      <td data-title="Before">{c.before}</td>
+                      <td data-title="After">{c.after}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {g.changes.length > 50 && <p className="ef-workbench__muted">… and {count(g.changes.length - 50)} more.</p>}
+            </details>
+          ))}
+        </section>
+      )}
+      {report.application_counts.length > 0 && (
+        <section aria-labelledby={storedId}>
+          <h4 id={storedId} className="ds-text-heading--md">
+            Stored applications
+          </h4>
+          <p>
+            These are customers&apos; applications, so only how many of them change is shown, in the published set&apos;s words; a
+            group of fewer than 5 reads &ldquo;fewer than 5&rdquo;.
+          </p>
           <table className="ds-c-table ds-c-table--borderless ef-workbench__table">
             <thead>
               <tr>
-                <th scope="col">Application</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
+                <th scope="col">What changes</th>
+                <th scope="col">Applications</th>
               </tr>
             </thead>
             <tbody>
-              {g.changes.slice(0, 50).map((c) => (
-                <tr key={c.application}>
-                  <td>
-                    <code title={c.application}>{c.application.slice(0, 8)}</code>
-                  </td>
-                  <td>{c.before}</td>
-                  <td>{c.after}</td>
+              {report.application_counts.map((c) => (
+                <tr key={c.what}>
+                  <td data-title="What changes">{c.what}</td>
+                  <td data-title="Applications">{c.shown}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {g.changes.length > 50 && <p className="ef-workbench__muted">… and {g.changes.length - 50} more.</p>}
-        </details>
-      ))}
+        </section>
+      )}
     </div>
   );
 }
