@@ -413,7 +413,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     use enrollflow_server::clock::Clock;
                     enrollflow_server::clock::SystemClock::from_env()?.today()
                 },
-                2024,
+                enrollflow_server::impact::HOUSEHOLD_SEED,
                 &mix,
             )?;
             let vocabulary =

@@ -133,10 +133,10 @@ pub fn check_templates(files: &[Source], env: &minijinja::Environment<'_>) -> Ve
         };
         let sample = minijinja::context! {
             first_name => "Pat", last_name => "Example", link => LINK_PLACE,
-            valid_until => "December 4, 2024", agent_name => "Alex Agent",
+            valid_until => "the fourth of next month", agent_name => "Alex Agent",
             agency_name => "Example Agency", agent_phone => "(555) 010-0100",
             agent_email => "agent@example.com", confirmation => "EF-000000",
-            effective_date => "January 1, 2025", plans => Vec::<()>::new(),
+            effective_date => "the first of next month", plans => Vec::<()>::new(),
             monthly_total => "$0.00", tool_owner => "Example", general_agent => "Example",
         };
         let rendered = match t.render(sample) {

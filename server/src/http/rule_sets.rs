@@ -226,11 +226,14 @@ async fn impact(
             let _turn = turn;
             let draft = rules::bundle_of(&files)
                 .map_err(|problems| problems.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-            let made =
-                crate::demo_data::households(&base.engine, households, today, HOUSEHOLD_SEED, &mix)
-                    .map_err(|e| {
-                        vec![format!("the made-up households could not be walked: {e}")]
-                    })?;
+            let made = crate::demo_data::households(
+                &base.engine,
+                households,
+                today,
+                crate::impact::HOUSEHOLD_SEED,
+                &mix,
+            )
+            .map_err(|e| vec![format!("the made-up households could not be walked: {e}")])?;
             let vocabulary = enrollflow_engine::impact::Vocabulary::of(&base.engine, &base.files);
             let inputs = crate::impact::Inputs {
                 suites: &suites,
@@ -248,6 +251,3 @@ async fn impact(
 /// How many made-up households an impact walks, unless the draft asks for another number.
 const IMPACT_HOUSEHOLDS: usize = 1_000;
 const MAX_HOUSEHOLDS: usize = 5_000;
-/// The made-up households are the same from one run to the next (a change is compared on the
-/// same people).
-const HOUSEHOLD_SEED: u64 = 2024;
