@@ -12,6 +12,9 @@ pub enum ApiError {
     NotFound(String),
     #[error("forbidden")]
     Forbidden,
+    /// 403 with the reason the user is told (a proposal's author approving it, say).
+    #[error("forbidden: {0}")]
+    ForbiddenBecause(String),
     /// 403 `{"second_factor": "required"}`: the call needs the person's second factor proved
     /// within the last 15 minutes (impersonating an agent); the client asks for a code, sends it
     /// to `/api/user/second-factor/verify`, and calls again.

@@ -14,6 +14,7 @@ pub mod drafts;
 pub mod error;
 pub mod evaluation;
 pub mod evidence;
+pub mod governance;
 pub mod handoff;
 pub mod hostname;
 pub mod http;

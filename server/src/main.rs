@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
-use enrollflow_server::clock::SystemClock;
+use enrollflow_server::clock::{Clock, SystemClock};
 use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
 use enrollflow_server::npn::Npn;
@@ -28,6 +28,13 @@ struct Cli {
 
     #[command(subcommand)]
     command: Command,
+}
+
+/// What `enrollflow audit` does.
+#[derive(Debug, clap::Subcommand)]
+enum AuditCommand {
+    /// Check that no row of the audit log was changed or removed.
+    Verify,
 }
 
 #[derive(Subcommand)]
@@ -245,6 +252,12 @@ enum Command {
         fail_on_change: bool,
     },
     /// The published rule sets, newest first.
+    /// The audit log: `enrollflow audit verify` walks its chain and names the first row changed or
+    /// missing (exit 1), or says how many rows hold.
+    Audit {
+        #[command(subcommand)]
+        what: AuditCommand,
+    },
     RuleSets {
         #[arg(long, default_value_t = 20)]
         last: i64,
@@ -337,8 +350,16 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let files = rules::read_set(&root).map_err(|d| anyhow::anyhow!("{d}"))?;
-            match rules::publish(&pool, &files, &author, note.as_deref()).await? {
+            let now = SystemClock::from_env()?.now();
+            match rules::publish(&pool, &files, &author, note.as_deref(), now).await? {
                 Ok(p) => {
+                    enrollflow_server::governance::audit_operator(
+                        &pool,
+                        db::audit::Action::RulesPublished,
+                        &format!("operator publish {} by {author}", p.hash),
+                        now,
+                    )
+                    .await?;
                     println!("published {} (rules {})", p.hash, p.engine_hash);
                     Ok(ExitCode::SUCCESS)
                 }
@@ -366,7 +387,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let pool = pool.as_ref().ok_or_else(|| {
                     anyhow::anyhow!("--base published reads the database: set DATABASE_URL")
                 })?;
-                let (_, files) = db::rule_sets::serving(pool)
+                let (_, files) = db::rule_sets::serving(pool, SystemClock::from_env()?.now())
                     .await?
                     .ok_or_else(|| anyhow::anyhow!("no rule set is published yet"))?;
                 db::rule_sets::sources(&files)
@@ -444,13 +465,39 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Rollback { hash, author } => {
             let pool = db::connect(&url()?).await?;
-            match db::rule_sets::rollback(&pool, &hash, &author).await? {
+            let now = SystemClock::from_env()?.now();
+            match db::rule_sets::rollback(&pool, &hash, &author, now).await? {
                 Some(p) => {
+                    enrollflow_server::governance::audit_operator(
+                        &pool,
+                        db::audit::Action::RulesRolledBack,
+                        &format!("operator rollback to {} by {author}", p.hash),
+                        now,
+                    )
+                    .await?;
                     println!("serving {} again (rules {})", p.hash, p.engine_hash);
                     Ok(ExitCode::SUCCESS)
                 }
                 None => {
                     println!("no single published set starts with {hash}");
+                    Ok(ExitCode::FAILURE)
+                }
+            }
+        }
+        Command::Audit {
+            what: AuditCommand::Verify,
+        } => {
+            let pool = db::connect(&url()?).await?;
+            match db::audit::verify(&pool).await? {
+                db::audit::Verdict::Intact { rows } => {
+                    println!("the audit log holds: {rows} row(s), each chained to the one before");
+                    Ok(ExitCode::SUCCESS)
+                }
+                db::audit::Verdict::Broken { id, why } => {
+                    match id {
+                        Some(id) => println!("BROKEN at row {id}: {why}"),
+                        None => println!("BROKEN: {why}"),
+                    }
                     Ok(ExitCode::FAILURE)
                 }
             }
@@ -733,14 +780,14 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
+            let clock = Arc::new(SystemClock::from_env()?);
             if args.rules_from_database {
                 // Watching the folder (local development): its files as they are now go first.
                 if !args.no_watch {
-                    rules::publish_folder(&rules, &pool, &args.root, None).await?;
+                    rules::publish_folder(&rules, &pool, &args.root, None, clock.now()).await?;
                 }
-                rules::serve_published(&rules, &pool, &args.root).await?;
+                rules::serve_published(&rules, &pool, &args.root, clock.now()).await?;
             }
-            let clock = Arc::new(SystemClock::from_env()?);
             serve(AppState::new(pool, clock, *args, rules, cipher)?).await?;
             Ok(ExitCode::SUCCESS)
         }

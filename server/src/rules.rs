@@ -13,6 +13,7 @@ use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use serde::Serialize;
 use time::OffsetDateTime;
 
+use crate::clock::Clock;
 use crate::db;
 
 /// The folder of the scenario suites, relative to the root (the workbench and the impact run them).
@@ -264,6 +265,7 @@ fn on_change(
 pub fn watch_and_publish(
     rules: Arc<Rules>,
     pool: sqlx::PgPool,
+    clock: Arc<dyn Clock>,
 ) -> anyhow::Result<RecommendedWatcher> {
     let root = rules.root.clone();
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<()>();
@@ -273,7 +275,7 @@ pub fn watch_and_publish(
     tokio::spawn(async move {
         while rx.recv().await.is_some() {
             while rx.try_recv().is_ok() {}
-            match publish_folder(&rules, &pool, &folder, seen.as_deref()).await {
+            match publish_folder(&rules, &pool, &folder, seen.as_deref(), clock.now()).await {
                 Ok(Some(hash)) => seen = Some(hash),
                 Ok(None) => {}
                 Err(e) => tracing::warn!(error = %e, "publishing the edited rules failed"),
@@ -294,17 +296,18 @@ pub async fn publish_folder(
     pool: &sqlx::PgPool,
     root: &Path,
     seen: Option<&str>,
+    now: OffsetDateTime,
 ) -> anyhow::Result<Option<String>> {
     let files = read_set(root).map_err(|d| anyhow::anyhow!("{d}"))?;
     let hash = set_hash(&files);
     if seen == Some(hash.as_str())
-        || db::rule_sets::newest(pool)
+        || db::rule_sets::newest(pool, now)
             .await?
             .is_some_and(|p| p.hash == hash)
     {
         return Ok(Some(hash));
     }
-    match publish(pool, &files, "folder watch", None).await? {
+    match publish(pool, &files, "folder watch", None, now).await? {
         Ok(p) => tracing::info!(set = %p.hash, "edited rules published"),
         Err(problems) => {
             for p in &problems {
@@ -469,12 +472,18 @@ pub async fn publish(
     files: &[Source],
     author: &str,
     note: Option<&str>,
+    now: OffsetDateTime,
 ) -> anyhow::Result<Result<db::rule_sets::Publication, Vec<Diagnostic>>> {
     let bundle = match bundle_of(files) {
         Ok(b) => b,
         Err(problems) => return Ok(Err(problems)),
     };
-    publish_checked(pool, &bundle, files, author, note).await
+    let effect = db::rule_sets::Effect {
+        effective_at: now,
+        proposal: None,
+        approver: None,
+    };
+    publish_checked(pool, &bundle, files, author, note, effect).await
 }
 
 /// Publishes a set already checked whole (`bundle` is `bundle_of(files)`).
@@ -484,6 +493,7 @@ pub async fn publish_checked(
     files: &[Source],
     author: &str,
     note: Option<&str>,
+    effect: db::rule_sets::Effect<'_>,
 ) -> anyhow::Result<Result<db::rule_sets::Publication, Vec<Diagnostic>>> {
     let kept: Vec<db::rule_sets::File> = files
         .iter()
@@ -499,23 +509,27 @@ pub async fn publish_checked(
         &kept,
         author,
         note,
+        effect,
     )
     .await?;
     Ok(Ok(p))
 }
 
-/// Serves the published sets: the newest publication at start, and each new one as soon as its
-/// notification arrives (a lost connection is re-established and the newest set read again, so a
-/// publication made meanwhile is not missed). With no set published yet, the folder's set is
-/// published first (a new database starts with the files it was deployed with).
+/// Serves the published sets: the newest publication in effect at start, and each one as soon as
+/// its notification arrives or its effective moment comes (the clock is read every second, so an
+/// injected clock drives the switch as the real one does); a lost connection is re-established
+/// and the newest set read again, so a publication made meanwhile is not missed. With no set
+/// published yet, the folder's set is published first (a new database starts with the files it
+/// was deployed with).
 pub fn spawn_set_listener(
     rules: Arc<Rules>,
     pool: sqlx::PgPool,
     root: PathBuf,
+    clock: Arc<dyn Clock>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            if let Err(e) = follow_sets(&rules, &pool, &root).await {
+            if let Err(e) = follow_sets(&rules, &pool, &root, clock.as_ref()).await {
                 tracing::warn!(error = %e, "rule set listener failed; reconnecting");
             }
             tokio::time::sleep(Duration::from_secs(1)).await;
@@ -523,38 +537,59 @@ pub fn spawn_set_listener(
     })
 }
 
-async fn follow_sets(rules: &Rules, pool: &sqlx::PgPool, root: &Path) -> anyhow::Result<()> {
+async fn follow_sets(
+    rules: &Rules,
+    pool: &sqlx::PgPool,
+    root: &Path,
+    clock: &dyn Clock,
+) -> anyhow::Result<()> {
     let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
     listener.eager_reconnect(false);
     listener.listen(db::rule_sets::CHANNEL).await?;
-    serve_published(rules, pool, root).await?;
-    while listener.try_recv().await?.is_some() {
-        serve_newest(rules, pool).await?;
+    serve_published(rules, pool, root, clock.now()).await?;
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            note = listener.try_recv() => {
+                if note?.is_none() {
+                    return Ok(());
+                }
+            }
+            _ = tick.tick() => {}
+        }
+        serve_newest(rules, pool, clock.now()).await?;
     }
-    Ok(())
 }
 
-/// Serves the newest published set (publishing the folder's first when there is none).
+/// Serves the newest published set in effect (publishing the folder's first when none was ever
+/// published).
 pub async fn serve_published(
     rules: &Rules,
     pool: &sqlx::PgPool,
     root: &Path,
+    now: OffsetDateTime,
 ) -> anyhow::Result<()> {
-    if db::rule_sets::newest(pool).await?.is_none() {
+    if !db::rule_sets::any(pool).await? {
         let files = read_set(root).map_err(|d| anyhow::anyhow!("{d}"))?;
-        if let Err(problems) = publish(pool, &files, "first start", None).await? {
+        if let Err(problems) = publish(pool, &files, "first start", None, now).await? {
             anyhow::bail!("the folder's rules have {} problem(s)", problems.len());
         }
     }
-    serve_newest(rules, pool).await
+    serve_newest(rules, pool, now).await
 }
 
-/// Serves the newest published set when it is not the one serving: on a notification, and in the
-/// request that published or rolled back, so that its answer means this instance serves the set.
-pub async fn serve_newest(rules: &Rules, pool: &sqlx::PgPool) -> anyhow::Result<()> {
+/// Serves the newest published set in effect at `now` when it is not the one serving: on a
+/// notification, every second, and in the request that published or rolled back, so that its
+/// answer means this instance serves the set.
+pub async fn serve_newest(
+    rules: &Rules,
+    pool: &sqlx::PgPool,
+    now: OffsetDateTime,
+) -> anyhow::Result<()> {
     let _one_at_a_time = rules.switching.lock().await;
     // The files (a whole rule set) are read only when the newest set is not the one serving.
-    let Some(p) = db::rule_sets::newest(pool).await? else {
+    let Some(p) = db::rule_sets::newest(pool, now).await? else {
         return Ok(());
     };
     if rules.status().serving_set.as_deref() == Some(p.hash.as_str()) {

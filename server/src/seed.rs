@@ -27,6 +27,9 @@ struct DemoUser {
     /// `agent` (the default) or `admin` (an admin whose own site is this agent's).
     #[serde(default = "agent_role")]
     role: String,
+    /// An analyst who may approve others' rule proposals.
+    #[serde(default)]
+    approves_rules: bool,
 }
 
 fn agent_role() -> String {
@@ -140,6 +143,9 @@ pub async fn load_file(
                     .await?;
                 crate::db::second_factor::enable(pool, id, 0, time::OffsetDateTime::now_utc())
                     .await?;
+            }
+            if let (Some(id), true) = (created, u.approves_rules) {
+                users::set_approves_rules(pool, id, true).await?;
             }
             users_created += usize::from(created.is_some());
         }

@@ -33,6 +33,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
             state.rules.clone(),
             state.pool.clone(),
             state.config.root.clone(),
+            state.clock.clone(),
         )
     });
     let _watcher = match (state.config.no_watch, state.config.rules_from_database) {
@@ -41,6 +42,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         (false, true) => Some(rules::watch_and_publish(
             state.rules.clone(),
             state.pool.clone(),
+            state.clock.clone(),
         )?),
     };
     let _retention = crate::retention::spawn(state.clone());

@@ -41,6 +41,17 @@ pub enum Action {
     ImpersonatedAction,
     /// A call refused with 403.
     AccessRefused,
+    /// A rule set proposed, approved, rejected, withdrawn; published, scheduled, its schedule
+    /// cancelled, rolled back; an impact run (`detail` names the set hashes and the diff's hash).
+    RulesProposed,
+    RulesApproved,
+    RulesRejected,
+    RulesWithdrawn,
+    RulesPublished,
+    RulesScheduled,
+    RulesScheduleCancelled,
+    RulesRolledBack,
+    RulesImpactRun,
 }
 
 impl Action {
@@ -72,11 +83,20 @@ impl Action {
             Action::PdfMade => "pdf_made",
             Action::ImpersonatedAction => "impersonated_action",
             Action::AccessRefused => "access_refused",
+            Action::RulesProposed => "rules_proposed",
+            Action::RulesApproved => "rules_approved",
+            Action::RulesRejected => "rules_rejected",
+            Action::RulesWithdrawn => "rules_withdrawn",
+            Action::RulesPublished => "rules_published",
+            Action::RulesScheduled => "rules_scheduled",
+            Action::RulesScheduleCancelled => "rules_schedule_cancelled",
+            Action::RulesRolledBack => "rules_rolled_back",
+            Action::RulesImpactRun => "rules_impact_run",
         }
     }
 
     /// Every action, for the log viewer's filter.
-    pub const ALL: [Action; 26] = [
+    pub const ALL: [Action; 35] = [
         Action::Login,
         Action::LoginFailed,
         Action::Logout,
@@ -103,6 +123,15 @@ impl Action {
         Action::PdfMade,
         Action::ImpersonatedAction,
         Action::AccessRefused,
+        Action::RulesProposed,
+        Action::RulesApproved,
+        Action::RulesRejected,
+        Action::RulesWithdrawn,
+        Action::RulesPublished,
+        Action::RulesScheduled,
+        Action::RulesScheduleCancelled,
+        Action::RulesRolledBack,
+        Action::RulesImpactRun,
     ];
 
     pub fn parse(s: &str) -> Option<Action> {
@@ -123,15 +152,17 @@ pub struct Entry {
     /// What exactly: a method and route template (`GET /api/dashboard/getAppInfo/{id}`), never a
     /// value from the request.
     pub detail: Option<String>,
-    /// The request's `x-request-id` (also in the access log).
+    /// The server's own id of the request (`x-request-id`, also in the access log).
     pub request_id: Option<String>,
+    /// The id a client sent as `x-request-id`, kept beside the server's.
+    pub client_request_id: Option<String>,
 }
 
 pub async fn record(db: impl PgExecutor<'_>, at: OffsetDateTime, e: &Entry) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO audit_log (at, action, actor_user_id, subject_user_id, address,
-                                application_id, detail, request_id)
-         VALUES ($1, $2, $3, $4, $5::text::inet, $6, left($7, 200), left($8, 100))",
+                                application_id, detail, request_id, client_request_id)
+         VALUES ($1, $2, $3, $4, $5::text::inet, $6, left($7, 200), left($8, 100), left($9, 100))",
     )
     .bind(at)
     .bind(e.action.as_str())
@@ -141,6 +172,7 @@ pub async fn record(db: impl PgExecutor<'_>, at: OffsetDateTime, e: &Entry) -> s
     .bind(e.application)
     .bind(e.detail.as_deref())
     .bind(e.request_id.as_deref())
+    .bind(e.client_request_id.as_deref())
     .execute(db)
     .await?;
     Ok(())
@@ -174,6 +206,7 @@ pub struct Row {
     pub detail: Option<String>,
     pub address: Option<String>,
     pub request_id: Option<String>,
+    pub client_request_id: Option<String>,
 }
 
 /// The newest rows matching the filter (at most `limit`), newest first.
@@ -182,7 +215,8 @@ pub async fn list(pool: &sqlx::PgPool, f: &Filter) -> sqlx::Result<Vec<Row>> {
         "SELECT l.id, l.at, l.action,
                 l.actor_user_id AS actor_id, a.first_name || ' ' || a.last_name AS actor_name,
                 l.subject_user_id AS subject_id, s.first_name || ' ' || s.last_name AS subject_name,
-                l.application_id, l.detail, host(l.address) AS address, l.request_id
+                l.application_id, l.detail, host(l.address) AS address, l.request_id,
+                l.client_request_id
          FROM audit_log l
          LEFT JOIN users a ON a.id = l.actor_user_id
          LEFT JOIN users s ON s.id = l.subject_user_id
@@ -204,4 +238,69 @@ pub async fn list(pool: &sqlx::PgPool, f: &Filter) -> sqlx::Result<Vec<Row>> {
     .bind(f.limit)
     .fetch_all(pool)
     .await
+}
+
+/// What `enrollflow audit verify` found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every row's hash is its own, each names the one before, the head names the last.
+    Intact { rows: u64 },
+    /// The first row that does not hold, and why.
+    Broken { id: Option<i64>, why: String },
+}
+
+/// Walks the audit chain in id order: each row's hash must be sha256(previous hash ‖ its fields),
+/// its previous hash the row before's, and the chain's head the last row's (a changed row, a
+/// missing one and a missing last one are all found).
+pub async fn verify(pool: &sqlx::PgPool) -> sqlx::Result<Verdict> {
+    use futures_util::TryStreamExt;
+    use sha2::{Digest, Sha256};
+    let mut rows = sqlx::query_as::<_, (i64, Option<Vec<u8>>, Option<Vec<u8>>, String)>(
+        "SELECT l.id, l.prev_hash, l.row_hash, audit_row_text(l) FROM audit_log l ORDER BY l.id",
+    )
+    .fetch(pool);
+    let mut previous: Vec<u8> = Vec::new();
+    let mut count = 0u64;
+    let mut last_id = None;
+    while let Some((id, prev, hash, text)) = rows.try_next().await? {
+        let (Some(prev), Some(hash)) = (prev, hash) else {
+            return Ok(Verdict::Broken {
+                id: Some(id),
+                why: "the row has no hash".into(),
+            });
+        };
+        if prev != previous {
+            return Ok(Verdict::Broken {
+                id: Some(id),
+                why: "the row does not follow the one before it: a row is missing".into(),
+            });
+        }
+        let mut h = Sha256::new();
+        h.update(&prev);
+        h.update(text.as_bytes());
+        if h.finalize().as_slice() != hash.as_slice() {
+            return Ok(Verdict::Broken {
+                id: Some(id),
+                why: "the row was changed after it was written".into(),
+            });
+        }
+        previous = hash;
+        count += 1;
+        last_id = Some(id);
+    }
+    drop(rows);
+    let head: Option<(Option<i64>, Vec<u8>)> =
+        sqlx::query_as("SELECT last_id, last_hash FROM audit_chain_head")
+            .fetch_optional(pool)
+            .await?;
+    match head {
+        Some((id, hash)) if id == last_id && hash == previous => {
+            Ok(Verdict::Intact { rows: count })
+        }
+        None if count == 0 => Ok(Verdict::Intact { rows: 0 }),
+        _ => Ok(Verdict::Broken {
+            id: last_id,
+            why: "the chain's head names another last row: rows are missing at the end".into(),
+        }),
+    }
 }

@@ -17,6 +17,7 @@ pub mod notices;
 pub mod outbox;
 pub mod reset_requests;
 pub mod retention;
+pub mod rule_proposals;
 pub mod rule_sets;
 pub mod second_factor;
 pub mod sessions;

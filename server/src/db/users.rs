@@ -27,6 +27,8 @@ pub struct UserRow {
     pub second_factor: bool,
     /// The user must have one: every admin, and every agent while an admin requires it.
     pub second_factor_required: bool,
+    /// An analyst given the permission to approve others' rule proposals (admins have it).
+    pub approves_rules: bool,
 }
 
 impl UserRow {
@@ -38,6 +40,12 @@ impl UserRow {
     /// admins.
     pub fn works_on_rules(&self) -> bool {
         self.role == ROLE_ADMIN || self.role == ROLE_ANALYST
+    }
+
+    /// May approve another person's rule proposal, schedule and cancel sets, and roll back: admins
+    /// and the analysts given the permission.
+    pub fn may_approve_rules(&self) -> bool {
+        self.role == ROLE_ADMIN || (self.role == ROLE_ANALYST && self.approves_rules)
     }
 
     pub fn full_name(&self) -> String {
@@ -59,7 +67,7 @@ impl std::fmt::Debug for UserRow {
 const SELECT_USER: &str = "
     SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.agent_id, u.password_hash,
            u.disabled_at IS NOT NULL AS disabled,
-           u.totp_secret IS NOT NULL AS second_factor,
+           u.totp_secret IS NOT NULL AS second_factor, u.approves_rules,
            (u.role IN ('admin', 'analyst') OR COALESCE((SELECT second_factor_for_agents FROM security_settings),
                                          false)) AS second_factor_required,
            (SELECT s.subdomain FROM agent_subdomains s WHERE s.agent_id = u.agent_id
@@ -283,4 +291,14 @@ pub async fn set_disabled(
             .rows_affected()
             > 0,
     )
+}
+
+/// Gives an analyst the permission to approve others' rule proposals, or takes it away.
+pub async fn set_approves_rules(pool: &PgPool, id: Uuid, approves: bool) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET approves_rules = $2 WHERE id = $1")
+        .bind(id)
+        .bind(approves)
+        .execute(pool)
+        .await?;
+    Ok(())
 }

@@ -92,11 +92,7 @@ pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Res
         .extensions()
         .get::<SessionState>()
         .and_then(|s| s.live().cloned());
-    let request_id = req
-        .headers()
-        .get("x-request-id")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
+    let (request_id, client_request_id) = request_ids(req.headers());
     let last_segment = req
         .uri()
         .path()
@@ -149,6 +145,7 @@ pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Res
             application,
             detail: Some(format!("{method} {route}")),
             request_id,
+            client_request_id,
         };
         if let Err(e) = audit::record(&app.pool, app.clock.now(), &entry).await {
             tracing::error!(error = %e, action = action.as_str(), "audit row not written");
@@ -189,7 +186,10 @@ pub struct AuditRow {
     /// The method and route template of the call.
     pub detail: Option<String>,
     pub address: Option<String>,
+    /// The server's own id of the request.
     pub request_id: Option<String>,
+    /// The id the client sent, if it sent one.
+    pub client_request_id: Option<String>,
 }
 
 /// A page of the audit log, newest first.
@@ -270,9 +270,44 @@ async fn audit_log(
                 detail: r.detail,
                 address: r.address,
                 request_id: r.request_id,
+                client_request_id: r.client_request_id,
             })
             .collect(),
         next,
         actions: Action::ALL.iter().map(|a| a.as_str()).collect(),
     }))
+}
+
+/// The header a client's own `x-request-id` is moved to: the server always names a request itself.
+pub const CLIENT_REQUEST_ID: &str = "x-client-request-id";
+
+/// Moves a client's `x-request-id` aside (to [`CLIENT_REQUEST_ID`], 100 visible ASCII characters
+/// at most), so that the id set next, logged and audited is the server's own.
+pub async fn own_request_id(mut req: Request, next: Next) -> Response {
+    if let Some(sent) = req.headers_mut().remove("x-request-id") {
+        let kept: String = sent
+            .to_str()
+            .unwrap_or_default()
+            .chars()
+            .filter(char::is_ascii_graphic)
+            .take(100)
+            .collect();
+        if let Ok(v) = axum::http::HeaderValue::from_str(&kept)
+            && !kept.is_empty()
+        {
+            req.headers_mut().insert(CLIENT_REQUEST_ID, v);
+        }
+    }
+    next.run(req).await
+}
+
+/// The server's request id and the client's, as the audit log keeps them.
+pub fn request_ids(headers: &axum::http::HeaderMap) -> (Option<String>, Option<String>) {
+    let get = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
+    (get("x-request-id"), get(CLIENT_REQUEST_ID))
 }

@@ -19,7 +19,9 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Forbidden | ApiError::SecondFactorNeeded => StatusCode::FORBIDDEN,
+            ApiError::Forbidden | ApiError::ForbiddenBecause(_) | ApiError::SecondFactorNeeded => {
+                StatusCode::FORBIDDEN
+            }
             ApiError::SessionExpired | ApiError::SessionReplaced => {
                 StatusCode::from_u16(SESSION_EXPIRED).unwrap_or(StatusCode::UNAUTHORIZED)
             }
@@ -70,6 +72,7 @@ impl IntoResponse for ApiError {
                 json!({ "error": m })
             }
             ApiError::Forbidden => json!({ "error": "You are not allowed to do that." }),
+            ApiError::ForbiddenBecause(why) => json!({ "error": why }),
             ApiError::SecondFactorNeeded => json!({
                 "error": SECOND_FACTOR_NEEDED,
                 "second_factor": "required",

@@ -25,6 +25,7 @@ pub mod open;
 pub mod plans;
 pub mod prepared;
 pub mod print;
+pub mod proposals;
 pub mod resume;
 pub mod revision;
 pub mod rule_sets;
@@ -175,6 +176,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(steps::router())
         .merge(admin::router())
         .merge(rule_sets::router())
+        .merge(proposals::router())
         .merge(audit::router())
         .merge(workbench::router())
         .merge(plans::router())
@@ -268,6 +270,8 @@ pub fn router(state: AppState) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     app.layer(
         ServiceBuilder::new()
+            // A client's `x-request-id` is kept aside: the id of every request is the server's.
+            .layer(middleware::from_fn(audit::own_request_id))
             .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
             .layer(TraceLayer::new_for_http().make_span_with(|req: &Request| {
                 // Route templates only: paths may carry tokens or e-mail addresses.

@@ -12,8 +12,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use axum::http::HeaderMap;
+
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
+use super::host::ClientAddress;
 use crate::db::rule_sets::{self, Publication};
 use crate::rules;
 use crate::state::AppState;
@@ -21,7 +24,6 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(history))
-        .routes(routes!(publish))
         .routes(routes!(rollback))
         .routes(routes!(impact))
 }
@@ -55,10 +57,49 @@ pub struct Draft {
     /// How many made-up households an impact walks (1,000 unless given; at most 5,000).
     #[serde(default)]
     pub households: Option<usize>,
+    /// Scenario suites the draft changes or adds (`tests/scenarios/….yaml`): a change of premium
+    /// comes with the expectations it changes. The others are the server's.
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub suites: Vec<rule_sets::File>,
+}
+
+/// The scenario suites a draft is checked with: the server's, each replaced or joined by the
+/// draft's own; refused when one of the draft's is not a suite's path.
+pub(super) fn draft_suites(
+    app: &AppState,
+    draft: &Draft,
+) -> ApiResult<Vec<enrollflow_engine::Source>> {
+    let mut suites = rules::read_folders(&app.config.root, &[rules::SUITES])
+        .map_err(|d| anyhow::anyhow!("{d}"))?;
+    for s in &draft.suites {
+        let plain = s.path.starts_with(&format!("{}/", rules::SUITES))
+            && s.path.ends_with(".yaml")
+            && !s
+                .path
+                .split('/')
+                .any(|seg| seg.is_empty() || seg == "." || seg == "..");
+        if !plain {
+            return Err(invalid(vec![format!(
+                "{}: a draft's suites are YAML files under {}/",
+                s.path,
+                rules::SUITES
+            )]));
+        }
+        let source = enrollflow_engine::Source::new(s.path.clone(), s.text.clone());
+        match suites.iter_mut().find(|k| k.path == s.path) {
+            Some(kept) => *kept = source,
+            None => suites.push(source),
+        }
+    }
+    Ok(suites)
 }
 
 /// The draft's files: the ones sent, or those of the git revision named.
-fn draft_files(app: &AppState, draft: &Draft) -> ApiResult<Vec<enrollflow_engine::Source>> {
+pub(super) fn draft_files(
+    app: &AppState,
+    draft: &Draft,
+) -> ApiResult<Vec<enrollflow_engine::Source>> {
     let Some(rev) = draft
         .rev
         .as_deref()
@@ -85,39 +126,6 @@ fn draft_files(app: &AppState, draft: &Draft) -> ApiResult<Vec<enrollflow_engine
 /// The most files and bytes a draft may hold.
 const MAX_FILES: usize = 2_000;
 const MAX_BYTES: usize = 16 * 1024 * 1024;
-
-#[utoipa::path(post, path = "/api/admin/rules/publish", tag = "admin",
-    request_body = Draft,
-    responses((status = 200, description = "Published: every instance serving from the database switches to it", body = Publication),
-              (status = 403, description = "Not an analyst or an admin"),
-              (status = 422, description = "`{errors: {files: [\"file:line:column: problem\", …]}}`: the draft does not load; nothing changed")))]
-async fn publish(
-    State(app): State<AppState>,
-    current: CurrentUser,
-    Json(draft): Json<Draft>,
-) -> ApiResult<Json<Publication>> {
-    current.require_rules()?;
-    let files = draft_files(&app, &draft)?;
-    let author = current.user.email.clone();
-    let checked = app
-        .drafts
-        .run(move || rules::bundle_of(&files).map(|b| (b, files)))
-        .await?;
-    let (bundle, files) = match checked {
-        Ok(b) => b,
-        Err(problems) => {
-            return Err(invalid(problems.iter().map(ToString::to_string).collect()));
-        }
-    };
-    match rules::publish_checked(&app.pool, &bundle, &files, &author, draft.note.as_deref()).await?
-    {
-        Ok(p) => {
-            serve_it_here(&app).await?;
-            Ok(Json(p))
-        }
-        Err(problems) => Err(invalid(problems.iter().map(ToString::to_string).collect())),
-    }
-}
 
 /// What is wrong with a draft before it is read: no files, too many or too large, or a path
 /// outside the rule set.
@@ -159,24 +167,51 @@ pub struct Rollback {
 
 #[utoipa::path(post, path = "/api/admin/rules/rollback", tag = "admin",
     request_body = Rollback,
-    responses((status = 200, description = "That set serves again on every instance serving from the database", body = Publication),
-              (status = 403, description = "Not an analyst or an admin"),
+    responses((status = 200, description = "That set serves again on every instance serving from the database (an emergency: one approver's action)", body = Publication),
+              (status = 403, description = "No approve permission"),
               (status = 404, description = "No single published set has that hash")))]
 async fn rollback(
     State(app): State<AppState>,
     current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
     Json(body): Json<Rollback>,
 ) -> ApiResult<Json<Publication>> {
     current.require_rules()?;
+    if !current.user.may_approve_rules() {
+        return Err(ApiError::ForbiddenBecause(
+            "Rolling back needs the approve permission: ask an approver or an admin.".into(),
+        ));
+    }
     let hash = body.hash.trim();
     if hash.len() < 6 || !hash.chars().all(|c| c.is_ascii_hexdigit()) {
         return Err(ApiError::NotFound(
             "No published rule set has that hash.".into(),
         ));
     }
-    let p = rule_sets::rollback(&app.pool, hash, &current.user.email)
+    let now = app.clock.now();
+    let from = app.rules.status().serving_set.clone().unwrap_or_default();
+    let p = rule_sets::rollback(&app.pool, hash, &current.user.email, now)
         .await?
         .ok_or_else(|| ApiError::NotFound("No published rule set has that hash.".into()))?;
+    let (request_id, client_request_id) = super::audit::request_ids(&headers);
+    crate::governance::record(
+        &app.pool,
+        &crate::governance::Actor {
+            id: Some(current.actor_id()),
+            address,
+            request_id,
+            client_request_id,
+        },
+        crate::db::audit::Action::RulesRolledBack,
+        format!(
+            "set={} from={}",
+            &p.hash[..32.min(p.hash.len())],
+            &from[..32.min(from.len())]
+        ),
+        now,
+    )
+    .await?;
     serve_it_here(&app).await?;
     Ok(Json(p))
 }
@@ -186,13 +221,13 @@ async fn rollback(
 /// see the set that was just published.
 async fn serve_it_here(app: &AppState) -> ApiResult<()> {
     if app.config.rules_from_database {
-        rules::serve_newest(&app.rules, &app.pool).await?;
+        rules::serve_newest(&app.rules, &app.pool, app.clock.now()).await?;
     }
     Ok(())
 }
 
 /// How many of the most recently saved applications an impact replays.
-const IMPACT_APPLICATIONS: i64 = 200;
+pub(super) const IMPACT_APPLICATIONS: i64 = 200;
 
 #[utoipa::path(post, path = "/api/admin/rules/impact", tag = "admin",
     request_body = Draft,
@@ -203,14 +238,15 @@ const IMPACT_APPLICATIONS: i64 = 200;
 async fn impact(
     State(app): State<AppState>,
     current: CurrentUser,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
     Json(draft): Json<Draft>,
 ) -> ApiResult<Json<crate::impact::Report>> {
     current.require_rules()?;
     let files = draft_files(&app, &draft)?;
     let turn = app.drafts.impact_turn()?;
     let apps = crate::impact::recent_applications(&app.pool, IMPACT_APPLICATIONS).await?;
-    let suites = rules::read_folders(&app.config.root, &[rules::SUITES])
-        .map_err(|d| anyhow::anyhow!("{d}"))?;
+    let suites = draft_suites(&app, &draft)?;
     let base = app.rules.current();
     let mix = crate::impact::book_mix(&app.pool, base.engine.catalog()).await?;
     let households = draft
@@ -245,9 +281,28 @@ async fn impact(
                 .map_err(|e| vec![e])
         })
         .await?;
-    report.map(Json).map_err(invalid)
+    let report = report.map_err(invalid)?;
+    let (request_id, client_request_id) = super::audit::request_ids(&headers);
+    crate::governance::record(
+        &app.pool,
+        &crate::governance::Actor {
+            id: Some(current.actor_id()),
+            address,
+            request_id,
+            client_request_id,
+        },
+        crate::db::audit::Action::RulesImpactRun,
+        format!(
+            "draft={} base={}",
+            &report.against[..32.min(report.against.len())],
+            &report.base[..32.min(report.base.len())]
+        ),
+        app.clock.now(),
+    )
+    .await?;
+    Ok(Json(report))
 }
 
 /// How many made-up households an impact walks, unless the draft asks for another number.
-const IMPACT_HOUSEHOLDS: usize = 1_000;
-const MAX_HOUSEHOLDS: usize = 5_000;
+pub(super) const IMPACT_HOUSEHOLDS: usize = 1_000;
+pub(super) const MAX_HOUSEHOLDS: usize = 5_000;

@@ -289,7 +289,7 @@ async fn report(State(app): State<AppState>, current: CurrentUser) -> ApiResult<
     Ok(Json((*made).clone()))
 }
 
-fn make_report(
+pub(super) fn make_report(
     bundle: &crate::rules::Bundle,
     suites: &[enrollflow_engine::Source],
 ) -> anyhow::Result<RulesReport> {

@@ -51,7 +51,7 @@ fn problems(r: &Reply) -> String {
 
 #[tokio::test]
 async fn a_draft_that_weakens_the_protected_core_is_refused_with_file_and_line() {
-    let a = spawn_app_with(|_| {}).await;
+    let a = spawn_app_with(|c| c.rules_from_database = true).await;
     let admin = a.browser("demo");
     let csrf = admin.logged_in_as(ADMIN_USER).await;
     let serving = a.rules.status().serving_hash.clone();
@@ -120,14 +120,20 @@ async fn a_draft_that_weakens_the_protected_core_is_refused_with_file_and_line()
         ),
     ];
     for (what, files, says) in cases {
-        for call in ["publish", "impact"] {
+        for call in ["proposals", "impact"] {
             let r = post(
                 &admin,
                 &csrf,
                 call,
-                json!({ "files": files, "households": 1 }),
+                json!({ "files": files, "households": 1, "note": what }),
             )
             .await;
+            assert_eq!(
+                r.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{what} ({call}): {}",
+                r.body
+            );
             let text = problems(&r);
             for s in &says {
                 assert!(text.contains(s), "{what} ({call}): no `{s}` in {text}");
@@ -270,4 +276,488 @@ async fn an_impact_past_its_budget_stops_with_a_message_and_the_next_one_runs() 
     )
     .await;
     assert!(problems(&r).contains("templates/notes.txt"), "{}", r.body);
+}
+
+/// The demo analyst (proposes; no approve permission) and the demo approver (an analyst with it).
+const ANALYST: &str = "analyst@enrollflow.example.com";
+const APPROVER: &str = "approver@enrollflow.example.com";
+
+/// The census title reworded (and its Spanish): a change every suite passes.
+fn reworded() -> Vec<Value> {
+    draft_with(&[
+        (
+            "forms/census.form.yaml",
+            "title: First tell us a little about yourself",
+            "title: First, tell us a little about yourself",
+        ),
+        (
+            "forms/locales/es.yaml",
+            "",
+            "\n\"First, tell us a little about yourself\": \"Primero, cuéntenos un poco sobre usted\"\n",
+        ),
+    ])
+}
+
+/// Someone logged in on the demo site, and their CSRF token.
+async fn person<'a>(a: &'a crate::helpers::TestApp, email: &str) -> (Browser<'a>, String) {
+    let b = a.browser("demo");
+    let csrf = b.logged_in_as(email).await;
+    (b, csrf)
+}
+
+/// The census suite as the reworded title makes it (its heading expectation follows the change).
+fn reworded_suites() -> Vec<Value> {
+    let path = "tests/scenarios/census.yaml";
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(path),
+    )
+    .expect("the census suite");
+    vec![json!({
+        "path": path,
+        "text": text.replace(
+            "title: First tell us a little about yourself",
+            "title: \"First, tell us a little about yourself\"",
+        ),
+    })]
+}
+
+async fn propose(b: &Browser<'_>, csrf: &str, files: Vec<Value>, note: &str) -> Reply {
+    propose_with(b, csrf, files, Vec::new(), note).await
+}
+
+async fn propose_with(
+    b: &Browser<'_>,
+    csrf: &str,
+    files: Vec<Value>,
+    suites: Vec<Value>,
+    note: &str,
+) -> Reply {
+    post(
+        b,
+        csrf,
+        "proposals",
+        json!({ "files": files, "suites": suites, "note": note, "households": 5 }),
+    )
+    .await
+}
+
+async fn approve(b: &Browser<'_>, csrf: &str, id: &Value, body: Value) -> Reply {
+    post(b, csrf, &format!("proposals/{id}/approve"), body).await
+}
+
+/// The audit log's actions and details, oldest first.
+async fn audited(a: &crate::helpers::TestApp) -> Vec<(String, String)> {
+    sqlx::query_as("SELECT action, coalesce(detail, '') FROM audit_log ORDER BY id")
+        .fetch_all(&a.pool)
+        .await
+        .expect("audit rows")
+}
+
+#[tokio::test]
+async fn a_change_takes_effect_when_someone_else_approves_it_at_the_time_they_chose() {
+    let a = spawn_app_with(|c| c.rules_from_database = true).await;
+    let first = a.rules.status().serving_set.clone().expect("a set serves");
+    let (analyst, analyst_csrf) = person(&a, ANALYST).await;
+    let (approver, approver_csrf) = person(&a, APPROVER).await;
+
+    // A note is required.
+    let r = propose(&analyst, &analyst_csrf, reworded(), " ").await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.json()["errors"]["note"].is_array(), "{}", r.body);
+
+    let r = propose_with(
+        &analyst,
+        &analyst_csrf,
+        reworded(),
+        reworded_suites(),
+        "Add the comma to About You's title",
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let proposed = r.json();
+    let id = proposed["proposal"]["id"].clone();
+    assert_eq!(proposed["proposal"]["state"], "proposed");
+    assert_eq!(proposed["proposal"]["base_hash"], first.as_str());
+    let census = proposed["files"]
+        .as_array()
+        .and_then(|f| f.iter().find(|d| d["path"] == "forms/census.form.yaml"))
+        .unwrap_or_else(|| panic!("no diff of the census form: {proposed}"));
+    assert_eq!(census["change"], "changed");
+    // The suite it changes is part of what the approver reads.
+    assert!(
+        proposed["files"]
+            .as_array()
+            .is_some_and(|f| f.iter().any(|d| d["path"] == "tests/scenarios/census.yaml")),
+        "{proposed}"
+    );
+    assert!(
+        census["diff"]
+            .as_str()
+            .is_some_and(|d| d.contains("+title: First, tell us a little about yourself")),
+        "{census}"
+    );
+    let evidence = &proposed["proposal"]["evidence"];
+    assert_eq!(evidence["scenarios"]["failed"], json!([]), "{evidence}");
+    assert!(evidence["impact"]["scenarios_run"].as_u64().unwrap_or(0) > 200);
+    // Nothing is published by proposing.
+    assert_eq!(
+        a.rules.status().serving_set.as_deref(),
+        Some(first.as_str())
+    );
+
+    // The author cannot approve it, nor can an analyst without the permission.
+    let r = approve(&analyst, &analyst_csrf, &id, json!({})).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert!(r.body.contains("You proposed this change"), "{}", r.body);
+    let r = propose_with(
+        &approver,
+        &approver_csrf,
+        reworded(),
+        reworded_suites(),
+        "The same, by the approver",
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let theirs = r.json()["proposal"]["id"].clone();
+    let r = approve(&analyst, &analyst_csrf, &theirs, json!({})).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    assert!(r.body.contains("approve permission"), "{}", r.body);
+
+    // Approved a minute ahead (05:01 in Detroit is 10:01 UTC): scheduled, not serving yet.
+    let r = approve(
+        &approver,
+        &approver_csrf,
+        &id,
+        json!({ "effective_from": "2024-11-20T05:01" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let publication = r.json();
+    let second = publication["hash"].as_str().expect("hash").to_string();
+    assert_eq!(publication["effective_at"], "2024-11-20T10:01:00Z");
+    assert_eq!(publication["approver"], APPROVER);
+    assert_eq!(publication["author"], ANALYST);
+    let scheduled = approver.get("/api/admin/rules/scheduled").await.json();
+    assert_eq!(scheduled[0]["hash"], second.as_str(), "{scheduled}");
+    // Decided once: a second approval is refused.
+    let r = approve(&approver, &approver_csrf, &id, json!({})).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(
+        a.rules.status().serving_set.as_deref(),
+        Some(first.as_str())
+    );
+
+    // The clock passes the minute: the instance switches by itself.
+    a.clock.advance(std::time::Duration::from_secs(120));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while a.rules.status().serving_set.as_deref() != Some(second.as_str()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the scheduled set did not take effect"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        approver.get("/api/admin/rules/scheduled").await.json(),
+        json!([])
+    );
+
+    // Each step is in the audit log, with the set's hash.
+    let log = audited(&a).await;
+    for action in ["rules_proposed", "rules_approved", "rules_scheduled"] {
+        let row = log
+            .iter()
+            .find(|(a, _)| a == action)
+            .unwrap_or_else(|| panic!("no {action} in {log:?}"));
+        assert!(row.1.contains(&format!("set={}", &second[..32])), "{row:?}");
+        assert!(row.1.contains("diff="), "{row:?}");
+    }
+
+    // The approver's proposal was made over the set before: it is refused now.
+    let r = approve(&analyst, &analyst_csrf, &theirs, json!({})).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    let (admin, admin_csrf) = person(&a, ADMIN_USER).await;
+    let r = approve(&admin, &admin_csrf, &theirs, json!({})).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("serving changed"), "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_red_suite_or_coverage_below_the_floor_cannot_be_approved_and_a_rejection_says_why() {
+    let a = spawn_app_with(|c| c.rules_from_database = true).await;
+    let first = a.rules.status().serving_set.clone().expect("a set serves");
+    let (analyst, analyst_csrf) = person(&a, ANALYST).await;
+    let (approver, approver_csrf) = person(&a, APPROVER).await;
+
+    // A premium change without the expectations it changes: a quoting scenario fails.
+    let medical = "rules/catalog/2025/medical.yaml";
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(medical),
+    )
+    .expect("medical.yaml");
+    let at = text.find("id: 521").expect("plan 521");
+    let rates = text[at..]
+        .lines()
+        .find(|l| l.contains("rates:"))
+        .expect("its rates");
+    let four = rates
+        .split(" 4: ")
+        .nth(1)
+        .and_then(|r| r.split([',', '}']).next())
+        .expect("area 4");
+    let cheaper = rates.replacen(&format!(" 4: {four}"), " 4: 100.00", 1);
+    let r = propose(
+        &analyst,
+        &analyst_csrf,
+        draft_with(&[(medical, rates, &cheaper)]),
+        "Plan 521 in area 4 at $100",
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let red = r.json();
+    assert!(
+        red["proposal"]["evidence"]["scenarios"]["failed"]
+            .as_array()
+            .is_some_and(|f| !f.is_empty()),
+        "{red}"
+    );
+    let r = approve(&approver, &approver_csrf, &red["proposal"]["id"], json!({})).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("scenario(s) fail"), "{}", r.body);
+
+    // Rejected: a reason is required, and kept.
+    let reject = format!("proposals/{}/reject", red["proposal"]["id"]);
+    let r = post(&approver, &approver_csrf, &reject, json!({ "reason": "" })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = post(
+        &approver,
+        &approver_csrf,
+        &reject,
+        json!({ "reason": "Update quoting.yaml's expectations with it." }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["state"], "rejected");
+    assert_eq!(
+        r.json()["reason"],
+        "Update quoting.yaml's expectations with it."
+    );
+
+    // A floor raised past what the suites reach: coverage below the floor.
+    let floor = draft_with(&[("rules/coverage.yaml", "", "")]);
+    let mut floor = floor;
+    for f in &mut floor {
+        if f["path"] == "rules/coverage.yaml" {
+            let text = f["text"].as_str().expect("text");
+            let raised: String = text
+                .lines()
+                .map(|l| match l.split_once(':') {
+                    Some((k, v)) if v.trim().parse::<f64>().is_ok() => format!("{k}: 100"),
+                    _ => l.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            f["text"] = json!(raised);
+        }
+    }
+    let r = propose(&analyst, &analyst_csrf, floor, "Full coverage, please").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let below = r.json();
+    assert!(
+        below["proposal"]["evidence"]["coverage"]["below_floor"]
+            .as_array()
+            .is_some_and(|b| !b.is_empty()),
+        "{below}"
+    );
+    let r = approve(
+        &approver,
+        &approver_csrf,
+        &below["proposal"]["id"],
+        json!({}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("below its floor"), "{}", r.body);
+    assert_eq!(
+        a.rules.status().serving_set.as_deref(),
+        Some(first.as_str())
+    );
+    let log = audited(&a).await;
+    assert!(log.iter().any(|(a, _)| a == "rules_rejected"), "{log:?}");
+}
+
+#[tokio::test]
+async fn a_scheduled_set_can_be_cancelled_and_a_rollback_needs_the_permission() {
+    let a = spawn_app_with(|c| c.rules_from_database = true).await;
+    let first = a.rules.status().serving_set.clone().expect("a set serves");
+    let (analyst, analyst_csrf) = person(&a, ANALYST).await;
+    let (approver, approver_csrf) = person(&a, APPROVER).await;
+    let r = propose_with(
+        &analyst,
+        &analyst_csrf,
+        reworded(),
+        reworded_suites(),
+        "The comma",
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let id = r.json()["proposal"]["id"].clone();
+    let r = approve(
+        &approver,
+        &approver_csrf,
+        &id,
+        json!({ "effective_from": "2024-11-20T05:10" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let publication = r.json()["id"].clone();
+    // The analyst may not cancel it; the approver may.
+    let cancel = format!("scheduled/{publication}/cancel");
+    let r = post(&analyst, &analyst_csrf, &cancel, json!({})).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    let r = post(&approver, &approver_csrf, &cancel, json!({})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    a.clock.advance(std::time::Duration::from_secs(15 * 60));
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    assert_eq!(
+        a.rules.status().serving_set.as_deref(),
+        Some(first.as_str())
+    );
+    // A time already past is refused.
+    let r = propose_with(
+        &analyst,
+        &analyst_csrf,
+        reworded(),
+        reworded_suites(),
+        "The comma, again",
+    )
+    .await;
+    let again = r.json()["proposal"]["id"].clone();
+    let r = approve(
+        &approver,
+        &approver_csrf,
+        &again,
+        json!({ "effective_from": "2024-11-20T05:12" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    // Rollback is an approver's emergency action, not an analyst's.
+    let r = post(
+        &analyst,
+        &analyst_csrf,
+        "rollback",
+        json!({ "hash": &first[..12] }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+    let r = post(
+        &approver,
+        &approver_csrf,
+        "rollback",
+        json!({ "hash": &first[..12] }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let log = audited(&a).await;
+    for action in ["rules_schedule_cancelled", "rules_rolled_back"] {
+        assert!(
+            log.iter().any(|(a, _)| a == action),
+            "no {action} in {log:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_audit_log_is_a_chain_nobody_rewrites_and_keeps_the_servers_request_id() {
+    let a = spawn_app_with(|_| {}).await;
+    // A few sign-ins first: rows to chain.
+    for _ in 0..2 {
+        person(&a, ANALYST).await;
+    }
+    let (admin, csrf) = person(&a, ADMIN_USER).await;
+    // A client's own request id is kept beside the server's, never instead of it.
+    let r = admin
+        .call_with_header(
+            Method::POST,
+            "/api/admin/rules/impact",
+            &csrf,
+            &json!({ "files": draft_with(&[]), "households": 1 }),
+            ("x-request-id", "client-7"),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let ours = r.header("x-request-id").to_string();
+    let ours = ours.as_str();
+    assert_ne!(ours, "client-7");
+    let (request_id, client): (Option<String>, Option<String>) = sqlx::query_as(
+        "SELECT request_id, client_request_id FROM audit_log WHERE action = 'rules_impact_run'",
+    )
+    .fetch_one(&a.pool)
+    .await
+    .expect("the impact's row");
+    assert_eq!(request_id.as_deref(), Some(ours));
+    assert_eq!(client.as_deref(), Some("client-7"));
+
+    use enrollflow_server::db::audit::{Verdict, verify};
+    let Verdict::Intact { rows } = verify(&a.pool).await.expect("verify") else {
+        panic!("a fresh log is intact");
+    };
+    assert!(rows >= 3, "{rows}");
+    // Nobody updates or deletes a row, the server's own role included.
+    for change in [
+        "UPDATE audit_log SET detail = 'nothing happened'",
+        "DELETE FROM audit_log",
+    ] {
+        let e = sqlx::query(change)
+            .execute(&a.pool)
+            .await
+            .expect_err("refused");
+        assert!(e.to_string().contains("append-only"), "{e}");
+    }
+    // Changed or removed behind the trigger's back (by the schema's owner): found.
+    let (middle,): (i64,) = sqlx::query_as("SELECT min(id) + 1 FROM audit_log")
+        .fetch_one(&a.pool)
+        .await
+        .expect("an id");
+    let behind = |sql: &'static str| {
+        let pool = a.pool.clone();
+        async move {
+            let mut tx = pool.begin().await.expect("tx");
+            sqlx::query("ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only")
+                .execute(&mut *tx)
+                .await
+                .expect("disable");
+            sqlx::query(sql)
+                .bind(middle)
+                .execute(&mut *tx)
+                .await
+                .expect(sql);
+            sqlx::query("ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only")
+                .execute(&mut *tx)
+                .await
+                .expect("enable");
+            tx.commit().await.expect("commit");
+        }
+    };
+    behind("UPDATE audit_log SET detail = 'edited' WHERE id = $1").await;
+    match verify(&a.pool).await.expect("verify") {
+        Verdict::Broken { id, why } => {
+            assert_eq!(id, Some(middle));
+            assert!(why.contains("changed"), "{why}");
+        }
+        other => panic!("an edited row went unseen: {other:?}"),
+    }
+    behind("DELETE FROM audit_log WHERE id = $1").await;
+    match verify(&a.pool).await.expect("verify") {
+        Verdict::Broken { id, why } => {
+            assert_eq!(id, Some(middle + 1));
+            assert!(why.contains("missing"), "{why}");
+        }
+        other => panic!("a removed row went unseen: {other:?}"),
+    }
 }

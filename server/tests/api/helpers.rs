@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use enrollflow_server::cache::Caches;
-use enrollflow_server::clock::ManualClock;
+use enrollflow_server::clock::{Clock, ManualClock};
 use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
 use enrollflow_server::rules::Rules;
@@ -158,13 +158,14 @@ async fn spawn_on(
     .expect("state");
     if state.config.rules_from_database {
         // As `serve` does: the newest published set before the first request, then each new one.
-        enrollflow_server::rules::serve_published(&rules, &pool, &state.config.root)
+        enrollflow_server::rules::serve_published(&rules, &pool, &state.config.root, clock.now())
             .await
             .expect("a published rule set");
         enrollflow_server::rules::spawn_set_listener(
             rules.clone(),
             pool.clone(),
             state.config.root.clone(),
+            clock.clone(),
         );
     }
     enrollflow_server::accounts::spawn_reset_worker(state.clone());
@@ -340,6 +341,25 @@ impl Browser<'_> {
             ("x-csrf-token", token.to_string()),
             ("origin", self.origin()),
             ("content-type", "application/json".to_string()),
+        ];
+        self.send(method, path, &headers, Some(body.to_string().into_bytes()))
+            .await
+    }
+
+    /// [`Self::call`] with one more header (a client's own `x-request-id`, say).
+    pub async fn call_with_header(
+        &self,
+        method: Method,
+        path: &str,
+        token: &str,
+        body: &Value,
+        extra: (&str, &str),
+    ) -> Reply {
+        let headers = [
+            ("x-csrf-token", token.to_string()),
+            ("origin", self.origin()),
+            ("content-type", "application/json".to_string()),
+            (extra.0, extra.1.to_string()),
         ];
         self.send(method, path, &headers, Some(body.to_string().into_bytes()))
             .await
@@ -713,4 +733,33 @@ pub async fn next_code(app: &TestApp, email: &str) -> String {
         }
         app.clock.advance(Duration::from_secs(30));
     }
+}
+
+/// A set published by an operator (`enrollflow publish`): kept and published at the app's clock,
+/// and served at once by `app` (the others switch on the notification). The workbench's way, a
+/// proposal approved by someone else, is `governance.rs`'s.
+pub async fn operator_publish(
+    app: &TestApp,
+    files: &[Value],
+    note: Option<&str>,
+) -> Result<enrollflow_server::db::rule_sets::Publication, Vec<enrollflow_engine::Diagnostic>> {
+    let sources: Vec<enrollflow_engine::Source> = files
+        .iter()
+        .map(|f| {
+            enrollflow_engine::Source::new(
+                f["path"].as_str().expect("path"),
+                f["text"].as_str().expect("text"),
+            )
+        })
+        .collect();
+    let now = app.clock.now();
+    let published = enrollflow_server::rules::publish(&app.pool, &sources, "operator", note, now)
+        .await
+        .expect("the database");
+    if published.is_ok() {
+        enrollflow_server::rules::serve_newest(&app.rules, &app.pool, now)
+            .await
+            .expect("served");
+    }
+    published
 }

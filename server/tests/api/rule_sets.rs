@@ -140,18 +140,13 @@ async fn a_published_set_serves_on_every_instance_and_a_rollback_restores_the_ea
 
     // An analyst's draft lowers plan 530's area-4 rate; publishing it switches both instances.
     let files = area_four_rate(530, "100.00");
-    let r = post(
-        &admin,
-        &csrf,
-        "publish",
-        json!({ "files": files, "note": "plan 530 area 4 at $100" }),
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let published = r.json();
+    let published = crate::helpers::operator_publish(&a, &files, Some("plan 530 area 4 at $100"))
+        .await
+        .unwrap_or_else(|p| panic!("{p:?}"));
+    let published = serde_json::to_value(&published).expect("json");
     let second = published["hash"].as_str().expect("hash").to_string();
     assert_ne!(second, first);
-    assert_eq!(published["author"], ADMIN_USER);
+    assert_eq!(published["author"], "operator");
     assert_eq!(published["action"], "publish");
     // The instance that answered serves the set already; the other switches on the notification.
     assert_eq!(
@@ -210,7 +205,13 @@ async fn a_broken_draft_is_refused_with_file_and_line_and_nothing_changes() {
         "fn household(app) {",
         "fn household(app) { let = ;",
     );
-    let r = post(&admin, &csrf, "publish", json!({ "files": files })).await;
+    let r = post(
+        &admin,
+        &csrf,
+        "proposals",
+        json!({ "files": files, "note": "a broken rule" }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
     let problems = r.json()["errors"]["files"].to_string();
     assert!(
@@ -221,8 +222,8 @@ async fn a_broken_draft_is_refused_with_file_and_line_and_nothing_changes() {
     let r = post(
         &admin,
         &csrf,
-        "publish",
-        json!({ "files": [{ "path": "rules/../server/src/main.rs", "text": "" }] }),
+        "proposals",
+        json!({ "files": [{ "path": "rules/../server/src/main.rs", "text": "" }], "note": "x" }),
     )
     .await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
@@ -266,8 +267,6 @@ async fn an_application_replays_under_the_set_it_was_saved_with() {
         .expect("the application");
 
     // A later set changes the census form's wording: its engine hash differs.
-    let admin = a.browser("demo");
-    let csrf = admin.logged_in_as(ADMIN_USER).await;
     let files = with_spanish(
         draft(
             "forms/census.form.yaml",
@@ -278,9 +277,10 @@ async fn an_application_replays_under_the_set_it_was_saved_with() {
         "First, tell us a little about yourself",
         "Primero, cuéntenos un poco sobre usted",
     );
-    let r = post(&admin, &csrf, "publish", json!({ "files": files })).await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let newer = r.json()["hash"].as_str().expect("hash").to_string();
+    let newer = crate::helpers::operator_publish(&a, &files, None)
+        .await
+        .unwrap_or_else(|p| panic!("{p:?}"))
+        .hash;
     until_serving(&[&a], &newer).await;
     let now = a.rules.current().engine.hash().to_string();
     assert_ne!(now, saved_under);
@@ -466,15 +466,16 @@ async fn a_consumer_already_quoted_is_quoted_the_published_premium() {
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let r = post(&admin, &csrf, "publish", json!({ "files": files })).await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let published = crate::helpers::operator_publish(&a, &files, None)
+        .await
+        .unwrap_or_else(|p| panic!("{p:?}"));
     let after = quoted_total(&consumer, 530).await;
     assert_ne!(
         after, before,
         "the quote kept the premium of the set before"
     );
 
-    let first = r.json()["hash"].as_str().expect("hash").to_string();
+    let first = published.hash;
     let sets = admin.get("/api/admin/rules/sets").await.json();
     let earlier = sets[1]["hash"].as_str().expect("the first set").to_string();
     assert_ne!(earlier, first);
@@ -498,18 +499,17 @@ async fn a_watched_folder_replaces_a_workbench_set_only_when_it_is_edited() {
         c.rules_from_database = true;
     })
     .await;
-    let _watcher = enrollflow_server::rules::watch_and_publish(a.rules.clone(), a.pool.clone())
-        .expect("watch");
-    let admin = a.browser("demo");
-    let csrf = admin.logged_in_as(ADMIN_USER).await;
-    let r = post(
-        &admin,
-        &csrf,
-        "publish",
-        json!({ "files": area_four_rate(530, "100.00") }),
+    let _watcher = enrollflow_server::rules::watch_and_publish(
+        a.rules.clone(),
+        a.pool.clone(),
+        a.clock.clone(),
     )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    .expect("watch");
+    let admin = a.browser("demo");
+    admin.logged_in_as(ADMIN_USER).await;
+    crate::helpers::operator_publish(&a, &area_four_rate(530, "100.00"), None)
+        .await
+        .unwrap_or_else(|p| panic!("{p:?}"));
 
     // Reading the folder (as loading and the workbench do) is not an edit of it.
     let files = enrollflow_server::rules::read_set(&root).expect("read");
@@ -539,5 +539,5 @@ async fn a_watched_folder_replaces_a_workbench_set_only_when_it_is_edited() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
-    assert_eq!(authors, ["folder watch", ADMIN_USER, "first start"]);
+    assert_eq!(authors, ["folder watch", "operator", "first start"]);
 }

@@ -181,7 +181,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/rules/publish": {
+    "/api/admin/rules/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_proposals"];
+        put?: never;
+        post: operations["propose_draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/proposals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["proposal_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/proposals/{id}/approve": {
         parameters: {
             query?: never;
             header?: never;
@@ -190,7 +222,39 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["publish"];
+        post: operations["approve_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/proposals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reject_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/proposals/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["withdraw_proposal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -223,6 +287,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["rollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["scheduled_sets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rules/scheduled/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancel_scheduled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1486,6 +1582,11 @@ export interface components {
             residential_street2: string | null;
             residential_zip: string | null;
         };
+        /** @description An approval: at once, or from a date and time in Michigan. */
+        Approval: {
+            /** @description `YYYY-MM-DDTHH:MM` on Michigan's clock (or RFC 3339); at once when absent. */
+            effective_from?: string | null;
+        };
         /** @description A page of the audit log, newest first. */
         AuditPage: {
             /** @description Every action name, for the filter. */
@@ -1508,10 +1609,13 @@ export interface components {
             application_id: string | null;
             /** Format: date-time */
             at: string;
+            /** @description The id the client sent, if it sent one. */
+            client_request_id: string | null;
             /** @description The method and route template of the call. */
             detail: string | null;
             /** Format: int64 */
             id: number;
+            /** @description The server's own id of the request. */
             request_id: string | null;
             /** Format: uuid */
             subject_id: string | null;
@@ -1714,6 +1818,11 @@ export interface components {
             note?: string | null;
             /** @description A git revision (a commit, tag or branch) of the folder the server serves from. */
             rev?: string | null;
+            /**
+             * @description Scenario suites the draft changes or adds (`tests/scenarios/….yaml`): a change of premium
+             *     comes with the expectations it changes. The others are the server's.
+             */
+            suites?: Record<string, unknown>[];
         };
         /** @description Turning the second factor on (or replacing the app): the password and the new app's code. */
         EnableRequest: {
@@ -1741,6 +1850,14 @@ export interface components {
             /** @description The SHA-256 (hex) of the packet's JSON, stored at the purchase. */
             sha256: string;
             state: components["schemas"]["PacketState"];
+        };
+        /** @description One file's change in a proposal, against the set serving when it was proposed. */
+        FileDiff: {
+            /** @description `added`, `removed` or `changed`. */
+            change: string;
+            /** @description The unified diff (three lines of context), `---`/`+++` headers included. */
+            diff: string;
+            path: string;
         };
         /** @description An option of a filter group or a list (`{id, name}`). */
         FilterOption: {
@@ -2117,11 +2234,59 @@ export interface components {
             /** Format: int64 */
             step: number;
         };
+        /** @description A proposal as lists show it (without its files). */
+        Proposal: {
+            author: string;
+            /** Format: uuid */
+            author_id: string;
+            /** @description The set serving when it was proposed: the diff is against it. */
+            base_hash: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            decided_by: string | null;
+            diff_hash: string;
+            engine_hash: string;
+            /**
+             * @description What the approver reads: the impact (counts of stored applications, made-up households),
+             *     the suites' result and the coverage.
+             */
+            evidence: Record<string, unknown>;
+            /** @description The proposed set's hash. */
+            hash: string;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            /** @description Why it was rejected. */
+            reason: string | null;
+            /** @description `proposed`, `approved`, `rejected` or `withdrawn`. */
+            state: string;
+        };
+        /** @description A proposal with its diff, file by file, against the set it was proposed over. */
+        ProposalDetail: {
+            files: components["schemas"]["FileDiff"][];
+            proposal: components["schemas"]["Proposal"];
+            /** @description The set serving now is not the one it was proposed over: it must be proposed again. */
+            serving_moved: boolean;
+        };
         /** @description A publication: which set, by whom, when, and whether it was a rollback. */
         Publication: {
             /** @description `publish` or `rollback`. */
             action: string;
+            /** @description Who approved it (a publication of a proposal). */
+            approver: string | null;
             author: string;
+            /**
+             * Format: date-time
+             * @description Cancelled before it took effect.
+             */
+            cancelled_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it takes effect (or took it).
+             */
+            effective_at: string;
             /** @description The engine's hash of the set, as applications saved under it record it. */
             engine_hash: string;
             /** @description The set's hash (over every file). */
@@ -2129,6 +2294,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             note: string | null;
+            /**
+             * Format: int64
+             * @description The proposal it published.
+             */
+            proposal_id: number | null;
             /** Format: date-time */
             published_at: string;
         };
@@ -2162,6 +2332,10 @@ export interface components {
              * @default null
              */
             tos_agree?: boolean;
+        };
+        /** @description A rejection and its reason. */
+        Rejection: {
+            reason: string;
         };
         Reopened: {
             application: components["schemas"]["ActiveApplication"];
@@ -2908,7 +3082,34 @@ export interface operations {
             };
         };
     };
-    publish: {
+    list_proposals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposals, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Proposal"][];
+                };
+            };
+            /** @description Not an analyst or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    propose_draft: {
         parameters: {
             query?: never;
             header?: never;
@@ -2921,13 +3122,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Published: every instance serving from the database switches to it */
+            /** @description Proposed: kept with its diff and evidence until someone else approves or rejects it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Publication"];
+                    "application/json": components["schemas"]["ProposalDetail"];
                 };
             };
             /** @description Not an analyst or an admin */
@@ -2937,8 +3138,192 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `{errors: {files: ["file:line:column: problem", …]}}`: the draft does not load; nothing changed */
+            /** @description `{errors: {files | note: [...]}}`: the draft does not load, changes nothing, or has no note */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An impact is running on this instance (`Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    proposal_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The proposal */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proposal with its diff file by file and its evidence */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalDetail"];
+                };
+            };
+            /** @description Not an analyst or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such proposal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    approve_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The proposal */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Approval"];
+            };
+        };
+        responses: {
+            /** @description Approved and published: serving at once, or scheduled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description The author, or no approve permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such proposal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Decided already, a scenario fails, coverage below the floor, or the set serving changed since */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The effective date is not a date and time, or is past */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reject_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The proposal */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Rejection"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Proposal"];
+                };
+            };
+            /** @description The author, or no approve permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Decided already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No reason given */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdraw_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The proposal */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn by its author */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Proposal"];
+                };
+            };
+            /** @description Not the author */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Decided already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2986,13 +3371,47 @@ export interface operations {
             };
         };
         responses: {
-            /** @description That set serves again on every instance serving from the database */
+            /** @description That set serves again on every instance serving from the database (an emergency: one approver's action) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description No approve permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No single published set has that hash */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    scheduled_sets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved sets that take effect later, soonest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publication"][];
                 };
             };
             /** @description Not an analyst or an admin */
@@ -3002,7 +3421,35 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No single published set has that hash */
+        };
+    };
+    cancel_scheduled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The publication */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled: it will not take effect */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No approve permission */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing scheduled with that id (it took effect, or was cancelled) */
             404: {
                 headers: {
                     [name: string]: unknown;
