@@ -9,7 +9,7 @@ DEMO_TODAY ?= 2024-11-20
 # Demo quotes and submissions shared by the demo agents (loaded once: later runs add none).
 DEMO_APPLICATIONS ?= 4000
 
-.PHONY: demo demo-instance mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-instructions bench-http bench-steps bench-dashboard bench-feel
+.PHONY: demo demo-instance mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-instructions bench-http bench-steps bench-drafts bench-dashboard bench-feel
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
@@ -128,6 +128,11 @@ bench-instructions:
 ## primary-key read (wrk, release build, loopback)
 bench-http:
 	scripts/with-db.sh tests/load/ratios.sh
+
+## make bench-drafts: consumers' step saves (p95) idle and while analysts' looping drafts are
+## evaluated; fails when a save's p95 loaded is more than 20 % over idle (release build, loopback)
+bench-drafts:
+	scripts/with-db.sh tests/load/drafts.sh
 
 ## make bench-steps: p50/p95 of every step call over whole consumer journeys (release build, loopback);
 ## fails when a call's p95 is over 20 ms

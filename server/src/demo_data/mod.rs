@@ -231,6 +231,10 @@ pub fn households(
     mix: &Mix,
 ) -> anyhow::Result<Vec<Household>> {
     let years = &engine.calendar().plan_years;
+    anyhow::ensure!(
+        !years.is_empty(),
+        "the rules have no plan years to apply for"
+    );
     let all = places(engine.catalog());
     // Each county's places repeated by the county's share of the book (out of 1,000 draws).
     let total: u64 = mix
@@ -291,7 +295,10 @@ pub fn households(
     let mut draws = 0;
     while out.len() < n && draws < 4 * n.max(1) {
         draws += 1;
-        let row = g.application(engine)?;
+        // A household whose walk a rule stopped (its time budget on a busy machine) is drawn again.
+        let Ok(row) = g.application(engine) else {
+            continue;
+        };
         let size = household_size(engine, &row.data);
         let spare = draws + (n - out.len()) < 4 * n;
         if sizes > 0 && spare && quota.values().any(|q| *q > 0) {

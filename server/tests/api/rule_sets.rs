@@ -407,7 +407,13 @@ async fn a_git_revision_is_a_draft_too_and_a_bad_one_is_refused() {
     let a = spawn_app_with(|_| {}).await;
     let admin = a.browser("demo");
     let csrf = admin.logged_in_as(ADMIN_USER).await;
-    let r = post(&admin, &csrf, "impact", json!({ "rev": "HEAD" })).await;
+    let r = post(
+        &admin,
+        &csrf,
+        "impact",
+        json!({ "rev": "HEAD", "households": 20 }),
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert!(
         r.json()["scenarios_run"].as_u64().unwrap_or(0) > 200,
