@@ -185,9 +185,12 @@ where
     K: Fn(&str) -> bool + Sync,
 {
     use std::sync::atomic::{AtomicUsize, Ordering};
+    // Throttled work (a draft's) keeps to one thread.
+    let throttle = crate::script::throttled();
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZeroUsize::get)
         .min(suites.len());
+    let threads = if throttle.is_some() { 1 } else { threads };
     if threads <= 1 {
         return suites
             .iter()

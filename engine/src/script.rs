@@ -99,6 +99,37 @@ pub fn out_of_time(e: &Diagnostic) -> bool {
 
 const OUT_OF_TIME: &str = "rule stopped: it ran past its time budget";
 
+thread_local! {
+    /// This thread's duty cycle, if it has one: work at most `run`, then rest `rest` (since when).
+    static THROTTLE: std::cell::Cell<Option<(Duration, Duration, Instant)>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Gives this thread's rule work a duty cycle (`Some((run, rest))`: at most `run` of work, then
+/// `rest` asleep), or takes it away. Work nobody is waiting on (an analyst's draft) then leaves the
+/// machine's cores to the requests people wait for, whatever the operating system's scheduler
+/// makes of thread priorities.
+pub fn throttle(run_rest: Option<(Duration, Duration)>) {
+    THROTTLE.with(|t| t.set(run_rest.map(|(run, rest)| (run, rest, Instant::now()))));
+}
+
+/// This thread's duty cycle, to give to the threads it starts.
+pub fn throttled() -> Option<(Duration, Duration)> {
+    THROTTLE.with(|t| t.get().map(|(run, rest, _)| (run, rest)))
+}
+
+/// Rests when this thread's duty cycle says so (checked with the time budget).
+fn rest_if_due(now: Instant) {
+    THROTTLE.with(|t| {
+        if let Some((run, rest, since)) = t.get()
+            && now.duration_since(since) >= run
+        {
+            std::thread::sleep(rest);
+            t.set(Some((run, rest, Instant::now())));
+        }
+    });
+}
+
 /// Builds the sandboxed engine (without the rule set's modules).
 pub fn sandbox() -> Engine {
     let mut engine = Engine::new();
@@ -128,6 +159,7 @@ pub fn sandbox() -> Engine {
             return None;
         }
         let now = Instant::now();
+        rest_if_due(now);
         if slice_over(now) {
             return Some(Dynamic::from(SLICE_OVER_MESSAGE));
         }

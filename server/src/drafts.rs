@@ -1,7 +1,8 @@
 //! Where drafts are evaluated: a rule set nobody has approved yet (a workbench draft's load,
 //! impact and publish check) may loop or be slow, so it never runs where consumers are answered.
 //! Draft work runs on its own threads ([`THREADS`], at the lowest CPU priority the system gives,
-//! so a busy draft takes only what consumers leave), a few jobs may wait ([`QUEUE`]; more are
+//! and resting three quarters of the time while it evaluates rules, [`DUTY`], so a busy draft
+//! takes little of what consumers need), a few jobs may wait ([`QUEUE`]; more are
 //! refused at once, 429), only one impact runs at a time on an instance, and an impact stops at its
 //! overall budget ([`IMPACT_BUDGET`] by default) with a message saying so.
 
@@ -17,6 +18,8 @@ pub const THREADS: usize = 1;
 pub const QUEUE: usize = 4;
 /// An impact run's overall budget, unless configured otherwise.
 pub const IMPACT_BUDGET: Duration = Duration::from_secs(60);
+/// The draft thread's duty cycle: this much rule work, then this much rest.
+pub const DUTY: (Duration, Duration) = (Duration::from_millis(2), Duration::from_millis(6));
 /// What a refused draft job is told to wait, in seconds.
 const RETRY_AFTER: u64 = 30;
 
@@ -84,6 +87,9 @@ fn start_threads() -> Option<SyncSender<Job>> {
             .name(format!("draft-{i}"))
             .spawn(move || {
                 lowest_priority();
+                // A quarter of one core at most: the operating system may weigh a low priority
+                // against the whole process only (Linux's autogroups), not against PostgreSQL.
+                enrollflow_engine::script::throttle(Some(DUTY));
                 loop {
                     let job = match rx.lock() {
                         Ok(r) => r.recv(),
@@ -183,6 +189,7 @@ mod tests {
     async fn draft_work_runs_on_its_own_thread_at_the_lowest_priority() {
         let (name, nice) = Drafts::default()
             .run(|| {
+                assert_eq!(enrollflow_engine::script::throttled(), Some(DUTY));
                 let name = std::thread::current().name().map(str::to_string);
                 let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
                 // Field 19 of stat is the nice value (after the command name's closing parenthesis).

@@ -436,6 +436,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 },
                 enrollflow_server::impact::HOUSEHOLD_SEED,
                 &mix,
+                &|| true,
             )?;
             let vocabulary =
                 enrollflow_engine::impact::Vocabulary::of(&base_bundle.engine, &base_bundle.files);

@@ -28,7 +28,8 @@ def rule_set() -> list[dict]:
     files = []
     for folder in ("rules", "forms", "templates"):
         for p in sorted((ROOT / folder).rglob("*")):
-            if p.is_file() and not p.name.startswith("."):
+            rule_file = p.suffix in (".yaml", ".rhai") or folder == "templates"
+            if p.is_file() and rule_file and not p.name.startswith("."):
                 files.append({"path": str(p.relative_to(ROOT)), "text": p.read_text()})
     for f in files:
         if f["path"] == "rules/scripts/census.rhai":
@@ -104,7 +105,9 @@ def main() -> int:
             )
             with lock:
                 counts[key] += 1
-            if status == 429:
+                if key == "other" and counts["other"] == 1:
+                    print(f"first other answer: {status} {json.dumps(r)[:300]}", file=sys.stderr)
+            if key in ("busy", "other"):
                 time.sleep(1)
 
     threads = [threading.Thread(target=work, daemon=True) for _ in range(workers)]

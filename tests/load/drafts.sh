@@ -26,7 +26,7 @@ ENROLLFLOW_LOG=warn "$bin" seed --demo --file demo/agents.json >/dev/null
 documents=$(mktemp -d)
 work=$(mktemp -d)
 log=/tmp/$db.log
-ENROLLFLOW_ADDRESS_LIMIT=0 ENROLLFLOW_LOG=warn ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_DOCUMENTS_DIR="$documents" \
+ENROLLFLOW_ADDRESS_LIMIT=0 ENROLLFLOW_LOG=${SERVER_LOG_LEVEL:-warn} ENROLLFLOW_TODAY=2024-11-20 ENROLLFLOW_DOCUMENTS_DIR="$documents" \
   "$bin" serve --listen "127.0.0.1:$PORT" --no-watch >"$log" 2>&1 &
 server_pid=$!
 trap 'touch "$work/stop"; kill $server_pid 2>/dev/null || true; wait $server_pid 2>/dev/null || true; rm -rf "$documents" "$work"' EXIT
@@ -50,8 +50,9 @@ def p95s(path):
     out = {}
     for line in open(path):
         parts = line.split()
-        if line.startswith("PUT ") and len(parts) >= 6:
-            out[" ".join(parts[:-5])] = float(parts[-2])
+        # `label calls p50 p95 max`
+        if line.startswith("PUT ") and len(parts) >= 5:
+            out[" ".join(parts[:-4])] = float(parts[-2])
     return out
 idle, loaded = p95s(sys.argv[1]), p95s(sys.argv[2])
 worst = 0.0

@@ -46,7 +46,7 @@ def qle_hmo_journey(s):
     s.call("GET step whyApplying", "GET", "/api/application/step/whyApplying")
     s.call("PUT step whyApplying", "PUT", "/api/application/step/whyApplying",
            {"enrollment_type": "qle", "enrollment_reason_id": 2, "qle_event_date": "2024-11-01",
-            "start_date_option_id": 1})
+            "start_date_option_id": 2})
     app = s.call("GET application/active", "GET", "/api/application/active")["application"]["applicationId"]
     upload(s)
 

@@ -221,14 +221,15 @@ pub struct Household {
 /// `n` made-up households (`seed` makes the same ones again), walked through `engine` as the demo
 /// data is, by an agent who offers every carrier, on days in the year before `today`: drawn to
 /// match `mix` where it has counts (each county's share of the places, each household size's
-/// share of the households), uniformly where it has none. Nothing is written anywhere; the
-/// households' answers are made up, so they can be shown.
+/// share of the households), uniformly where it has none; fewer when `keep_going` says stop.
+/// Nothing is written anywhere; the households' answers are made up, so they can be shown.
 pub fn households(
     engine: &Engine,
     n: usize,
     today: Date,
     seed: u64,
     mix: &Mix,
+    keep_going: &dyn Fn() -> bool,
 ) -> anyhow::Result<Vec<Household>> {
     let years = &engine.calendar().plan_years;
     anyhow::ensure!(
@@ -293,7 +294,7 @@ pub fn households(
         .collect();
     let mut out = Vec::with_capacity(n);
     let mut draws = 0;
-    while out.len() < n && draws < 4 * n.max(1) {
+    while out.len() < n && draws < 4 * n.max(1) && keep_going() {
         draws += 1;
         // A household whose walk a rule stopped (its time budget on a busy machine) is drawn again.
         let Ok(row) = g.application(engine) else {

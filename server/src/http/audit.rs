@@ -311,3 +311,19 @@ pub fn request_ids(headers: &axum::http::HeaderMap) -> (Option<String>, Option<S
     };
     (get("x-request-id"), get(CLIENT_REQUEST_ID))
 }
+
+/// Who acts on the rules, as their audit rows name them: the person (the admin while acting as
+/// an agent), the client's address and both request ids.
+pub fn actor_of(
+    current: &super::auth::CurrentUser,
+    address: Option<std::net::IpAddr>,
+    headers: &axum::http::HeaderMap,
+) -> crate::governance::Actor {
+    let (request_id, client_request_id) = request_ids(headers);
+    crate::governance::Actor {
+        id: Some(current.actor_id()),
+        address,
+        request_id,
+        client_request_id,
+    }
+}

@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::audit::actor_of;
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
@@ -21,7 +22,7 @@ use super::rule_sets::{Draft, IMPACT_APPLICATIONS, IMPACT_HOUSEHOLDS, MAX_HOUSEH
 use crate::db::audit::Action;
 use crate::db::rule_proposals::{self, Proposal};
 use crate::db::rule_sets::{self, Publication};
-use crate::governance::{self, Actor, FileDiff};
+use crate::governance::{self, FileDiff};
 use crate::rules;
 use crate::state::AppState;
 
@@ -38,16 +39,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// How many proposals the list shows.
 const LISTED: i64 = 50;
-
-fn actor(current: &CurrentUser, address: Option<std::net::IpAddr>, headers: &HeaderMap) -> Actor {
-    let (request_id, client_request_id) = super::audit::request_ids(headers);
-    Actor {
-        id: Some(current.actor_id()),
-        address,
-        request_id,
-        client_request_id,
-    }
-}
 
 #[utoipa::path(get, path = "/api/admin/rules/proposals", tag = "workbench",
     responses((status = 200, description = "The proposals, newest first", body = Vec<Proposal>),
@@ -155,7 +146,7 @@ async fn propose_draft(
         .households
         .unwrap_or(IMPACT_HOUSEHOLDS)
         .min(MAX_HOUSEHOLDS);
-    let today = app.clock.today();
+    let today = super::rule_sets::draft_day(&app, &draft)?;
     let budget = crate::drafts::Budget::new(app.config.impact_budget());
     let made = app
         .drafts
@@ -175,6 +166,7 @@ async fn propose_draft(
                 today,
                 crate::impact::HOUSEHOLD_SEED,
                 &mix,
+                &|| budget.check().is_ok(),
             )
             .map_err(|e| vec![format!("the made-up households could not be walked: {e}")])?;
             let vocabulary = enrollflow_engine::impact::Vocabulary::of(&base.engine, &base.files);
@@ -240,7 +232,7 @@ async fn propose_draft(
     .await?;
     governance::record(
         &mut *tx,
-        &actor(&current, address, &headers),
+        &actor_of(&current, address, &headers),
         Action::RulesProposed,
         governance::detail(&hash, &base_set, &diff_hash),
         now,
@@ -406,7 +398,7 @@ async fn approve_proposal(
             .into(),
         )
     })?;
-    let who = actor(&current, address, &headers);
+    let who = actor_of(&current, address, &headers);
     let mut tx = app.pool.begin().await?;
     if !rule_proposals::decide(&mut *tx, id, "approved", current.user.id, None, now).await? {
         return Err(ApiError::Conflict(
@@ -488,24 +480,13 @@ async fn reject_proposal(
             "Rejecting a change needs the approve permission: ask an admin.".into(),
         ));
     }
-    let now = app.clock.now();
-    let mut tx = app.pool.begin().await?;
-    if !rule_proposals::decide(&mut *tx, id, "rejected", current.user.id, Some(reason), now).await?
-    {
-        return Err(ApiError::Conflict(
-            "This proposal was decided already.".into(),
-        ));
-    }
-    governance::record(
-        &mut *tx,
-        &actor(&current, address, &headers),
-        Action::RulesRejected,
-        governance::detail(&p.hash, &p.base_hash, &p.diff_hash),
-        now,
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(Json(proposal(&app, id).await?))
+    let decision = Decision {
+        state: "rejected",
+        reason: Some(reason),
+        action: Action::RulesRejected,
+    };
+    let who = actor_of(&current, address, &headers);
+    Ok(Json(decide(&app, &current, &who, &p, decision).await?))
 }
 
 #[utoipa::path(post, path = "/api/admin/rules/proposals/{id}/withdraw", tag = "workbench",
@@ -527,23 +508,48 @@ async fn withdraw_proposal(
             "Only the author withdraws a proposal; others reject it with a reason.".into(),
         ));
     }
+    let decision = Decision {
+        state: "withdrawn",
+        reason: None,
+        action: Action::RulesWithdrawn,
+    };
+    let who = actor_of(&current, address, &headers);
+    Ok(Json(decide(&app, &current, &who, &p, decision).await?))
+}
+
+/// A rejection or a withdrawal: its state, its reason and its audit action.
+struct Decision<'a> {
+    state: &'a str,
+    reason: Option<&'a str>,
+    action: Action,
+}
+
+/// Decides a proposal still `proposed` and audits it, in one transaction (409 when someone
+/// decided it meanwhile).
+async fn decide(
+    app: &AppState,
+    current: &CurrentUser,
+    who: &governance::Actor,
+    p: &Proposal,
+    d: Decision<'_>,
+) -> ApiResult<Proposal> {
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
-    if !rule_proposals::decide(&mut *tx, id, "withdrawn", current.user.id, None, now).await? {
+    if !rule_proposals::decide(&mut *tx, p.id, d.state, current.user.id, d.reason, now).await? {
         return Err(ApiError::Conflict(
             "This proposal was decided already.".into(),
         ));
     }
     governance::record(
         &mut *tx,
-        &actor(&current, address, &headers),
-        Action::RulesWithdrawn,
+        who,
+        d.action,
         governance::detail(&p.hash, &p.base_hash, &p.diff_hash),
         now,
     )
     .await?;
     tx.commit().await?;
-    Ok(Json(proposal(&app, id).await?))
+    proposal(app, p.id).await
 }
 
 #[utoipa::path(get, path = "/api/admin/rules/scheduled", tag = "workbench",
@@ -591,7 +597,7 @@ async fn cancel_scheduled(
     }
     governance::record(
         &app.pool,
-        &actor(&current, address, &headers),
+        &actor_of(&current, address, &headers),
         Action::RulesScheduleCancelled,
         format!("set={} publication={id}", &p.hash[..32.min(p.hash.len())]),
         now,

@@ -57,11 +57,36 @@ pub struct Draft {
     /// How many made-up households an impact walks (1,000 unless given; at most 5,000).
     #[serde(default)]
     pub households: Option<usize>,
+    /// The day the made-up households apply on (YYYY-MM-DD): "as of" a date, such as the first
+    /// day of a set scheduled ahead; the server's today when absent.
+    #[serde(default)]
+    pub as_of: Option<String>,
     /// Scenario suites the draft changes or adds (`tests/scenarios/….yaml`): a change of premium
     /// comes with the expectations it changes. The others are the server's.
     #[serde(default)]
     #[schema(value_type = Vec<Object>)]
     pub suites: Vec<rule_sets::File>,
+}
+
+/// The day a draft's made-up households apply on: its `as_of`, or the server's today.
+pub(super) fn draft_day(app: &AppState, draft: &Draft) -> ApiResult<time::Date> {
+    match draft
+        .as_of
+        .as_deref()
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+    {
+        None => Ok(app.clock.today()),
+        Some(d) => enrollflow_engine::dates::parse(d).ok_or_else(|| {
+            ApiError::Validation(
+                [(
+                    "as_of".to_string(),
+                    vec![format!("`{d}` is not a date (YYYY-MM-DD).")],
+                )]
+                .into(),
+            )
+        }),
+    }
 }
 
 /// The scenario suites a draft is checked with: the server's, each replaced or joined by the
@@ -194,15 +219,9 @@ async fn rollback(
     let p = rule_sets::rollback(&app.pool, hash, &current.user.email, now)
         .await?
         .ok_or_else(|| ApiError::NotFound("No published rule set has that hash.".into()))?;
-    let (request_id, client_request_id) = super::audit::request_ids(&headers);
     crate::governance::record(
         &app.pool,
-        &crate::governance::Actor {
-            id: Some(current.actor_id()),
-            address,
-            request_id,
-            client_request_id,
-        },
+        &super::audit::actor_of(&current, address, &headers),
         crate::db::audit::Action::RulesRolledBack,
         format!(
             "set={} from={}",
@@ -253,7 +272,7 @@ async fn impact(
         .households
         .unwrap_or(IMPACT_HOUSEHOLDS)
         .min(MAX_HOUSEHOLDS);
-    let today = app.clock.today();
+    let today = draft_day(&app, &draft)?;
     let budget = crate::drafts::Budget::new(app.config.impact_budget());
     let report = app
         .drafts
@@ -268,6 +287,7 @@ async fn impact(
                 today,
                 crate::impact::HOUSEHOLD_SEED,
                 &mix,
+                &|| budget.check().is_ok(),
             )
             .map_err(|e| vec![format!("the made-up households could not be walked: {e}")])?;
             let vocabulary = enrollflow_engine::impact::Vocabulary::of(&base.engine, &base.files);
@@ -282,15 +302,9 @@ async fn impact(
         })
         .await?;
     let report = report.map_err(invalid)?;
-    let (request_id, client_request_id) = super::audit::request_ids(&headers);
     crate::governance::record(
         &app.pool,
-        &crate::governance::Actor {
-            id: Some(current.actor_id()),
-            address,
-            request_id,
-            client_request_id,
-        },
+        &super::audit::actor_of(&current, address, &headers),
         crate::db::audit::Action::RulesImpactRun,
         format!(
             "draft={} base={}",

@@ -6,6 +6,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::{ADMIN_USER, Browser, Reply, spawn_app_with};
+use crate::rule_sets::post;
 
 /// The repository's set as a draft's files, with each `(file, from, to)` edit applied (`from`
 /// empty: the text appended).
@@ -30,17 +31,6 @@ fn draft_with(edits: &[(&str, &str, &str)]) -> Vec<Value> {
         .into_iter()
         .map(|(path, text)| json!({ "path": path, "text": text }))
         .collect()
-}
-
-async fn post(admin: &Browser<'_>, csrf: &str, what: &str, body: Value) -> Reply {
-    admin
-        .call(
-            Method::POST,
-            &format!("/api/admin/rules/{what}"),
-            csrf,
-            &body,
-        )
-        .await
 }
 
 /// The problems a refused draft was answered with, one text.
@@ -760,4 +750,28 @@ async fn the_audit_log_is_a_chain_nobody_rewrites_and_keeps_the_servers_request_
         }
         other => panic!("a removed row went unseen: {other:?}"),
     }
+}
+
+#[tokio::test]
+async fn an_impact_can_be_asked_as_of_a_date() {
+    let a = spawn_app_with(|_| {}).await;
+    let (admin, csrf) = person(&a, ADMIN_USER).await;
+    let r = post(
+        &admin,
+        &csrf,
+        "impact",
+        json!({ "files": draft_with(&[]), "households": 3, "as_of": "2025-06-02" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["households_made"], 3, "{}", r.body);
+    let r = post(
+        &admin,
+        &csrf,
+        "impact",
+        json!({ "files": draft_with(&[]), "households": 3, "as_of": "June 2nd" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.json()["errors"]["as_of"].is_array(), "{}", r.body);
 }

@@ -46,7 +46,7 @@ fn with_spanish(mut files: Vec<Value>, catalog: &str, english: &str, spanish: &s
 }
 
 /// `POST /api/admin/rules/{what}` as the workbench sends it.
-async fn post(admin: &Browser<'_>, csrf: &str, what: &str, body: Value) -> Reply {
+pub(crate) async fn post(admin: &Browser<'_>, csrf: &str, what: &str, body: Value) -> Reply {
     admin
         .call(
             Method::POST,
