@@ -2,11 +2,22 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { aboutAnnLee, apiJson, collectConsoleErrors, enterLoginCode, expectAccessible, siteUrl } from './support';
 
-// The rules workbench (issue 18, item 5). scripts/e2e.sh serves the rule sets published in the
-// database (--rules-from-database, the folder published at the first start) and shows the Misc
-// menu (ENROLLFLOW_PLAYGROUND=true).
+/** A file of the serving set as the workbench's draft starts from it (the editor shows only the
+ * lines on screen, so its text is read from the server). */
+async function servingText(page: Page, path: string): Promise<string> {
+  const files = await apiJson<{ path: string; text: string }[]>(page, '/api/admin/rules/files');
+  const file = files.find((f) => f.path === path);
+  if (!file) throw new Error(`no ${path} in the serving set`);
+  return file.text;
+}
+
+// The rules workbench. scripts/e2e.sh serves the rule sets published in the database
+// (--rules-from-database, the folder published at the first start) and shows the Misc menu
+// (ENROLLFLOW_PLAYGROUND=true). A change is proposed by one person and approved by another.
 
 const ANALYST = 'analyst@enrollflow.example.com';
+/** An analyst with the approve permission (the demo password and authenticator app). */
+const APPROVER = 'approver@enrollflow.example.com';
 const ADMIN = 'admin@enrollflow.example.com';
 
 async function logIn(page: Page, email: string): Promise<void> {
@@ -37,15 +48,22 @@ async function consumerAtMedical(page: Page): Promise<void> {
 
 type PlanList = { plans: { id: number; name: string; rates: { total: number } }[] };
 
-test('an analyst sees full transition coverage, the impact of a premium change, publishes it and rolls it back', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+test('an analyst sees full transition coverage and the impact of a premium change and proposes it; an approver approves it and rolls it back', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   // A consumer's application the change will reach, and the premium quoted to them now.
   const consumer = await browser.newPage();
   await consumerAtMedical(consumer);
   const before = await apiJson<PlanList>(consumer, '/api/plans/1/allPlans');
-  const target = before.plans.find((p) => p.name.includes('Premier PPO Bronze') && !p.name.includes('HSA')) ?? before.plans[1]!;
+  // A plan no scenario names: a scenario expecting its premium would fail under the draft, and a
+  // failing scenario stops the approval.
+  const target = before.plans.find((p) => p.name.includes('Premier PPO Bronze Value'));
+  if (!target) throw new Error('Blue Cross Premier PPO Bronze Value is not quoted to the consumer');
   const beforeTotal = target.rates.total;
+  const premium = async () => (await apiJson<PlanList>(consumer, '/api/plans/1/allPlans')).plans.find((p) => p.id === target.id)?.rates.total;
 
   // The analyst's session starts on the workbench (an analyst has no dashboard).
   await logIn(page, ANALYST);
@@ -66,7 +84,7 @@ test('an analyst sees full transition coverage, the impact of a premium change, 
   await tab(page, 'Draft and impact').click();
   await page.getByLabel('File', { exact: true }).selectOption('rules/catalog/2025/medical.yaml');
   const editor = page.getByLabel('Contents of rules/catalog/2025/medical.yaml');
-  const text = await editor.inputValue();
+  const text = await servingText(page, 'rules/catalog/2025/medical.yaml');
   const at = text.indexOf(`id: ${target.id}`);
   expect(at).toBeGreaterThan(-1);
   const ratesStart = text.indexOf('rates:', at);
@@ -75,7 +93,7 @@ test('an analyst sees full transition coverage, the impact of a premium change, 
   const changed = rates.replace(/(\d+): \d+\.\d+/g, '$1: 100.00');
   await editor.fill(text.slice(0, ratesStart) + changed + text.slice(ratesEnd));
   await expect(page.getByText('1 file(s) differ from the serving set:')).toBeVisible();
-  await page.getByLabel('What changed (kept with the set)').fill(`plan ${target.id} at $100`);
+  await page.getByLabel('What changes and why').fill(`plan ${target.id} at $100`);
   await page.getByRole('button', { name: 'See the impact' }).click();
   // Made-up households: each one's premium before and after.
   const made = page.getByRole('region', { name: 'Made-up households' });
@@ -98,27 +116,65 @@ test('an analyst sees full transition coverage, the impact of a premium change, 
   ).toBeVisible();
   await expectAccessible(page);
 
-  // Publish: the consumer's site quotes the new premium.
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Published' })).toBeVisible();
-  await expect
-    .poll(async () => (await apiJson<PlanList>(consumer, '/api/plans/1/allPlans')).plans.find((p) => p.id === target.id)?.rates.total, {
-      timeout: 5_000,
-    })
-    .not.toBe(beforeTotal);
+  // Propose (asked first): nothing is published until someone else approves it.
+  await page.getByRole('button', { name: 'Propose for approval' }).click();
+  await page.getByRole('dialog', { name: 'Propose this draft for approval?' }).getByRole('button', { name: 'Propose', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Proposed: another analyst with the approve permission, or an admin, approves it.' }),
+  ).toBeVisible({ timeout: 60_000 });
+  expect(await premium()).toBe(beforeTotal);
+  const openIt = page.getByRole('button', { name: /^Open proposal \d+ in the Proposals tab$/ });
+  const id = Number(/\d+/.exec((await openIt.textContent()) ?? '')?.[0]);
+  expect(id).toBeGreaterThan(0);
 
-  // Rollback to the set before: the old premium again.
-  await tab(page, 'Serving set').click();
-  await expect(page.getByRole('cell', { name: `plan ${target.id} at $100` })).toBeVisible();
-  await page.getByRole('button', { name: /^Roll back to set/ }).first().click();
-  await expect(page.getByText(/Rolled back: set \w+ serves again on every instance/)).toBeVisible();
-  await expect
-    .poll(async () => (await apiJson<PlanList>(consumer, '/api/plans/1/allPlans')).plans.find((p) => p.id === target.id)?.rates.total, {
-      timeout: 5_000,
-    })
-    .toBe(beforeTotal);
+  // Its author cannot approve it: the server's reason is shown.
+  await openIt.click();
+  await expect(page.getByRole('heading', { level: 2, name: `Proposal ${id}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await page.getByRole('dialog', { name: `Approve proposal ${id} and publish it now?` }).getByRole('button', { name: 'Approve and publish now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'You proposed this change' })).toBeVisible();
+  expect(await premium()).toBe(beforeTotal);
+
+  // The approver, in a browser of their own, reads the diff and the evidence and approves it now.
+  const approverBrowser = await browser.newContext();
+  const approver = await approverBrowser.newPage();
+  const approverErrors = collectConsoleErrors(approver);
+  await logIn(approver, APPROVER);
+  await expect(approver).toHaveURL(siteUrl('demo', '/dashboard/rules'));
+  await tab(approver, 'Proposals').click();
+  await approver.getByRole('button', { name: `Open proposal ${id}: plan ${target.id} at $100` }).click();
+  await expect(approver.getByRole('heading', { level: 2, name: `Proposal ${id}` })).toBeVisible();
+  const diff = approver.getByRole('region', { name: 'Diff of rules/catalog/2025/medical.yaml' });
+  await expect(diff.locator('.ef-workbench__diff-removed').first()).toContainText(/^-\s+rates: /);
+  await expect(diff.locator('.ef-workbench__diff-added').first()).toContainText(/^\+\s+rates: .*: 100\.00/);
+  await expect(approver.getByText(/^[\d,]+ scenarios run under the proposed set, 0 failed\.$/)).toBeVisible();
+  await expect(approver.getByRole('region', { name: 'Made-up households' })).toContainText(`medical: plan ${target.id} premium`);
+  await expectAccessible(approver);
+  await approver.getByRole('button', { name: 'Approve', exact: true }).click();
+  await approver
+    .getByRole('dialog', { name: `Approve proposal ${id} and publish it now?` })
+    .getByRole('button', { name: 'Approve and publish now' })
+    .click();
+  await expect(approver.getByRole('status').filter({ hasText: 'is published: it serves now' })).toBeVisible();
+
+  // The consumer's site quotes the new premium.
+  await expect.poll(premium, { timeout: 5_000 }).not.toBe(beforeTotal);
+
+  // The history names the approver. Rollback (asked first; the approve permission) to the set
+  // before: the old premium again.
+  await tab(approver, 'Serving set').click();
+  const published = approver.getByRole('row').filter({ has: approver.getByRole('cell', { name: `plan ${target.id} at $100` }) });
+  await expect(published).toContainText('Publish (serving)');
+  await expect(published.getByRole('cell', { name: APPROVER, exact: true })).toBeVisible();
+  await approver.getByRole('button', { name: /^Roll back to set/ }).first().click();
+  await approver.getByRole('dialog', { name: /^Roll back to set \w+\?$/ }).getByRole('button', { name: 'Roll back', exact: true }).click();
+  await expect(approver.getByText(/Rolled back: set \w+ serves again on every instance/)).toBeVisible();
+  await expect.poll(premium, { timeout: 5_000 }).toBe(beforeTotal);
+  await approverBrowser.close();
   await consumer.close();
-  expect(errors).toEqual([]);
+  // The author's refused approval is the server's 403, which the browser logs.
+  expect(errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  expect(approverErrors).toEqual([]);
 });
 
 test('a draft that does not load is refused with the file, the line and the source around it', async ({ page }) => {
@@ -127,9 +183,11 @@ test('a draft that does not load is refused with the file, the line and the sour
   await page.goto(siteUrl('demo', '/dashboard/rules?tab=draft'));
   await page.getByLabel('File', { exact: true }).selectOption('rules/scripts/plans.rhai');
   const editor = page.getByLabel('Contents of rules/scripts/plans.rhai');
-  const text = await editor.inputValue();
+  const text = await servingText(page, 'rules/scripts/plans.rhai');
   await editor.fill(text.replace('fn household(app) {', 'fn household(app) { let = ;'));
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByLabel('What changes and why').fill('A broken script');
+  await page.getByRole('button', { name: 'Propose for approval' }).click();
+  await page.getByRole('dialog', { name: 'Propose this draft for approval?' }).getByRole('button', { name: 'Propose', exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'The draft does not load' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('rules/scripts/plans.rhai:5');

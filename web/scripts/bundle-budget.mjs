@@ -3,7 +3,8 @@
 // Bundle budgets (issue 5): production JavaScript, gzipped, of
 //   - the landing page's first load: the entry chunk and the chunks it imports statically (the
 //     `modulepreload` links of index.html) — the landing route loads nothing else at startup;
-//   - a form step: the landing load plus the lazily loaded form renderer (RJSF and the CMS widgets).
+//   - a form step: the landing load plus the lazily loaded form renderer (RJSF and the CMS widgets);
+//   - the rules workbench, and it with the draft's code editor or the flow diagram's layout.
 // Each file is gzipped on its own (Node's zlib, level 9, as a server would send it); kB = 1000 bytes, as
 // Vite prints. Vite's own gzip figures (its native reporter, printed by `vite build`) run about 1.3%
 // higher than zlib's level 9 for the same files; when this script builds, it reads them from the build's
@@ -65,6 +66,34 @@ export const ROUTES = [
     // A `plans` / `review` step: StepPage loads the hand-built pages (src/features/plans/index.ts).
     lazy: ['src/app/layout/step-layout.tsx', 'src/locales/wizard/en.po', 'src/features/plans/index.ts'],
     why: 'landing + plans',
+  },
+  {
+    name: 'rules workbench',
+    // 164 when set: the workbench (analysts and admins) draws its preview with the wizard's form
+    // renderer and plan cards. The budget is what keeps CodeMirror and ELK out of this chunk: either
+    // one in it would add 130 kB or more.
+    budgetKb: 170,
+    lazy: ['src/app/routes/workbench.tsx', 'src/locales/wizard/en.po'],
+    why: 'landing + workbench',
+  },
+  {
+    name: 'workbench draft',
+    // 293 when set (297 by Vite's measure): the workbench and the draft's code editor, loaded when
+    // the Draft tab is first shown (components/draft-tab.tsx, React.lazy). The editor chunk is 131 kB:
+    // CodeMirror's state, view, language, commands, search and lint, the YAML parser and the
+    // Jinja2 mode; only analysts editing a draft load it.
+    budgetKb: 305,
+    lazy: ['src/app/routes/workbench.tsx', 'src/locales/wizard/en.po', 'src/features/workbench/components/code-editor.tsx'],
+    why: 'workbench + code-editor',
+  },
+  {
+    name: 'workbench flow',
+    // 166 when set: the Flow tab's ELK API (2 kB). ELK itself (elk-worker.min.js, 1.6 MB; 475 kB
+    // gzipped, 353 kB as brotli) is no chunk: the Web Worker fetches it as a file of the build when
+    // the tab first lays out a diagram (src/features/workbench/utils/elk.ts); it is not counted here.
+    budgetKb: 172,
+    lazy: ['src/app/routes/workbench.tsx', 'src/locales/wizard/en.po', 'src/features/workbench/utils/elk.ts'],
+    why: 'workbench + elk',
   },
 ];
 

@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, configureApiClient, errorText, GENERIC_ERROR, REPLACED_RETRY_MS, resetApiClient } from './api-client';
+import { ApiError, apiClient, configureApiClient, errorText, GENERIC_ERROR, REPLACED_RETRY_MS, request, resetApiClient } from './api-client';
 
 function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -115,6 +115,18 @@ describe('apiClient', () => {
     await expect(apiClient.get('/api/anything')).rejects.toBeInstanceOf(ApiError);
     expect(redirectToRoot).toHaveBeenCalledTimes(1);
     expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it("throws a refusal's 403 with the server's reason, without going to the root; a 419 still goes", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { error: 'You proposed this change.' }));
+    await expect(request('/api/admin/rules/proposals/1/approve', { method: 'POST', body: {}, refusals: true })).rejects.toMatchObject({
+      status: 403,
+      message: 'You proposed this change.',
+    });
+    expect(redirectToRoot).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(jsonResponse(419, { error: 'Your session has expired' }));
+    await expect(request('/api/admin/rules/proposals/1/approve', { method: 'POST', body: {}, refusals: true })).rejects.toMatchObject({ status: 419 });
+    expect(redirectToRoot).toHaveBeenCalledTimes(1);
   });
 
   it('redirects with window.location.assign("/") by default', async () => {

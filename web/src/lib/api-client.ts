@@ -96,6 +96,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Background calls (analytics): a 403/419 is an error like any other, not a trip to the root. */
   quiet?: boolean;
+  /**
+   * A 403 is a refusal to show (its `error` says why: the author approving their own change, a
+   * missing permission), not a trip to the root. A 419 still goes there.
+   */
+  refusals?: boolean;
   /** Send the CSRF header on a GET too. */
   csrf?: boolean;
   /** More request headers (a save's `If-Match`). */
@@ -178,6 +183,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   const needsCode = await secondFactorNeeded(response);
   if (needsCode !== null) throw new ApiError(403, needsCode, null, null, false, true);
+  if (response.status === 403 && options.refusals) throw await readError(response);
   if ((response.status === 403 || response.status === 419) && !options.quiet) {
     config.redirectToRoot();
     throw new ApiError(response.status, response.status === 419 ? SESSION_EXPIRED : FORBIDDEN);

@@ -19,7 +19,7 @@ export type LastStepResponse = Schema<'LastStep'>;
 export type ValidStepResponse = Schema<'ValidStep'>;
 
 // The rules workbench (analysts and admins): the preview of any step, the serving set, its
-// scenarios and coverage, drafts' impact, publish and rollback.
+// scenarios and coverage, drafts' impact, proposals and their approval, scheduled sets, rollback.
 
 export type StepInfo = Schema<'Step'>;
 export type PreviewSteps = Schema<'PreviewSteps'>;
@@ -61,6 +61,26 @@ export interface Diagnostic {
   message: string;
 }
 export type Publication = Schema<'Publication'>;
+export type ProposalState = 'proposed' | 'approved' | 'rejected' | 'withdrawn';
+/** One file's change in a proposal: `diff` is a unified diff, `---`/`+++` headers included. */
+export type FileDiff = Omit<Schema<'FileDiff'>, 'change'> & { change: 'added' | 'removed' | 'changed' };
+/** A scenario that fails under a proposed set. */
+export interface FailedScenario {
+  at: string;
+  name: string;
+  failures: string[];
+}
+/**
+ * What the approver reads (kept with the proposal when it was made): the impact, the suites'
+ * result and the coverage. Stored JSON: each part is read as possibly missing.
+ */
+export interface ProposalEvidence {
+  impact?: ImpactReport;
+  scenarios?: { run: number; failed: FailedScenario[] };
+  coverage?: { totals: Partial<Record<CoverageKind, Tally>>; below_floor: string[] };
+}
+export type Proposal = Omit<Schema<'Proposal'>, 'state' | 'evidence'> & { state: ProposalState; evidence: ProposalEvidence };
+export type ProposalDetail = Omit<Schema<'ProposalDetail'>, 'proposal' | 'files'> & { proposal: Proposal; files: FileDiff[] };
 export type PreviewPlans = Schema<'PreviewPlans'>;
 export type SetFile = Schema<'SetFile'>;
 export type Draft = Schema<'Draft'> & { files: SetFile[] };

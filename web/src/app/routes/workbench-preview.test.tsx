@@ -195,4 +195,47 @@ describe('the workbench preview', () => {
     ]);
     expect(within(cards[0]!).getByText(/164\.37/)).toBeTruthy();
   });
+
+  it('fills the context from a made-up household, and is Custom again once the JSON is edited', async () => {
+    render(<PreviewTab consumerForm={ConsumerForm} consumerPlans={ConsumerPlans} />);
+    const household = (await screen.findByLabelText('Household')) as HTMLSelectElement;
+    expect(household.value).toBe('custom');
+    expect([...household.options].map((o) => o.textContent)).toEqual([
+      'Custom (JSON)',
+      'Single adult, 40, Washtenaw 48104',
+      'Couple 45/43 with two children, Kent 49503',
+      'Family of six, Detroit 48201',
+      'Adult 63, tobacco user, Marquette 49855',
+      'Child only, 15, Ingham 48933',
+    ]);
+    fireEvent.change(household, { target: { value: 'couple-two-children' } });
+    expect(household.value).toBe('couple-two-children');
+    const described = document.getElementById(household.getAttribute('aria-describedby')!.split(' ')[1]!);
+    expect(described?.textContent).toMatch(/^Sam Novak: male, 45, no tobacco; spouse: female, 43, no tobacco; 2 dependents: female 12, male 9; ZIP 49503, Kent County \(81\)\./);
+    fireEvent.change(screen.getByLabelText('Step'), { target: { value: 'medical' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show form' }));
+    await waitFor(() => expect(posted()).toBeDefined());
+    expect(posted().app).toMatchObject({
+      medical_carrier_id: 1,
+      enrollment_type: 'oe',
+      effective_date: '2025-01-01',
+      census: {
+        sub_gender: 'M',
+        sub_birth_date: '1979-07-01',
+        sub_tobacco: 0,
+        residential_zip: '49503',
+        residential_county_id: 81,
+        spouse: { gender: 'F', birth_date: '1981-07-01', tobacco: 0 },
+        dependents: [
+          { gender: 'F', birth_date: '2012-07-01' },
+          { gender: 'M', birth_date: '2015-07-01' },
+        ],
+      },
+    });
+
+    const app = screen.getByLabelText(/Sample household/) as HTMLTextAreaElement;
+    fireEvent.change(app, { target: { value: app.value.replace('49503', '49504') } });
+    expect(household.value).toBe('custom');
+    expect(app.value).toContain('"49504"');
+  });
 });

@@ -1,4 +1,4 @@
-import type { CoverageKind, RulesReport } from '@/types/api';
+import type { CoverageKind, RulesReport, Tally } from '@/types/api';
 import { missed, percent } from '../utils/workbench';
 import { Failures } from './source-lines';
 
@@ -11,36 +11,44 @@ const KINDS: { kind: CoverageKind; label: string }[] = [
   { kind: 'carriers', label: 'Carriers quoted' },
 ];
 
+/** Each kind's share of what the scenario suites reach (a kind the totals lack is left out). */
+export function CoverageTotals({ totals, caption }: { totals: Partial<Record<CoverageKind, Tally>>; caption: string }) {
+  return (
+    <table className="ds-c-table ds-c-table--borderless ef-workbench__table ef-workbench__totals">
+      <caption className="ds-c-table__caption">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Kind</th>
+          <th scope="col">Reached</th>
+          <th scope="col">Of</th>
+          <th scope="col">Share</th>
+        </tr>
+      </thead>
+      <tbody>
+        {KINDS.map(({ kind, label }) => {
+          const t = totals[kind];
+          if (!t) return null;
+          return (
+            <tr key={kind} data-kind={kind}>
+              <th scope="row">{label}</th>
+              <td data-title="Reached">{t.reached}</td>
+              <td data-title="Of">{t.total}</td>
+              <td data-title="Share">{percent(t)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 /** The scenario suites' results and what of the serving rules they reach, with file:line. */
 export function CoverageTab({ report }: { report: RulesReport }) {
   const failed = report.scenarios.filter((s) => !s.passed);
   const notReached = missed(report.coverage);
   return (
     <>
-      <table className="ds-c-table ds-c-table--borderless ef-workbench__table ef-workbench__totals">
-        <caption className="ds-c-table__caption">Coverage of the serving rules by the scenario suites</caption>
-        <thead>
-          <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">Reached</th>
-            <th scope="col">Of</th>
-            <th scope="col">Share</th>
-          </tr>
-        </thead>
-        <tbody>
-          {KINDS.map(({ kind, label }) => {
-            const t = report.coverage.totals[kind];
-            return (
-              <tr key={kind} data-kind={kind}>
-                <th scope="row">{label}</th>
-                <td>{t.reached}</td>
-                <td>{t.total}</td>
-                <td>{percent(t)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <CoverageTotals totals={report.coverage.totals} caption="Coverage of the serving rules by the scenario suites" />
       {report.below_floor.length > 0 && (
         <p className="ef-workbench__bad" role="alert">
           Below the floor of rules/coverage.yaml: {report.below_floor.join('; ')}.

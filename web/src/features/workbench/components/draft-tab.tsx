@@ -1,45 +1,91 @@
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Spinner, TextField } from '@cmsgov/design-system';
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
 import type { ImpactReport, RulesStatus, SetFile } from '@/types/api';
-import { getImpact, publishDraft } from '../api/workbench';
-import { draftFiles, parseProblem, short, uploadedPaths } from '../utils/workbench';
+import { getImpact, proposeDraft } from '../api/workbench';
+import type { FileProblem } from '../utils/editor';
+import { changeText, groupTotals, moneyChange, planGroup, planName, planNames as catalogPlanNames, totalsLine } from '../utils/impact';
+import { draftFiles, parseProblem, short, uploadedPaths, type ParsedProblem } from '../utils/workbench';
+import { ConfirmDialog } from './confirm-dialog';
+import { PlainEditor } from './plain-editor';
 import { Failures, Problems } from './source-lines';
+
+/**
+ * The code editor (CodeMirror) is loaded when the draft is first shown, not with the workbench; the
+ * file stays a plain text field until it arrives, and if it cannot be loaded.
+ */
+const CodeEditor = lazy(() => import('./code-editor').catch(() => ({ default: PlainEditor })));
+
+const NO_PROBLEMS: FileProblem[] = [];
 
 interface DraftTabProps {
   status: RulesStatus;
   /** The serving set's files (the draft starts from them). */
   files: SetFile[];
-  /** Read the status, history and files again (after a publish). */
-  onPublished: () => void;
+  /** Open a proposal in the Proposals tab. */
+  onOpenProposal: (id: number) => void;
 }
 
 type Outcome =
-  | { kind: 'impact'; report: ImpactReport }
-  | { kind: 'problems'; problems: { file: string; line: number; message: string }[]; other: string[] }
-  | { kind: 'published'; hash: string }
+  /** `names`: the plans' names, the serving set's words (a plan only the draft has, by the draft's). */
+  | { kind: 'impact'; report: ImpactReport; names: Map<string, string> }
+  | { kind: 'problems'; problems: ParsedProblem[]; other: string[] }
+  | { kind: 'proposed'; id: number; hash: string }
   | { kind: 'error'; message: string };
+
+/** Proposing is refused without it (the approver reads it). */
+export const NOTE_REQUIRED = 'Say what changes and why: the approver reads it.';
 
 /**
  * A draft of the rule set: the serving files with edits typed here or a whole folder uploaded; its
  * impact against the serving set (every scenario suite, made-up households and the most recent
- * stored applications walked under both), then Publish.
+ * stored applications walked under both), then Propose for approval: with a note saying what
+ * changes and why, someone else with the approve permission publishes it (the Proposals tab).
  */
-export function DraftTab({ status, files, onPublished }: DraftTabProps) {
+export function DraftTab({ status, files, onOpenProposal }: DraftTabProps) {
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [uploaded, setUploaded] = useState<SetFile[] | null>(null);
   const [path, setPath] = useState('');
   const [note, setNote] = useState('');
   /** A git revision of the server's checkout, drafted instead of the files. */
   const [rev, setRev] = useState('');
-  const [busy, setBusy] = useState<'impact' | 'publish' | 'upload' | null>(null);
+  const [noteError, setNoteError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState<'impact' | 'propose' | 'upload' | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** The proposal asked about (the files, or the revision), before it is sent. */
+  const [asking, setAsking] = useState<'files' | 'rev' | null>(null);
   const fileId = useId();
   const folderInput = useRef<HTMLInputElement>(null);
+  const noteField = useRef<HTMLTextAreaElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  /** A proposal's outcome takes the focus (the impact's stays where it is). */
+  const focusOutcome = useRef(false);
+  useLayoutEffect(() => {
+    if (!outcome || !focusOutcome.current) return;
+    focusOutcome.current = false;
+    outcomeRef.current?.focus();
+  }, [outcome]);
 
   const base = uploaded ?? files;
   const draft = useMemo(() => draftFiles(base, edits), [base, edits]);
   const current = draft.find((f) => f.path === path) ?? draft[0];
+  const currentPath = current?.path ?? '';
+  /** The refusal's problems by file: shown in the editor on their lines, counted in the file list. */
+  const problemsByFile = useMemo(() => {
+    const out = new Map<string, FileProblem[]>();
+    if (outcome?.kind !== 'problems') return out;
+    for (const { file, ...p } of outcome.problems) out.set(file, [...(out.get(file) ?? []), p]);
+    return out;
+  }, [outcome]);
+  const fileProblems = problemsByFile.get(currentPath) ?? NO_PROBLEMS;
+  /** A problem opened from the refusal's list: its file, then its line in the editor. */
+  const [reveal, setReveal] = useState<{ line: number } | null>(null);
+  const editorRef = useRef<HTMLDivElement>(null);
+  const openProblem = (file: string, line: number) => {
+    setPath(file);
+    setReveal({ line });
+    editorRef.current?.scrollIntoView?.({ block: 'start' });
+  };
   const changed = useMemo(() => {
     const before = new Map(files.map((f) => [f.path, f.text]));
     const after = new Map(draft.map((f) => [f.path, f.text]));
@@ -47,7 +93,15 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
     return [...paths].filter((p) => before.get(p) !== after.get(p)).sort();
   }, [files, draft]);
 
+  /** An edit of the file open (the path read when the edit is made: the editor calls it later). */
+  const openPath = useRef(currentPath);
+  useLayoutEffect(() => {
+    openPath.current = currentPath;
+  }, [currentPath]);
+  const setText = useCallback((text: string) => setEdits((d) => ({ ...d, [openPath.current]: text })), []);
+
   const fail = (e: unknown) => {
+    if (e instanceof ApiError && e.fieldErrors?.note?.[0]) setNoteError(e.fieldErrors.note[0]);
     if (e instanceof ApiError && e.fieldErrors?.files) {
       const parsed = e.fieldErrors.files.map((t) => ({ t, p: parseProblem(t) }));
       setOutcome({
@@ -64,21 +118,37 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
   const impact = (fromRev = false) => {
     setBusy('impact');
     setOutcome(null);
+    const drafted = draft;
     getImpact(source(fromRev))
-      .then((report) => setOutcome({ kind: 'impact', report }))
+      .then((report) => {
+        const names = new Map([...catalogPlanNames(fromRev ? [] : drafted), ...catalogPlanNames(files)]);
+        setOutcome({ kind: 'impact', report, names });
+      })
       .catch(fail)
       .finally(() => setBusy(null));
   };
-  const publish = (fromRev = false) => {
-    setBusy('publish');
+  /** Propose…: the note first (said at the field, which takes the focus), then a confirmation. */
+  const ask = (what: 'files' | 'rev') => {
+    if (!note.trim()) {
+      setNoteError(NOTE_REQUIRED);
+      noteField.current?.focus();
+      return;
+    }
+    setNoteError(undefined);
+    setAsking(what);
+  };
+  const propose = (fromRev: boolean) => {
+    setAsking(null);
+    setBusy('propose');
     setOutcome(null);
-    publishDraft(source(fromRev), note)
-      .then((p) => {
-        setOutcome({ kind: 'published', hash: p.hash });
+    focusOutcome.current = true;
+    proposeDraft(source(fromRev), note)
+      .then((d) => {
+        setOutcome({ kind: 'proposed', id: d.proposal.id, hash: d.proposal.hash });
         setEdits({});
         setUploaded(null);
         setNote('');
-        onPublished();
+        if (fromRev) setRev('');
       })
       .catch(fail)
       .finally(() => setBusy(null));
@@ -106,7 +176,8 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
     <>
       <p>
         Start from the set serving now (rules <code>{short(status.serving_hash)}</code>): edit files here, or upload a whole
-        folder. See what the draft changes before you publish it.
+        folder. See what the draft changes, then propose it: another analyst with the approve permission, or an admin,
+        publishes it.
       </p>
       <div className="ds-l-row">
         <div className="ds-l-col--12 ds-l-lg-col--7">
@@ -114,24 +185,23 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
             File
           </label>
           <select id={fileId} className="ds-c-field ef-workbench__wide" value={current?.path ?? ''} onChange={(e) => setPath(e.target.value)}>
-            {draft.map((f) => (
-              <option key={f.path} value={f.path}>
-                {f.path}
-                {changed.includes(f.path) ? ' (changed)' : ''}
-              </option>
-            ))}
+            {draft.map((f) => {
+              const n = problemsByFile.get(f.path)?.length ?? 0;
+              return (
+                <option key={f.path} value={f.path}>
+                  {f.path}
+                  {changed.includes(f.path) ? ' (changed)' : ''}
+                  {n > 0 ? ` (${n} problem${n === 1 ? '' : 's'})` : ''}
+                </option>
+              );
+            })}
           </select>
           {current && (
-            <TextField
-              name="draft-text"
-              label={`Contents of ${current.path}`}
-              multiline
-              rows={18}
-              fieldClassName="ef-workbench__code ef-workbench__wide"
-              value={current.text}
-              spellCheck={false}
-              onChange={(e: { target: { value: string } }) => setEdits((d) => ({ ...d, [current.path]: e.target.value }))}
-            />
+            <div ref={editorRef}>
+              <Suspense fallback={<PlainEditor path={current.path} value={current.text} onChange={setText} problems={fileProblems} />}>
+                <CodeEditor path={current.path} value={current.text} onChange={setText} problems={fileProblems} reveal={reveal} />
+              </Suspense>
+            </div>
           )}
         </div>
         <div className="ds-l-col--12 ds-l-lg-col--5">
@@ -176,13 +246,28 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
             {...{ webkitdirectory: '' }}
             onChange={onFolder}
           />
-          <TextField name="note" label="What changed (kept with the set)" value={note} onChange={(e: { target: { value: string } }) => setNote(e.target.value)} />
+          <TextField
+            name="note"
+            label="What changes and why"
+            hint="Required to propose: the approver reads it, and it is kept with the set."
+            multiline
+            rows={3}
+            fieldClassName="ef-workbench__wide"
+            inputRef={noteField}
+            aria-required="true"
+            errorMessage={noteError}
+            value={note}
+            onChange={(e: { target: { value: string } }) => {
+              setNote(e.target.value);
+              if (noteError && e.target.value.trim()) setNoteError(undefined);
+            }}
+          />
           <div className="ef-workbench__actions">
             <Button variation="solid" onClick={() => impact()} disabled={busy !== null}>
               {busy === 'impact' ? 'Checking…' : 'See the impact'}
             </Button>
-            <Button onClick={() => publish()} disabled={busy !== null || status.source !== 'database'}>
-              {busy === 'publish' ? 'Publishing…' : 'Publish'}
+            <Button onClick={() => ask('files')} disabled={busy !== null || status.source !== 'database'}>
+              {busy === 'propose' ? 'Proposing…' : 'Propose for approval'}
             </Button>
           </div>
           <TextField
@@ -196,24 +281,61 @@ export function DraftTab({ status, files, onPublished }: DraftTabProps) {
             <Button size="small" onClick={() => impact(true)} disabled={busy !== null || !rev.trim()}>
               Impact of the revision
             </Button>
-            <Button size="small" onClick={() => publish(true)} disabled={busy !== null || !rev.trim() || status.source !== 'database'}>
-              Publish the revision
+            <Button size="small" onClick={() => ask('rev')} disabled={busy !== null || !rev.trim() || status.source !== 'database'}>
+              Propose the revision
             </Button>
           </div>
           {status.source !== 'database' && (
-            <p className="ef-workbench__muted">This instance serves its rules folder: publishing needs --rules-from-database.</p>
+            <p className="ef-workbench__muted">This instance serves its rules folder: proposing and publishing need --rules-from-database.</p>
           )}
         </div>
       </div>
       <section aria-live="polite" aria-busy={busy !== null} className="ds-u-margin-top--3">
         {busy === 'impact' && <Spinner aria-valuetext="Running the scenarios, walking made-up households and replaying applications" role="status" />}
-        {outcome && <DraftOutcome outcome={outcome} files={draft} />}
+        {busy === 'propose' && <Spinner aria-valuetext="Proposing: running the scenarios and the impact for the approver" role="status" />}
+        {outcome && (
+          <div ref={outcomeRef} tabIndex={-1}>
+            <DraftOutcome outcome={outcome} files={draft} onOpenProposal={onOpenProposal} onOpenProblem={openProblem} />
+          </div>
+        )}
       </section>
+      {asking && (
+        <ConfirmDialog
+          heading="Propose this draft for approval?"
+          confirm="Propose"
+          onConfirm={() => propose(asking === 'rev')}
+          onDismiss={() => setAsking(null)}
+        >
+          <p>
+            {asking === 'rev' ? (
+              <>
+                The files of revision <code>{rev.trim()}</code>
+              </>
+            ) : (
+              `The draft (${changed.length} changed file${changed.length === 1 ? '' : 's'})`
+            )}{' '}
+            is kept on the server with your note, its diff against the set serving now and its evidence: the scenarios, the
+            coverage and the impact, run again now. Nothing is published until another analyst with the approve permission, or
+            an admin, approves it.
+          </p>
+          <p>
+            Your note: <q>{note.trim()}</q>
+          </p>
+        </ConfirmDialog>
+      )}
     </>
   );
 }
 
-function DraftOutcome({ outcome, files }: { outcome: Outcome; files: SetFile[] }) {
+interface DraftOutcomeProps {
+  outcome: Outcome;
+  files: SetFile[];
+  onOpenProposal: (id: number) => void;
+  /** Open a problem's file in the editor at its line. */
+  onOpenProblem: (file: string, line: number) => void;
+}
+
+function DraftOutcome({ outcome, files, onOpenProposal, onOpenProblem }: DraftOutcomeProps) {
   switch (outcome.kind) {
     case 'error':
       return (
@@ -221,35 +343,102 @@ function DraftOutcome({ outcome, files }: { outcome: Outcome; files: SetFile[] }
           {outcome.message}
         </Alert>
       );
-    case 'published':
+    case 'proposed':
       return (
-        <Alert variation="success" role="status" heading="Published">
-          Set <code>{short(outcome.hash)}</code> serves on every instance serving from the database.
+        <Alert variation="success" role="status" heading="Proposed" headingLevel="3">
+          <p>
+            Proposed: another analyst with the approve permission, or an admin, approves it. (Proposal {outcome.id}, set{' '}
+            <code>{short(outcome.hash)}</code>.)
+          </p>
+          <Button size="small" onClick={() => onOpenProposal(outcome.id)}>
+            Open proposal {outcome.id} in the Proposals tab
+          </Button>
         </Alert>
       );
     case 'problems':
       return (
         <Alert variation="error" role="alert" heading="The draft does not load: nothing changed" headingLevel="3">
-          <Problems problems={outcome.problems} files={files} />
+          <Problems problems={outcome.problems} files={files} onOpen={onOpenProblem} />
           {outcome.other.map((t) => (
             <p key={t}>{t}</p>
           ))}
         </Alert>
       );
     case 'impact':
-      return <ImpactView report={outcome.report} />;
+      return <ImpactView report={outcome.report} planNames={outcome.names} />;
   }
 }
 
 /** A count as read in English: 1000 as "1,000". */
 const count = (n: number) => n.toLocaleString('en-US');
 
+const NO_NAMES = new Map<string, string>();
+
+/** How many rows of a group are shown (its totals count them all). */
+const ROWS = 50;
+
+/**
+ * What changed for the made-up households in one respect: a plan's premium reads with the plan's
+ * name, each household's change in dollars and percent, and the group's totals (households
+ * affected, the average change).
+ */
+function HouseholdGroup({ group: g, planNames, open }: { group: ImpactReport['household_changes'][number]; planNames: Map<string, string>; open: boolean }) {
+  const plan = planGroup(g.what);
+  const money = g.changes.some((c) => moneyChange(c.before, c.after) !== null);
+  const totals = groupTotals(g.changes);
+  const n = `${count(g.changes.length)} household${g.changes.length === 1 ? '' : 's'}`;
+  return (
+    <details className="ef-workbench__group" open={open}>
+      <summary>
+        {plan ? (
+          <>
+            {planName(plan, planNames)}: {plan.step} {plan.what === 'premium' ? 'monthly premium' : plan.what}{' '}
+            <span className="ef-workbench__what">
+              ({g.what}; {n})
+            </span>
+          </>
+        ) : (
+          `${g.what} (${n})`
+        )}
+      </summary>
+      <p className="ef-workbench__group-totals">{totalsLine(totals)}.</p>
+      <table className="ds-c-table ds-c-table--borderless ef-workbench__table">
+        <thead>
+          <tr>
+            <th scope="col">Household</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+            {money && <th scope="col">Change</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {g.changes.slice(0, ROWS).map((c) => {
+            const change = moneyChange(c.before, c.after);
+            return (
+              <tr key={c.application}>
+                <td data-title="Household">{c.application}</td>
+                <td data-title="Before">{c.before}</td>
+                <td data-title="After">{c.after}</td>
+                {money && (
+                  <td data-title="Change">{change ? changeText(change) : 'no amount to compare'}</td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {g.changes.length > ROWS && <p className="ef-workbench__muted">… and {count(g.changes.length - ROWS)} more.</p>}
+    </details>
+  );
+}
+
 /**
  * The impact report: scenarios whose result changes; the made-up households' changes grouped by
- * what changed, each with its before and after; and of the stored applications (customers' own)
+ * what changed, each with its before and after (a plan's premium with the plan's name, the change
+ * in dollars and percent, and the group's totals); and of the stored applications (customers' own)
  * only how many change, by what changes, in the published set's words.
  */
-export function ImpactView({ report }: { report: ImpactReport }) {
+export function ImpactView({ report, planNames = NO_NAMES }: { report: ImpactReport; planNames?: Map<string, string> }) {
   const households = new Set(report.household_changes.flatMap((g) => g.changes.map((c) => c.application)));
   const nothing = report.scenarios_changed.length === 0 && report.household_changes.length === 0 && report.application_counts.length === 0;
   const madeUpId = useId();
@@ -282,30 +471,7 @@ export function ImpactView({ report }: { report: ImpactReport }) {
             Made-up households
           </h4>
           {report.household_changes.map((g) => (
-            <details key={g.what} className="ef-workbench__group" open={report.household_changes.length <= 6}>
-              <summary>
-                {g.what} ({count(g.changes.length)} household{g.changes.length === 1 ? '' : 's'})
-              </summary>
-              <table className="ds-c-table ds-c-table--borderless ef-workbench__table">
-                <thead>
-                  <tr>
-                    <th scope="col">Household</th>
-                    <th scope="col">Before</th>
-                    <th scope="col">After</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {g.changes.slice(0, 50).map((c) => (
-                    <tr key={c.application}>
-                      <td data-title="Household">{c.application}</td>
-                      <td data-title="Before">{c.before}</td>
-                      <td data-title="After">{c.after}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {g.changes.length > 50 && <p className="ef-workbench__muted">… and {count(g.changes.length - 50)} more.</p>}
-            </details>
+            <HouseholdGroup key={g.what} group={g} planNames={planNames} open={report.household_changes.length <= 6} />
           ))}
         </section>
       )}

@@ -1,101 +1,187 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Spinner } from '@cmsgov/design-system';
+import type { SetFile } from '@/types/api';
+import { edgeLabel, elkGraph, flowEdges, flowRules, FONT, readLayout, type DrawnEdge, type DrawnNode, type FlowDrawing, type FlowEdge } from '../utils/flow';
 import type { FlowNode } from '../utils/workbench';
 
-const ROW = 64;
-const BOX_W = 300;
-const BOX_H = 40;
-const LEFT = 16;
+const OK = '#2e7d32';
+const OK_TEXT = '#1b5e20';
+const NO = '#b50909';
+
+type Drawing = { state: 'laying out' } | { state: 'failed' } | { state: 'drawn'; drawing: FlowDrawing };
+/** ELK's answer, for the transitions it was asked about (others are still being laid out). */
+type Laid = { edges: FlowEdge[]; drawing: Drawing };
 
 /**
- * The flow drawn as its steps in order with every way each can go: arrows to later steps on the
- * right (to the next step straight down), dialogs as labels beside the step. Green: a scenario took
- * it; red, dashed: none did. The same list follows as text for screen readers and small screens.
+ * The flow as a diagram laid out by ELK (layered, top to bottom; loaded on demand): the steps and
+ * the dialogs their rules ask, every transition labelled with its condition. Reached: a solid green
+ * line, "✓ reached"; not reached: a dashed red line, "✗ not reached" (the words and the line say it
+ * without the colours). The same transitions follow as a list for screen readers and small screens.
  */
-export function FlowTab({ nodes }: { nodes: FlowNode[] }) {
-  const index = new Map(nodes.map((n, i) => [n.id, i]));
-  const edges = nodes.flatMap((n, i) =>
-    n.edges.filter((e) => !e.dialog).map((e) => ({ from: i, to: index.get(e.to) ?? i, reached: e.reached, key: `${n.id}-${e.to}` })),
-  );
-  const longest = Math.max(1, ...edges.map((e) => Math.abs(e.to - e.from)));
-  const width = LEFT + BOX_W + 40 + longest * 18 + 220;
-  const height = nodes.length * ROW + 16;
+export function FlowTab({ nodes, files }: { nodes: FlowNode[]; files: SetFile[] }) {
+  const edges = useMemo(() => flowEdges(nodes, files), [nodes, files]);
+  const rules = useMemo(() => flowRules(nodes, files), [nodes, files]);
+  const [laid, setLaid] = useState<Laid | null>(null);
+  const drawing: Drawing = laid?.edges === edges ? laid.drawing : { state: 'laying out' };
+  const titleId = useId();
+  const legendId = useId();
+
+  useEffect(() => {
+    let live = true;
+    import('../utils/elk')
+      .then(({ layout }) => layout(elkGraph(nodes, edges, rules)))
+      .then(
+        (result) => live && setLaid({ edges, drawing: { state: 'drawn', drawing: readLayout(result, nodes, edges, rules) } }),
+        () => live && setLaid({ edges, drawing: { state: 'failed' } }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [nodes, edges, rules]);
+
+  const byStep = useMemo(() => {
+    const out = new Map<string, FlowEdge[]>();
+    for (const e of edges) out.set(e.from, [...(out.get(e.from) ?? []), e]);
+    return out;
+  }, [edges]);
+  const notReached = edges.filter((e) => !e.reached).length;
+
   return (
     <>
-      <div className="ef-workbench__diagram">
-        <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-labelledby="flow-title">
-          <title id="flow-title">The flow&apos;s steps and transitions</title>
-          <defs>
-            <marker id="arrow-ok" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-              <path d="M 0 0 L 10 5 L 0 10 z" fill="#2e7d32" />
-            </marker>
-            <marker id="arrow-no" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-              <path d="M 0 0 L 10 5 L 0 10 z" fill="#b50909" />
-            </marker>
-          </defs>
-          {edges.map((e) => {
-            const y1 = 8 + e.from * ROW + BOX_H / 2;
-            const y2 = 8 + e.to * ROW + BOX_H / 2;
-            const span = Math.abs(e.to - e.from);
-            const x = LEFT + BOX_W;
-            const color = e.reached ? '#2e7d32' : '#b50909';
-            const marker = e.reached ? 'url(#arrow-ok)' : 'url(#arrow-no)';
-            if (e.to === e.from) {
-              return (
-                <path key={e.key} d={`M ${x} ${y1 - 8} c 28 -14 28 30 0 16`} fill="none" stroke={color} strokeWidth="2" strokeDasharray={e.reached ? undefined : '5 4'} markerEnd={marker} />
-              );
-            }
-            const bulge = 20 + span * 18;
-            return (
-              <path
-                key={e.key}
-                d={`M ${x} ${y1} C ${x + bulge} ${y1}, ${x + bulge} ${y2}, ${x + 2} ${y2}`}
-                fill="none"
-                stroke={color}
-                strokeWidth="2"
-                strokeDasharray={e.reached ? undefined : '5 4'}
-                markerEnd={marker}
-              />
-            );
-          })}
-          {nodes.map((n, i) => {
-            const y = 8 + i * ROW;
-            const dialogs = n.edges.filter((e) => e.dialog);
-            return (
-              <g key={n.id}>
-                <rect x={LEFT} y={y} width={BOX_W} height={BOX_H} rx="6" fill="#f1f1f1" stroke="#5a5a5a" />
-                <text x={LEFT + 10} y={y + 25} fontSize="13" fill="#1b1b1b">
-                  {n.title} ({n.id})
-                </text>
-                {dialogs.length > 0 && (
-                  <text x={LEFT + BOX_W + 40 + longest * 18} y={y + 12} fontSize="12">
-                    {dialogs.map((d, k) => (
-                      <tspan key={d.to} x={LEFT + BOX_W + 40 + longest * 18} dy={k === 0 ? 0 : 13} fill={d.reached ? '#2e7d32' : '#b50909'}>
-                        {k === 0 ? 'dialog ' : ''}
-                        {d.to}
-                      </tspan>
-                    ))}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
+      <p id={legendId}>
+        {edges.length} transitions, {notReached} not reached by a scenario. In the diagram a solid green line marked ✓ is a
+        transition a scenario took; a dashed red line marked ✗, one none took. Each line is labelled with when it is taken.
+      </p>
+      <div className="ef-workbench__diagram" tabIndex={0} role="region" aria-label="Flow diagram (scrolls)">
+        {drawing.state === 'laying out' && <Spinner aria-valuetext="Laying out the flow diagram" role="status" />}
+        {drawing.state === 'failed' && (
+          <p className="ef-workbench__muted">The diagram could not be laid out; the transitions are listed below.</p>
+        )}
+        {drawing.state === 'drawn' && <FlowSvg drawing={drawing.drawing} titleId={titleId} legendId={legendId} />}
       </div>
       <h3 className="ds-text-heading--lg">Transitions</h3>
       <ul className="ef-workbench__edges">
-        {nodes.map((n) => (
-          <li key={n.id}>
-            <strong>{n.title}</strong> (<code>{n.id}</code>):{' '}
-            {n.edges.length === 0
-              ? 'no way on'
-              : n.edges.map((e, k) => (
-                  <span key={`${e.to}-${e.dialog}`} className={e.reached ? 'ef-workbench__ok' : 'ef-workbench__bad'}>
-                    {k > 0 ? ', ' : ''}
-                    {e.dialog ? `dialog ${e.to}` : `→ ${e.to}`} ({e.reached ? 'reached' : 'not reached'})
-                  </span>
-                ))}
-          </li>
-        ))}
+        {nodes.map((n) => {
+          const out = byStep.get(n.id) ?? [];
+          return (
+            <li key={n.id}>
+              <strong>{n.title}</strong> (<code>{n.id}</code>):{' '}
+              {out.length === 0 ? (
+                'no way on'
+              ) : (
+                <ul>
+                  {out.map((e) => (
+                    <li key={e.id} className={e.reached ? 'ef-workbench__ok' : 'ef-workbench__bad'}>
+                      {e.dialog ? `dialog ${e.to}` : `→ ${e.to}`} ({e.reached ? 'reached' : 'not reached'}): {e.condition}{' '}
+                      <code className="ef-workbench__where">{e.where}</code>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </>
+  );
+}
+
+function FlowSvg({ drawing, titleId, legendId }: { drawing: FlowDrawing; titleId: string; legendId: string }) {
+  const { width, height } = drawing;
+  return (
+    <svg
+      className="ef-workbench__flow"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-labelledby={titleId}
+      aria-describedby={legendId}
+    >
+      <title id={titleId}>The flow&apos;s steps and transitions</title>
+      <defs>
+        <marker id="ef-arrow-ok" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M 0 0 L 10 5 L 0 10 z" fill={OK} />
+        </marker>
+        <marker id="ef-arrow-no" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M 0 0 L 10 5 L 0 10 z" fill={NO} />
+        </marker>
+      </defs>
+      {drawing.edges.map((e) => (
+        <EdgeLine key={e.edge.id} drawn={e} />
+      ))}
+      {drawing.nodes.map((n) => (
+        <NodeBox key={`${n.dialog ? 'dialog' : 'step'}:${n.id}`} node={n} />
+      ))}
+      {drawing.edges.map((e) => (e.label ? <EdgeLabel key={`${e.edge.id}#label`} drawn={e} /> : null))}
+    </svg>
+  );
+}
+
+function EdgeLine({ drawn }: { drawn: DrawnEdge }) {
+  const { reached } = drawn.edge;
+  return (
+    <polyline
+      data-edge={drawn.edge.id}
+      data-reached={reached}
+      points={drawn.points.map((p) => `${p.x},${p.y}`).join(' ')}
+      fill="none"
+      stroke={reached ? OK : NO}
+      strokeWidth="2"
+      strokeDasharray={reached ? undefined : '6 4'}
+      markerEnd={reached ? 'url(#ef-arrow-ok)' : 'url(#ef-arrow-no)'}
+    />
+  );
+}
+
+function EdgeLabel({ drawn }: { drawn: DrawnEdge }) {
+  const l = drawn.label;
+  if (!l) return null;
+  const { reached } = drawn.edge;
+  return (
+    <g className="ef-workbench__flow-label">
+      <title>{edgeLabel(drawn.edge)}</title>
+      <rect x={l.x - 2} y={l.y - 1} width={l.width + 4} height={l.height + 2} rx="3" fill="#ffffff" fillOpacity="0.92" />
+      <text x={l.x + 2} y={l.y + 2} fontSize={FONT.label} fill={reached ? OK_TEXT : NO}>
+        {l.lines.map((line, k) => (
+          <tspan key={k} x={l.x + 2} dy={k === 0 ? FONT.label : FONT.label + 3} fontWeight={k === 0 ? 700 : undefined}>
+            {line}
+          </tspan>
+        ))}
+      </text>
+    </g>
+  );
+}
+
+function NodeBox({ node: n }: { node: DrawnNode }) {
+  const cx = n.x + n.width / 2;
+  const top = n.y + (n.height - n.lines.length * 18) / 2;
+  return (
+    <g data-node={`${n.dialog ? 'dialog' : 'step'}:${n.id}`}>
+      <rect
+        x={n.x}
+        y={n.y}
+        width={n.width}
+        height={n.height}
+        rx={n.dialog ? n.height / 2 : 6}
+        fill={n.dialog ? '#fff4d6' : '#f1f1f1'}
+        stroke={n.dialog ? '#8a5a00' : '#5a5a5a'}
+        strokeWidth={n.dialog ? 1.5 : 1}
+      />
+      <text x={cx} y={top} fontSize={FONT.node} fill="#1b1b1b" textAnchor="middle">
+        {n.lines.map((line, k) => (
+          <tspan
+            key={k}
+            x={cx}
+            dy={k === 0 ? 14 : 18}
+            fontSize={k > 1 ? FONT.label : undefined}
+            fontWeight={k === 0 ? 700 : undefined}
+            fontStyle={n.dialog && k === 0 ? 'italic' : undefined}
+          >
+            {line}
+          </tspan>
+        ))}
+      </text>
+    </g>
   );
 }

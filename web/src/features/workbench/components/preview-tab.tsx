@@ -9,6 +9,7 @@ import {
   type InputErrors,
   type PreviewInputs,
 } from '../utils/build-preview-request';
+import { describeHousehold, HOUSEHOLDS, householdJson } from '../utils/households';
 import { JsonSection } from './json-section';
 import { ValidationResult } from './validation-result';
 
@@ -65,8 +66,11 @@ export function PreviewTab({ consumerForm, consumerPlans }: ConsumerRenderers) {
   const [errors, setErrors] = useState<InputErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [pending, setPending] = useState(false);
+  /** The household preset the context was filled from, or 'custom' (the JSON as typed). */
+  const [household, setHousehold] = useState('custom');
   const seq = useRef(0);
   const stepId = useId();
+  const householdId = useId();
 
   useEffect(() => {
     let live = true;
@@ -137,6 +141,7 @@ export function PreviewTab({ consumerForm, consumerPlans }: ConsumerRenderers) {
   };
 
   const { steps, rules } = load.data;
+  const preset = HOUSEHOLDS.find((h) => h.id === household) ?? null;
   return (
     <div className="ef-workbench">
       <Heading />
@@ -217,16 +222,50 @@ export function PreviewTab({ consumerForm, consumerPlans }: ConsumerRenderers) {
                 set('offers', checked ? [...on.filter((f) => f !== value), value] : on.filter((f) => f !== value));
               }}
             />
+            <div className="ds-u-margin-top--3">
+              <label className="ds-c-label" htmlFor={householdId}>
+                Household
+              </label>
+              <p className="ds-c-hint" id={`${householdId}-hint`}>
+                A made-up household fills the context below with its census answers.
+              </p>
+              <select
+                id={householdId}
+                className="ds-c-field"
+                value={household}
+                aria-describedby={`${householdId}-hint${preset ? ` ${householdId}-about` : ''}`}
+                onChange={(e) => {
+                  const chosen = HOUSEHOLDS.find((h) => h.id === e.target.value);
+                  setHousehold(chosen ? chosen.id : 'custom');
+                  if (chosen) set('app', householdJson(chosen));
+                }}
+              >
+                <option value="custom">Custom (JSON)</option>
+                {HOUSEHOLDS.map((h) => (
+                  <option key={h.id} value={h.id}>
+                    {h.label}
+                  </option>
+                ))}
+              </select>
+              {preset && (
+                <p className="ef-workbench__household" id={`${householdId}-about`}>
+                  {describeHousehold(preset)}
+                </p>
+              )}
+            </div>
             <TextField
               name="app"
               label="Sample household and application (JSON)"
-              hint="Earlier answers (census: the people, their birth dates and ZIP) and flags such as medical_carrier_id, enrollment_type, effective_date."
+              hint="Earlier answers (census: the people, their birth dates and ZIP) and flags such as medical_carrier_id, enrollment_type, effective_date. Editing it makes the household Custom."
               multiline
               rows={6}
               fieldClassName="ef-workbench__code"
               value={inputs.app}
               errorMessage={errors.app}
-              onChange={(e: { target: { value: string } }) => set('app', e.target.value)}
+              onChange={(e: { target: { value: string } }) => {
+                set('app', e.target.value);
+                if (preset && e.target.value !== householdJson(preset)) setHousehold('custom');
+              }}
             />
             <TextField
               name="answers"

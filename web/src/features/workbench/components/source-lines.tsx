@@ -20,8 +20,15 @@ export function SourceLines({ files, file, line }: { files: SetFile[]; file: str
   );
 }
 
+interface ProblemsProps {
+  problems: { file: string; line: number; column?: number; message: string }[];
+  files: SetFile[];
+  /** Open the problem's file in the editor at its line (a button beside each problem of a file there is). */
+  onOpen?: (file: string, line: number) => void;
+}
+
 /** Problems of a rule set (`file:line:column: message`), each with its source lines. */
-export function Problems({ problems, files }: { problems: { file: string; line: number; column?: number; message: string }[]; files: SetFile[] }) {
+export function Problems({ problems, files, onOpen }: ProblemsProps) {
   return (
     <ul className="ef-workbench__problems">
       {problems.map((p, i) => (
@@ -31,6 +38,14 @@ export function Problems({ problems, files }: { problems: { file: string; line: 
             {p.column ? `:${p.column}` : ''}
           </code>{' '}
           {p.message}
+          {onOpen && files.some((f) => f.path === p.file) && (
+            <>
+              {' '}
+              <button type="button" className="ds-c-button ds-c-button--small ds-c-button--ghost" onClick={() => onOpen(p.file, p.line)}>
+                Edit {p.file} at line {p.line}
+              </button>
+            </>
+          )}
           <SourceLines files={files} file={p.file} line={p.line} />
         </li>
       ))}

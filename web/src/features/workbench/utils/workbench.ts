@@ -1,4 +1,4 @@
-import type { CoverageItem, CoverageReport, SetFile, StepInfo, Tally } from '@/types/api';
+import type { CoverageItem, CoverageReport, Publication, SetFile, StepInfo, Tally } from '@/types/api';
 
 /** "96.5%": a tally's share, rounded down to a tenth (100% only when all is reached). */
 export function percent(t: Tally): string {
@@ -25,11 +25,22 @@ export function linesAround(files: SetFile[], file: string, line: number, radius
   return out;
 }
 
+/** A problem the server names in a file: `file:line:column: message` read into its parts. */
+export interface ParsedProblem {
+  file: string;
+  line: number;
+  /** From 1; absent when the server names the line only. */
+  column?: number;
+  message: string;
+}
+
 /** `file:line:column: message` (the server's form of a problem) into its parts. */
-export function parseProblem(text: string): { file: string; line: number; message: string } | null {
-  const m = /^([^:\s]+):(\d+)(?::\d+)?: (.*)$/s.exec(text);
+export function parseProblem(text: string): ParsedProblem | null {
+  const m = /^([^:\s]+):(\d+)(?::(\d+))?: (.*)$/s.exec(text);
   if (!m) return null;
-  return { file: m[1] ?? '', line: Number(m[2]), message: m[3] ?? '' };
+  const problem: ParsedProblem = { file: m[1] ?? '', line: Number(m[2]), message: m[4] ?? '' };
+  if (m[3]) problem.column = Number(m[3]);
+  return problem;
 }
 
 /** The draft: the serving set's files with the edited ones replaced (new paths added), in path order. */
@@ -37,6 +48,25 @@ export function draftFiles(files: SetFile[], edits: Record<string, string>): Set
   const out = new Map(files.map((f) => [f.path, f.text]));
   for (const [path, text] of Object.entries(edits)) out.set(path, text);
   return [...out.entries()].map(([path, text]) => ({ path, text })).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** A YAML scalar as written on its line: quotes taken off (`''` in single quotes is `'`), a trailing comment dropped. */
+export function yamlScalar(raw: string): string {
+  const v = raw.trim();
+  if (v.startsWith("'")) {
+    const m = /^'((?:[^']|'')*)'/.exec(v);
+    return m ? (m[1] ?? '').replace(/''/g, "'") : v.slice(1);
+  }
+  if (v.startsWith('"')) {
+    const m = /^"((?:[^"\\]|\\.)*)"/.exec(v);
+    if (!m) return v.slice(1);
+    try {
+      return JSON.parse(`"${m[1] ?? ''}"`) as string;
+    } catch {
+      return m[1] ?? '';
+    }
+  }
+  return v.replace(/\s+#.*$/, '');
 }
 
 /** The folders a rule set is made of. */
@@ -92,3 +122,84 @@ export function missed(report: CoverageReport): CoverageItem[] {
 
 /** The first characters of a hash, as the workbench shows it. */
 export const short = (hash: string) => hash.slice(0, 12);
+
+const MICHIGAN = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Detroit',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+/** Some engines put a narrow no-break space before AM/PM: plain spaces read and match alike. */
+const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+/** An instant on Michigan's clock, the zone named: "Nov 20, 2024, 5:01 AM EST". */
+export function michiganTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : plainSpaces(MICHIGAN.format(d));
+}
+
+const WALL = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * A `datetime-local` value (`YYYY-MM-DDTHH:MM`, read as Michigan's clock) as a person reads it:
+ * "Nov 20, 2024, 5:01 AM"; the text itself when it is not one.
+ */
+export function wallTime(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!m) return value;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  return plainSpaces(WALL.format(new Date(Date.UTC(y, mo - 1, d, h, mi))));
+}
+
+/** A line of a unified diff: an added or removed line, context, a hunk's `@@` line or a file header. */
+export interface DiffLine {
+  kind: 'added' | 'removed' | 'context' | 'hunk' | 'header';
+  text: string;
+}
+
+/** A unified diff's lines, each with its kind (the `---`/`+++` lines before the first hunk are headers). */
+export function diffLines(diff: string): DiffLine[] {
+  const lines = diff.endsWith('\n') ? diff.slice(0, -1).split('\n') : diff.split('\n');
+  let inHunk = false;
+  return lines.map((text) => {
+    if (text.startsWith('@@')) {
+      inHunk = true;
+      return { kind: 'hunk', text };
+    }
+    if (!inHunk && (text.startsWith('--- ') || text.startsWith('+++ ') || text === '---' || text === '+++')) return { kind: 'header', text };
+    if (text.startsWith('+')) return { kind: 'added', text };
+    if (text.startsWith('-')) return { kind: 'removed', text };
+    if (text.startsWith('\\')) return { kind: 'header', text };
+    return { kind: 'context', text };
+  });
+}
+
+/** How many lines a diff adds and removes. */
+export function diffCounts(lines: DiffLine[]): { added: number; removed: number } {
+  return {
+    added: lines.filter((l) => l.kind === 'added').length,
+    removed: lines.filter((l) => l.kind === 'removed').length,
+  };
+}
+
+/**
+ * The id of the publication serving now: of those neither cancelled nor still scheduled (the
+ * server's list of what takes effect later), the one that took effect last.
+ */
+export function servingPublication(publications: Publication[], scheduled: Publication[]): number | null {
+  const later = new Set(scheduled.map((p) => p.id));
+  const inEffect = publications.filter((p) => !p.cancelled_at && !later.has(p.id));
+  const at = (p: Publication) => new Date(p.effective_at ?? p.published_at).getTime() || 0;
+  inEffect.sort((a, b) => at(b) - at(a) || b.id - a.id);
+  return inEffect[0]?.id ?? null;
+}
