@@ -1812,6 +1812,11 @@ export interface components {
          *     `templates/…`); or, instead of files, a git revision of the server's checkout (`rev`).
          */
         Draft: {
+            /**
+             * @description The day the made-up households apply on (YYYY-MM-DD): "as of" a date, such as the first
+             *     day of a set scheduled ahead; the server's today when absent.
+             */
+            as_of?: string | null;
             files?: Record<string, unknown>[];
             /** @description How many made-up households an impact walks (1,000 unless given; at most 5,000). */
             households?: number | null;
