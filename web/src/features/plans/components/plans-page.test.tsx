@@ -74,6 +74,10 @@ function renderPage(extras: Record<string, unknown> = {}) {
 const lastFilters = (calls: Call[]) =>
   calls.filter((c) => c.url.pathname.endsWith('/allPlans')).at(-1)?.url.searchParams.get('filters') ?? null;
 
+
+/** How long a test waits for a long list's last slice. */
+const EVERY_CARD = { timeout: 15_000 };
+
 describe('PlansPage', () => {
   beforeEach(() => {
     window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -118,6 +122,8 @@ describe('PlansPage', () => {
     expect(screen.queryByText(i18n._(COMPARE_LIMIT_WARNING))).toBeNull();
   });
 
+  // Every card is drawn a slice a frame: on a busy machine the frames come later, so the wait for
+  // the last one is bounded generously (a bound, not a measure).
   it('draws a long list a slice at a time: the first cards at once, every card after, busy until then', async () => {
     fakeServer(planList(40));
     renderPage();
@@ -127,7 +133,7 @@ describe('PlansPage', () => {
     expect(screen.getAllByRole('article').length).toBeLessThan(10);
     expect(list?.getAttribute('aria-busy')).toBe('true');
     expect(document.querySelector('.ef-plans__count')?.textContent).toBe('40 plans');
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40), EVERY_CARD);
     expect(list?.getAttribute('aria-busy')).toBe('false');
     expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading', { level: 2 }).textContent)).toEqual(
       Array.from({ length: 40 }, (_, i) => `Plan ${i + 1}`),
@@ -137,7 +143,7 @@ describe('PlansPage', () => {
   it('draws the list of other filters a slice at a time too, but keeps every card while a card is used', async () => {
     const calls = fakeServer(planList(40));
     renderPage();
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40), EVERY_CARD);
     // Ticking a card's compare box changes no list: every card stays, the box ticked.
     const box = within(screen.getByRole('article', { name: 'Plan 30' })).getByRole('checkbox', { name: 'Compare Plan' });
     fireEvent.click(box);
@@ -148,7 +154,7 @@ describe('PlansPage', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'HSA eligible' }));
     await waitFor(() => expect(lastFilters(calls)).toBe('hsa'));
     await waitFor(() => expect(screen.getAllByRole('article').length).toBeLessThan(10));
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40), EVERY_CARD);
   });
 
   it('saves a selection and goes where the server says', async () => {
