@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The Enrollflow image (issue 22, item 3): the `enrollflow` binary, the built web app, and the
+# The Enrollflow image: the `enrollflow` binary, the built web app, and the
 # analysts' rules/, forms/ and templates/ it serves at start. Build it from the repository root:
 #
 #   docker build -t enrollflow .

@@ -139,7 +139,7 @@ bench-drafts:
 bench-steps:
 	scripts/with-db.sh tests/load/step-latency.sh
 
-## make bench-dashboard: dashboard lists (p50/p95) and the 12-month export on 125,000 applications (APPLICATIONS=1000000 for the agency scale of issue 19; release build)
+## make bench-dashboard: dashboard lists (p50/p95) and the 12-month export on 125,000 applications (APPLICATIONS=1000000 for an agency's scale; release build)
 bench-dashboard:
 	scripts/with-db.sh tests/load/dashboard.sh
 

@@ -41,7 +41,7 @@ done
 # Extra arguments go to Playwright (a spec file, --grep …).
 status=0
 npm --prefix web run e2e -- "$@" || status=$?
-# Then the PII scan (issue 8 item 5): no SSN or birth date in the server's log, the URLs or the
+# Then the PII scan: no SSN or birth date in the server's log, the URLs or the
 # error answers, and no plaintext SSN in the database.
 python3 scripts/pii-scan.py --db "$DATABASE_URL" "$log" "$E2E_PII_DIR" || status=1
 # On a failure, the server's warnings and errors say what it refused (the scan above found no PII).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 17's proof in the browser: a copy of rules/, forms/ and templates/ with
+# The proof that a new carrier, step and plan year need files only, in the browser: a copy of rules/, forms/ and templates/ with
 # tests/files-only/changes.txt applied (a fifth carrier, a Payment Method step, plan year 2026),
 # served by the same binary as the other browser tests, on 2025-11-20, with an agent who offers only
 # the new carrier; then web/e2e/files-only.spec.ts (Playwright project `files-only`), which also

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The PII scan run after the browser tests (issue 8 item 5).
+"""The PII scan run after the browser tests.
 
 Looks for SSNs and birth dates (the browser tests' own, and any of their shape) in:
   - the given files and folders (the server's log, the URLs and error bodies the browser saw);

@@ -1,4 +1,4 @@
-//! Languages (issue 21): the texts of the forms, the tables and the rules' messages in the
+//! Languages: the texts of the forms, the tables and the rules' messages in the
 //! consumer's language.
 //!
 //! A language is a set of catalogs, `forms/locales/<code>.yaml` and `rules/locales/<code>.yaml`,
@@ -909,7 +909,7 @@ pub fn skeleton(sources: &[Source], code: &str) -> Vec<(String, String)> {
             format!(
                 "# yaml-language-server: $schema=../../schemas/catalog.schema.json\n\
                  # {code} texts of {folder}/: the English text as the files write it, then its \
-                 translation (issue 21;\n# `enrollflow texts --language {code}` lists them; \
+                 translation\n# (`enrollflow texts --language {code}` lists them; \
                  `enrollflow check` reports what is missing).\n"
             )
         });

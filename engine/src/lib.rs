@@ -288,7 +288,7 @@ pub struct Engine {
     summary: Vec<(&'static str, summary::Kind, Expr)>,
     catalog: catalog::Catalog,
     calendar: calendar::Calendar,
-    /// The languages of the forms' and rules' texts (issue 21).
+    /// The languages of the forms' and rules' texts.
     languages: i18n::Languages,
     hash: String,
     /// The rule set's files (coverage runs only: the report's file:line).

@@ -179,7 +179,7 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
         )),
     }
 
-    // The languages: a text without a translation is a problem, as a broken rule is (issue 21).
+    // The languages: a text without a translation is a problem, as a broken rule is.
     let languages = i18n::Languages::load(sources, &mut problems);
     problems.extend(i18n::gaps(&languages, sources));
 

@@ -1,4 +1,4 @@
-//! "A new carrier, a new step, a new plan year: files only" at the engine (issue 17, item 6): the
+//! "A new carrier, a new step, a new plan year: files only" at the engine: the
 //! repository's rules and forms with the changes of `tests/files-only/changes.txt` (Great Lakes,
 //! carrier 5, with its own flag, age curve, family rule, Other Questions and HMO plans; a Payment
 //! Method step between Other Questions and PCP Selection; plan year 2026) load cleanly, route, list

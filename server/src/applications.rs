@@ -150,7 +150,7 @@ pub(crate) async fn not_saved(app: &AppState, id: Uuid, expected: Option<i64>) -
     }
 }
 
-/// A save made against an older revision of the application (issue 22, item 7).
+/// A save made against an older revision of the application.
 pub fn changed_elsewhere() -> ApiError {
     ApiError::Conflict(
         "This application was changed in another window or by someone else since this page was \

@@ -1,4 +1,4 @@
-//! Backups that restore (issue 22, item 4): `enrollflow backup --to DIR` writes the database in
+//! Backups that restore: `enrollflow backup --to DIR` writes the database in
 //! pg_dump's custom format, a copy of the document store and a manifest (every table's row count
 //! and a checksum of the applications); `enrollflow restore --from DIR` loads them into an empty
 //! database and document store and checks the result against the manifest.

@@ -146,7 +146,7 @@ fn write_atomically(dir: &Path, key: &str, bytes: &[u8]) -> std::io::Result<()> 
 /// The largest upload (spec part 2, section 5: 3 MB).
 pub const MAX_BYTES: usize = 3 * 1024 * 1024;
 
-/// Uploads one application may make, replaced ones included (issue 22, item 6).
+/// Uploads one application may make, replaced ones included.
 pub const QUOTA_FILES: i32 = 10;
 /// Bytes one application may upload in all, replaced ones included.
 pub const QUOTA_BYTES: i64 = 30 * 1024 * 1024;

@@ -1,4 +1,4 @@
-//! Where the rules run (issue 22, item 8): off the async workers, a bounded number at a time, and
+//! Where the rules run: off the async workers, a bounded number at a time, and
 //! within one time budget per request.
 //!
 //! A rule is user-written Rhai: a slow or looping one must not stall the requests that share its

@@ -1,4 +1,4 @@
-//! The evidence packet of a purchase (issue 20, item 4): what the person submitted, what they were
+//! The evidence packet of a purchase: what the person submitted, what they were
 //! quoted, the exact texts they agreed to, their signatures (time and address), the documents they
 //! uploaded with each file's SHA-256, and the rule set and form schemas in force.
 //!

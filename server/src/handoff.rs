@@ -1,4 +1,4 @@
-//! The agent's hand-off to the customer (issue 20, item 2): an application the agent quoted is
+//! The agent's hand-off to the customer: an application the agent quoted is
 //! e-mailed to the customer as a single-use link (as "Save and finish later" links are: the
 //! token's SHA-256 kept, 14 days, the agent's sites only); the customer opens it in their own
 //! browser, gives the details only they should type (SSNs, signatures), uploads documents and

@@ -1,4 +1,4 @@
-//! Key rotation (issue 22, item 5): `enrollflow rotate-key` re-encrypts every stored secret under
+//! Key rotation: `enrollflow rotate-key` re-encrypts every stored secret under
 //! the current data key while the service runs.
 //!
 //! The procedure (docs/security.md): start every instance with the new key in

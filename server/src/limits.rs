@@ -1,5 +1,5 @@
 //! Per-address rate limits on what anyone can ask without an account and what costs the server
-//! the most: new applications, document uploads, PDFs and exports (issue 15, item 6). GCRA
+//! the most: new applications, document uploads, PDFs and exports. GCRA
 //! buckets from `governor`, keyed by the client's address, one set per instance (a burst spread
 //! over N instances gets N times the limit: enough to stop one client flooding; the limits that
 //! must hold across instances, logins and forgot-password, are counted in PostgreSQL).

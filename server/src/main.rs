@@ -179,7 +179,7 @@ enum Command {
     },
     /// A language's catalogs (forms/locales/<code>.yaml, rules/locales/<code>.yaml) as they should
     /// be: every text a consumer may see, with its translation or "" where there is none yet.
-    /// Prints them; with --write, writes them (a new language starts here, issue 21).
+    /// Prints them; with --write, writes them (a new language starts here).
     Texts {
         /// The language code, e.g. `es`.
         #[arg(long)]
@@ -802,7 +802,7 @@ fn print_problems(problems: &[enrollflow_engine::Diagnostic]) {
 }
 
 fn check(dir: &Path) -> ExitCode {
-    // Translations of no text are served harmlessly, but a check names them (issue 21).
+    // Translations of no text are served harmlessly, but a check names them.
     let extras = rules::read_sources(dir)
         .map(|sources| enrollflow_engine::i18n::extras(&sources))
         .unwrap_or_default();

@@ -1,5 +1,5 @@
 //! The purchase (the submitted step's accepted save) and what commits with it: the evidence packet
-//! (`evidence`) and the subscriber's receipt (`templates/email/receipt.txt`, issue 20 item 3). One
+//! (`evidence`) and the subscriber's receipt (`templates/email/receipt.txt`). One
 //! transaction: a purchase is never stored without its packet, and its receipt is in the outbox
 //! when it commits.
 

@@ -1,4 +1,4 @@
-//! "Save and finish later" (issue 20, item 1): a consumer's application e-mailed to them as a
+//! "Save and finish later": a consumer's application e-mailed to them as a
 //! single-use link (the token's SHA-256 kept, valid 14 days, only on a site of the application's
 //! agent) that opens it in any browser; what changed since is checked under the rules in force
 //! before the person goes on.

@@ -1,4 +1,4 @@
-//! Retention of abandoned quotes (issue 22, item 6): an application nobody submitted and nobody
+//! Retention of abandoned quotes: an application nobody submitted and nobody
 //! saved for `ENROLLFLOW_RETENTION_DAYS` days is deleted or anonymized
 //! (`ENROLLFLOW_RETENTION_ACTION`), its documents with it, by a job every instance runs hourly (the
 //! statements re-check each row, so two instances never do a row twice). Off when the days are 0.

@@ -31,7 +31,7 @@ pub struct Bundle {
 }
 
 /// The templates a consumer reads (the legal texts, the e-mails a consumer gets): each has a
-/// version in every language of the set, `templates/<code>/<name>` (issue 21). The agents' e-mails
+/// version in every language of the set, `templates/<code>/<name>`. The agents' e-mails
 /// (invitation, password reset) are English.
 pub const CONSUMER_TEMPLATES: [&str; 5] = crate::protected::ANALYSTS_TEMPLATES;
 

@@ -119,7 +119,7 @@ mod tests {
     use opentelemetry::trace::TracerProvider as _;
     use tracing_subscriber::prelude::*;
 
-    /// Issue 22, item 1: the request spans reach an OTLP/HTTP collector.
+    /// Tracing export: the request spans reach an OTLP/HTTP collector.
     #[test]
     fn request_spans_are_exported_to_an_otlp_collector() {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");

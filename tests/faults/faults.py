@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fault tests of issue 8 item 3, against a private PostgreSQL cluster of their own.
+"""Fault tests (a database outage, a full pool, a killed instance) against a private PostgreSQL cluster of their own.
 
   kill  `kill -9` of the server in the middle of step saves and purchases, restart on the same
         database; shoppers retry what got no answer. Checked with SQL: no partial application, no

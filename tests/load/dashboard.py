@@ -91,7 +91,7 @@ for label, path in CASES:
     worst = max(worst, p95)
     print(f"{label:42} {total:7} {statistics.median(ms):7.2f} {p95:7.2f} {ms[-1]:7.2f}", flush=True)
 if CASES:
-    print(f"slowest p95: {worst:.2f} ms (target: 20 ms at 1,000,000 applications, issue 19)")
+    print(f"slowest p95: {worst:.2f} ms (target: 20 ms at 1,000,000 applications)")
 
 
 def rows_of(workbook):

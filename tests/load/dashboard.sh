@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The agent dashboard with 100,000 applications (issue 7's performance target): p50/p95 of the
+# The agent dashboard with 100,000 applications (the dashboard's performance target): p50/p95 of the
 # Quoting and Submissions list pages (sorts, search, filters, long period, deep pages) and the
 # 100,000-row Excel export (wall time, the server's memory before, after and at its peak).
 # Starts the release server on a fresh database holding the demo agents, loads APPLICATIONS demo

@@ -1,4 +1,4 @@
--- HOT updates of application rows at a table's fill factor (issue 19, item 2): 2,000 journeys, each
+-- HOT updates of application rows at a table's fill factor: 2,000 journeys, each
 -- row inserted and then saved 12 times in its own transactions while the next 50 journeys start,
 -- as applications are. Rows of 1.2 kB in a table with a primary key and two dashboard-like
 -- indexes. Prints the fill factor, updates, HOT updates, their share and the table's size.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Throughput ratios against the server's own baselines in one run on loopback (issue 8 item 2,
-# issue 19 item 2): step view and the quote (one county's full medical list for a household of 6)
+# Throughput ratios against the server's own baselines in one run on loopback: step view and the
+# quote (one county's full medical list for a household of 6)
 # against /bench/hello (and the quote against /healthz too, the baseline the catalog issue names),
 # and the step submit (validation, encryption, the write) against the write baseline
 # (/bench/write/{slot}: a document of the same size written durably to one row through the same
@@ -107,7 +107,7 @@ rows = [("/bench/hello (baseline)", hello, None, None),
         ("step view GET census", view, view / hello, 0.5),
         ("quote GET allPlans (6 people)", quote, quote / hello, 0.5),
         ("  the same without gzip", identity, identity / hello, None),
-        ("/healthz (issue 4's baseline)", healthz, None, None),
+        ("/healthz (the quoting baseline)", healthz, None, None),
         ("quote GET allPlans vs /healthz", quote, quote / healthz, 0.5),
         ("/bench/pk read", pk, None, None),
         ("/bench/write (baseline)", write, None, None),

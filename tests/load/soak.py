@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Whole shopper journeys under load, with agents paging and exporting at the same time (issue 8
-item 1). SHOPPERS journeys start evenly over DURATION seconds, each with think time between pages
+"""Whole shopper journeys under load, with agents paging and exporting at the same time.
+SHOPPERS journeys start evenly over DURATION seconds, each with think time between pages
 (so many are in flight at once); AGENTS agents page their Quoting and Submissions lists and export
 every EXPORT_EVERY seconds until the shoppers are done. Reports throughput, p50/p95/p99 and errors
 per call, and the server's memory (VmRSS of PIDS, summed) every 10 seconds.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Shopper journeys and agents together under load (issue 8 item 1): SHOPPERS (500) whole journeys
+# Shopper journeys and agents together under load: SHOPPERS (500) whole journeys
 # started evenly over DURATION (600) seconds, AGENTS (4) agents paging and exporting, against the
 # release server on the demo data (ACME holds APPLICATIONS demo applications for the agents' lists).
 # Usage: scripts/with-db.sh tests/load/soak.sh   (make soak)

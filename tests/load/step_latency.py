@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Latency of every step call of the consumer wizard, one shopper at a time (issue 5's p95 target:
+"""Latency of every step call of the consumer wizard, one shopper at a time (the p95 target:
 every step's API under 20 ms at p95 on the demo data).
 
 Walks N journeys against a running server, alternating two kinds, and prints p50/p95/max per call:

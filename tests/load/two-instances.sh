@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two `enrollflow serve` instances on one PostgreSQL behind nginx round-robin (issue 8 item 7):
+# Two `enrollflow serve` instances on one PostgreSQL behind nginx round-robin:
 #   1. shoppers' whole journeys through nginx round-robin (each request to the next instance: a
 #      browser's writes are read back on the other at once through its `ef_rev` cookie), and a
 #      session started on instance A continued on instance B directly: session, application and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Schemathesis over /api/openapi.json as a consumer, an agent and an admin (issue 8 item 4):
+# Schemathesis over /api/openapi.json as a consumer, an agent and an admin:
 # no answer may be a server error (>= 500), and input the schema rules out must be refused (4xx).
 # Starts the release server on a fresh seeded database (tests/load/server.sh); installs
 # Schemathesis from PyPI into .venv/schemathesis on first use.

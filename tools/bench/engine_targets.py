@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The engine's benchmark figures beside their targets (issue 19), from criterion's results.
+"""The engine's benchmark figures beside their targets, from criterion's results.
 
 Usage: engine_targets.py CRITERION_DIR
 

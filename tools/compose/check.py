@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Compose check (issue 22, item 3): lints deploy/ without Docker, so `make check` catches a
+"""The Compose check: lints deploy/ without Docker, so `make check` catches a
 broken layout on machines with no Docker daemon or compose plugin.
 
 deploy/compose.yaml:

@@ -1,4 +1,4 @@
-"""`enrollflow check` and `enrollflow texts` on the languages (issue 21), as an analyst runs them on a
+"""`enrollflow check` and `enrollflow texts` on the languages, as an analyst runs them on a
 copy of rules/, forms/ and templates/: a Spanish text removed is named with the file and line of its
 English text and the catalog it belongs in; a translation of no text is named at its catalog line;
 a third language is its catalogs, started by `enrollflow texts --write`, and its versions of the

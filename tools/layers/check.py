@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The server's layer check (issue 16): reads every module's `crate::…` and `super::…` paths in
+"""The server's layer check: reads every module's `crate::…` and `super::…` paths in
 server/src and fails when the modules form a circle or when an arrow points up the layer order
 
     boot (main, startup, the CLI's loaders)  ->  http (routers, extractors, middleware, wire types)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The literals check (issue 17): the wizard's shape is data, so the code names no step, carrier,
+"""The literals check: the wizard's shape is data, so the code names no step, carrier,
 reason or plan year. Fails on such a literal in server/src, engine/src or web/src outside tests:
 
 - a step id of rules/flows/*.flow.yaml as a quoted string ("census", 'rap');

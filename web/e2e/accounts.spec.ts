@@ -4,7 +4,7 @@ import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiJson, collectConsoleErrors, enrollflowBin, enterLoginCode, expectAccessible, freshCode, operatorMail, siteUrl } from './support';
 
-// Accounts in the browser (spec part 1, 2.3, 2.5, 4.2; issue 6): the account routes' modals, the top
+// Accounts in the browser (spec part 1, 2.3, 2.5, 4.2): the account routes' modals, the top
 // bar by role, the outbox, impersonation. Users from `enrollflow seed` (README "Demo logins").
 // A test that changes a password sets it back, so the demo logins keep working for other specs.
 

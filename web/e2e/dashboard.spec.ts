@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiJson, collectConsoleErrors, expectAccessible, freshCode, siteUrl, openSite, answerOtherQuestions, shown } from './support';
 
-// The agent's Quoting list (issue 7, item 2): a quote made through the API shows, search narrows
+// The agent's Quoting list: a quote made through the API shows, search narrows
 // the list, Export downloads Exported_Quotes.xlsx.
 
 const LAST_NAME = 'Quotewright';
@@ -100,7 +100,7 @@ test('the agent finds a new quote in Quoting, narrows it by search and exports t
   expect(bytes.subarray(0, 2).toString()).toBe('PK'); // an xlsx is a zip
   await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
 
-  // Save as scenario (issue 18, item 6): the quote's steps as a YAML scenario, nobody named in it.
+  // Save as scenario: the quote's steps as a YAML scenario, nobody named in it.
   const savingScenario = page.waitForEvent('download');
   await row.getByRole('button', { name: `Actions for Zoe ${LAST_NAME}` }).click();
   await page.getByRole('menuitem', { name: 'Save as scenario' }).click();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { siteUrl } from './support';
 
-// What the person feels (issue 19, item 4): a benchmark, not a test. `make bench-feel` runs it
+// What the person feels: a benchmark, not a test. `make bench-feel` runs it
 // (Playwright project `feel`, only when E2E_FEEL is set) against the server scripts/e2e.sh starts,
 // in Debian's Chromium slowed down as a mid-range phone on a mobile network: the CPU 4 times slower
 // and the network of Chrome DevTools' "Fast 3G" preset (562.5 ms latency, 1.44 Mbit/s down,

@@ -4,7 +4,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { aboutAnnLee, apiJson, dbJson, expectAccessible, siteUrl } from './support';
 
-// Issue 17, item 6: "a new carrier, a new step, a new plan year: files only". scripts/files-only-e2e.sh
+// "a new carrier, a new step, a new plan year: files only". scripts/files-only-e2e.sh
 // copies rules/, forms/ and templates/, applies tests/files-only/changes.txt (Great Lakes, carrier 5
 // with its own flag, age curve, family rule, Other Questions and HMO plans; a Payment Method step
 // between Other Questions and PCP Selection; plan year 2026) and starts the same server binary as
@@ -31,7 +31,7 @@ function edit(path: string, from: string, to: string): void {
   writeFileSync(file, text.replace(from, to));
 }
 
-/** An analyst's Spanish for a new text (issue 21: a text without its translation is not served). */
+/** An analyst's Spanish for a new text (a text without its translation is not served). */
 function translate(catalog: string, english: string, spanish: string): void {
   const file = join(ROOT, catalog);
   writeFileSync(file, `${readFileSync(file, 'utf8')}\n${JSON.stringify(english)}: ${JSON.stringify(spanish)}\n`);

@@ -7,7 +7,7 @@ export { expect };
 /**
  * Every spec's `test`: with E2E_PII_DIR set (scripts/e2e.sh sets it), each test writes the URLs
  * its pages requested or navigated to, and the bodies of the server's error answers, to a file
- * there; scripts/pii-scan.py then checks them for SSNs and birth dates (issue 8 item 5).
+ * there; scripts/pii-scan.py then checks them for SSNs and birth dates.
  */
 export const test = base.extend<{ piiRecorder: void }>({
   piiRecorder: [

@@ -14,7 +14,7 @@ import {
   shown,
 } from './support';
 
-// Whole consumer journeys in the browser (issue 5), each ending where the spec says: a stored
+// Whole consumer journeys in the browser, each ending where the spec says: a stored
 // submission read back through the API, or the page that stops the applicant. Demo data, today
 // 2024-11-20 (open enrollment for 2025).
 
@@ -134,7 +134,7 @@ test('a single adult in open enrollment buys medical, dental and vision', async 
   await expect(page).not.toHaveURL(siteUrl('acme', '/census'));
   expect(errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
 
-  // Issue 20, item 3: the subscriber's receipt (the operator reads it whole; no admin can).
+  // The subscriber's receipt (the operator reads it whole; no admin can).
   const receipt = await operatorMail('ann@example.com', /^Your application has been submitted$/);
   const confirmation = /Confirmation number: ([0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4})/.exec(receipt.body)?.[1];
   expect(confirmation, receipt.body).toBeTruthy();
@@ -143,7 +143,7 @@ test('a single adult in open enrollment buys medical, dental and vision', async 
   expect(receipt.body).not.toContain('123456789');
 
   const bought = await apiJson<{ application: { applicationId: string } }>(page, '/api/application/active');
-  // Issue 20, item 4: the agent downloads the evidence packet from Submissions; its PDF holds the
+  // The agent downloads the evidence packet from Submissions; its PDF holds the
   // premiums and the terms agreed to.
   const agentContext = await browser.newContext();
   const agent = await agentContext.newPage();
@@ -193,7 +193,7 @@ test('a consumer saves at Subscriber Information, opens the e-mailed link in ano
   await page.getByRole('button', { name: 'Apply Now' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/subInfo'));
 
-  // Issue 20, item 1: "Save and finish later" e-mails a link.
+  // "Save and finish later" e-mails a link.
   await page.getByRole('button', { name: 'Save and finish later' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save and Finish Later' });
   await expectAccessible(page);

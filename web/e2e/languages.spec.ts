@@ -6,7 +6,7 @@ import PO from 'pofile';
 import { expect, test } from './fixtures';
 import { apiJson, collectConsoleErrors, expectAccessible, openSite, operatorMail, shown, siteUrl } from './support';
 
-// The consumer's path in Spanish (issue 21): the language switch on the landing page, a whole
+// The consumer's path in Spanish: the language switch on the landing page, a whole
 // purchase with every page in Spanish, a refused save's messages, the session dialogs; and every
 // step drawn in the tests' pseudo-language, where any English word left is a text that went round
 // the catalogs. Demo data, today 2024-11-20 (open enrollment for 2025).

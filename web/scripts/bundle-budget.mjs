@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// Bundle budgets (issue 5): production JavaScript, gzipped, of
+// Bundle budgets: production JavaScript, gzipped, of
 //   - the landing page's first load: the entry chunk and the chunks it imports statically (the
 //     `modulepreload` links of index.html) — the landing route loads nothing else at startup;
 //   - a form step: the landing load plus the lazily loaded form renderer (RJSF and the CMS widgets);
@@ -41,7 +41,7 @@ const KB = 1000;
 export const ROUTES = [
   {
     name: 'landing (first load)',
-    // 123 on React (issue 19's target: 100); 67 since React's API runs on Preact (vite.config.ts),
+    // 123 on React (the target: 100); 67 since React's API runs on Preact (vite.config.ts),
     // Lingui's runtime and the shell's compiled English texts included.
     budgetKb: 67,
     // `/`: LandingRoute and AppShell are in the entry; the account modals (account-ui), the user menus,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// The language catalogs (issue 21; lingui.config.ts): fails when
+// The language catalogs (lingui.config.ts): fails when
 //   - the catalogs are not what the code says (a message added, changed or removed in the code and
 //     `npm run i18n:extract` not run): the extraction is run and the catalogs it changed are named;
 //   - a language lacks a translation, or a translation drops a placeholder (`{name}`) or a tag

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // @ts-check
-// Precompresses the built app (issue 19, item 3): next to every text file of `dist/` (scripts,
+// Precompresses the built app: next to every text file of `dist/` (scripts,
 // styles, the page, SVG, JSON), a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy, made
 // once per build. The server (tower-http's ServeDir with `precompressed_br`/`precompressed_gzip`)
 // sends the copy the browser accepts, so no request compresses anything. A copy not smaller than

@@ -1,4 +1,4 @@
-//! The audit of personal-data access (issue 15, item 7), recorded in one place for every route so
+//! The audit of personal-data access, recorded in one place for every route so
 //! that no handler can forget it:
 //!
 //! - a view of an application's details (More Info) or its opening to continue it (Enroll);

@@ -1,4 +1,4 @@
-//! Submissions' evidence packets for their agent (issue 20, item 4): whether the PDF is ready, and
+//! Submissions' evidence packets for their agent: whether the PDF is ready, and
 //! the PDF and JSON as they were stored (`crate::evidence`).
 
 use axum::Json;

@@ -1,4 +1,4 @@
-//! "Send to customer" (issue 20, item 2) for the agent: send, follow, withdraw a hand-off
+//! "Send to customer" for the agent: send, follow, withdraw a hand-off
 //! (`crate::handoff`).
 
 use axum::Json;

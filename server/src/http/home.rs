@@ -372,7 +372,7 @@ async fn app_info(
         .await?
         .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
     let mut info = AppInfo::from(summary);
-    // Handed to the customer: what they entered since is shown masked (issue 20, item 2).
+    // Handed to the customer: what they entered since is shown masked.
     if let Some(at) = links::summary_at_handoff(&app.pool, id).await? {
         let entered: Summary = serde_json::from_value(at).unwrap_or_default();
         info.mask_unless(&AppInfo::from(entered));

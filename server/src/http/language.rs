@@ -1,4 +1,4 @@
-//! The consumer's language (issue 21): the `enrollflow_lang` cookie the web app writes when a
+//! The consumer's language: the `enrollflow_lang` cookie the web app writes when a
 //! language is chosen or first detected (`web/src/i18n/index.ts`), else the request's
 //! `Accept-Language`, else English. The rule set decides which of them it speaks (its catalogs).
 
@@ -69,7 +69,7 @@ impl Language {
     }
 }
 
-/// The server's refusals in the consumer's language (issue 21): a 4xx JSON answer's `error`, and
+/// The server's refusals in the consumer's language: a 4xx JSON answer's `error`, and
 /// each message of its `errors`, through the serving rule set's catalogs (a message no catalog
 /// has, and every answer in English, is left as it is). Inside the compression layer: the bodies
 /// read here are plain.

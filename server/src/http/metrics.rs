@@ -1,4 +1,4 @@
-//! Observability (issue 22, item 1): Prometheus metrics at `/metrics`, and one access-log line per
+//! Observability: Prometheus metrics at `/metrics`, and one access-log line per
 //! request.
 //!
 //! `/metrics` answers on the main address to the operator token (`Authorization: Bearer …`), and

@@ -134,7 +134,7 @@ async fn comparison(
     let all = parse_flag(flag)?;
     let filter = Filter::parse(filters).map_err(ApiError::BadRequest)?;
     let (s, kind, _) = open_plan_step(app, session, host, plan_type).await?;
-    // In the consumer's language (issue 21).
+    // In the consumer's language.
     let languages = s.bundle.engine.languages();
     let code = language.pick(languages);
     let sheet = sheets::comparison(

@@ -1,4 +1,4 @@
-//! "Save and finish later" over HTTP (issue 20, item 1): the consumer asks for a resume link; the
+//! "Save and finish later" over HTTP: the consumer asks for a resume link; the
 //! link's page uses it in any browser (`crate::resume`).
 
 use axum::Json;

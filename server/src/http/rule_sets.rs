@@ -1,4 +1,4 @@
-//! Published rule sets (issue 18, item 3), for analysts and admins: the history of publications, publishing a
+//! Published rule sets, for analysts and admins: the history of publications, publishing a
 //! draft (every file of `rules/`, `forms/` and `templates/`, checked whole first), and serving an
 //! earlier set again. Instances serving from the database (`--rules-from-database`) switch when
 //! the publication's notification arrives.

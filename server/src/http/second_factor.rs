@@ -1,4 +1,4 @@
-//! The second factor (issue 15, item 3): an authenticator app (TOTP) and ten recovery codes.
+//! The second factor: an authenticator app (TOTP) and ten recovery codes.
 //!
 //! - Required for admins, offered to agents; an admin can require it of every agent.
 //! - Login: the password step answers `second_factor: "code"` (or `"setup"` for an account that

@@ -224,7 +224,7 @@ async fn save_step(
     if data.get("submitted").and_then(Value::as_bool) == Some(true) {
         return Err(already_submitted());
     }
-    // Answers given against an older revision are not saved over a newer one (issue 22, item 7).
+    // Answers given against an older revision are not saved over a newer one.
     let expected = if_match(&headers)?;
     if let (Some(expected), Some(c)) = (expected, &cached)
         && c.revision != expected

@@ -1,4 +1,4 @@
-//! The rules workbench's reads (issue 18, item 5), for analysts and admins: any step's view for a
+//! The rules workbench's reads, for analysts and admins: any step's view for a
 //! sample household and context with the validation of sample answers (the preview the consumer
 //! renderer draws; it replaces the playground's API), the serving set's files, and the scenario
 //! results with the rule coverage of the serving set. Nothing is saved.

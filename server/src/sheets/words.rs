@@ -1,4 +1,4 @@
-//! The sheets' words in the consumer's language (issue 21): each text a sheet writes is an
+//! The sheets' words in the consumer's language: each text a sheet writes is an
 //! English literal listed in `enrollflow_engine::i18n::SHEETS` (so the catalogs are checked for
 //! it; the test below checks the listing), translated by the serving rule set's catalogs, with
 //! `{placeholders}` filled after translation.

@@ -1,4 +1,4 @@
-//! The access matrix (issue 6 item 7). Agent B (lakeshore) has a customer whose application is
+//! The access matrix. Agent B (lakeshore) has a customer whose application is
 //! full of personal data (with a document), a submitted application and a message. Every API route
 //! that takes an id or reaches application or dashboard data is called with agent A's (acme)
 //! session, on A's site and on B's, and with another consumer's session on B's site:

@@ -249,7 +249,7 @@ async fn forgot_password_answers_the_same_and_mails_a_single_use_expiring_link()
         "mail only for the known one"
     );
     assert!(subject.contains("Reset"), "{subject}");
-    // The link names no e-mail address (issue 15): the token alone finds the account.
+    // The link names no e-mail address: the token alone finds the account.
     let link = format!(
         "http://acme.localhost:{}/reset-password/token/",
         app.addr.port()

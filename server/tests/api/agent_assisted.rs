@@ -1,4 +1,4 @@
-//! The agent-assisted application (spec part 1, 6; issue 6 item 6): a logged-in agent applying on
+//! The agent-assisted application (spec part 1, 6): a logged-in agent applying on
 //! their own site applies as the agent; the application is agent-started and names the user.
 
 use reqwest::StatusCode;

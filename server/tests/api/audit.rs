@@ -1,4 +1,4 @@
-//! The audit of personal-data access (issue 15, item 7): More Info, Enroll, exports, PDFs, an
+//! The audit of personal-data access: More Info, Enroll, exports, PDFs, an
 //! admin's changes while acting as an agent and refused authorizations are rows naming actor,
 //! subject, application, call and request id; admins read them, filtered.
 

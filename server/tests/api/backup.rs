@@ -1,4 +1,4 @@
-//! Issue 22, item 4: a backup of a seeded database and its documents restores into a new database
+//! A backup of a seeded database and its documents restores into a new database
 //! with every table's row count and the applications' checksum as they were.
 
 use enrollflow_server::{backup, db};

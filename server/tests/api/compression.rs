@@ -1,4 +1,4 @@
-//! What the browser downloads (issue 19, item 3): the build's precompressed copies served as the
+//! What the browser downloads: the build's precompressed copies served as the
 //! browser accepts them, and JSON answers over 1 kB compressed, never those carrying the CSRF token.
 
 use reqwest::StatusCode;

@@ -1,4 +1,4 @@
-//! The agent dashboard's Quoting and Submissions lists and their Excel exports (issue 7, items 2
+//! The agent dashboard's Quoting and Submissions lists and their Excel exports (items 2
 //! and 3) against hand-built applications inserted with SQL.
 
 use std::io::Cursor;
@@ -706,7 +706,7 @@ async fn export_times_are_michigan_time_and_the_last_step_is_named() {
     assert_eq!(row[5], Data::String("Dental Plans".into()), "last step 4");
 }
 
-/// Issue 19, item 5: a list's total is the per-day counts (kept by a trigger) plus the period's
+/// A list's total is the per-day counts (kept by a trigger) plus the period's
 /// first, partial day counted row by row. Every total equals the rows the list shows, whatever
 /// the filters, at the period's edge, and after an application is submitted, changes its
 /// products or its site, or is deleted.
@@ -799,7 +799,7 @@ async fn totals_equal_the_rows_through_filters_the_periods_edge_and_changes() {
     .await;
 }
 
-/// Issue 19, item 5: a page of a list sorted by its period's column starts at the day the per-day
+/// A page of a list sorted by its period's column starts at the day the per-day
 /// counts put it in; every page, in both directions, with a filter and across the period's first,
 /// partial day, holds exactly the rows the full order puts there.
 #[tokio::test]
@@ -954,7 +954,7 @@ async fn pages_by_name_from_either_end_follow_the_full_order() {
     }
 }
 
-/// Issue 19, item 5: a search reads the search table (migration 27), which triggers keep equal to
+/// A search reads the search table (migration 27), which triggers keep equal to
 /// the applications: a renamed application is found by its new name and e-mail only, a submitted
 /// one moves from the quotes' search to the submissions', a site's filter applies to the matches,
 /// a deleted one is gone, another agent's are never found, and a term never matches across the
@@ -1132,7 +1132,7 @@ async fn the_search_trigger_compares_every_column_the_search_row_reads() {
     }
 }
 
-/// Issue 19, item 5: a deep page by name starts in the name bucket the per-day name counts put it
+/// A deep page by name starts in the name bucket the per-day name counts put it
 /// in (migration 28) and walks that bucket from its nearer end. Every page, in both directions,
 /// for two periods (the default one's first, partial day included) and a page size that makes
 /// pages cross buckets, holds exactly the rows the full order puts there; so it does after

@@ -285,7 +285,7 @@ async fn a_replaced_document_is_removed_and_an_application_has_a_quota_of_upload
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Issue 22, item 6: with `ENROLLFLOW_DOCUMENT_STORE=s3://…` the documents go to the bucket,
+/// With `ENROLLFLOW_DOCUMENT_STORE=s3://…` the documents go to the bucket,
 /// encrypted; two instances share them. Runs against the S3-compatible server `make test` starts
 /// (`scripts/with-s3.sh`).
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! Proof of every submission (issue 20, items 3 and 4): the purchase stores an evidence packet
+//! Proof of every submission: the purchase stores an evidence packet
 //! with its hash and writes the subscriber a receipt nobody else can read; the agent downloads the
 //! packet's PDF and JSON from Submissions; `enrollflow verify-packet` tells a stored packet from
 //! a changed one.

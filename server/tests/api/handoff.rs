@@ -1,4 +1,4 @@
-//! "Send to customer" (issue 20, item 2): the agent quotes and hands the application to the
+//! "Send to customer": the agent quotes and hands the application to the
 //! customer, who opens the e-mailed link in their own browser, gives their details, signs as the
 //! subscriber and purchases; the agent follows the hand-off on the dashboard and may withdraw or
 //! resend it.
@@ -230,7 +230,7 @@ async fn a_withdrawn_or_resent_handoff_no_longer_opens_and_only_the_agents_own_q
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
 }
 
-/// Issue 21: the agent writes the hand-off e-mail in the customer's language.
+/// The agent writes the hand-off e-mail in the customer's language.
 #[tokio::test]
 async fn the_agent_sends_the_handoff_in_the_customers_language() {
     let app = spawn_app().await;

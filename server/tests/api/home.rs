@@ -1,4 +1,4 @@
-//! The dashboard shell and home (issue 7 item 1): the left navigation, the countdowns from
+//! The dashboard shell and home: the left navigation, the countdowns from
 //! `rules/calendar.yaml` on the test clock's today (2024-11-20), the year-to-date figures, the
 //! More Info modal and Enroll.
 

@@ -336,7 +336,7 @@ async fn the_outbox_shows_the_newest_mail_first() {
     let list = r.json();
     assert_eq!(list[0]["to_address"], LAKESHORE_USER);
     assert_eq!(list[1]["to_address"], ACME_USER);
-    // The admin sees the mail, never its link's token (issue 15): asking a reset for another
+    // The admin sees the mail, never its link's token: asking a reset for another
     // account and reading it here takes over nothing.
     let shown = list[0]["body"].as_str().expect("body");
     assert!(shown.contains("/reset-password/token/[hidden"), "{shown}");

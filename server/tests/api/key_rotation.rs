@@ -1,4 +1,4 @@
-//! Issue 22, item 5: SSNs are bound to their application and field, and `rotate-key` moves every
+//! SSNs are bound to their application and field, and `rotate-key` moves every
 //! one to a new key while the service runs, resuming where a stopped run was.
 
 use base64::Engine as _;

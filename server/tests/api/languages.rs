@@ -1,4 +1,4 @@
-//! The consumer's language (issue 21): the server answers the forms' and rules' texts in the
+//! The consumer's language: the server answers the forms' and rules' texts in the
 //! language the browser asks for (the `enrollflow_lang` cookie, else `Accept-Language`), from the
 //! rule set's catalogs (`forms/locales/es.yaml`, `rules/locales/es.yaml`), and English otherwise.
 

@@ -1,4 +1,4 @@
-//! Per-address limits (issue 15, item 6): new applications, PDFs and exports from one address
+//! Per-address limits: new applications, PDFs and exports from one address
 //! past the limit answer 429 with `Retry-After` before any work; other calls are untouched.
 
 use reqwest::StatusCode;

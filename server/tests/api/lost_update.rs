@@ -1,4 +1,4 @@
-//! No lost update (issue 22, item 7): a save carries the revision its answers were given against
+//! No lost update: a save carries the revision its answers were given against
 //! (`If-Match`, the view's `revision`); a save against a newer revision is refused with 409 and a
 //! clear message, never written over it.
 

@@ -1,4 +1,4 @@
-//! Agent messages (issue 7 items 1, 4 and 5): the admin writes and targets them, HTML is
+//! Agent messages: the admin writes and targets them, HTML is
 //! sanitized on save and when served, agents see their current ones, dismiss the others, and
 //! find dismissed and expired ones among the recent notifications.
 

@@ -1,4 +1,4 @@
-//! Issue 22, items 1 and 2: Prometheus metrics after a journey, and TLS to PostgreSQL.
+//! Prometheus metrics after a journey, and TLS to PostgreSQL.
 
 use reqwest::StatusCode;
 

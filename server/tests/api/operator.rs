@@ -1,4 +1,4 @@
-//! The operator's command line (issue 15): `seed` refuses the published demo password outside a
+//! The operator's command line: `seed` refuses the published demo password outside a
 //! demo, and `mail` prints the outbox whole (links included) to whoever has the database and the
 //! data key, never to a web user.
 

@@ -692,7 +692,7 @@ async fn sheet_in(app: &TestApp, b: &Browser<'_>, path: &str, language: &str) ->
     pdf_text(&res.bytes().await.expect("body"), None)
 }
 
-/// Issue 21: the comparison and the benefit selection in Spanish, and in the tests'
+/// The comparison and the benefit selection in Spanish, and in the tests'
 /// pseudo-language no plain English word left (every text the sheets write goes through the
 /// catalogs; names, figures and plan names aside).
 #[tokio::test]

@@ -39,7 +39,7 @@ pub(crate) fn edit(root: &Path, file: &str, from: &str, to: &str) {
 }
 
 /// Adds a Spanish translation to a catalog of the copy (`forms/locales/es.yaml`,
-/// `rules/locales/es.yaml`): an edited English text is served only with its translation (issue 21).
+/// `rules/locales/es.yaml`): an edited English text is served only with its translation.
 pub(crate) fn translate(root: &Path, catalog: &str, english: &str, spanish: &str) {
     let path = root.join(catalog);
     let mut text = std::fs::read_to_string(&path).expect("read");
@@ -223,7 +223,7 @@ async fn runaway_reply(
     answered_meanwhile
 }
 
-/// Issue 22, item 8: a rule that loops fails its request within the request's rule budget, and
+/// A rule that loops fails its request within the request's rule budget, and
 /// the requests around it keep being answered meanwhile, even with a single async worker (the
 /// rules run off it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]

@@ -1,4 +1,4 @@
-//! "Save as scenario" (issue 18, item 6): an agent downloads one of their applications as a YAML
+//! "Save as scenario": an agent downloads one of their applications as a YAML
 //! scenario that replays its steps with every personal detail made up; it passes when run, and
 //! fails when a rule it went through changes.
 

@@ -1,4 +1,4 @@
-//! "Save and finish later" (issue 20, item 1): a consumer's application e-mailed as a single-use
+//! "Save and finish later": a consumer's application e-mailed as a single-use
 //! link that opens it in another browser, checked again under the rules in force; a link that no
 //! longer works says why.
 

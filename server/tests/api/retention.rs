@@ -1,4 +1,4 @@
-//! Issue 22, item 6: abandoned quotes are deleted or anonymized after the set days, their
+//! Abandoned quotes are deleted or anonymized after the set days, their
 //! documents with them; submitted applications and recent quotes are kept.
 
 use serde_json::json;
@@ -173,7 +173,7 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
 
 /// A save sets the application's answers, summary, time, revision and rules (db::applications);
 /// an index on any of them would keep every save from being a HOT update, writing an entry in
-/// each of the table's indexes (issue 19, item 2: migration 23's index on `updated_at` did, and a
+/// each of the table's indexes (migration 23's index on `updated_at` did, and a
 /// save wrote 1,855 WAL bytes instead of 198).
 #[tokio::test]
 async fn no_index_of_the_applications_reads_what_every_save_writes() {
@@ -200,7 +200,7 @@ async fn no_index_of_the_applications_reads_what_every_save_writes() {
     }
 }
 
-/// Issue 19, item 2: a trigger's condition (`WHEN`) on the applications is worked out at every
+/// A trigger's condition (`WHEN`) on the applications is worked out at every
 /// save. One that calls a function of the schema's own runs it through PostgreSQL's SQL-function
 /// executor, set up again for each save: migration 27's search trigger built the search row twice
 /// that way, half of PostgreSQL's CPU per save (docs/performance.md). Conditions compare columns.

@@ -1,4 +1,4 @@
-//! Versioned rule sets (issue 18, item 3): instances serving from the database switch to a
+//! Versioned rule sets: instances serving from the database switch to a
 //! published set as soon as its notification arrives, a broken draft is refused whole, and a
 //! rollback serves the earlier set again.
 

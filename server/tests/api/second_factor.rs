@@ -1,4 +1,4 @@
-//! The second factor (issue 15, item 3): TOTP codes from an authenticator app and single-use
+//! The second factor: TOTP codes from an authenticator app and single-use
 //! recovery codes; required for admins, offered to agents, required of all agents at an admin's
 //! word; impersonation needs a code within 15 minutes; wrong codes throttled like passwords.
 

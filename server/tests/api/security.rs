@@ -85,7 +85,7 @@ async fn bodies_over_the_limit_are_refused_with_413() {
         )
         .await;
     assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE);
-    // Made by an outer layer, it is still JSON with the security headers (issue 15).
+    // Made by an outer layer, it is still JSON with the security headers.
     assert_eq!(r.json()["error"], "The request is too large.");
     assert_security_headers(&r);
 }

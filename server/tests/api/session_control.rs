@@ -1,4 +1,4 @@
-//! Sessions a person controls (issue 15): a request with the old cookie never undoes a login, an
+//! Sessions a person controls: a request with the old cookie never undoes a login, an
 //! absolute lifetime, "Signed-in devices", and accounts an admin disables.
 
 use reqwest::StatusCode;

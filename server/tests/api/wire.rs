@@ -1,4 +1,4 @@
-//! The wire contract (issue 16, item 2): every request and response body is a named type of the
+//! The wire contract: every request and response body is a named type of the
 //! HTTP layer, and the web app's copy of the OpenAPI document (`web/openapi.json`, which its API
 //! types are generated from) is the server's.
 

@@ -1,4 +1,4 @@
-//! The rules workbench's reads (issue 18, item 5): the preview of any step for a sample context
+//! The rules workbench's reads: the preview of any step for a sample context
 //! (which replaces the playground's API), the serving set's files, and the scenario results with
 //! the coverage they reach; for analysts and admins only. An analyst reaches nothing else.
 

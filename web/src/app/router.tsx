@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
         handle: full(/*i18n*/ { id: 'Create Your Account' }),
       },
       {
-        // The e-mailed link names no address (issue 15); the spec's form with the address is kept.
+        // The e-mailed link names no address; the spec's form with the address is kept.
         path: 'reset-password/token/:token',
         element: <LandingRoute modal="reset" />,
         loader: publicPage,
@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
         handle: full(/*i18n*/ { id: 'Reset Password' }),
       },
       {
-        // The e-mailed "Save and finish later" link (issue 20): used once, the token then leaves
+        // The e-mailed "Save and finish later" link: used once, the token then leaves
         // the address bar (the page replaces it with /resume, which a reload sends home).
         path: 'resume/token/:token',
         lazy: async () => {

@@ -1,5 +1,5 @@
 /**
- * The consumer's languages (issue 21). A language is its catalog (src/locales/<code>.po, with the
+ * The consumer's languages. A language is its catalog (src/locales/<code>.po, with the
  * form and rule texts in forms/locales/<code>.yaml on the server) and its line here; lingui.config.ts
  * reads this list. `name` is the language's own name, as the switch in the top bar shows it.
  */

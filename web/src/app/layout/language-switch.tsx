@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { activate, otherLanguages } from '@/i18n';
 
 /**
- * The top bar's language switch (issue 21): a button per other language, named in that language
+ * The top bar's language switch: a button per other language, named in that language
  * (`lang` set, so a screen reader says it in its own voice). Switching keeps the page: the app
  * redraws in place, and `onSwitched` asks the server's texts again (the step's form, the flow).
  */

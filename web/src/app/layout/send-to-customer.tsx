@@ -7,7 +7,7 @@ import { useApplicationStore } from '@/features/application/stores/application-s
 const HandoffModal = lazy(async () => ({ default: (await import('@/features/dashboard/components/handoff-modal')).HandoffModal }));
 
 /**
- * "Send to customer" under an agent's wizard step (issue 20, item 2): the same dialog as the Quoting
+ * "Send to customer" under an agent's wizard step: the same dialog as the Quoting
  * row's. Once sent, the application is the customer's to finish, so closing the dialog goes to
  * Quoting, where the row shows the hand-off.
  */

@@ -47,7 +47,7 @@ describe('TopBar Misc menu', () => {
     expect(screen.queryByRole('link', { name: 'Playground', hidden: true })).toBeNull();
   });
 
-  it('is not there for anyone but an admin (the server answers only admins, issue 15)', () => {
+  it('is not there for anyone but an admin (the server answers only admins)', () => {
     renderTopBar(site(true), null);
     expect(screen.queryByRole('button', { name: /Misc/ })).toBeNull();
     cleanup();

@@ -1,4 +1,4 @@
-// Wire types of "Save and finish later" (issue 20, item 1).
+// Wire types of "Save and finish later".
 
 import type { components } from '@/types/openapi.gen';
 

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@/test/render'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVIDENCE_POLL_MS, EvidenceModal } from './evidence-modal';
 
-// Issue 20, item 4: "every submission has a PDF (and a JSON twin) that an agent downloads from
+// "every submission has a PDF (and a JSON twin) that an agent downloads from
 // Submissions … made in the background with progress shown".
 
 const evidence = (state: 'preparing' | 'ready') => ({

@@ -10,7 +10,7 @@ import { DASHBOARD_ERROR } from './texts';
 export const EVIDENCE_POLL_MS = 1000;
 
 /**
- * A submission's evidence packet (issue 20): what was submitted, quoted, agreed to and signed, as
+ * A submission's evidence packet: what was submitted, quoted, agreed to and signed, as
  * stored at the purchase. The PDF is drawn in the background: the dialog says so and asks again
  * until it is ready; the JSON twin is ready at once. Both carry the packet's SHA-256, which
  * `enrollflow verify-packet` checks.

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@/test/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HandoffModal } from './handoff-modal';
 
-// Issue 20, item 2: "'Send to customer' e-mails the consumer a link …; the agent sees the
+// "'Send to customer' e-mails the consumer a link …; the agent sees the
 // hand-off's state on the dashboard (sent, opened, signed, submitted) and can revoke or resend it."
 
 function answer(status: number, body: unknown): Response {

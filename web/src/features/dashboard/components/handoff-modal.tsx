@@ -9,7 +9,7 @@ import { handoffSentence } from '../utils/handoff';
 import { DASHBOARD_ERROR } from './texts';
 
 /**
- * Send to Customer (issue 20): e-mails the customer a link to review the application, give the
+ * Send to Customer: e-mails the customer a link to review the application, give the
  * details only they should type (SSNs, signatures), upload documents and purchase. Shows where the
  * last hand-off stands; Send Again replaces it, Withdraw Link stops an unopened one.
  */
@@ -28,7 +28,7 @@ export function HandoffModal({
 }) {
   const [handoff, setHandoff] = useState<Handoff | null | undefined>(undefined);
   const [email, setEmail] = useState(suggested);
-  // The customer's language for the e-mail (issue 21); the link then opens in their browser's.
+  // The customer's language for the e-mail; the link then opens in their browser's.
   const [language, setLanguage] = useState<string>(SOURCE_LANGUAGE);
   const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();

@@ -498,7 +498,7 @@ describe('Export', () => {
   });
 });
 
-// Issue 18, item 6: "from a submission's row menu, 'Save as scenario' downloads a YAML scenario".
+// "from a submission's row menu, 'Save as scenario' downloads a YAML scenario".
 describe('Save as scenario', () => {
   it("the row menu downloads the application's scenario; a failure says so", async () => {
     let failing = false;

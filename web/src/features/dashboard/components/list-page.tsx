@@ -94,7 +94,7 @@ export function rowMenuItems(
   return items;
 }
 
-/** The subscriber's name, and where a hand-off to the customer stands (issue 20). */
+/** The subscriber's name, and where a hand-off to the customer stands. */
 function nameWithHandoff(row: DashboardRow): React.ReactNode {
   const badge = handoffBadge(row.handoff);
   return badge ? (
@@ -237,7 +237,7 @@ export function DashboardList({ kind }: { kind: ListKind }) {
   };
   const enrollColumn: Column = {
     label: 'Enroll',
-    // An application the customer opened from a hand-off is theirs to finish (issue 20).
+    // An application the customer opened from a hand-off is theirs to finish.
     cell: (r) =>
       r.handoff?.opened_at ? (
         <span className="ef-dashboard__note">With the customer</span>

@@ -175,7 +175,7 @@ describe('row menu', () => {
   });
 });
 
-// Issue 20, item 2: "from … a Quoting row, 'Send to customer' …; the agent sees the hand-off's
+// "from … a Quoting row, 'Send to customer' …; the agent sees the hand-off's
 // state on the dashboard".
 describe('Send to Customer', () => {
   it("is on Quoting's row menu, not on Submissions'; a row shows where its hand-off stands", async () => {

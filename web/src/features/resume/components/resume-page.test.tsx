@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResumePage } from './resume-page';
 
-// Issue 20, item 1: the e-mailed link "restores the application at its last step in any browser;
+// The e-mailed link "restores the application at its last step in any browser;
 // a resumed application re-checks every step under the rules in force and says what changed (a
 // premium, a plan no longer offered) before Continue"; a used or expired link "is refused with a
 // clear page".

@@ -10,7 +10,7 @@ import { untilDate } from './save-for-later';
 const TOO_MANY_LINKS = /*i18n*/ { id: 'Too many links were sent for this application today. Please try again tomorrow.' };
 
 /**
- * "Save and finish later" (issue 20): asks where to send a link that opens the application in any
+ * "Save and finish later": asks where to send a link that opens the application in any
  * browser for 14 days, once.
  */
 export function SaveForLaterDialog({ onClose }: { onClose: () => void }) {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testFlow } from '@/testing/flow';
 import { SaveForLater, offersSaveForLater, untilDate } from './save-for-later';
 
-// Issue 20, item 1: "'Save and finish later' on every step after census e-mails the consumer a
+// "'Save and finish later' on every step after census e-mails the consumer a
 // single-use link (14 days)".
 
 function answer(status: number, body: unknown): Response {

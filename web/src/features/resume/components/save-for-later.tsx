@@ -25,7 +25,7 @@ export function offersSaveForLater(flow: Flow | null, stepNumber: number | null,
 const SaveForLaterDialog = lazy(async () => ({ default: (await import('./save-for-later-dialog')).SaveForLaterDialog }));
 
 /**
- * "Save and finish later" (issue 20): a button under the step that opens the dialog asking where to
+ * "Save and finish later": a button under the step that opens the dialog asking where to
  * send the link. The answers so far are already saved with each step.
  */
 export function SaveForLater() {

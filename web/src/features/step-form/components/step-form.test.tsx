@@ -273,7 +273,7 @@ describe('StepForm', () => {
     expect(puts[1]).toEqual({ sub_first_name: 'Ann', medicare_eligible: 0 });
   });
 
-  // Issue 22, item 7: "saves carry the revision the browser read; a save against a newer revision
+  // "saves carry the revision the browser read; a save against a newer revision
   // is 409 with a clear message in the wizard … never a silent overwrite".
   it("sends the view's revision with a save, then each save's own", async () => {
     answer = (body) =>
