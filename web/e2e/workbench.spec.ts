@@ -48,9 +48,7 @@ async function consumerAtMedical(page: Page): Promise<void> {
 
 type PlanList = { plans: { id: number; name: string; rates: { total: number } }[] };
 
-// FIXME: fails against the proposals flow (a 500 on proposing, no made-up household quoted the
-// target plan); the API tests in server/tests/api/governance.rs cover the flow meanwhile.
-test.fixme('an analyst sees full transition coverage and the impact of a premium change and proposes it; an approver approves it and rolls it back', async ({
+test('an analyst sees full transition coverage and the impact of a premium change and proposes it; an approver approves it and rolls it back', async ({
   page,
   browser,
 }) => {
@@ -179,9 +177,7 @@ test.fixme('an analyst sees full transition coverage and the impact of a premium
   expect(approverErrors).toEqual([]);
 });
 
-// FIXME: fails against the proposals flow (a 500 on proposing, no made-up household quoted the
-// target plan); the API tests in server/tests/api/governance.rs cover the flow meanwhile.
-test.fixme('a draft that does not load is refused with the file, the line and the source around it', async ({ page }) => {
+test('a draft that does not load is refused with the file, the line and the source around it', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await logIn(page, ANALYST);
   await page.goto(siteUrl('demo', '/dashboard/rules?tab=draft'));

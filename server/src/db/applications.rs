@@ -127,18 +127,19 @@ pub async fn recent(pool: &PgPool, n: i64) -> sqlx::Result<Vec<Recent>> {
 }
 
 /// The book's mix, as counts only: applications by residential ZIP code and by household size
-/// (people covered), from the summaries of the last saves.
+/// (people covered), from the summaries of the last saves; an application not yet given a ZIP
+/// (its summary's `residential_zip` absent or null) is not counted.
 pub async fn book_mix(pool: &PgPool) -> sqlx::Result<(Vec<(String, i64)>, Vec<(i16, i64)>)> {
     let zips = sqlx::query_as(
         "SELECT summary->>'residential_zip', count(*) FROM applications
-         WHERE summary ? 'residential_zip' GROUP BY 1",
+         WHERE summary->>'residential_zip' IS NOT NULL GROUP BY 1",
     )
     .fetch_all(pool)
     .await?;
     let sizes = sqlx::query_as(
         "SELECT (1 + dependents + CASE WHEN (summary->>'has_spouse')::boolean THEN 1 ELSE 0 END)::int2,
                 count(*)
-         FROM applications WHERE summary ? 'residential_zip' GROUP BY 1",
+         FROM applications WHERE summary->>'residential_zip' IS NOT NULL GROUP BY 1",
     )
     .fetch_all(pool)
     .await?;

@@ -775,3 +775,22 @@ async fn an_impact_can_be_asked_as_of_a_date() {
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
     assert!(r.json()["errors"]["as_of"].is_array(), "{}", r.body);
 }
+
+#[tokio::test]
+async fn an_impact_counts_applications_not_yet_given_a_zip_code() {
+    let a = spawn_app_with(|_| {}).await;
+    // A consumer who only said why they apply: the summary has no ZIP code yet.
+    let consumer = a.browser("acme");
+    let token = consumer.start_session().await;
+    crate::helpers::in_open_enrollment(&consumer, &token).await;
+    let (admin, csrf) = person(&a, ADMIN_USER).await;
+    let r = post(
+        &admin,
+        &csrf,
+        "impact",
+        json!({ "files": draft_with(&[]), "households": 3 }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["applications_replayed"], 1, "{}", r.body);
+}
