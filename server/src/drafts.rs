@@ -67,7 +67,7 @@ impl Drafts {
         self.turn
             .clone()
             .try_lock_owned()
-            .map(ImpactTurn)
+            .map(|held| ImpactTurn { _held: held })
             .map_err(|_| ApiError::Busy {
                 message: "Another impact is running on this server; it ends within a minute. \
                           Please try again then."
@@ -129,7 +129,9 @@ fn lowest_priority() {
 }
 
 /// Held while an impact runs on this instance; the next is refused (429) until it ends.
-pub struct ImpactTurn(#[allow(dead_code)] tokio::sync::OwnedMutexGuard<()>);
+pub struct ImpactTurn {
+    _held: tokio::sync::OwnedMutexGuard<()>,
+}
 
 /// An overall budget for one run, checked between its pieces of work.
 #[derive(Debug, Clone, Copy)]

@@ -55,6 +55,16 @@ pub enum ApiError {
     Internal(anyhow::Error),
 }
 
+impl ApiError {
+    /// 422 `{errors: {field: [problems]}}`: what is wrong with one field of the request.
+    pub fn invalid(field: &str, problems: Vec<String>) -> Self {
+        ApiError::Validation(std::collections::BTreeMap::from([(
+            field.to_string(),
+            problems,
+        )]))
+    }
+}
+
 impl From<anyhow::Error> for ApiError {
     /// PostgreSQL out of reach (stopped, restarting, no connection within the pool's acquire
     /// timeout) is 503, which the client may retry; anything else is a 500.

@@ -78,7 +78,7 @@ pub fn diff_hash(diffs: &[FileDiff]) -> String {
 }
 
 /// A hash as the audit log's detail names it (128 bits: every set and diff told apart).
-fn short(hash: &str) -> &str {
+pub fn short(hash: &str) -> &str {
     &hash[..32.min(hash.len())]
 }
 

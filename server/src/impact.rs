@@ -206,27 +206,39 @@ pub const HOUSEHOLD_SEED: u64 = 7_919;
 pub struct Inputs<'a> {
     /// The scenario suites (made-up data: their results are shown whole).
     pub suites: &'a [enrollflow_engine::Source],
-    /// Made-up households (`demo_data::households`): their changes are shown whole.
-    pub households: &'a [crate::demo_data::Household],
     /// Stored applications: counted only.
     pub stored: &'a [Stored],
-    /// The base set's words, the only ones a count of stored applications is named in.
-    pub vocabulary: &'a impact::Vocabulary,
+    /// The book's mix the made-up households are drawn to, how many, and the day they apply on.
+    pub mix: &'a crate::demo_data::Mix,
+    pub households: usize,
+    pub today: Date,
 }
 
-/// Runs every suite, walks every household and stored application under both engines; stopped
-/// with the budget's message when it runs past it.
+/// Runs every suite, makes up the households (`demo_data::households`, their changes shown
+/// whole) and walks them and every stored application (counted only, in the base set's
+/// `impact::Vocabulary`) under both sets; stopped with the budget's message when it runs past it.
 pub fn compare(
-    base: &Engine,
+    base: &crate::rules::Bundle,
     against: &Engine,
     inputs: &Inputs<'_>,
     budget: &crate::drafts::Budget,
 ) -> Result<Report, String> {
+    let base_files = &base.files;
+    let base = &base.engine;
     let (scenarios_run, scenarios_changed) = compare_suites(base, against, inputs.suites, budget);
     budget.check()?;
+    let made = crate::demo_data::households(
+        base,
+        inputs.households,
+        inputs.today,
+        HOUSEHOLD_SEED,
+        inputs.mix,
+        &|| budget.check().is_ok(),
+    )
+    .map_err(|e| format!("the made-up households could not be walked: {e}"))?;
     let mut observed: Vec<(String, impact::Observations, impact::Observations)> =
-        Vec::with_capacity(inputs.households.len());
-    for (i, h) in inputs.households.iter().enumerate() {
+        Vec::with_capacity(made.len());
+    for (i, h) in made.iter().enumerate() {
         budget.check()?;
         observed.push((
             format!("household {}", i + 1),
@@ -243,14 +255,15 @@ pub fn compare(
             impact::observe(against, &a.data, &a.ctx),
         ));
     }
+    let vocabulary = impact::Vocabulary::of(base, base_files);
     let (changed, application_counts) =
-        impact::count(stored.iter().map(|(b, a)| (b, a)), inputs.vocabulary);
+        impact::count(stored.iter().map(|(b, a)| (b, a)), &vocabulary);
     Ok(Report {
         base: base.hash().to_string(),
         against: against.hash().to_string(),
         scenarios_run,
         scenarios_changed,
-        households_made: inputs.households.len(),
+        households_made: made.len(),
         household_changes,
         applications_replayed: inputs.stored.len(),
         applications_changed: impact::count_shown(changed).1,

@@ -427,27 +427,15 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
                 None => enrollflow_server::demo_data::Mix::default(),
             };
-            let made = enrollflow_server::demo_data::households(
-                &base_bundle.engine,
-                households,
-                {
-                    use enrollflow_server::clock::Clock;
-                    enrollflow_server::clock::SystemClock::from_env()?.today()
-                },
-                enrollflow_server::impact::HOUSEHOLD_SEED,
-                &mix,
-                &|| true,
-            )?;
-            let vocabulary =
-                enrollflow_engine::impact::Vocabulary::of(&base_bundle.engine, &base_bundle.files);
             let inputs = enrollflow_server::impact::Inputs {
                 suites: &suites,
-                households: &made,
                 stored: &apps,
-                vocabulary: &vocabulary,
+                mix: &mix,
+                households,
+                today: SystemClock::from_env()?.today(),
             };
             let report = enrollflow_server::impact::compare(
-                &base_bundle.engine,
+                &base_bundle,
                 &draft.engine,
                 &inputs,
                 &enrollflow_server::drafts::Budget::new(std::time::Duration::from_secs(3600)),

@@ -33,7 +33,8 @@ pub fn policy() -> Result<&'static Policy, Diagnostic> {
 /// visitor's request: a template that loops is stopped, not served).
 pub const TEMPLATE_FUEL: u64 = 200_000;
 
-/// The templates analysts own, under `templates/` or a language's `templates/<code>/`.
+/// The templates analysts own, under `templates/` or a language's `templates/<code>/`: what a
+/// consumer reads (the legal texts, the consumer's e-mails), each in every language of the set.
 pub const ANALYSTS_TEMPLATES: [&str; 5] = [
     "legal/privacy.html",
     "legal/terms.html",
@@ -46,12 +47,16 @@ pub const ANALYSTS_TEMPLATES: [&str; 5] = [
 /// template can wrap it in another address.
 pub const LINK_TEMPLATES: [&str; 2] = ["email/resume.txt", "email/handoff.txt"];
 
-/// Why a path is not the analysts' to publish, if it is not.
-pub fn not_analysts(path: &str) -> Option<String> {
-    if path
+/// Whether a path names a file below its folder: no empty, `.` or `..` part.
+pub fn plain_path(path: &str) -> bool {
+    !path
         .split('/')
         .any(|seg| seg.is_empty() || seg == "." || seg == "..")
-    {
+}
+
+/// Why a path is not the analysts' to publish, if it is not.
+pub fn not_analysts(path: &str) -> Option<String> {
+    if !plain_path(path) {
         return Some("a path of a rule set has no empty, `.` or `..` part".into());
     }
     let rules = (path.starts_with("rules/") || path.starts_with("forms/"))

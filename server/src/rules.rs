@@ -30,11 +30,6 @@ pub struct Bundle {
     pub files: Vec<Source>,
 }
 
-/// The templates a consumer reads (the legal texts, the e-mails a consumer gets): each has a
-/// version in every language of the set, `templates/<code>/<name>`. The agents' e-mails
-/// (invitation, password reset) are English.
-pub const CONSUMER_TEMPLATES: [&str; 5] = crate::protected::ANALYSTS_TEMPLATES;
-
 impl Bundle {
     /// The name of a consumer template in a language: its version under `templates/<code>/`, or
     /// the English one (English, the tests' pseudo-language, or a template no language has).
@@ -442,7 +437,8 @@ pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
     // Every language of the set has its version of each consumer template.
     if let Some(engine) = &engine {
         for code in engine.languages().codes().into_iter().skip(1) {
-            for name in CONSUMER_TEMPLATES {
+            // The templates a consumer reads (the analysts'): each in every language of the set.
+            for name in crate::protected::ANALYSTS_TEMPLATES {
                 let localized = format!("templates/{code}/{name}");
                 if files.iter().any(|f| f.path == format!("templates/{name}"))
                     && !files.iter().any(|f| f.path == localized)

@@ -18,7 +18,7 @@ use super::audit::actor_of;
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
-use super::rule_sets::{Draft, IMPACT_APPLICATIONS, IMPACT_HOUSEHOLDS, MAX_HOUSEHOLDS};
+use super::rule_sets::{Draft, ImpactRun, invalid, suite_diffs};
 use crate::db::audit::Action;
 use crate::db::rule_proposals::{self, Proposal};
 use crate::db::rule_sets::{self, Publication};
@@ -72,15 +72,7 @@ async fn detail(app: &AppState, proposal: Proposal) -> ApiResult<ProposalDetail>
     if !suites.is_empty() {
         let server = rules::read_folders(&app.config.root, &[rules::SUITES])
             .map_err(|d| anyhow::anyhow!("{d}"))?;
-        let changed: Vec<_> = suites
-            .iter()
-            .map(|s| enrollflow_engine::Source::new(s.path.clone(), s.text.clone()))
-            .collect();
-        let before: Vec<_> = server
-            .into_iter()
-            .filter(|s| changed.iter().any(|c| c.path == s.path))
-            .collect();
-        files.extend(governance::diff(&before, &changed));
+        files.extend(suite_diffs(&server, &suites));
     }
     let serving = rule_sets::newest(&app.pool, app.clock.now())
         .await?
@@ -113,12 +105,9 @@ async fn propose_draft(
         .unwrap_or_default()
         .to_string();
     if note.is_empty() || note.chars().count() > 2000 {
-        return Err(ApiError::Validation(
-            [(
-                "note".to_string(),
-                vec!["Say what the change is and why, in at most 2,000 characters.".to_string()],
-            )]
-            .into(),
+        return Err(ApiError::invalid(
+            "note",
+            vec!["Say what the change is and why, in at most 2,000 characters.".to_string()],
         ));
     }
     let files = super::rule_sets::draft_files(&app, &draft)?;
@@ -128,57 +117,29 @@ async fn propose_draft(
         .ok_or_else(|| {
             ApiError::Conflict("No rule set is published yet: there is nothing to change.".into())
         })?;
-    let turn = app.drafts.impact_turn()?;
-    let stored = crate::impact::recent_applications(&app.pool, IMPACT_APPLICATIONS).await?;
+    let run = ImpactRun::prepare(&app, &draft).await?;
     let server_suites = rules::read_folders(&app.config.root, &[rules::SUITES])
         .map_err(|d| anyhow::anyhow!("{d}"))?;
-    let suites = super::rule_sets::draft_suites(&app, &draft)?;
-    let suite_diffs = governance::diff(&server_suites, &suites);
+    let changes_of_suites = suite_diffs(&server_suites, &draft.suites);
     let changed_suites: Vec<rule_sets::File> = draft
         .suites
         .iter()
-        .filter(|s| suite_diffs.iter().any(|d| d.path == s.path))
+        .filter(|s| changes_of_suites.iter().any(|d| d.path == s.path))
         .cloned()
         .collect();
-    let base = app.rules.current();
-    let mix = crate::impact::book_mix(&app.pool, base.engine.catalog()).await?;
-    let households = draft
-        .households
-        .unwrap_or(IMPACT_HOUSEHOLDS)
-        .min(MAX_HOUSEHOLDS);
-    let today = super::rule_sets::draft_day(&app, &draft)?;
-    let budget = crate::drafts::Budget::new(app.config.impact_budget());
     let made = app
         .drafts
         .run(move || {
-            let _turn = turn;
             let proposed = rules::bundle_of(&files)
                 .map_err(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-            let mut diffs = governance::diff(&base.files, &files);
+            let mut diffs = governance::diff(&run.base.files, &files);
             if diffs.is_empty() {
                 return Err(vec![
                     "The draft is the set serving now: there is nothing to propose.".to_string(),
                 ]);
             }
-            let made = crate::demo_data::households(
-                &base.engine,
-                households,
-                today,
-                crate::impact::HOUSEHOLD_SEED,
-                &mix,
-                &|| budget.check().is_ok(),
-            )
-            .map_err(|e| vec![format!("the made-up households could not be walked: {e}")])?;
-            let vocabulary = enrollflow_engine::impact::Vocabulary::of(&base.engine, &base.files);
-            let inputs = crate::impact::Inputs {
-                suites: &suites,
-                households: &made,
-                stored: &stored,
-                vocabulary: &vocabulary,
-            };
-            let impact = crate::impact::compare(&base.engine, &proposed.engine, &inputs, &budget)
-                .map_err(|e| vec![e])?;
-            let report = super::workbench::make_report(&proposed, &suites)
+            let impact = run.compare(&proposed.engine)?;
+            let report = super::workbench::make_report(&proposed, &run.suites)
                 .map_err(|e| vec![e.to_string()])?;
             let failed: Vec<_> = report
                 .scenarios
@@ -192,7 +153,7 @@ async fn propose_draft(
                 "coverage": { "totals": report.coverage.totals, "below_floor": report.below_floor },
             });
             // The suites it changes are part of what the approver reads.
-            diffs.extend(suite_diffs);
+            diffs.extend(changes_of_suites);
             Ok((
                 rules::set_hash(&files),
                 proposed.engine.hash().to_string(),
@@ -202,8 +163,7 @@ async fn propose_draft(
             ))
         })
         .await?;
-    let (hash, engine_hash, files, diffs, evidence) =
-        made.map_err(|problems| ApiError::Validation([("files".to_string(), problems)].into()))?;
+    let (hash, engine_hash, files, diffs, evidence) = made.map_err(invalid)?;
     let diff_hash = governance::diff_hash(&diffs);
     let kept: Vec<rule_sets::File> = files
         .iter()
@@ -357,24 +317,17 @@ async fn approve_proposal(
         None => now,
         Some(text) => {
             let at = governance::michigan_instant(text).ok_or_else(|| {
-                ApiError::Validation(
-                    [(
-                        "effective_from".to_string(),
-                        vec!["Give a date and time (YYYY-MM-DDTHH:MM, Michigan time).".to_string()],
-                    )]
-                    .into(),
+                ApiError::invalid(
+                    "effective_from",
+                    vec!["Give a date and time (YYYY-MM-DDTHH:MM, Michigan time).".to_string()],
                 )
             })?;
             if at < now {
-                return Err(ApiError::Validation(
-                    [(
-                        "effective_from".to_string(),
-                        vec![
-                            "That time has passed: choose a later one, or approve for now."
-                                .to_string(),
-                        ],
-                    )]
-                    .into(),
+                return Err(ApiError::invalid(
+                    "effective_from",
+                    vec![
+                        "That time has passed: choose a later one, or approve for now.".to_string(),
+                    ],
                 ));
             }
             at
@@ -389,15 +342,8 @@ async fn approve_proposal(
         .drafts
         .run(move || rules::bundle_of(&sources).map(|b| b.engine.hash().to_string()))
         .await?;
-    let engine_hash = checked.map_err(|problems| {
-        ApiError::Validation(
-            [(
-                "files".to_string(),
-                problems.iter().map(ToString::to_string).collect(),
-            )]
-            .into(),
-        )
-    })?;
+    let engine_hash =
+        checked.map_err(|problems| invalid(problems.iter().map(ToString::to_string).collect()))?;
     let who = actor_of(&current, address, &headers);
     let mut tx = app.pool.begin().await?;
     if !rule_proposals::decide(&mut *tx, id, "approved", current.user.id, None, now).await? {
@@ -461,12 +407,9 @@ async fn reject_proposal(
     current.require_rules()?;
     let reason = body.reason.trim();
     if reason.is_empty() || reason.chars().count() > 2000 {
-        return Err(ApiError::Validation(
-            [(
-                "reason".to_string(),
-                vec!["Say why, in at most 2,000 characters: the author reads it.".to_string()],
-            )]
-            .into(),
+        return Err(ApiError::invalid(
+            "reason",
+            vec!["Say why, in at most 2,000 characters: the author reads it.".to_string()],
         ));
     }
     let p = proposal(&app, id).await?;
@@ -599,7 +542,7 @@ async fn cancel_scheduled(
         &app.pool,
         &actor_of(&current, address, &headers),
         Action::RulesScheduleCancelled,
-        format!("set={} publication={id}", &p.hash[..32.min(p.hash.len())]),
+        format!("set={} publication={id}", governance::short(&p.hash)),
         now,
     )
     .await?;

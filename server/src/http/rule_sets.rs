@@ -3,8 +3,6 @@
 //! earlier set again. Instances serving from the database (`--rules-from-database`) switch when
 //! the publication's notification arrives.
 
-use std::collections::BTreeMap;
-
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
@@ -78,13 +76,7 @@ pub(super) fn draft_day(app: &AppState, draft: &Draft) -> ApiResult<time::Date> 
     {
         None => Ok(app.clock.today()),
         Some(d) => enrollflow_engine::dates::parse(d).ok_or_else(|| {
-            ApiError::Validation(
-                [(
-                    "as_of".to_string(),
-                    vec![format!("`{d}` is not a date (YYYY-MM-DD).")],
-                )]
-                .into(),
-            )
+            ApiError::invalid("as_of", vec![format!("`{d}` is not a date (YYYY-MM-DD).")])
         }),
     }
 }
@@ -100,10 +92,7 @@ pub(super) fn draft_suites(
     for s in &draft.suites {
         let plain = s.path.starts_with(&format!("{}/", rules::SUITES))
             && s.path.ends_with(".yaml")
-            && !s
-                .path
-                .split('/')
-                .any(|seg| seg.is_empty() || seg == "." || seg == "..");
+            && crate::protected::plain_path(&s.path);
         if !plain {
             return Err(invalid(vec![format!(
                 "{}: a draft's suites are YAML files under {}/",
@@ -153,35 +142,22 @@ const MAX_FILES: usize = 2_000;
 const MAX_BYTES: usize = 16 * 1024 * 1024;
 
 /// What is wrong with a draft before it is read: no files, too many or too large, or a path
-/// outside the rule set.
+/// outside the analysts' (`protected::not_analysts`, which every load checks again).
 fn draft_problem(draft: &Draft) -> Option<String> {
     let bytes: usize = draft.files.iter().map(|f| f.text.len()).sum();
-    let bad_path = draft.files.iter().find(|f| !allowed_path(&f.path));
     match () {
         _ if draft.files.is_empty() => Some("The draft has no files.".to_string()),
         _ if draft.files.len() > MAX_FILES || bytes > MAX_BYTES => {
             Some("The draft is too large.".to_string())
         }
-        _ => bad_path.map(|f| {
-            format!(
-                "{}: only files under rules/, forms/ and templates/ belong to a rule set",
-                f.path
-            )
+        _ => draft.files.iter().find_map(|f| {
+            crate::protected::not_analysts(&f.path).map(|why| format!("{}: {why}", f.path))
         }),
     }
 }
 
-fn allowed_path(path: &str) -> bool {
-    ["rules/", "forms/", "templates/"]
-        .iter()
-        .any(|d| path.starts_with(d))
-        && !path
-            .split('/')
-            .any(|seg| seg.is_empty() || seg == "." || seg == "..")
-}
-
-fn invalid(problems: Vec<String>) -> ApiError {
-    ApiError::Validation(BTreeMap::from([("files".to_string(), problems)]))
+pub(super) fn invalid(problems: Vec<String>) -> ApiError {
+    ApiError::invalid("files", problems)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -225,8 +201,8 @@ async fn rollback(
         crate::db::audit::Action::RulesRolledBack,
         format!(
             "set={} from={}",
-            &p.hash[..32.min(p.hash.len())],
-            &from[..32.min(from.len())]
+            crate::governance::short(&p.hash),
+            crate::governance::short(&from)
         ),
         now,
     )
@@ -263,42 +239,13 @@ async fn impact(
 ) -> ApiResult<Json<crate::impact::Report>> {
     current.require_rules()?;
     let files = draft_files(&app, &draft)?;
-    let turn = app.drafts.impact_turn()?;
-    let apps = crate::impact::recent_applications(&app.pool, IMPACT_APPLICATIONS).await?;
-    let suites = draft_suites(&app, &draft)?;
-    let base = app.rules.current();
-    let mix = crate::impact::book_mix(&app.pool, base.engine.catalog()).await?;
-    let households = draft
-        .households
-        .unwrap_or(IMPACT_HOUSEHOLDS)
-        .min(MAX_HOUSEHOLDS);
-    let today = draft_day(&app, &draft)?;
-    let budget = crate::drafts::Budget::new(app.config.impact_budget());
+    let run = ImpactRun::prepare(&app, &draft).await?;
     let report = app
         .drafts
         .run(move || {
-            // The turn is this run's until it ends, even when the analyst stops waiting.
-            let _turn = turn;
             let draft = rules::bundle_of(&files)
                 .map_err(|problems| problems.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-            let made = crate::demo_data::households(
-                &base.engine,
-                households,
-                today,
-                crate::impact::HOUSEHOLD_SEED,
-                &mix,
-                &|| budget.check().is_ok(),
-            )
-            .map_err(|e| vec![format!("the made-up households could not be walked: {e}")])?;
-            let vocabulary = enrollflow_engine::impact::Vocabulary::of(&base.engine, &base.files);
-            let inputs = crate::impact::Inputs {
-                suites: &suites,
-                households: &made,
-                stored: &apps,
-                vocabulary: &vocabulary,
-            };
-            crate::impact::compare(&base.engine, &draft.engine, &inputs, &budget)
-                .map_err(|e| vec![e])
+            run.compare(&draft.engine)
         })
         .await?;
     let report = report.map_err(invalid)?;
@@ -308,13 +255,82 @@ async fn impact(
         crate::db::audit::Action::RulesImpactRun,
         format!(
             "draft={} base={}",
-            &report.against[..32.min(report.against.len())],
-            &report.base[..32.min(report.base.len())]
+            crate::governance::short(&report.against),
+            crate::governance::short(&report.base)
         ),
         app.clock.now(),
     )
     .await?;
     Ok(Json(report))
+}
+
+/// What an impact of a draft is worked out from, gathered on the request (the database, the
+/// files) before the work goes to the draft thread; it holds this instance's impact turn until
+/// it is dropped, even when the analyst stops waiting.
+pub(super) struct ImpactRun {
+    _turn: crate::drafts::ImpactTurn,
+    stored: Vec<crate::impact::Stored>,
+    pub(super) suites: Vec<enrollflow_engine::Source>,
+    pub(super) base: std::sync::Arc<rules::Bundle>,
+    mix: crate::demo_data::Mix,
+    households: usize,
+    today: time::Date,
+    budget: crate::drafts::Budget,
+}
+
+impl ImpactRun {
+    /// Takes the instance's impact turn (429 when one runs) and reads what the run needs.
+    pub(super) async fn prepare(app: &AppState, draft: &Draft) -> ApiResult<Self> {
+        let turn = app.drafts.impact_turn()?;
+        let suites = draft_suites(app, draft)?;
+        let today = draft_day(app, draft)?;
+        let stored = crate::impact::recent_applications(&app.pool, IMPACT_APPLICATIONS).await?;
+        let base = app.rules.current();
+        let mix = crate::impact::book_mix(&app.pool, base.engine.catalog()).await?;
+        Ok(ImpactRun {
+            _turn: turn,
+            stored,
+            suites,
+            base,
+            mix,
+            households: draft
+                .households
+                .unwrap_or(IMPACT_HOUSEHOLDS)
+                .min(MAX_HOUSEHOLDS),
+            today,
+            budget: crate::drafts::Budget::new(app.config.impact_budget()),
+        })
+    }
+
+    /// The serving set against `draft` (on the draft thread): the suites, the made-up households
+    /// and the stored applications; the problems otherwise.
+    pub(super) fn compare(
+        &self,
+        draft: &enrollflow_engine::Engine,
+    ) -> Result<crate::impact::Report, Vec<String>> {
+        let inputs = crate::impact::Inputs {
+            suites: &self.suites,
+            stored: &self.stored,
+            mix: &self.mix,
+            households: self.households,
+            today: self.today,
+        };
+        crate::impact::compare(&self.base, draft, &inputs, &self.budget).map_err(|e| vec![e])
+    }
+}
+
+/// The diffs of the scenario suites a draft changes, against the server's.
+pub(super) fn suite_diffs(
+    server: &[enrollflow_engine::Source],
+    theirs: &[rule_sets::File],
+) -> Vec<crate::governance::FileDiff> {
+    let changed = rule_sets::sources(theirs);
+    let before: Vec<enrollflow_engine::Source> = server
+        .iter()
+        .filter(|s| changed.iter().any(|c| c.path == s.path))
+        .cloned()
+        .collect();
+    crate::governance::diff(&before, &changed)
 }
 
 /// How many made-up households an impact walks, unless the draft asks for another number.
