@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { StringStream } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
 import { forceLinting, diagnosticCount } from '@codemirror/lint';
-import type { RulesStatus } from '@/types/api';
 import type { FileProblem } from '../utils/editor';
 import CodeEditor, { KEYBOARD_HELP, rhaiParser } from './code-editor';
 import { DraftTab } from './draft-tab';
+import { servingStatus } from '../testing/status';
 
 // CodeMirror measures the text with ranges, which jsdom does not lay out.
 beforeAll(() => {
@@ -114,14 +114,7 @@ describe('the code editor', () => {
 });
 
 describe('the draft tab', () => {
-  const status: RulesStatus = {
-    checked_at: '2024-11-20T10:00:00Z',
-    problems: [],
-    serving_hash: 'e1e1e1e1e1e1e1e1',
-    serving_set: 'a1a1a1a1a1a1a1a1',
-    serving_since: '2024-11-20T10:00:00Z',
-    source: 'database',
-  };
+  const status = servingStatus;
 
   it('shows the file as plain text at once and loads the code editor on demand, edits kept', async () => {
     render(<DraftTab status={status} files={[{ path: 'rules/a.yaml', text: YAML }]} onOpenProposal={() => {}} />);

@@ -2,9 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@/test/rend
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import { jsonResponse as json, polyfillDialogs } from '@/testing/kit';
-import type { ImpactReport, RulesStatus } from '@/types/api';
+import type { ImpactReport } from '@/types/api';
 import { DraftTab, ImpactView, NOTE_REQUIRED } from './draft-tab';
 import { PlainEditor, type FileEditorProps } from './plain-editor';
+import { servingStatus } from '../testing/status';
 
 // The code editor (its own tests: code-editor.test.tsx) as the plain field it stands in for, the
 // props it was last given kept.
@@ -125,14 +126,7 @@ describe('ImpactView', () => {
 
 describe('Propose for approval', () => {
   const fetchMock = vi.fn<typeof fetch>();
-  const status: RulesStatus = {
-    checked_at: '2024-11-20T10:00:00Z',
-    problems: [],
-    serving_hash: 'e1e1e1e1e1e1e1e1',
-    serving_set: 'a1a1a1a1a1a1a1a1',
-    serving_since: '2024-11-20T10:00:00Z',
-    source: 'database',
-  };
+  const status = servingStatus;
   const files = [{ path: 'rules/a.yaml', text: 'a: 1' }];
 
   beforeEach(() => {
@@ -192,14 +186,7 @@ describe('Propose for approval', () => {
 });
 
 describe("a draft's problems in the editor", () => {
-  const status: RulesStatus = {
-    checked_at: '2024-11-20T10:00:00Z',
-    problems: [],
-    serving_hash: 'e1e1e1e1e1e1e1e1',
-    serving_set: 'a1a1a1a1a1a1a1a1',
-    serving_since: '2024-11-20T10:00:00Z',
-    source: 'database',
-  };
+  const status = servingStatus;
   const files = [
     { path: 'rules/a.yaml', text: 'a: 1' },
     { path: 'rules/scripts/b.rhai', text: 'fn b() {\n    let = ;\n}' },
@@ -242,14 +229,7 @@ describe("a draft's problems in the editor", () => {
 });
 
 describe('See the impact', () => {
-  const status: RulesStatus = {
-    checked_at: '2024-11-20T10:00:00Z',
-    problems: [],
-    serving_hash: 'e1e1e1e1e1e1e1e1',
-    serving_set: 'a1a1a1a1a1a1a1a1',
-    serving_since: '2024-11-20T10:00:00Z',
-    source: 'database',
-  };
+  const status = servingStatus;
 
   beforeEach(() => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => json(200, report)));

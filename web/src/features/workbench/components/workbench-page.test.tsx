@@ -3,22 +3,16 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '@/lib/api-client';
 import { jsonResponse as json, polyfillDialogs } from '@/testing/kit';
-import type { Proposal, RulesStatus } from '@/types/api';
+import type { Proposal } from '@/types/api';
 import { WorkbenchPage } from './workbench-page';
+import { servingStatus } from '../testing/status';
 
 // The draft's code editor as its plain field (the editor's own tests: code-editor.test.tsx).
 vi.mock('./code-editor', async () => ({ default: (await import('./plain-editor')).PlainEditor }));
 
 // The Proposals tab in the workbench: `?proposal=` opens one, Back returns to the list.
 
-const status: RulesStatus = {
-  checked_at: '2024-11-20T10:00:00Z',
-  problems: [],
-  serving_hash: 'e1e1e1e1e1e1e1e1',
-  serving_set: 'a1a1a1a1a1a1a1a1',
-  serving_since: '2024-11-20T10:00:00Z',
-  source: 'database',
-};
+const status = servingStatus;
 
 const proposal: Proposal = {
   id: 7,
