@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@/test/render';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { StringStream } from '@codemirror/language';
+import { StringStream, forceParsing } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
 import { forceLinting, diagnosticCount } from '@codemirror/lint';
 import type { FileProblem } from '../utils/editor';
@@ -52,7 +52,12 @@ describe('the code editor', () => {
     expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(KEYBOARD_HELP);
     expect(container.querySelector('.cm-lineNumbers')).toBeTruthy();
     expect(viewOf('rules/a.yaml').state.doc.toString()).toBe(YAML);
-    // YAML is parsed: the key and the string get tokens of their own.
+    // YAML is parsed: the key and the string get tokens of their own. The parser works in slices of
+    // time, so on a busy machine it is asked to finish (with a generous bound) before the look.
+    const view = viewOf('rules/a.yaml');
+    act(() => {
+      forceParsing(view, view.state.doc.length, 10_000);
+    });
     expect(box.querySelectorAll('.cm-line span').length).toBeGreaterThan(2);
   });
 
