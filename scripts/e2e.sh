@@ -26,12 +26,16 @@ export ENROLLFLOW_ROOT=${E2E_ROOT:-.}
 documents=$(mktemp -d)
 export ENROLLFLOW_DOCUMENTS_DIR=$documents
 log=$(mktemp)
+# The server's clock moves forward by the seconds the browser tests write here (a scheduled rule set
+# is seen taking effect without waiting for it).
+ENROLLFLOW_CLOCK_SHIFT_FILE=$(mktemp)
+export ENROLLFLOW_CLOCK_SHIFT_FILE
 # The URLs and error answers the browser saw, for the PII scan (web/e2e/fixtures.ts).
 export E2E_PII_DIR=$(mktemp -d)
 # Info level: every request is logged, so the PII scan reads what production would log.
 ENROLLFLOW_LOG=info "$bin" serve --listen "127.0.0.1:$E2E_PORT" --static-dir web/dist >"$log" 2>&1 &
 pid=$!
-cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log"; rm -rf "$documents" "$E2E_PII_DIR"; }
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log" "$ENROLLFLOW_CLOCK_SHIFT_FILE"; rm -rf "$documents" "$E2E_PII_DIR"; }
 trap cleanup EXIT INT TERM
 for _ in $(seq 1 100); do
   curl -fs "http://127.0.0.1:$E2E_PORT/readyz" >/dev/null 2>&1 && break

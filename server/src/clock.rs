@@ -1,9 +1,12 @@
 //! The one injectable clock. Every "now" and "today" in the server comes from here, so expiry and
 //! plan-year behaviour can be tested without sleeping and demonstrated on any date
-//! (`ENROLLFLOW_TODAY=YYYY-MM-DD` overrides the date).
+//! (`ENROLLFLOW_TODAY=YYYY-MM-DD` overrides the date), and a running server's clock can be moved
+//! forward from outside (`ENROLLFLOW_CLOCK_SHIFT_FILE`: the seconds written in that file are added
+//! to "now"), which is how the browser tests see a scheduled rule set take effect without waiting.
 
+use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use time::{Date, OffsetDateTime};
 
@@ -17,14 +20,16 @@ pub trait Clock: Send + Sync + 'static {
     }
 }
 
-/// The system clock, with an optional fixed date for demonstrations.
+/// The system clock, with an optional fixed date for demonstrations and an optional shift read
+/// from a file.
 #[derive(Debug, Default)]
 pub struct SystemClock {
     pub today_override: Option<Date>,
+    pub shift: Option<Shift>,
 }
 
 impl SystemClock {
-    /// Reads `ENROLLFLOW_TODAY` (YYYY-MM-DD) if set.
+    /// Reads `ENROLLFLOW_TODAY` (YYYY-MM-DD) and `ENROLLFLOW_CLOCK_SHIFT_FILE` if set.
     pub fn from_env() -> anyhow::Result<Self> {
         let today_override = match std::env::var("ENROLLFLOW_TODAY") {
             Ok(s) if !s.trim().is_empty() => Some(parse_date(s.trim()).map_err(|_| {
@@ -32,7 +37,64 @@ impl SystemClock {
             })?),
             _ => None,
         };
-        Ok(Self { today_override })
+        let shift = match std::env::var("ENROLLFLOW_CLOCK_SHIFT_FILE") {
+            Ok(s) if !s.trim().is_empty() => Some(Shift::new(PathBuf::from(s.trim()))),
+            _ => None,
+        };
+        Ok(Self {
+            today_override,
+            shift,
+        })
+    }
+
+    fn shifted(&self, t: OffsetDateTime) -> OffsetDateTime {
+        match &self.shift {
+            Some(shift) => t + shift.seconds(),
+            None => t,
+        }
+    }
+}
+
+/// Seconds added to the clock, read from a file (a whole number, possibly negative; a missing,
+/// empty or unreadable file is no shift). Read again at most every [`Shift::REREAD`], so a
+/// request does not pay a file read.
+#[derive(Debug)]
+pub struct Shift {
+    file: PathBuf,
+    reread: Duration,
+    /// When the file was last read, and the seconds it held.
+    read: Mutex<Option<(Instant, i64)>>,
+}
+
+impl Shift {
+    pub const REREAD: Duration = Duration::from_millis(200);
+
+    pub fn new(file: PathBuf) -> Self {
+        Shift {
+            file,
+            reread: Self::REREAD,
+            read: Mutex::new(None),
+        }
+    }
+
+    pub fn file(&self) -> &std::path::Path {
+        &self.file
+    }
+
+    fn seconds(&self) -> time::Duration {
+        let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
+        let seconds = match *read {
+            Some((at, seconds)) if at.elapsed() < self.reread => seconds,
+            _ => {
+                let seconds = std::fs::read_to_string(&self.file)
+                    .ok()
+                    .and_then(|t| t.trim().parse::<i64>().ok())
+                    .unwrap_or(0);
+                *read = Some((Instant::now(), seconds));
+                seconds
+            }
+        };
+        time::Duration::seconds(seconds)
     }
 }
 
@@ -45,14 +107,16 @@ impl Clock for SystemClock {
     /// agree (the dashboard's periods and year-to-date figures count from the same day).
     fn now(&self) -> OffsetDateTime {
         let now = OffsetDateTime::now_utc();
-        match self.today_override {
+        let now = match self.today_override {
             Some(d) => now.replace_date(d),
             None => now,
-        }
+        };
+        self.shifted(now)
     }
+    /// The date of [`Self::now`]: the fixed date when one is set (unless a shift carries the time
+    /// of day past midnight).
     fn today(&self) -> Date {
-        self.today_override
-            .unwrap_or_else(|| OffsetDateTime::now_utc().date())
+        self.now().date()
     }
     fn real_now(&self) -> OffsetDateTime {
         OffsetDateTime::now_utc()
@@ -95,6 +159,34 @@ mod tests {
         c.advance(Duration::from_secs(31 * 60));
         assert_eq!(c.now(), time::macros::datetime!(2024-11-20 10:31 UTC));
         assert_eq!(c.today(), time::macros::date!(2024 - 11 - 20));
+    }
+
+    #[test]
+    fn a_shift_file_moves_now_forward_and_real_now_stays() {
+        let dir = std::env::temp_dir().join(format!("enrollflow-shift-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let file = dir.join("shift");
+        let clock = SystemClock {
+            today_override: None,
+            // Read at every call.
+            shift: Some(Shift {
+                reread: Duration::ZERO,
+                ..Shift::new(file.clone())
+            }),
+        };
+        // No file yet: no shift.
+        let before = clock.now();
+        assert!((before - OffsetDateTime::now_utc()).abs() < time::Duration::seconds(5));
+        std::fs::write(&file, "3600\n").expect("written");
+        let shifted = clock.now() - OffsetDateTime::now_utc();
+        assert!(
+            (shifted - time::Duration::hours(1)).abs() < time::Duration::seconds(5),
+            "{shifted}"
+        );
+        assert!((clock.real_now() - OffsetDateTime::now_utc()).abs() < time::Duration::seconds(5));
+        std::fs::write(&file, "not a number").expect("written");
+        assert!((clock.now() - OffsetDateTime::now_utc()).abs() < time::Duration::seconds(5));
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     #[test]

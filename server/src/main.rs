@@ -557,7 +557,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Backup { to, documents_dir } => {
             let url = url()?;
-            let pool = db::connect(&url).await?;
+            // The operator's tool: the login's own role, which reads every table.
+            let pool = db::connect_as_owner(&url).await?;
             let to = to.unwrap_or_else(enrollflow_server::backup::default_folder);
             let f = enrollflow_server::backup::backup(&pool, &url, &documents_dir, &to).await?;
             println!(
@@ -574,7 +575,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             documents_dir,
         } => {
             let url = url()?;
-            let pool = db::connect(&url).await?;
+            let pool = db::connect_as_owner(&url).await?;
             let f = enrollflow_server::backup::restore(&pool, &url, &documents_dir, &from).await?;
             println!(
                 "restored {} tables ({} applications) and {} documents; row counts and the \
@@ -770,6 +771,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
             let clock = Arc::new(SystemClock::from_env()?);
+            if let Some(shift) = &clock.shift {
+                tracing::warn!(
+                    file = %shift.file().display(),
+                    "the clock is moved by the seconds in this file: for tests and demonstrations, never production"
+                );
+            }
             if args.rules_from_database {
                 // Watching the folder (local development): its files as they are now go first.
                 if !args.no_watch {

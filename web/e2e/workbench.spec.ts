@@ -1,4 +1,5 @@
-import { type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { aboutAnnLee, apiJson, collectConsoleErrors, enterLoginCode, expectAccessible, siteUrl } from './support';
 
@@ -48,6 +49,70 @@ async function consumerAtMedical(page: Page): Promise<void> {
 
 type PlanList = { plans: { id: number; name: string; rates: { total: number } }[] };
 
+/** The plan the premium changes touch: one no scenario names (a scenario expecting its premium
+ * would fail under the draft, and a failing scenario stops the approval); the consumer's premium
+ * of it, read again at each call. */
+async function bronzeValue(consumer: Page): Promise<{ id: number; before: number; premium: () => Promise<number | undefined> }> {
+  const plans = await apiJson<PlanList>(consumer, '/api/plans/1/allPlans');
+  const target = plans.plans.find((p) => p.name.includes('Premier PPO Bronze Value'));
+  if (!target) throw new Error('Blue Cross Premier PPO Bronze Value is not quoted to the consumer');
+  const premium = async () => (await apiJson<PlanList>(consumer, '/api/plans/1/allPlans')).plans.find((p) => p.id === target.id)?.rates.total;
+  return { id: target.id, before: target.rates.total, premium };
+}
+
+/** The draft an analyst writes in the editor: the plan's rates with every area's rate at $100.00,
+ * noted `plan {id} at $100`, then its impact asked for. */
+async function draftPlanAt100(page: Page, planId: number): Promise<void> {
+  await tab(page, 'Draft and impact').click();
+  await page.getByLabel('File', { exact: true }).selectOption('rules/catalog/2025/medical.yaml');
+  const editor = page.getByLabel('Contents of rules/catalog/2025/medical.yaml');
+  const text = await servingText(page, 'rules/catalog/2025/medical.yaml');
+  const at = text.indexOf(`id: ${planId}`);
+  expect(at).toBeGreaterThan(-1);
+  const ratesStart = text.indexOf('rates:', at);
+  const ratesEnd = text.indexOf('\n', ratesStart);
+  const changed = text.slice(ratesStart, ratesEnd).replace(/(\d+): \d+\.\d+/g, '$1: 100.00');
+  await editor.fill(text.slice(0, ratesStart) + changed + text.slice(ratesEnd));
+  await expect(page.getByText('1 file(s) differ from the serving set:')).toBeVisible();
+  await page.getByLabel('What changes and why').fill(`plan ${planId} at $100`);
+  await page.getByRole('button', { name: 'See the impact' }).click();
+}
+
+/** Of the stored applications (the consumer's among them) the impact shows how many change, never
+ * a value or an id. */
+async function storedOnlyCounted(page: Page, planId: number): Promise<void> {
+  const stored = page.getByRole('region', { name: 'Stored applications' });
+  await expect(stored.getByRole('columnheader')).toHaveText(['What changes', 'Applications'], { timeout: 60_000 });
+  const counted = stored.getByRole('row').filter({ hasText: `medical: plan ${planId} premium changes` });
+  await expect(counted.getByRole('cell').nth(1)).toHaveText(/^(fewer than 5|\d+)$/);
+  await expect(stored).not.toContainText('$');
+}
+
+/** Proposes the draft (asked first) and answers the new proposal's number. */
+async function propose(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Propose for approval' }).click();
+  await page.getByRole('dialog', { name: 'Propose this draft for approval?' }).getByRole('button', { name: 'Propose', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Proposed: another analyst with the approve permission, or an admin, approves it.' }),
+  ).toBeVisible({ timeout: 60_000 });
+  const openIt = page.getByRole('button', { name: /^Open proposal \d+ in the Proposals tab$/ });
+  const id = Number(/\d+/.exec((await openIt.textContent()) ?? '')?.[0]);
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
+
+/** The approver, in a browser of their own, on the proposal's page. */
+async function approverOn(browser: Browser, id: number, note: string): Promise<{ approver: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const approver = await context.newPage();
+  await logIn(approver, APPROVER);
+  await expect(approver).toHaveURL(siteUrl('demo', '/dashboard/rules'));
+  await tab(approver, 'Proposals').click();
+  await approver.getByRole('button', { name: `Open proposal ${id}: ${note}` }).click();
+  await expect(approver.getByRole('heading', { level: 2, name: `Proposal ${id}` })).toBeVisible();
+  return { approver, close: () => context.close() };
+}
+
 test('an analyst sees full transition coverage and the impact of a premium change and proposes it; an approver approves it and rolls it back', async ({
   page,
   browser,
@@ -57,13 +122,8 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   // A consumer's application the change will reach, and the premium quoted to them now.
   const consumer = await browser.newPage();
   await consumerAtMedical(consumer);
-  const before = await apiJson<PlanList>(consumer, '/api/plans/1/allPlans');
-  // A plan no scenario names: a scenario expecting its premium would fail under the draft, and a
-  // failing scenario stops the approval.
-  const target = before.plans.find((p) => p.name.includes('Premier PPO Bronze Value'));
-  if (!target) throw new Error('Blue Cross Premier PPO Bronze Value is not quoted to the consumer');
-  const beforeTotal = target.rates.total;
-  const premium = async () => (await apiJson<PlanList>(consumer, '/api/plans/1/allPlans')).plans.find((p) => p.id === target.id)?.rates.total;
+  const { id: planId, before: beforeTotal, premium } = await bronzeValue(consumer);
+  const target = { id: planId };
 
   // The analyst's session starts on the workbench (an analyst has no dashboard).
   await logIn(page, ANALYST);
@@ -80,21 +140,7 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   await expect(page.getByRole('img', { name: "The flow's steps and transitions" })).toBeVisible();
   await expect(page.getByText('not reached)')).toHaveCount(0);
 
-  // A draft: the plan's rates with every area's rate at $100.00.
-  await tab(page, 'Draft and impact').click();
-  await page.getByLabel('File', { exact: true }).selectOption('rules/catalog/2025/medical.yaml');
-  const editor = page.getByLabel('Contents of rules/catalog/2025/medical.yaml');
-  const text = await servingText(page, 'rules/catalog/2025/medical.yaml');
-  const at = text.indexOf(`id: ${target.id}`);
-  expect(at).toBeGreaterThan(-1);
-  const ratesStart = text.indexOf('rates:', at);
-  const ratesEnd = text.indexOf('\n', ratesStart);
-  const rates = text.slice(ratesStart, ratesEnd);
-  const changed = rates.replace(/(\d+): \d+\.\d+/g, '$1: 100.00');
-  await editor.fill(text.slice(0, ratesStart) + changed + text.slice(ratesEnd));
-  await expect(page.getByText('1 file(s) differ from the serving set:')).toBeVisible();
-  await page.getByLabel('What changes and why').fill(`plan ${target.id} at $100`);
-  await page.getByRole('button', { name: 'See the impact' }).click();
+  await draftPlanAt100(page, target.id);
   // Made-up households: each one's premium before and after.
   const made = page.getByRole('region', { name: 'Made-up households' });
   const group = made.locator('details', { hasText: `medical: plan ${target.id} premium` });
@@ -103,12 +149,7 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   await expect(household.locator('td').first()).toHaveText(/^household \d+$/);
   await expect(household.locator('td').nth(1)).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(household.locator('td').nth(2)).toHaveText(/^\$[\d,]+\.\d\d$/);
-  // Stored applications (the consumer's among them): how many change, never a value or an id.
-  const stored = page.getByRole('region', { name: 'Stored applications' });
-  await expect(stored.getByRole('columnheader')).toHaveText(['What changes', 'Applications']);
-  const counted = stored.getByRole('row').filter({ hasText: `medical: plan ${target.id} premium changes` });
-  await expect(counted.getByRole('cell').nth(1)).toHaveText(/^(fewer than 5|\d+)$/);
-  await expect(stored).not.toContainText('$');
+  await storedOnlyCounted(page, target.id);
   await expect(
     page.getByText(
       /^[\d,]+ scenarios run, [\d,]+ changed; [\d,]+ made-up households walked, [\d,]+ changed; [\d,]+ stored applications replayed, (fewer than 5|[\d,]+) changed\.$/,
@@ -116,16 +157,10 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   ).toBeVisible();
   await expectAccessible(page);
 
-  // Propose (asked first): nothing is published until someone else approves it.
-  await page.getByRole('button', { name: 'Propose for approval' }).click();
-  await page.getByRole('dialog', { name: 'Propose this draft for approval?' }).getByRole('button', { name: 'Propose', exact: true }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Proposed: another analyst with the approve permission, or an admin, approves it.' }),
-  ).toBeVisible({ timeout: 60_000 });
+  // Nothing is published until someone else approves it.
+  const id = await propose(page);
   expect(await premium()).toBe(beforeTotal);
-  const openIt = page.getByRole('button', { name: /^Open proposal \d+ in the Proposals tab$/ });
-  const id = Number(/\d+/.exec((await openIt.textContent()) ?? '')?.[0]);
-  expect(id).toBeGreaterThan(0);
+  const openIt = page.getByRole('button', { name: `Open proposal ${id} in the Proposals tab` });
 
   // Its author cannot approve it: the server's reason is shown.
   await openIt.click();
@@ -136,14 +171,8 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   expect(await premium()).toBe(beforeTotal);
 
   // The approver, in a browser of their own, reads the diff and the evidence and approves it now.
-  const approverBrowser = await browser.newContext();
-  const approver = await approverBrowser.newPage();
+  const { approver, close: closeApprover } = await approverOn(browser, id, `plan ${target.id} at $100`);
   const approverErrors = collectConsoleErrors(approver);
-  await logIn(approver, APPROVER);
-  await expect(approver).toHaveURL(siteUrl('demo', '/dashboard/rules'));
-  await tab(approver, 'Proposals').click();
-  await approver.getByRole('button', { name: `Open proposal ${id}: plan ${target.id} at $100` }).click();
-  await expect(approver.getByRole('heading', { level: 2, name: `Proposal ${id}` })).toBeVisible();
   const diff = approver.getByRole('region', { name: 'Diff of rules/catalog/2025/medical.yaml' });
   await expect(diff.locator('.ef-workbench__diff-removed').first()).toContainText(/^-\s+rates: /);
   await expect(diff.locator('.ef-workbench__diff-added').first()).toContainText(/^\+\s+rates: .*: 100\.00/);
@@ -170,10 +199,113 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   await approver.getByRole('dialog', { name: /^Roll back to set \w+\?$/ }).getByRole('button', { name: 'Roll back', exact: true }).click();
   await expect(approver.getByText(/Rolled back: set \w+ serves again on every instance/)).toBeVisible();
   await expect.poll(premium, { timeout: 5_000 }).toBe(beforeTotal);
-  await approverBrowser.close();
+  await closeApprover();
   await consumer.close();
   // The author's refused approval is the server's 403, which the browser logs.
   expect(errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+  expect(approverErrors).toEqual([]);
+});
+
+/** `YYYY-MM-DDTHH:MM` in Michigan of the minute after the next one on the server's clock: between
+ * one and two minutes ahead, what the "Effective from" field takes. */
+function michiganMinuteAfterNext(now: string): string {
+  const at = new Date(Date.parse(now) + 2 * 60_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Detroit',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** Moves the server's clock (scripts/e2e.sh gives it ENROLLFLOW_CLOCK_SHIFT_FILE) forward. */
+function moveServerClock(seconds: number): void {
+  const file = process.env.ENROLLFLOW_CLOCK_SHIFT_FILE;
+  if (!file) throw new Error('the server under test has no clock shift file (scripts/e2e.sh sets ENROLLFLOW_CLOCK_SHIFT_FILE)');
+  writeFileSync(file, `${seconds}\n`);
+}
+
+test('a change approved for a minute ahead serves from that minute on the server\'s clock, and the audit log lists each step', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const errors = collectConsoleErrors(page);
+  const consumer = await browser.newPage();
+  await consumerAtMedical(consumer);
+  const plan = await bronzeValue(consumer);
+  const note = `plan ${plan.id} at $100 from the next minutes`;
+
+  // The first analyst drafts and proposes; of stored applications only counts come back.
+  await logIn(page, ANALYST);
+  await draftPlanAt100(page, plan.id);
+  await page.getByLabel('What changes and why').fill(note);
+  await storedOnlyCounted(page, plan.id);
+  const id = await propose(page);
+
+  // The second approves it for a minute ahead of the server's clock.
+  const { approver, close } = await approverOn(browser, id, note);
+  const approverErrors = collectConsoleErrors(approver);
+  const { now } = await apiJson<{ now: string }>(approver, '/api/admin/rules/status');
+  await approver.getByLabel('Effective from (Michigan time)').fill(michiganMinuteAfterNext(now));
+  await approver.getByRole('button', { name: 'Approve', exact: true }).click();
+  await approver.getByRole('dialog', { name: new RegExp(`^Approve proposal ${id} for `) }).getByRole('button', { name: /^Approve for / }).click();
+  const scheduled = approver.getByRole('status').filter({ hasText: /Set \w+ takes effect on / });
+  await expect(scheduled).toBeVisible();
+  const set = /Set (\w+) takes effect/.exec((await scheduled.textContent()) ?? '')?.[1] ?? '';
+  expect(set).toMatch(/^[0-9a-f]{12}$/);
+
+  // Before that minute: the old premium, and the set waits under Scheduled with Cancel.
+  expect(await plan.premium()).toBe(plan.before);
+  await tab(approver, 'Serving set').click();
+  const waiting = approver.getByRole('region', { name: 'Scheduled' });
+  await expect(waiting.getByRole('row').filter({ hasText: APPROVER })).toContainText(set);
+  await expect(waiting.getByRole('button', { name: new RegExp(`^Cancel set ${set}`) })).toBeVisible();
+  expect(await plan.premium()).toBe(plan.before);
+
+  // The server's clock passes that minute: every answer quotes the new premium, without a restart.
+  moveServerClock(180);
+  await expect.poll(plan.premium, { timeout: 10_000 }).not.toBe(plan.before);
+
+  // An admin reads each step in the audit log: the impact (the analyst; it names the rules' engine
+  // hashes), the proposal (the analyst), the approval and the schedule (the approver), these three
+  // naming the set.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, ADMIN);
+  await admin.goto(siteUrl('demo', '/admin/audit'));
+  const table = admin.getByRole('table');
+  for (const [action, who, detail] of [
+    ['Rules impact run', ANALYST, 'draft='],
+    ['Rules proposed', ANALYST, `set=${set}`],
+    ['Rules approved', APPROVER, `set=${set}`],
+    ['Rules scheduled', APPROVER, `set=${set}`],
+  ] as const) {
+    await admin.getByLabel('Action').selectOption({ label: action });
+    await admin.getByLabel(/^Person's e-mail/).fill(who);
+    await admin.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(table.getByRole('row').filter({ hasText: detail }).first()).toContainText(action);
+  }
+  await adminContext.close();
+
+  // The set before serves again (the tests after this one quote the old premium).
+  // Read again (the page remembers its tab), so the history lists the set serving now.
+  await approver.reload();
+  await expect(tab(approver, 'Serving set')).toHaveAttribute('aria-selected', 'true');
+  await approver.getByRole('button', { name: /^Roll back to set/ }).first().click();
+  await approver.getByRole('dialog', { name: /^Roll back to set \w+\?$/ }).getByRole('button', { name: 'Roll back', exact: true }).click();
+  await expect.poll(plan.premium, { timeout: 5_000 }).toBe(plan.before);
+  await close();
+  await consumer.close();
+  expect(errors).toEqual([]);
   expect(approverErrors).toEqual([]);
 });
 

@@ -1,6 +1,7 @@
 //! The write baseline of `make bench-http` (`--bench-routes` only): one JSONB document written
 //! durably to one row, the database work of a step save without the application's columns and
-//! indexes. Its table is made on first use, outside the migrations: it is not part of the product.
+//! indexes. Its table is made empty by the migrations (the server's role makes no tables) and
+//! filled on first use.
 
 use serde_json::Value;
 use sqlx::PgPool;
@@ -8,15 +9,10 @@ use tokio::sync::OnceCell;
 
 static TABLE: OnceCell<()> = OnceCell::const_new();
 
-/// Writes `doc` to row `slot` of `bench_writes` (made with `slots` rows on first use).
+/// Writes `doc` to row `slot` of `bench_writes` (given `slots` rows on first use).
 pub async fn write(pool: &PgPool, slot: i32, doc: &Value, slots: i32) -> sqlx::Result<()> {
     TABLE
         .get_or_try_init(|| async {
-            sqlx::query(
-                "CREATE TABLE IF NOT EXISTS bench_writes (slot int PRIMARY KEY, doc jsonb NOT NULL)",
-            )
-            .execute(pool)
-            .await?;
             sqlx::query(
                 "INSERT INTO bench_writes SELECT g, '{}' FROM generate_series(0, $1 - 1) g
                  ON CONFLICT (slot) DO NOTHING",

@@ -40,12 +40,41 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 /// sqlx's own ping when a connection is returned discards it.
 const ALIVE_WITHOUT_PING: Duration = Duration::from_millis(500);
 
+/// The role the server's connections work as, made by the migrations: it reads and writes the
+/// application's tables, and may only read and insert audit rows.
+pub const APP_ROLE: &str = "enrollflow_app";
+
+/// The server's pool: each connection takes [`APP_ROLE`] once the migrations have made it (before
+/// that, in a database not migrated yet, the login's own).
 pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
+    pool(url, true).await
+}
+
+/// A pool of the login's own role, for what only the schema's owner does (making databases in
+/// tests, or changing what the server's role cannot).
+pub async fn connect_as_owner(url: &str) -> anyhow::Result<PgPool> {
+    pool(url, false).await
+}
+
+async fn pool(url: &str, as_app: bool) -> anyhow::Result<PgPool> {
     let options: PgConnectOptions = url
         .parse::<PgConnectOptions>()
         .map_err(|e| anyhow::anyhow!("DATABASE_URL is not a PostgreSQL URL: {e}"))?
         .log_statements(tracing::log::LevelFilter::Off);
     let pool = PgPoolOptions::new()
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if as_app {
+                    sqlx::query(
+                        "SELECT set_config('role', rolname::text, false) FROM pg_roles WHERE rolname = $1",
+                    )
+                    .bind(APP_ROLE)
+                    .execute(conn)
+                    .await?;
+                }
+                Ok(())
+            })
+        })
         .max_connections(20)
         .acquire_timeout(Duration::from_secs(5))
         .test_before_acquire(false)
@@ -62,8 +91,13 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
     Ok(pool)
 }
 
+/// Runs the migrations as the login (the schema's owner) on a connection taken out of the pool
+/// for good, so the pool keeps none that may have opened before the application's role existed.
 pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
-    MIGRATOR.run(pool).await?;
+    let mut conn = pool.acquire().await?.detach();
+    sqlx::query("RESET ROLE").execute(&mut conn).await?;
+    MIGRATOR.run(&mut conn).await?;
+    conn.close().await?;
     Ok(())
 }
 

@@ -56,14 +56,25 @@ pub(crate) fn bearer_is_operator(app: &AppState, headers: &HeaderMap) -> bool {
     }
 }
 
+/// The serving set's status and the server's clock as it answered (a demonstration date or a
+/// moved clock shows here, so an analyst schedules against the time the server keeps).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RulesStatusNow)]
+pub struct StatusNow {
+    #[serde(flatten)]
+    pub status: Status,
+    #[serde(with = "time::serde::rfc3339")]
+    pub now: OffsetDateTime,
+}
+
 #[utoipa::path(get, path = "/api/admin/rules/status", tag = "admin",
-    responses((status = 200, description = "The rules serving now and the problems of the newest files", body = Status),
+    responses((status = 200, description = "The rules serving now, the problems of the newest files and the server's clock", body = StatusNow),
               (status = 403, description = "Neither an admin nor an operator")))]
 async fn rules_status(
     State(app): State<AppState>,
     headers: HeaderMap,
     state: SessionState,
-) -> ApiResult<Json<Status>> {
+) -> ApiResult<Json<StatusNow>> {
     let admin = match state.live() {
         Some(s) => CurrentUser::of(&app, s)
             .await?
@@ -73,7 +84,10 @@ async fn rules_status(
     if !admin && !bearer_is_operator(&app, &headers) {
         return Err(ApiError::Forbidden);
     }
-    Ok(Json((*app.rules.status()).clone()))
+    Ok(Json(StatusNow {
+        status: (*app.rules.status()).clone(),
+        now: app.clock.now(),
+    }))
 }
 
 /// Spec part 1, section 3 "Agent's user list".

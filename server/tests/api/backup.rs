@@ -54,7 +54,7 @@ async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
 
     // Into a new, empty database and an empty document store.
     let name = format!("enrollflow_restore_{}", uuid::Uuid::new_v4().simple());
-    let admin = db::connect(&format!("{server}/postgres"))
+    let admin = db::connect_as_owner(&format!("{server}/postgres"))
         .await
         .expect("admin");
     sqlx::query(&format!("CREATE DATABASE {name}"))
@@ -62,7 +62,7 @@ async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
         .await
         .expect("create");
     let target_url = format!("{server}/{name}");
-    let target = db::connect(&target_url).await.expect("target");
+    let target = db::connect_as_owner(&target_url).await.expect("target");
     let restored_docs =
         std::env::temp_dir().join(format!("enrollflow-restored-{}", uuid::Uuid::new_v4()));
     let after = backup::restore(&target, &target_url, &restored_docs, &folder)

@@ -698,16 +698,37 @@ async fn the_audit_log_is_a_chain_nobody_rewrites_and_keeps_the_servers_request_
         panic!("a fresh log is intact");
     };
     assert!(rows >= 3, "{rows}");
-    // Nobody updates or deletes a row, the server's own role included.
+    // The server's role may read and insert audit rows, never change or remove one; the schema's
+    // owner is refused by the log's trigger.
+    let owner = sqlx::PgPool::connect_with((*a.pool.connect_options()).clone())
+        .await
+        .expect("the owner's connection");
+    let role: String = sqlx::query_scalar("SELECT current_user::text")
+        .fetch_one(&a.pool)
+        .await
+        .expect("role");
+    assert_eq!(role, enrollflow_server::db::APP_ROLE);
+    for change in [
+        "UPDATE audit_log SET detail = 'nothing happened'",
+        "DELETE FROM audit_log",
+        "TRUNCATE audit_log",
+        "UPDATE audit_chain_head SET last_hash = ''::bytea",
+    ] {
+        let e = sqlx::query(change)
+            .execute(&a.pool)
+            .await
+            .expect_err("refused to the server's role");
+        assert!(e.to_string().contains("permission denied"), "{change}: {e}");
+    }
     for change in [
         "UPDATE audit_log SET detail = 'nothing happened'",
         "DELETE FROM audit_log",
     ] {
         let e = sqlx::query(change)
-            .execute(&a.pool)
+            .execute(&owner)
             .await
-            .expect_err("refused");
-        assert!(e.to_string().contains("append-only"), "{e}");
+            .expect_err("refused to the owner");
+        assert!(e.to_string().contains("append-only"), "{change}: {e}");
     }
     // Changed or removed behind the trigger's back (by the schema's owner): found.
     let (middle,): (i64,) = sqlx::query_as("SELECT min(id) + 1 FROM audit_log")
@@ -715,7 +736,7 @@ async fn the_audit_log_is_a_chain_nobody_rewrites_and_keeps_the_servers_request_
         .await
         .expect("an id");
     let behind = |sql: &'static str| {
-        let pool = a.pool.clone();
+        let pool = owner.clone();
         async move {
             let mut tx = pool.begin().await.expect("tx");
             sqlx::query("ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only")

@@ -56,7 +56,7 @@ pub async fn fresh_database() -> PgPool {
 /// connects to it.
 async fn create_database(name: &str, template: Option<&str>) -> PgPool {
     let server = database_server();
-    let admin = db::connect(&format!("{server}/postgres"))
+    let admin = db::connect_as_owner(&format!("{server}/postgres"))
         .await
         .expect("connect to postgres");
     let copy = template

@@ -101,9 +101,17 @@ fn server_parts() -> (String, String) {
     (userinfo.to_string(), port)
 }
 
+/// Whether a connection of `pool` uses TLS, and which version. Its own row of `pg_stat_ssl` is
+/// shown to the login, not to the server's role, so the connection is taken out of the pool and
+/// goes back to the login first.
 async fn tls_of(pool: &sqlx::PgPool) -> (bool, Option<String>) {
+    let mut conn = pool.acquire().await.expect("a connection").detach();
+    sqlx::query("RESET ROLE")
+        .execute(&mut conn)
+        .await
+        .expect("the login's role");
     sqlx::query_as("SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
-        .fetch_one(pool)
+        .fetch_one(&mut conn)
         .await
         .expect("pg_stat_ssl")
 }

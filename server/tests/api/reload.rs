@@ -114,6 +114,8 @@ async fn a_clean_edit_is_served_and_a_broken_one_keeps_the_last_good_rules() {
         )
         .await;
     assert_eq!(status.status, StatusCode::OK);
+    // The server's own clock, as analysts schedule against it.
+    assert_eq!(status.json()["now"], "2024-11-20T10:00:00Z");
     let problems = status.json()["problems"].clone();
     assert_eq!(problems[0]["file"], "rules/scripts/census.rhai");
     assert!(

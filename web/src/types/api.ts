@@ -52,7 +52,8 @@ export type Submission =
 
 export type PreviewResult = Omit<Schema<'PreviewResult'>, 'validation'> & { validation: Submission | null };
 
-export type RulesStatus = Omit<Schema<'RulesStatus'>, 'problems'> & { problems: Diagnostic[] };
+/** The serving set's status, with the server's clock as it answered (`now`). */
+export type RulesStatus = Omit<Schema<'RulesStatusNow'>, 'problems'> & { problems: Diagnostic[] };
 /** A problem of a rule set: the file, line and column, and what is wrong. */
 export interface Diagnostic {
   file: string;

@@ -2419,6 +2419,14 @@ export interface components {
             /** @description Where the rules come from: `folder` (watched) or `database` (published sets). */
             source: string;
         };
+        /**
+         * @description The serving set's status and the server's clock as it answered (a demonstration date or a
+         *     moved clock shows here, so an analyst schedules against the time the server keeps).
+         */
+        RulesStatusNow: components["schemas"]["RulesStatus"] & {
+            /** Format: date-time */
+            now: string;
+        };
         SaveForLaterRequest: {
             /** @description Where to send the link. */
             email?: string | null;
@@ -3499,13 +3507,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The rules serving now and the problems of the newest files */
+            /** @description The rules serving now, the problems of the newest files and the server's clock */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RulesStatus"];
+                    "application/json": components["schemas"]["RulesStatusNow"];
                 };
             };
             /** @description Neither an admin nor an operator */

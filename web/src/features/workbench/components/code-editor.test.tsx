@@ -49,6 +49,8 @@ describe('the code editor', () => {
     const box = content('rules/a.yaml');
     expect(box.getAttribute('aria-multiline')).toBe('true');
     expect(box.getAttribute('contenteditable')).toBe('true');
+    // Reachable by keyboard, so the box that scrolls it is too.
+    expect(box.getAttribute('tabindex')).toBe('0');
     expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(KEYBOARD_HELP);
     expect(container.querySelector('.cm-lineNumbers')).toBeTruthy();
     expect(viewOf('rules/a.yaml').state.doc.toString()).toBe(YAML);

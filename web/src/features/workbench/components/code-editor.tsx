@@ -156,7 +156,9 @@ export default function CodeEditor({ path, value, onChange, problems, reveal }: 
           languageFor(file),
           // Tab indents; Escape then Tab (or Ctrl-M) moves the focus on (CodeMirror's tab focus mode).
           keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...lintKeymap, indentWithTab]),
-          EditorView.contentAttributes.of({ 'aria-label': editorLabel(file), 'aria-describedby': helpId }),
+          // A tab stop of its own said out loud (tabindex 0), so the scrolling box around the text
+          // counts as reachable by keyboard: it is, through the text it scrolls.
+          EditorView.contentAttributes.of({ 'aria-label': editorLabel(file), 'aria-describedby': helpId, tabindex: '0' }),
           EditorView.updateListener.of((u: ViewUpdate) => {
             if (!u.docChanged || u.transactions.some((t) => t.annotation(fromOutside))) return;
             const text = u.state.doc.toString();

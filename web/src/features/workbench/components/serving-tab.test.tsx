@@ -10,6 +10,7 @@ import { ServingTab } from './serving-tab';
 
 const status: RulesStatus = {
   checked_at: '2024-11-20T10:00:00Z',
+  now: '2024-11-20T10:05:00Z',
   problems: [],
   serving_hash: 'e1e1e1e1e1e1e1e1',
   serving_set: 'b2b2b2b2b2b2b2b2b2',
@@ -88,6 +89,10 @@ describe('the serving set tab', () => {
       'the 2026 rates',
       'Cancel',
     ]);
+    // The server's clock, which a schedule is measured against (a demonstration date shows here).
+    expect(screen.getByText("Server's clock").nextElementSibling?.textContent).toBe(
+      'Nov 20, 2024, 5:05 AM EST (Michigan time): sets scheduled for an earlier time serve now',
+    );
   });
 
   it('cancels a scheduled set only after a confirmation', async () => {

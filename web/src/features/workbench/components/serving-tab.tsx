@@ -67,6 +67,12 @@ export function ServingTab({ status, publications, scheduled, files, onChanged }
           </dd>
         </div>
         <div>
+          <dt>Server&apos;s clock</dt>
+          <dd>
+            {when(status.now)} (Michigan time): sets scheduled for an earlier time serve now
+          </dd>
+        </div>
+        <div>
           <dt>Source</dt>
           <dd>
             {fromDatabase
