@@ -35,6 +35,21 @@ async function stepFirst(page: Page, heading: string | RegExp, step: RegExp): Pr
   await fitsAndAccessible(page);
 }
 
+/** A plan page on a phone: the first plan card starts on the first screen. */
+async function plansFirst(page: Page): Promise<void> {
+  const first = page.getByRole('article').first();
+  await expect(first).toBeVisible();
+  const top = await first.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  expect(top, `the first plan card starts on the first screen at ${page.url()}`).toBeLessThan(740);
+}
+
+/** How many plans the page says it lists. */
+async function planCount(page: Page): Promise<number> {
+  const status = page.getByRole('status').filter({ hasText: /^\d+ plans?$/ });
+  await expect(status).toBeVisible();
+  return Number(/\d+/.exec((await status.textContent()) ?? '')?.[0]);
+}
+
 test('a consumer buys medical coverage on a phone: each step first on the screen, nothing wider than it', async ({ page }) => {
   await page.goto(siteUrl('acme', '/'));
   await fitsAndAccessible(page);
@@ -61,12 +76,29 @@ test('a consumer buys medical coverage on a phone: each step first on the screen
 
   await expect(page).toHaveURL(siteUrl('acme', '/medical'));
   await stepFirst(page, 'Medical Plans', /Step 3 of \d+/);
+  await plansFirst(page);
+  // The filters open in a sheet: nothing changes until Apply; the button then counts them.
+  const every = await planCount(page);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByRole('checkbox', { name: 'Priority Health' }).check();
+  await fitsAndAccessible(page);
+  await sheet.getByRole('button', { name: 'Apply' }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Filters (1 on)' })).toBeVisible();
+  await expect.poll(() => planCount(page)).toBeLessThan(every);
+  await expect(page.getByRole('article').first()).toContainText('Priority Health');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect.poll(() => planCount(page)).toBe(every);
   const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
   await page.getByRole('article', { name: shown(medical.plans[0]!.name), exact: true }).getByRole('button', { name: 'Select' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/dental'));
   await stepFirst(page, 'Dental Plans', /Step 4 of \d+/);
+  await plansFirst(page);
   await page.getByRole('button', { name: 'Continue without Dental Coverage' }).first().click();
   await expect(page).toHaveURL(siteUrl('acme', '/vision'));
+  await stepFirst(page, 'Vision Plans', /Step 5 of \d+/);
+  await plansFirst(page);
   await page.getByRole('button', { name: 'Continue without Vision Coverage' }).first().click();
   await expect(page).toHaveURL(siteUrl('acme', '/review'));
   // The page's own title (spec part 1, 2.11), not the flow's step title its loading state shows.

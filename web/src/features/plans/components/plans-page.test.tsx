@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { plan, planList, plansView } from '../testing/fixtures';
 import type { PlanList } from '../types';
 import { COMPARE_LIMIT_WARNING } from '../utils/compare';
-import { NO_PLANS, PlansPage, TRY_AGAIN } from './plans-page';
+import { MORE_ABOUT_PLANS, NO_PLANS, PlansPage, TRY_AGAIN } from './plans-page';
+import { NARROW_SCREEN } from '@/lib/media';
 
 interface Call {
   method: string;
@@ -253,6 +254,64 @@ describe('PlansPage', () => {
     expect(screen.queryByRole('button', { name: /Continue without/ })).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Previous' })));
     expect(router.state.location.pathname).toBe('/census');
+  });
+
+  describe('on a phone (narrower than 768 px)', () => {
+    beforeEach(() => {
+      vi.stubGlobal(
+        'matchMedia',
+        vi.fn((query: string) => ({ matches: query === NARROW_SCREEN, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() })),
+      );
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('puts the plans first: one note, the others behind More about these plans, the filters behind a button', async () => {
+      fakeServer(planList(3));
+      renderPage();
+      expect(await screen.findByRole('article', { name: 'Plan 1' })).toBeTruthy();
+      const more = screen.getByText(MORE_ABOUT_PLANS.id).closest('details')!;
+      expect(more.open).toBe(false);
+      expect(within(more).getByText('Child-only policies are available on all plans.')).toBeTruthy();
+      // No filter checkbox on the page, and no compare bar before a plan is ticked.
+      expect(screen.queryByRole('checkbox', { name: 'Priority Health' })).toBeNull();
+      expect(screen.queryByText('0 of 6 plans chosen to compare')).toBeNull();
+      // The print buttons follow the plans.
+      const article = screen.getByRole('article', { name: 'Plan 1' });
+      const print = screen.getByRole('button', { name: 'Print Medical Comparison' });
+      expect(article.compareDocumentPosition(print) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('filters through the sheet: nothing changes until Apply, the button counts the filters on, Clear empties the sheet', async () => {
+      const calls = fakeServer(planList(3));
+      renderPage();
+      await screen.findByRole('article', { name: 'Plan 1' });
+      fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+      fireEvent.click(await within(sheet).findByRole('checkbox', { name: 'Priority Health' }));
+      fireEvent.click(within(sheet).getByRole('checkbox', { name: 'HSA eligible' }));
+      expect(lastFilters(calls)).toBeNull();
+      fireEvent.click(within(sheet).getByRole('button', { name: 'Apply' }));
+      await waitFor(() => expect(lastFilters(calls)).toBe('car_3,hsa'));
+      expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Filters (2 on)' }));
+      const again = await screen.findByRole('dialog', { name: 'Filters' });
+      expect((within(again).getByRole('checkbox', { name: 'Priority Health' }) as HTMLInputElement).checked).toBe(true);
+      fireEvent.click(within(again).getByRole('button', { name: 'Clear' }));
+      expect((within(again).getByRole('checkbox', { name: 'Priority Health' }) as HTMLInputElement).checked).toBe(false);
+      expect(lastFilters(calls)).toBe('car_3,hsa');
+      fireEvent.click(within(again).getByRole('button', { name: 'Apply' }));
+      await waitFor(() => expect(lastFilters(calls)).toBeNull());
+      expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+    });
+
+    it('shows the compare bar once a plan is ticked', async () => {
+      fakeServer(planList(3));
+      renderPage();
+      await screen.findByRole('article', { name: 'Plan 1' });
+      fireEvent.click(screen.getAllByRole('checkbox', { name: /compare/i })[0]!);
+      expect(await screen.findByText('1 of 6 plans chosen to compare')).toBeTruthy();
+    });
   });
 
   it('says so when there are no plans at all', async () => {

@@ -18,6 +18,7 @@ import { PLAN_KINDS, planTypeOf, type PlanKind } from '../utils/plan-kinds';
 import { rangeKey } from '../utils/price-range';
 import { prepareFormats } from '@/lib/money';
 import { saveFile } from '@/lib/save-file';
+import { NARROW_SCREEN, useMediaQuery } from '@/lib/media';
 import { CompareDialog } from './compare-dialog';
 import { FiltersPanel } from './filters-panel';
 import { PlanCard } from './plan-card';
@@ -27,6 +28,7 @@ export const NO_PLANS = /*i18n*/ { id: 'Sorry, there are no plans available in y
 export const NO_MATCHES = /*i18n*/ { id: 'No plans match these filters.' };
 export const SAVE_FAILED_HEADING = /*i18n*/ { id: 'Sorry, something went wrong' };
 export const PLAN_COUNT = /*i18n*/ { id: '{count, plural, one {# plan} other {# plans}}' };
+export const MORE_ABOUT_PLANS = /*i18n*/ { id: 'More about these plans' };
 export const TRY_AGAIN = /*i18n*/ { id: 'An error occurred, please try again. If it continues, contact your agent.' };
 
 /** Filter and slider changes are sent once they settle. */
@@ -134,6 +136,7 @@ interface PickerProps {
 
 function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) {
   const { i18n } = useLingui();
+  const narrow = useMediaQuery(NARROW_SCREEN);
   const navigate = useNavigate();
   const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
   const [compare, setCompare] = useState<PlanView[]>([]);
@@ -240,6 +243,18 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
     </Button>
   );
 
+  // On a phone the print buttons follow the plans rather than come before them.
+  const printTools = (
+    <div className="ef-plans__tools">
+      <Button size="small" disabled={printing} onClick={() => void print(false, tokens)}>
+        {i18n._(kind.printComparison)}
+      </Button>
+      <Button size="small" disabled={printing} onClick={() => void print(true, tokens)}>
+        <Trans id="Print Medical, Dental and Vision Comparison" />
+      </Button>
+    </div>
+  );
+
   const plans = list.data?.plans ?? NO_PLAN_LIST;
   const previous = view.previous;
   const noPlansAtAll = list.data !== null && list.data.price_range === null && plans.length === 0;
@@ -255,11 +270,26 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
         </Alert>
       )}
 
-      <ul className="ef-plans__notes">
-        {kind.notes.map((n) => (
-          <li key={n.id}>{i18n._(n)}</li>
-        ))}
-      </ul>
+      {narrow && kind.notes.length > 1 ? (
+        // On a phone the plans come first: the first note, the others one tap away.
+        <div className="ef-plans__notes">
+          <p className="ef-plans__note">{i18n._(kind.notes[0]!)}</p>
+          <details className="ef-plans__more">
+            <summary>{i18n._(MORE_ABOUT_PLANS)}</summary>
+            <ul>
+              {kind.notes.slice(1).map((n) => (
+                <li key={n.id}>{i18n._(n)}</li>
+              ))}
+            </ul>
+          </details>
+        </div>
+      ) : (
+        <ul className="ef-plans__notes">
+          {kind.notes.map((n) => (
+            <li key={n.id}>{i18n._(n)}</li>
+          ))}
+        </ul>
+      )}
 
       {continueWithout && <div className="ef-plans__without-row">{continueWithout}</div>}
 
@@ -279,14 +309,7 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
               ? i18n._(PLAN_COUNT.id, { count: plans.length })
               : ''}
         </p>
-        <div className="ef-plans__tools">
-          <Button size="small" disabled={printing} onClick={() => void print(false, tokens)}>
-            {i18n._(kind.printComparison)}
-          </Button>
-          <Button size="small" disabled={printing} onClick={() => void print(true, tokens)}>
-            <Trans id="Print Medical, Dental and Vision Comparison" />
-          </Button>
-        </div>
+        {!narrow && printTools}
       </div>
 
       {printFailed && (
@@ -327,8 +350,11 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
         )}
       />
 
-      {plans.length > 0 && (
-        // Sticks to the bottom of the window while the list scrolls, so the count and the limit stay in sight.
+      {narrow && plans.length > 0 && <div className="ef-plans__tools ef-plans__tools--after">{printTools}</div>}
+
+      {plans.length > 0 && (!narrow || compare.length > 0) && (
+        // Sticks to the bottom of the window while the list scrolls, so the count and the limit stay
+        // in sight; on a phone only once a plan is ticked, so it covers no card before then.
         <div className="ef-compare-bar">
           <div role="status" className="ef-compare-bar__status">
             {atCompareLimit(compare) ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterTokens, hasFilters, isTicked, NO_FILTERS, planTokens, priceTokens, toggleOption } from './filter-tokens';
+import { filterCount, filterTokens, hasFilters, isTicked, NO_FILTERS, planTokens, priceTokens, toggleOption } from './filter-tokens';
 
 const range = { min: 320, max: 1300, step: 10 };
 
@@ -36,6 +36,17 @@ describe('filterTokens', () => {
 
   it('drops attribute ids that are not tokens', () => {
     expect(filterTokens({ ...NO_FILTERS, attributes: ['hsa,car_1', 'Drop table'] }, range)).toEqual([]);
+  });
+});
+
+describe('filterCount', () => {
+  it('counts each ticked option once, and a narrowed price range as one filter', () => {
+    expect(filterCount(NO_FILTERS, range)).toBe(0);
+    const state = { carriers: [3, 1, 3], networks: [2], metals: [], attributes: ['hsa'], price: { min: 400, max: 900 } };
+    expect(filterCount(state, range)).toBe(5);
+    expect(filterCount({ ...state, price: { min: 320, max: 900 } }, range)).toBe(5);
+    // The whole range is no filter.
+    expect(filterCount({ ...state, price: { min: 320, max: 1300 } }, range)).toBe(4);
   });
 });
 

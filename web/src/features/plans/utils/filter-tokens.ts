@@ -86,3 +86,10 @@ export function isTicked(state: FilterState, group: FilterGroup, option: FilterO
 export function hasFilters(state: FilterState, range: PriceRange | null): boolean {
   return filterTokens(state, range).length > 0;
 }
+
+/** How many filters are on: each option ticked, and the price range when it is narrowed. */
+export function filterCount(state: FilterState, range: PriceRange | null): number {
+  const tokens = filterTokens(state, range);
+  const prices = tokens.filter((t) => t.startsWith('minPrice:') || t.startsWith('maxPrice:')).length;
+  return tokens.length - prices + (prices > 0 ? 1 : 0);
+}
