@@ -318,6 +318,14 @@ test('an admin logs in as an agent by NPN, gets the agent branding, and switches
     agent_subdomain: 'acme',
     admin_subdomain: 'demo',
   });
+  // Every page says whose account this is, first, with the way back.
+  const actingAs = page.getByRole('region', { name: 'Acting as an agent' });
+  await expect(actingAs).toContainText('You are acting as Maria Alvarez.');
+  await expect(actingAs.getByRole('button', { name: 'Return to admin' })).toBeVisible();
+  await page.goto(siteUrl('demo', '/dashboard/quoting'));
+  await expect(actingAs).toContainText('You are acting as Maria Alvarez.');
+  await expectAccessible(page);
+  await page.goto(siteUrl('demo', '/dashboard/home'));
   await userMenu(page, 'Maria Alvarez').click();
   // Spec part 1, 2.3: Change Password stays in the menu while impersonating (the admin's own).
   await expect(nav.getByRole('button', { name: 'Change Password' })).toHaveCount(1);
@@ -326,6 +334,7 @@ test('an admin logs in as an agent by NPN, gets the agent branding, and switches
 
   // The admin again, with the admin's own site's branding.
   await expect(userMenu(page, 'Ada Admin')).toBeVisible();
+  await expect(actingAs).toHaveCount(0);
   await expect(page).toHaveURL(siteUrl('demo', '/dashboard/home'));
   await expect(page.getByRole('banner').getByRole('img', { name: 'Enrollflow Demo Agency logo' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Admin', exact: true })).toBeVisible();

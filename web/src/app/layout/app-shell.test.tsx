@@ -121,3 +121,45 @@ describe('AppShell page-view events', () => {
     expect(pageViews[1]).toMatchObject({ body: { route: '/' }, csrf: 'tok-2' });
   });
 });
+
+describe('AppShell while an admin acts as an agent', () => {
+  beforeEach(() => {
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+    configureApiClient({ csrfToken: () => useAuthStore.getState().auth?.csrf_token });
+  });
+
+  afterEach(() => {
+    cleanup();
+    resetApiClient();
+    useAuthStore.setState({ auth: null });
+  });
+
+  it("says on every page whose account it is, before the top bar, and Return to admin ends it", async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        return new Response(null, { status: url === '/api/events/pageView' ? 204 : 500 });
+      }),
+    );
+    const acting: AuthState = { ...visitor, is_authorized: true, impersonating: true, user_name: 'Maria Alvarez' };
+    useAuthStore.setState({ auth: acting });
+    const router = renderShell('/');
+    const bar = await screen.findByRole('region', { name: 'Acting as an agent' });
+    expect(bar.textContent).toContain('You are acting as Maria Alvarez.');
+    // First on the page, before the skip link's target and the top bar.
+    expect(bar.compareDocumentPosition(document.getElementById('main')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await act(() => router.navigate('/census'));
+    expect(screen.getByRole('region', { name: 'Acting as an agent' })).toBeTruthy();
+
+    const failed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    act(() => screen.getByRole('button', { name: 'Return to admin' }).click());
+    await waitFor(() => expect(calls).toContain('POST /api/unFabricateAgent'));
+    await waitFor(() => expect(failed).toHaveBeenCalled());
+    failed.mockRestore();
+
+    act(() => useAuthStore.setState({ auth: { ...acting, impersonating: false } }));
+    expect(screen.queryByRole('region', { name: 'Acting as an agent' })).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import { useSiteStore } from '@/features/site/stores/site-store';
 import { routeTemplate } from '@/lib/route-template';
 import { isRouteHandle, isStepRouteData } from '../route-handle';
 import { useDocumentTitle } from '../use-document-title';
+import { ActingAsBar } from './acting-as-bar';
 import { SessionTimeout } from './session-timeout';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
@@ -86,6 +87,7 @@ export function AppShell() {
       <a className="ds-c-skip-nav" href="#main">
         <Trans id="Skip to main content" />
       </a>
+      <ActingAsBar auth={auth} />
       <TopBar site={site} auth={auth} showPresentedBy={!handle?.hidePresentedBy} onLogout={onLogout} onLanguageSwitched={() => void revalidator.revalidate()} />
       <main id="main" ref={mainRef} tabIndex={-1} className={`ef-main ef-main--${layout}`}>
         {(site?.demo || toast) && (

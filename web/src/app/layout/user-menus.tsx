@@ -8,7 +8,6 @@ import { Trans } from '@lingui/react';
 import { AdminMenu } from '@/features/admin/components/admin-menu';
 import { LoginAsAgentModal } from '@/features/admin/components/login-as-agent-modal';
 import { verifySecondFactor } from '@/features/auth/api/second-factor';
-import { switchBackToAdmin } from '@/features/auth/api/switch-back-to-admin';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { ChangePasswordModal, DevicesModal, ShareSiteModal, TwoStepModal } from '@/features/auth/components/account-modals';
 import { SecuritySettingsModal } from '@/features/admin/components/security-settings-modal';
@@ -16,6 +15,7 @@ import { siteAddress } from '@/features/auth/utils/site-address';
 import type { AuthState, LoggedIn, Site } from '@/types/api';
 import { adoptSession } from '../account-session';
 import { DASHBOARD_HOME, RULES_WORKBENCH } from '../guards';
+import { useSwitchBack } from '../use-switch-back';
 
 type ModalName = 'change-password' | 'devices' | 'two-step' | 'security' | 'share' | 'login-as-agent';
 
@@ -59,12 +59,7 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
     },
     [navigate],
   );
-  const onSwitchBack = () => {
-    void switchBackToAdmin()
-      .then(adoptSession)
-      .then(() => navigate(DASHBOARD_HOME))
-      .catch((error: unknown) => console.error('Switch back to Admin failed', error));
-  };
+  const onSwitchBack = useSwitchBack();
 
   const modals = (
     <>

@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageItems } from './pagination';
-import { formatDate } from './format';
+import { formatDate, rowName } from './format';
 import { paramsFromQuery, queryFromParams } from './list-url';
 import { buildQuery } from './query';
 import { initialSort, toggleSort } from './sort';
+
+describe('rowName', () => {
+  it('names a row by its full name, else first and last, else says it has no name yet (never blank)', () => {
+    expect(rowName({ full_name: 'Ann Lee', first_name: 'x', last_name: 'y' })).toBe('Ann Lee');
+    expect(rowName({ full_name: '', first_name: 'Ann', last_name: 'Lee' })).toBe('Ann Lee');
+    expect(rowName({ full_name: ' ', first_name: '', last_name: '' })).toBe('No name yet');
+  });
+});
 
 describe('pageItems', () => {
   it('lists every page up to 5', () => {

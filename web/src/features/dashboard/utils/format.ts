@@ -19,6 +19,9 @@ export function formatDate(value: string | null | undefined): string {
 }
 
 /** A row's display name. */
+/** What a row without a name yet (a quote stopped before About You) is called. */
+export const NO_NAME_YET = 'No name yet';
+
 export function rowName(row: { full_name: string; first_name: string; last_name: string }): string {
-  return row.full_name || `${row.first_name} ${row.last_name}`.trim();
+  return row.full_name.trim() || `${row.first_name} ${row.last_name}`.trim() || NO_NAME_YET;
 }

@@ -34,6 +34,14 @@ describe('plan kinds', () => {
     expect(PLAN_KINDS[3].compare(1, i18n).map((c) => c.value(v))).toEqual(['$10', '$130', 'Once every 12 months', '$412.34']);
   });
 
+  it('reads an out-of-network deductible of $0 / $0 (an HMO or EPO) as no out-of-network coverage, not free care', () => {
+    const hmo = plan({ network_name: 'HMO', ded_out_ind: 0, ded_out_fam: 0 });
+    const details = (p: typeof hmo) => planDetails(p, 1, i18n).find((r) => r.label === 'Out-of-network deductible')?.value;
+    expect(details(hmo)).toBe('Not covered (in-network care only)');
+    expect(PLAN_KINDS[1].compare(1, i18n)[1]!.value(hmo)).toBe('Not covered (in-network care only)');
+    expect(details(plan({ ded_out_ind: 15000, ded_out_fam: 30000 }))).toBe('$15,000 / $30,000');
+  });
+
   it('lists only the details a plan has', () => {
     const rows = planDetails(plan({ ded_out_ind: null, ded_out_fam: null, is_hsa: true }), 1, i18n);
     expect(rows.map((r) => r.label)).toEqual([

@@ -44,10 +44,23 @@ function premiumColumn(i18n: I18n): CompareColumn {
   return { header: i18n._('Monthly premium'), value: (p) => formatPremium(p.rates.total) };
 }
 
+/** The catalog's $0 out-of-network deductible: an HMO's or EPO's (no out-of-network care). */
+export const NO_OUT_OF_NETWORK = /*i18n*/ { id: 'Not covered (in-network care only)' };
+
+/** The out-of-network deductible as read: "Not covered" where the catalog gives $0 / $0. */
+function outOfNetworkDeductible(p: PlanView, i18n: I18n): string | null {
+  if (p.ded_out_ind == null && p.ded_out_fam == null) return null;
+  if ((p.ded_out_ind ?? 0) === 0 && (p.ded_out_fam ?? 0) === 0) return i18n._(NO_OUT_OF_NETWORK);
+  return formatPair(p.ded_out_ind, p.ded_out_fam);
+}
+
 function benefitColumns(householdSize: number, i18n: I18n): CompareColumn[] {
   return [
     { header: i18n._('In-network deductible (individual / family)'), value: (p) => formatPair(p.ded_ind, p.ded_fam) },
-    { header: i18n._('Out-of-network deductible (individual / family)'), value: (p) => formatPair(p.ded_out_ind, p.ded_out_fam) },
+    {
+      header: i18n._('Out-of-network deductible (individual / family)'),
+      value: (p) => outOfNetworkDeductible(p, i18n) ?? formatPair(p.ded_out_ind, p.ded_out_fam),
+    },
     { header: i18n._('Coinsurance'), value: (p) => formatPercent(p.coins) },
     { header: oopMaximumLabel(householdSize, i18n), value: (p) => formatAmount(p.max_oop) },
     premiumColumn(i18n),
@@ -123,10 +136,7 @@ export function planDetails(plan: PlanView, householdSize: number, i18n: I18n): 
   add(i18n._('Network'), plan.network_name);
   add(i18n._('Metal level'), plan.metal_name);
   add(i18n._('In-network deductible'), plan.ded_ind == null && plan.ded_fam == null ? null : formatPair(plan.ded_ind, plan.ded_fam));
-  add(
-    i18n._('Out-of-network deductible'),
-    plan.ded_out_ind == null && plan.ded_out_fam == null ? null : formatPair(plan.ded_out_ind, plan.ded_out_fam),
-  );
+  add(i18n._('Out-of-network deductible'), outOfNetworkDeductible(plan, i18n));
   add(i18n._('Coinsurance'), plan.coins == null ? null : formatPercent(plan.coins));
   add(oopMaximumLabel(householdSize, i18n), plan.max_oop == null ? null : formatAmount(plan.max_oop));
   add(i18n._('Annual benefit maximum'), plan.annual_max == null ? null : formatAmount(plan.annual_max));
