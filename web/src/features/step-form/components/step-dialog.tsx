@@ -11,6 +11,9 @@ interface StepDialogProps {
 
 /** A step's dialog, drawn from the form file's `modals` (see utils/modals.ts). */
 export function StepDialog({ modal, busy, onButton, onExit }: StepDialogProps) {
+  // A question's answers (Medicare: No, or Continue with Dental/Vision Only) weigh the same; a
+  // dialog with one way on (Cancel and Continue) puts it last, stronger.
+  const answers = modal.buttons.filter((b) => b.action === 'submit').length > 1;
   const messages = modal.buttons.map((b) => b.disabledMessage).filter((m): m is string => m !== null);
   return (
     <Dialog
@@ -23,7 +26,7 @@ export function StepDialog({ modal, busy, onButton, onExit }: StepDialogProps) {
           {modal.buttons.map((b, i) => (
             <Button
               key={`${b.label}-${i}`}
-              variation={i === modal.buttons.length - 1 ? 'solid' : 'ghost'}
+              variation={answers ? undefined : i === modal.buttons.length - 1 ? 'solid' : 'ghost'}
               disabled={b.disabled || (busy && b.action === 'submit')}
               onClick={() => onButton(b)}
             >

@@ -268,6 +268,14 @@ describe('StepForm', () => {
     expect(dialog.textContent).toContain('Are you, or is anyone on this application, eligible for Medicare?');
     // The agent offers no dental/vision-only coverage (no `dental_vision_only_available`).
     expect((within(dialog).getByRole('button', { name: 'Continue with Dental/Vision Only' }) as HTMLButtonElement).disabled).toBe(true);
+    // The two answers weigh the same: neither is drawn as a bare link beside a solid button.
+    const looks = within(dialog)
+      .getAllByRole('button')
+      .filter((b) => ['No', 'Continue with Dental/Vision Only'].includes(b.textContent ?? ''))
+      .map((b) => [...b.classList].filter((c) => c.startsWith('ds-c-button--')).sort().join(' '));
+    expect(looks).toHaveLength(2);
+    expect(looks[0]).toBe(looks[1]);
+    expect(looks[0]).not.toContain('ghost');
     fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(onNavigate).toHaveBeenCalledWith('/medical'));
     expect(puts[1]).toEqual({ sub_first_name: 'Ann', medicare_eligible: 0 });
