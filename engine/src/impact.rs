@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::replay::{Event, walk};
@@ -99,7 +99,7 @@ fn shown(v: &Value) -> String {
 }
 
 /// One observation that differs for one application.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Change {
     /// The application (its id, as the caller names it).
     pub application: String,
@@ -110,7 +110,7 @@ pub struct Change {
 
 /// The changes of one kind: what changed (the observation's key with the plan and step kept, e.g.
 /// `medical: plan 530 premium`) and every application it changed for.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Group {
     pub what: String,
     pub changes: Vec<Change>,
@@ -293,7 +293,7 @@ fn digits_as_hash(word: &str) -> String {
 
 /// How many applications one kind of change touches: none, or a number from [`SMALLEST_GROUP`]
 /// up; `None` between.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Count {
     /// What changed, in the base set's words (`medical: plan 530 premium changes`).
     pub what: String,

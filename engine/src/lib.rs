@@ -47,7 +47,7 @@ pub use load::{COVERAGE_FLOOR, load, load_with_coverage};
 use script::Expr;
 
 /// One source file of a rule set, its path relative to the repository root.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Source {
     pub path: String,
     pub text: String,

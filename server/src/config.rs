@@ -189,6 +189,11 @@ pub struct ServeArgs {
     /// statistics kept) or `delete`.
     #[arg(long, env = "ENROLLFLOW_RETENTION_ACTION", value_enum, default_value_t = RetentionAction::Anonymize)]
     pub retention_action: RetentionAction,
+
+    /// The program the draft worker runs (`enrollflow draft-worker`): this server's own, set at
+    /// start. Without one, impacts run on the server's draft thread.
+    #[arg(skip)]
+    pub draft_worker: Option<PathBuf>,
 }
 
 impl ServeArgs {

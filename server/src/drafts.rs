@@ -5,8 +5,14 @@
 //! takes little of what consumers need), a few jobs may wait ([`QUEUE`]; more are
 //! refused at once, 429), only one impact runs at a time on an instance, and an impact stops at its
 //! overall budget ([`IMPACT_BUDGET`] by default) with a message saying so.
+//!
+//! An impact, the longest draft work, runs in the instance's draft worker instead
+//! ([`crate::draft_worker`]): a process in a session of its own at the lowest priority, so that
+//! even the households' walk outside the rules yields to consumers' requests and to PostgreSQL.
 
+use std::path::PathBuf;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
@@ -25,15 +31,80 @@ const RETRY_AFTER: u64 = 30;
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
 
-/// An instance's draft threads and its impact turn (`AppState::drafts`).
+/// An instance's draft threads, its draft worker and its impact turn (`AppState::drafts`).
 #[derive(Default)]
 pub struct Drafts {
+    /// Consumers first: the worker is stopped while requests are in flight.
+    pub pause: Pause,
     /// Started at the first draft job.
     pool: OnceLock<Option<SyncSender<Job>>>,
     turn: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// The program the worker runs (`enrollflow`); without one, impacts run on the draft thread.
+    worker_program: Option<PathBuf>,
+    /// The worker, started at the first impact and again after it failed.
+    worker: tokio::sync::Mutex<Option<Worker>>,
 }
 
+/// The draft worker's process and its pipes.
+struct Worker {
+    child: tokio::process::Child,
+    input: tokio::process::ChildStdin,
+    output: tokio::io::BufReader<tokio::process::ChildStdout>,
+}
+
+/// How long past its budget a worker may take to answer before it is stopped (a rule that loops
+/// between two budget checks).
+const WORKER_GRACE: Duration = Duration::from_secs(10);
+
 impl Drafts {
+    /// Draft work with impacts in a worker running `program draft-worker`.
+    pub fn with_worker(program: Option<PathBuf>) -> Self {
+        Drafts {
+            worker_program: program,
+            ..Drafts::default()
+        }
+    }
+
+    /// Works out an impact in the draft worker (on the draft thread where there is none). The
+    /// worker is started when needed; one that fails or runs past the budget and its grace is
+    /// stopped, and the next impact starts another.
+    pub async fn impact(
+        &self,
+        job: crate::draft_worker::Job,
+    ) -> Result<Result<crate::impact::Report, Vec<String>>, ApiError> {
+        let Some(program) = self.worker_program.clone() else {
+            return self.run(move || in_process(job)).await;
+        };
+        let limit = Duration::from_millis(job.budget_ms) + WORKER_GRACE;
+        let budget_secs = job.budget_of_secs;
+        let line = serde_json::to_vec(&job).map_err(|e| ApiError::Internal(e.into()))?;
+        let mut worker = self.worker.lock().await;
+        if worker.is_none() {
+            let started = start_worker(&program).map_err(ApiError::Internal)?;
+            self.pause.follow(started.child.id());
+            *worker = Some(started);
+        }
+        let Some(running) = worker.as_mut() else {
+            return Err(ApiError::Internal(anyhow::anyhow!(
+                "the draft worker did not start"
+            )));
+        };
+        match tokio::time::timeout(limit, exchange(running, &line)).await {
+            Ok(Ok(crate::draft_worker::Answer::Report(report))) => Ok(Ok(*report)),
+            Ok(Ok(crate::draft_worker::Answer::Problems(problems))) => Ok(Err(problems)),
+            Ok(Err(e)) => {
+                self.pause.follow(None);
+                stop(worker.take()).await;
+                Err(ApiError::Internal(e.context("the draft worker failed")))
+            }
+            Err(_) => {
+                self.pause.follow(None);
+                stop(worker.take()).await;
+                Ok(Err(vec![Budget::spent_message(budget_secs)]))
+            }
+        }
+    }
+
     fn pool(&self) -> Option<&SyncSender<Job>> {
         self.pool.get_or_init(start_threads).as_ref()
     }
@@ -74,6 +145,229 @@ impl Drafts {
                     .into(),
                 retry_after: RETRY_AFTER,
             })
+    }
+}
+
+/// Consumers first: while any request other than the workbench's own is in flight, and for
+/// [`QUIET`] after the last one, the draft worker is stopped (SIGSTOP); it goes on (SIGCONT) once
+/// the server has been quiet that long. On a machine of two cores a busy worker slowed consumers'
+/// saves two- to threefold whatever its priority: it ran beside them on the other core, and each
+/// of its bursts between two requests left the next one to caches it had filled. Stopped, it takes
+/// nothing from them and works while nobody is asking. Its budget runs on meanwhile, so on a server
+/// that is never quiet an impact stops at its budget and says so.
+#[derive(Default, Clone)]
+pub struct Pause(std::sync::Arc<PauseState>);
+
+#[derive(Default)]
+struct PauseState {
+    in_flight: AtomicUsize,
+    /// Counts the times the server went busy: a continue waits for its own quiet to last.
+    busy_spells: AtomicUsize,
+    worker: std::sync::Mutex<Followed>,
+}
+
+/// The worker followed: its process id (0: none), whether it is stopped, and until when it runs
+/// whatever the requests in flight (its share).
+#[derive(Default, Clone, Copy)]
+struct Followed {
+    pid: i32,
+    stopped: bool,
+    share_until: Option<Instant>,
+}
+
+/// How long the server must have had no request in flight before the worker goes on.
+pub const QUIET: Duration = Duration::from_millis(100);
+/// On a server that is never quiet the worker still runs [`SHARE`] of every [`SHARE_EVERY`]
+/// (2 %): an ordinary impact (1,000 households) ends in well under its budget.
+pub const SHARE: Duration = Duration::from_millis(20);
+pub const SHARE_EVERY: Duration = Duration::from_secs(1);
+
+/// A request in flight, counted until it is dropped.
+pub struct InFlight(Pause);
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        if self.0.0.in_flight.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.0.went_quiet();
+        }
+    }
+}
+
+impl Pause {
+    /// Counts a request in flight (the worker stops at the first).
+    pub fn enter(&self) -> InFlight {
+        if self.0.in_flight.fetch_add(1, Ordering::AcqRel) == 0 {
+            self.0.busy_spells.fetch_add(1, Ordering::AcqRel);
+            self.settle();
+        }
+        InFlight(self.clone())
+    }
+
+    /// No request is in flight: the worker goes on if it stays so for [`QUIET`].
+    fn went_quiet(&self) {
+        if self.0.worker.lock().unwrap_or_else(|e| e.into_inner()).pid == 0 {
+            return;
+        }
+        let spell = self.0.busy_spells.load(Ordering::Acquire);
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            self.settle();
+            return;
+        };
+        let pause = self.clone();
+        runtime.spawn(async move {
+            tokio::time::sleep(QUIET).await;
+            if pause.0.busy_spells.load(Ordering::Acquire) == spell {
+                pause.settle();
+            }
+        });
+    }
+
+    /// The worker to stop and go on from now (`None`: it ended), with its share on a busy server.
+    fn follow(&self, pid: Option<u32>) {
+        let pid = pid.and_then(|p| i32::try_from(p).ok()).unwrap_or(0);
+        *self.0.worker.lock().unwrap_or_else(|e| e.into_inner()) = Followed {
+            pid,
+            ..Followed::default()
+        };
+        self.settle();
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        if pid == 0 {
+            return;
+        }
+        let pause = self.clone();
+        runtime.spawn(async move {
+            let mut every = tokio::time::interval(SHARE_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            every.tick().await;
+            loop {
+                every.tick().await;
+                {
+                    let mut w = pause.0.worker.lock().unwrap_or_else(|e| e.into_inner());
+                    if w.pid != pid {
+                        return;
+                    }
+                    if !w.stopped {
+                        continue;
+                    }
+                    w.share_until = Some(Instant::now() + SHARE);
+                    if signal(pid, nix::sys::signal::Signal::SIGCONT) {
+                        w.stopped = false;
+                    }
+                }
+                tokio::time::sleep(SHARE).await;
+                pause.settle();
+            }
+        });
+    }
+
+    /// Stops or continues the worker as the count says. Under the lock, the last to look sends the
+    /// signal the count asks for, so a stop and a continue sent in the wrong order are corrected.
+    fn settle(&self) {
+        let mut worker = self.0.worker.lock().unwrap_or_else(|e| e.into_inner());
+        if worker.pid == 0 {
+            return;
+        }
+        let sharing = worker.share_until.is_some_and(|t| Instant::now() < t);
+        let busy = self.0.in_flight.load(Ordering::Acquire) > 0 && !sharing;
+        if busy != worker.stopped {
+            let to = if busy {
+                nix::sys::signal::Signal::SIGSTOP
+            } else {
+                nix::sys::signal::Signal::SIGCONT
+            };
+            if signal(worker.pid, to) {
+                worker.stopped = busy;
+            }
+        }
+    }
+}
+
+/// Sends `to` to process `pid`; whether it was sent.
+fn signal(pid: i32, to: nix::sys::signal::Signal) -> bool {
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), to).is_ok()
+}
+
+/// The request layer of [`Pause`]: every request but the workbench's own counts.
+pub async fn consumers_first(
+    axum::extract::State(app): axum::extract::State<crate::state::AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    if request.uri().path().starts_with("/api/admin/rules") {
+        return next.run(request).await;
+    }
+    let _counted = app.drafts.pause.enter();
+    next.run(request).await
+}
+
+/// An impact on the draft thread (no worker program): the job as the worker would work it out.
+fn in_process(job: crate::draft_worker::Job) -> Result<crate::impact::Report, Vec<String>> {
+    match crate::draft_worker::work(job, &mut None) {
+        crate::draft_worker::Answer::Report(report) => Ok(*report),
+        crate::draft_worker::Answer::Problems(problems) => Err(problems),
+    }
+}
+
+/// Starts `program draft-worker` in a session of its own (`setsid`, so that its priority group is
+/// its own; without `setsid`, in the server's), its input and output piped, its errors the server's.
+fn start_worker(program: &std::path::Path) -> anyhow::Result<Worker> {
+    use std::process::Stdio;
+    let setsid = ["/usr/bin/setsid", "/bin/setsid"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists());
+    let mut command = match setsid {
+        Some(setsid) => {
+            let mut c = tokio::process::Command::new(setsid);
+            c.arg(program);
+            c
+        }
+        None => {
+            tracing::warn!("no setsid: the draft worker shares the server's priority group");
+            tokio::process::Command::new(program)
+        }
+    };
+    let mut child = command
+        .arg("draft-worker")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| anyhow::anyhow!("the draft worker could not start: {e}"))?;
+    let input = child
+        .stdin
+        .take()
+        .ok_or_else(|| anyhow::anyhow!("the draft worker has no input"))?;
+    let output = child
+        .stdout
+        .take()
+        .ok_or_else(|| anyhow::anyhow!("the draft worker has no output"))?;
+    Ok(Worker {
+        child,
+        input,
+        output: tokio::io::BufReader::new(output),
+    })
+}
+
+/// Sends one job and reads its answer.
+async fn exchange(worker: &mut Worker, line: &[u8]) -> anyhow::Result<crate::draft_worker::Answer> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    worker.input.write_all(line).await?;
+    worker.input.write_all(b"\n").await?;
+    worker.input.flush().await?;
+    let mut answer = String::new();
+    if worker.output.read_line(&mut answer).await? == 0 {
+        anyhow::bail!("the draft worker ended without an answer");
+    }
+    Ok(serde_json::from_str(&answer)?)
+}
+
+/// Stops a worker that failed or ran past its time.
+async fn stop(worker: Option<Worker>) {
+    if let Some(mut w) = worker {
+        let _ = w.child.kill().await;
     }
 }
 
@@ -148,17 +442,39 @@ impl Budget {
         }
     }
 
+    /// A budget of `of` in all, of which `left` remains (a run handed on after its start).
+    pub fn resumed(left: Duration, of: Duration) -> Self {
+        Budget {
+            until: Instant::now() + left,
+            of,
+        }
+    }
+
+    /// The whole budget.
+    pub fn of(&self) -> Duration {
+        self.of
+    }
+
+    /// What is left of it.
+    pub fn remaining(&self) -> Duration {
+        self.until.saturating_duration_since(Instant::now())
+    }
+
     /// The message that ends a run over its budget.
     pub fn check(&self) -> Result<(), String> {
         if Instant::now() > self.until {
-            Err(format!(
-                "The impact was stopped: it ran past its budget of {} seconds. A rule of the draft \
-                 may loop or be very slow; the scenarios and a preview show which.",
-                self.of.as_secs()
-            ))
+            Err(Self::spent_message(self.of.as_secs()))
         } else {
             Ok(())
         }
+    }
+
+    /// What the analyst reads when a run was stopped at its budget of `secs` seconds.
+    pub fn spent_message(secs: u64) -> String {
+        format!(
+            "The impact was stopped: it ran past its budget of {secs} seconds. A rule of the draft \
+             may loop or be very slow; the scenarios and a preview show which."
+        )
     }
 }
 
@@ -206,5 +522,87 @@ mod tests {
             .expect("the job ran");
         assert_eq!(name.as_deref(), Some("draft-0"));
         assert_eq!(nice, Some(19));
+    }
+
+    /// The state letter of process `pid` (`T` stopped, `S` asleep, `R` running).
+    fn state_of(pid: u32) -> Option<char> {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        stat.rsplit_once(')')?
+            .1
+            .split_whitespace()
+            .next()?
+            .chars()
+            .next()
+    }
+
+    /// Waits (up to a generous bound) until `pid` is in one of `states`.
+    async fn reaches(pid: u32, states: &[char]) -> Option<char> {
+        for _ in 0..500 {
+            match state_of(pid) {
+                Some(s) if states.contains(&s) => return Some(s),
+                _ => tokio::time::sleep(Duration::from_millis(10)).await,
+            }
+        }
+        state_of(pid)
+    }
+
+    #[tokio::test]
+    async fn the_worker_is_stopped_while_requests_are_in_flight_and_goes_on_once_quiet() {
+        let mut child = tokio::process::Command::new("sleep")
+            .arg("60")
+            .kill_on_drop(true)
+            .spawn()
+            .expect("a process to follow");
+        let pid = child.id().expect("its id");
+        let pause = Pause::default();
+        pause.follow(Some(pid));
+        assert!(matches!(reaches(pid, &['S', 'R']).await, Some('S' | 'R')));
+        let first = pause.enter();
+        assert_eq!(
+            reaches(pid, &['T']).await,
+            Some('T'),
+            "stopped at the first request"
+        );
+        let second = pause.enter();
+        drop(first);
+        // One request is still in flight: it stays stopped past the quiet time.
+        tokio::time::sleep(QUIET * 2).await;
+        assert_eq!(state_of(pid), Some('T'));
+        drop(second);
+        assert!(
+            matches!(reaches(pid, &['S', 'R']).await, Some('S' | 'R')),
+            "goes on once quiet"
+        );
+        // A worker that ended is left alone.
+        pause.follow(None);
+        let _counted = pause.enter();
+        tokio::time::sleep(QUIET).await;
+        assert!(matches!(state_of(pid), Some('S' | 'R')));
+        let _ = child.kill().await;
+    }
+
+    #[tokio::test]
+    async fn a_server_that_is_never_quiet_still_gives_the_worker_its_share() {
+        let mut child = tokio::process::Command::new("sleep")
+            .arg("60")
+            .kill_on_drop(true)
+            .spawn()
+            .expect("a process to follow");
+        let pid = child.id().expect("its id");
+        let pause = Pause::default();
+        pause.follow(Some(pid));
+        let _always_busy = pause.enter();
+        assert_eq!(reaches(pid, &['T']).await, Some('T'));
+        // Within a few of its periods it runs again for its share, then is stopped again.
+        assert!(
+            matches!(reaches(pid, &['S', 'R']).await, Some('S' | 'R')),
+            "its share"
+        );
+        assert_eq!(
+            reaches(pid, &['T']).await,
+            Some('T'),
+            "stopped after its share"
+        );
+        let _ = child.kill().await;
     }
 }

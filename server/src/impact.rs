@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sqlx::PgPool;
 use time::{Date, OffsetDateTime};
@@ -65,6 +65,7 @@ pub fn replay_context(
 }
 
 /// A stored application to walk: its id, answers and the context it was saved in.
+#[derive(Serialize, Deserialize)]
 pub struct Stored {
     pub id: Uuid,
     pub data: Value,
@@ -96,7 +97,7 @@ pub async fn recent_applications(pool: &PgPool, n: i64) -> anyhow::Result<Vec<St
 }
 
 /// A scenario whose result differs between the two sets.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ScenarioChange {
     /// `file:line`.
     pub at: String,
@@ -112,7 +113,7 @@ pub struct ScenarioChange {
 /// the scenario suites and the made-up households. Stored applications are customers' answers:
 /// of them an analyst sees counts only, in the base set's words ([`impact::Vocabulary`]), a
 /// group smaller than [`impact::SMALLEST_GROUP`] as "fewer than 5".
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Report {
     /// The engine hashes of the base and the draft.
     pub base: String,

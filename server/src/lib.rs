@@ -10,6 +10,7 @@ pub mod crypto;
 pub mod db;
 pub mod demo_data;
 pub mod documents;
+pub mod draft_worker;
 pub mod drafts;
 pub mod error;
 pub mod evaluation;

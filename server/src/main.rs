@@ -43,6 +43,9 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Apply pending database migrations.
     Migrate,
+    /// The draft worker `serve` starts: impacts of drafts, one JSON line in and one out.
+    #[command(hide = true)]
+    DraftWorker,
     /// Back up the database (pg_dump's custom format) and the document store into a new folder,
     /// with a manifest of every table's row count and a checksum of the applications.
     Backup {
@@ -759,7 +762,12 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::Serve(args) => {
+        Command::DraftWorker => {
+            enrollflow_server::draft_worker::serve()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Serve(mut args) => {
+            args.draft_worker = std::env::current_exe().ok();
             let cipher = data_keys()?;
             let rules = match Rules::load(&args.root) {
                 Ok(r) => Arc::new(r),

@@ -61,6 +61,7 @@ impl AppState {
         let documents =
             ObjectStore::from_config(&config.documents_dir, config.document_store.as_deref())?;
         let limits = Arc::new(crate::limits::Limits::new(config.address_limit));
+        let drafts = crate::drafts::Drafts::with_worker(config.draft_worker.clone());
         Ok(Self(Arc::new(Handles {
             limits,
             documents,
@@ -72,7 +73,7 @@ impl AppState {
             caches: Arc::new(Caches::new()),
             reset_queued: Arc::new(tokio::sync::Notify::new()),
             evidence_waiting: Arc::new(tokio::sync::Notify::new()),
-            drafts: crate::drafts::Drafts::default(),
+            drafts,
         })))
     }
 

@@ -203,7 +203,7 @@ impl ApplicationBatch {
 
 /// The mix of a book of business that made-up households are drawn to match: how many of its
 /// applications live in each county and have each household size (counts only).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Mix {
     /// Applications by county id.
     pub counties: std::collections::BTreeMap<u16, u64>,

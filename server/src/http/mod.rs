@@ -260,6 +260,11 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             crate::evaluation::layer,
         ))
+        // Outermost: a request counts from its start, and the draft worker waits meanwhile.
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::drafts::consumers_first,
+        ))
         .with_state(state);
     let hsts = https.then(|| {
         SetResponseHeaderLayer::if_not_present(

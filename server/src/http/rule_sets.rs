@@ -240,15 +240,7 @@ async fn impact(
     current.require_rules()?;
     let files = draft_files(&app, &draft)?;
     let run = ImpactRun::prepare(&app, &draft).await?;
-    let report = app
-        .drafts
-        .run(move || {
-            let draft = rules::bundle_of(&files)
-                .map_err(|problems| problems.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-            run.compare(&draft.engine)
-        })
-        .await?;
-    let report = report.map_err(invalid)?;
+    let report = run.compare(&app, files).await?.map_err(invalid)?;
     crate::governance::record(
         &app.pool,
         &super::audit::actor_of(&current, address, &headers),
@@ -302,20 +294,28 @@ impl ImpactRun {
         })
     }
 
-    /// The serving set against `draft` (on the draft thread): the suites, the made-up households
-    /// and the stored applications; the problems otherwise.
-    pub(super) fn compare(
-        &self,
-        draft: &enrollflow_engine::Engine,
-    ) -> Result<crate::impact::Report, Vec<String>> {
-        let inputs = crate::impact::Inputs {
-            suites: &self.suites,
-            stored: &self.stored,
-            mix: &self.mix,
+    /// The impact of `draft` against the serving set, worked out in the draft worker: the
+    /// suites, the made-up households and the stored applications (counted only); the problems
+    /// otherwise. The instance's impact turn is held until it answers.
+    pub(super) async fn compare(
+        mut self,
+        app: &AppState,
+        draft: Vec<enrollflow_engine::Source>,
+    ) -> ApiResult<Result<crate::impact::Report, Vec<String>>> {
+        let job = crate::draft_worker::Job {
+            base: self.base.files.clone(),
+            draft,
+            suites: std::mem::take(&mut self.suites),
+            stored: std::mem::take(&mut self.stored),
+            mix: std::mem::take(&mut self.mix),
             households: self.households,
-            today: self.today,
+            today: self.today.to_string(),
+            budget_ms: u64::try_from(self.budget.remaining().as_millis()).unwrap_or(u64::MAX),
+            budget_of_secs: self.budget.of().as_secs(),
         };
-        crate::impact::compare(&self.base, draft, &inputs, &self.budget).map_err(|e| vec![e])
+        let answer = app.drafts.impact(job).await;
+        drop(self);
+        answer
     }
 }
 

@@ -268,6 +268,59 @@ async fn an_impact_past_its_budget_stops_with_a_message_and_the_next_one_runs() 
     assert!(problems(&r).contains("templates/notes.txt"), "{}", r.body);
 }
 
+/// The session id and the parent of process `pid`, from `/proc/<pid>/stat` (after the command's
+/// closing parenthesis: state, ppid, pgrp, session).
+fn session_and_parent(pid: &str) -> Option<(u32, u32)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    Some((fields.get(3)?.parse().ok()?, fields.get(1)?.parse().ok()?))
+}
+
+#[tokio::test]
+async fn an_impact_runs_in_a_worker_process_of_its_own_session_at_the_lowest_priority() {
+    let a = spawn_app_with(|_| {}).await;
+    let (admin, csrf) = person(&a, ADMIN_USER).await;
+    let r = post(
+        &admin,
+        &csrf,
+        "impact",
+        json!({ "files": draft_with(&[]), "households": 2 }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let me = std::process::id();
+    let (my_session, _) = session_and_parent(&me.to_string()).expect("this process's stat");
+    // The workers this test binary's servers started (other tests run beside this one).
+    let workers: Vec<(String, u32)> = std::fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .filter_map(|e| {
+            let pid = e.file_name().to_string_lossy().into_owned();
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+            let (session, parent) = session_and_parent(&pid)?;
+            (parent == me && String::from_utf8_lossy(&cmdline).contains("draft-worker"))
+                .then_some((pid, session))
+        })
+        .collect();
+    assert!(!workers.is_empty(), "no draft worker was started");
+    for (pid, session) in &workers {
+        assert_ne!(
+            *session, my_session,
+            "worker {pid} shares the server's session"
+        );
+    }
+    // Its session's group yields to every other (where Linux has autogroups).
+    if std::path::Path::new("/proc/self/autogroup").exists() {
+        assert!(
+            workers.iter().any(|(pid, _)| {
+                std::fs::read_to_string(format!("/proc/{pid}/autogroup"))
+                    .is_ok_and(|g| g.trim_end().ends_with("nice 19"))
+            }),
+            "no worker's group is at nice 19"
+        );
+    }
+}
+
 /// The demo analyst (proposes; no approve permission) and the demo approver (an analyst with it).
 const ANALYST: &str = "analyst@enrollflow.example.com";
 const APPROVER: &str = "approver@enrollflow.example.com";

@@ -136,6 +136,8 @@ async fn spawn_on(
     config.admin_token = Some(ADMIN_TOKEN.into());
     config.documents_dir =
         std::env::temp_dir().join(format!("enrollflow-documents-{}", uuid::Uuid::new_v4()));
+    // Impacts run in the draft worker, as `serve` starts it: the package's own `enrollflow`.
+    config.draft_worker = Some(PathBuf::from(env!("CARGO_BIN_EXE_enrollflow")));
     configure(&mut config);
     let rules = if config.root == repo_path("") && !config.rules_from_database {
         // Loading the repository's rules and catalog once per test binary keeps tests quick.
