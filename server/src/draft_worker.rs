@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::drafts::Budget;
+use crate::budget::Budget;
 use crate::impact::{Inputs, Report, Stored};
 use crate::rules::{self, Bundle};
 

@@ -16,6 +16,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
+pub use crate::budget::Budget;
+
 use crate::error::ApiError;
 
 /// Threads evaluating drafts, per instance.
@@ -289,19 +291,6 @@ fn signal(pid: i32, to: nix::sys::signal::Signal) -> bool {
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), to).is_ok()
 }
 
-/// The request layer of [`Pause`]: every request but the workbench's own counts.
-pub async fn consumers_first(
-    axum::extract::State(app): axum::extract::State<crate::state::AppState>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    if request.uri().path().starts_with("/api/admin/rules") {
-        return next.run(request).await;
-    }
-    let _counted = app.drafts.pause.enter();
-    next.run(request).await
-}
-
 /// An impact on the draft thread (no worker program): the job as the worker would work it out.
 fn in_process(job: crate::draft_worker::Job) -> Result<crate::impact::Report, Vec<String>> {
     match crate::draft_worker::work(job, &mut None) {
@@ -425,57 +414,6 @@ fn lowest_priority() {
 /// Held while an impact runs on this instance; the next is refused (429) until it ends.
 pub struct ImpactTurn {
     _held: tokio::sync::OwnedMutexGuard<()>,
-}
-
-/// An overall budget for one run, checked between its pieces of work.
-#[derive(Debug, Clone, Copy)]
-pub struct Budget {
-    until: Instant,
-    of: Duration,
-}
-
-impl Budget {
-    pub fn new(of: Duration) -> Self {
-        Budget {
-            until: Instant::now() + of,
-            of,
-        }
-    }
-
-    /// A budget of `of` in all, of which `left` remains (a run handed on after its start).
-    pub fn resumed(left: Duration, of: Duration) -> Self {
-        Budget {
-            until: Instant::now() + left,
-            of,
-        }
-    }
-
-    /// The whole budget.
-    pub fn of(&self) -> Duration {
-        self.of
-    }
-
-    /// What is left of it.
-    pub fn remaining(&self) -> Duration {
-        self.until.saturating_duration_since(Instant::now())
-    }
-
-    /// The message that ends a run over its budget.
-    pub fn check(&self) -> Result<(), String> {
-        if Instant::now() > self.until {
-            Err(Self::spent_message(self.of.as_secs()))
-        } else {
-            Ok(())
-        }
-    }
-
-    /// What the analyst reads when a run was stopped at its budget of `secs` seconds.
-    pub fn spent_message(secs: u64) -> String {
-        format!(
-            "The impact was stopped: it ran past its budget of {secs} seconds. A rule of the draft \
-             may loop or be very slow; the scenarios and a preview show which."
-        )
-    }
 }
 
 #[cfg(test)]

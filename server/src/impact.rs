@@ -222,7 +222,7 @@ pub fn compare(
     base: &crate::rules::Bundle,
     against: &Engine,
     inputs: &Inputs<'_>,
-    budget: &crate::drafts::Budget,
+    budget: &crate::budget::Budget,
 ) -> Result<Report, String> {
     let base_files = &base.files;
     let base = &base.engine;
@@ -277,7 +277,7 @@ fn compare_suites(
     base: &Engine,
     against: &Engine,
     suites: &[enrollflow_engine::Source],
-    budget: &crate::drafts::Budget,
+    budget: &crate::budget::Budget,
 ) -> (usize, Vec<ScenarioChange>) {
     let mut scenarios_run = 0;
     let mut scenarios_changed = Vec::new();

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod applications;
 pub mod backup;
+pub mod budget;
 pub mod cache;
 pub mod clock;
 pub mod config;

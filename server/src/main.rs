@@ -441,7 +441,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 &base_bundle,
                 &draft.engine,
                 &inputs,
-                &enrollflow_server::drafts::Budget::new(std::time::Duration::from_secs(3600)),
+                &enrollflow_server::budget::Budget::new(std::time::Duration::from_secs(3600)),
             )
             .map_err(|e| anyhow::anyhow!(e))?;
             print!("{}", report.table());

@@ -263,7 +263,7 @@ pub fn router(state: AppState) -> Router {
         // Outermost: a request counts from its start, and the draft worker waits meanwhile.
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            crate::drafts::consumers_first,
+            consumers_first,
         ))
         .with_state(state);
     let hsts = https.then(|| {
@@ -401,4 +401,18 @@ async fn cache_control(req: Request, next: Next) -> Response {
 /// Turns anything into a JSON error response (used where a handler returns a plain status).
 pub fn status_error(status: StatusCode, message: &str) -> Response {
     (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
+}
+
+/// Consumers first (`drafts::Pause`): every request but the workbench's own counts as in flight,
+/// and the draft worker waits meanwhile.
+pub async fn consumers_first(
+    axum::extract::State(app): axum::extract::State<crate::state::AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    if request.uri().path().starts_with("/api/admin/rules") {
+        return next.run(request).await;
+    }
+    let _counted = app.drafts.pause.enter();
+    next.run(request).await
 }

@@ -267,7 +267,7 @@ pub(super) struct ImpactRun {
     mix: crate::demo_data::Mix,
     households: usize,
     today: time::Date,
-    budget: crate::drafts::Budget,
+    budget: crate::budget::Budget,
 }
 
 impl ImpactRun {
@@ -290,7 +290,7 @@ impl ImpactRun {
                 .unwrap_or(IMPACT_HOUSEHOLDS)
                 .min(MAX_HOUSEHOLDS),
             today,
-            budget: crate::drafts::Budget::new(app.config.impact_budget()),
+            budget: crate::budget::Budget::new(app.config.impact_budget()),
         })
     }
 
