@@ -209,5 +209,7 @@ describe('OutboxPage', () => {
     );
     expect(screen.getByText('Sent through SMTP: the text is not kept.')).toBeTruthy();
     expect(screen.getByText(/To sam@example.com/).textContent).toContain('sent');
+    // Michigan's clock, the zone named (not the browser's zone, unsaid).
+    expect(screen.getByText(/To sam@example.com/).textContent).toContain('Nov 19, 2024, 5:00 AM EST');
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
 import { GENERIC_ERROR } from '@/lib/api-client';
+import { michiganTime } from '@/lib/michigan-time';
 import type { OutboxMessage } from '@/types/api';
 import { getOutbox } from '../api/get-outbox';
 import { linkParts } from '../utils/link-text';
@@ -8,10 +9,6 @@ import './admin.css';
 
 type Loaded = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; messages: OutboxMessage[] };
 
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function MessageBody({ body }: { body: string }) {
   if (!body) return <p className="ef-outbox__note">Sent through SMTP: the text is not kept.</p>;
@@ -78,7 +75,7 @@ export function OutboxPage() {
                 <summary>
                   <span className="ef-outbox__subject">{m.subject}</span>
                   <span className="ef-outbox__meta">
-                    To {m.to_address} · {formatTime(m.created_at)} · {m.sent_at ? 'sent' : 'not sent'}
+                    To {m.to_address} · {michiganTime(m.created_at)} · {m.sent_at ? 'sent' : 'not sent'}
                   </span>
                 </summary>
                 <MessageBody body={m.body} />

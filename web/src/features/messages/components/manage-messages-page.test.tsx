@@ -129,7 +129,14 @@ describe('ManageMessagesPage', () => {
     await screen.findByText(SAVED);
     expect((sent.find((s) => s.method === 'PUT')?.body as { id?: string }).id).toBe('m1');
     expect(field(/^Title/).value).toBe('Existing 2');
+    // Asked first: Keep it deletes nothing; Delete message in the dialog does.
     fireEvent.click(deleteButton());
+    const ask = await screen.findByRole('dialog', { name: 'Delete this message?' });
+    expect(ask.textContent).toContain('“Existing 2” is removed for every agent');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep it' }));
+    expect(sent.some((s) => s.method === 'POST')).toBe(false);
+    fireEvent.click(deleteButton());
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete this message?' })).getByRole('button', { name: 'Delete message' }));
     await waitFor(() => expect(field(/^Title/).value).toBe(''));
     expect(sent.some((s) => s.method === 'POST' && s.url === '/api/admin/manageMessage/m1')).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { Alert, Button, Choice, InlineError, Spinner, TextField } from '@cmsgov/design-system';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { deleteMessage } from '../api/delete-message';
 import { getAgentList } from '../api/get-agent-list';
@@ -96,7 +97,9 @@ export function ManageMessagesPage() {
     }
   };
 
+  const [confirming, setConfirming] = useState(false);
   const onDelete = async () => {
+    setConfirming(false);
     if (!form.id || busy) return;
     setBusy(true);
     setErrors({});
@@ -262,12 +265,25 @@ export function ManageMessagesPage() {
             <Button type="submit" variation="solid" disabled={isFormEmpty(form) || busy}>
               Save message
             </Button>
-            <Button variation="ghost" onClick={() => void onDelete()} disabled={!form.id || busy}>
+            <Button variation="ghost" onClick={() => setConfirming(true)} disabled={!form.id || busy}>
               Delete message
             </Button>
           </div>
         </form>
       </div>
+      {confirming && (
+        <ConfirmDialog
+          heading="Delete this message?"
+          confirm="Delete message"
+          dismiss="Keep it"
+          onConfirm={() => void onDelete()}
+          onDismiss={() => setConfirming(false)}
+        >
+          <p>
+            &ldquo;{form.title}&rdquo; is removed for every agent it was sent to. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

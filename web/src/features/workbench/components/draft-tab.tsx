@@ -6,7 +6,7 @@ import { getImpact, proposeDraft } from '../api/workbench';
 import type { FileProblem } from '../utils/editor';
 import { changeText, groupTotals, moneyChange, planGroup, planName, planNames as catalogPlanNames, totalsLine } from '../utils/impact';
 import { draftFiles, parseProblem, short, uploadedPaths, type ParsedProblem } from '../utils/workbench';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PlainEditor } from './plain-editor';
 import { Failures, Problems } from './source-lines';
 

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import type { FileDiff, Proposal, ProposalDetail, ProposalState } from '@/types/api';
 import { approveProposal, getProposal, getProposals, rejectProposal, withdrawProposal } from '../api/workbench';
 import { diffCounts, diffLines, michiganTime, short, wallTime } from '../utils/workbench';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CoverageTotals } from './coverage-tab';
 import { ImpactView } from './draft-tab';
 import { refusal, ResultAlert, type Result } from './result-alert';

@@ -3,7 +3,7 @@ import { Alert, Button } from '@cmsgov/design-system';
 import type { Publication, RulesStatus, SetFile } from '@/types/api';
 import { cancelScheduled, rollbackTo } from '../api/workbench';
 import { michiganTime as when, servingPublication, short } from '../utils/workbench';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { refusal, ResultAlert, type Result } from './result-alert';
 import { Problems } from './source-lines';
 

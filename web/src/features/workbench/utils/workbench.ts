@@ -1,3 +1,4 @@
+import { plainSpaces } from '@/lib/michigan-time';
 import type { CoverageItem, CoverageReport, Publication, SetFile, StepInfo, Tally } from '@/types/api';
 
 /** "96.5%": a tally's share, rounded down to a tenth (100% only when all is reached). */
@@ -120,26 +121,10 @@ export function missed(report: CoverageReport): CoverageItem[] {
     .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || a.file.localeCompare(b.file) || a.line - b.line);
 }
 
+export { michiganTime } from '@/lib/michigan-time';
+
 /** The first characters of a hash, as the workbench shows it. */
 export const short = (hash: string) => hash.slice(0, 12);
-
-const MICHIGAN = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Detroit',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-/** Some engines put a narrow no-break space before AM/PM: plain spaces read and match alike. */
-const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
-
-/** An instant on Michigan's clock, the zone named: "Nov 20, 2024, 5:01 AM EST". */
-export function michiganTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : plainSpaces(MICHIGAN.format(d));
-}
 
 const WALL = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',

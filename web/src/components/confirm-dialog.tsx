@@ -13,8 +13,9 @@ interface ConfirmDialogProps {
 }
 
 /**
- * Asks before a change to what serves (propose, approve, reject, withdraw, cancel, rollback): one
- * click never does it. Escape and the close button do nothing.
+ * Asks before what cannot be undone in one click (the workbench's propose, approve, reject,
+ * withdraw, cancel and rollback; deleting an agents' message). Escape and the close button do
+ * nothing.
  */
 export function ConfirmDialog({ heading, children, confirm, dismiss = 'Go back', onConfirm, onDismiss }: ConfirmDialogProps) {
   return (
