@@ -87,6 +87,18 @@ describe('LoginAsAgentModal', () => {
     expect(shown(await screen.findByRole('alert'))).toBe(AGENT_NOT_FOUND);
   });
 
+  it('only logs a user lookup that fails otherwise (a server error is no "Agent not found")', async () => {
+    answers.set('/api/admin/getUsersByNPN/17439021', { status: 500, body: { error: 'Internal error' } });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { npn, search } = setup();
+    fireEvent.change(npn, { target: { value: '17439021' } });
+    fireEvent.click(search);
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('The user lookup failed', expect.anything()));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(AGENT_NOT_FOUND)).toBeNull();
+    logged.mockRestore();
+  });
+
   it('says when the agent has no user accounts', async () => {
     answers.set('/api/admin/getUsersByNPN/17439021', { status: 200, body: [] });
     const { npn, search } = setup();

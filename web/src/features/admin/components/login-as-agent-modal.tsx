@@ -60,7 +60,16 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated, verifyCode 
     setAccountError(null);
     getUsersByNpn(trimmed).then(
       (users) => setResult({ kind: 'users', users }),
-      () => setResult({ kind: 'not-found' }),
+      (error: unknown) => {
+        // Spec part 1, 8: an NPN that names no agent is "Agent not found"; any other failure of
+        // the user lookup is only logged.
+        if (error instanceof ApiError && error.status === 404) {
+          setResult({ kind: 'not-found' });
+        } else {
+          console.error('The user lookup failed', error);
+          setResult({ kind: 'none' });
+        }
+      },
     );
   };
 
