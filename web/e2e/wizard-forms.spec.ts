@@ -66,6 +66,11 @@ test('a consumer answers Why Are You Applying and About You and reaches the medi
   // 48104 lies in one county: it is chosen and no county select is shown.
   await expect(page.getByLabel('County')).toHaveCount(0);
   await expect(page.getByLabel('Birth Date')).toHaveValue('03/02/1985');
+  // The tobacco question as the spec words it (part 1, census): regular use in the past six
+  // months, four or more times a week, religious or ceremonial use excepted.
+  await expect(page.getByRole('radiogroup', { name: /Tobacco Use/ }).first()).toContainText(
+    'Have you used tobacco products regularly in the past six months (four or more times per week), excluding religious or ceremonial use?',
+  );
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Continue' }).click();

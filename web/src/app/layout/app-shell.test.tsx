@@ -163,3 +163,24 @@ describe('AppShell while an admin acts as an agent', () => {
     expect(screen.queryByRole('region', { name: 'Acting as an agent' })).toBeNull();
   });
 });
+
+describe('AppShell navigation', () => {
+  afterEach(() => {
+    cleanup();
+    useAuthStore.setState({ auth: null });
+  });
+
+  it('scrolls to the top and moves focus to the new page at each navigation (spec part 1, 2.2)', async () => {
+    stubServer();
+    const scrolled = vi.fn();
+    window.scrollTo = scrolled as unknown as typeof window.scrollTo;
+    useAuthStore.setState({ auth: visitor });
+    const router = renderShell('/');
+    expect(await screen.findByText('landing')).toBeTruthy();
+    scrolled.mockClear();
+    await act(() => router.navigate('/census'));
+    expect(await screen.findByText('census')).toBeTruthy();
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
+    expect(document.activeElement).toBe(document.getElementById('main'));
+  });
+});

@@ -392,6 +392,21 @@ describe("Quoting's columns", () => {
   });
 });
 
+// Spec part 2, 8: "Quote list load failure uses the same alert" as the other load failures.
+describe('a list that cannot be loaded', () => {
+  it('says so in the alert the other load failures use, for Quoting and Submissions', async () => {
+    for (const kind of ['quotes', 'enrollees'] as const) {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"Internal error"}', { status: 500, headers: { 'Content-Type': 'application/json' } })));
+      drawAt(kind);
+      const alert = await screen.findByRole('heading', { name: 'Something went wrong!' });
+      expect(alert.closest('.ds-c-alert')?.textContent).toContain(
+        'An error occurred, please try again. If it continues, contact your agent.',
+      );
+      cleanup();
+    }
+  });
+});
+
 // Spec part 2, Submissions: "Columns: row menu, Subscriber Name (sortable by last_name), Submit
 // Date (by submission_time), Effective Date (by effective_date), OEP/SEP, Contract Count, Products."
 describe("Submissions' columns", () => {

@@ -314,6 +314,59 @@ describe('PlansPage', () => {
     });
   });
 
+  it("draws each card's footer links: the benefits summary, the plan details and the carrier's drug list", async () => {
+    const list = planList(2);
+    list.plans[0] = { ...list.plans[0]!, drug_list: 'https://example.com/drugs.pdf' };
+    fakeServer(list);
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Plan 1' });
+    const links = within(card)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        ['Summary of Benefits (opens in a new tab)', 'https://example.com/sbc.pdf'],
+        ['Plan Details (opens in a new tab)', 'https://example.com/plan'],
+        ['Drug List (opens in a new tab)', 'https://example.com/drugs.pdf'],
+      ]),
+    );
+    // A plan without a drug list has no such link.
+    const other = screen.getByRole('article', { name: 'Plan 2' });
+    expect(within(other).queryByRole('link', { name: /^Drug List/ })).toBeNull();
+  });
+
+  it('says "Please choose plans to compare" once every plan is removed from the comparison', async () => {
+    fakeServer(planList(3));
+    renderPage();
+    await screen.findByRole('article', { name: 'Plan 1' });
+    const boxes = () => screen.getAllByRole('checkbox', { name: 'Compare Plan' });
+    fireEvent.click(boxes()[0]!);
+    fireEvent.click(boxes()[1]!);
+    fireEvent.click(screen.getByRole('button', { name: /Compare Selected Plans/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Plan 1' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Plan 2' }));
+    expect(within(dialog).getByText('Please choose plans to compare')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Print this comparison' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the server's message when the plan list or the filters cannot be loaded", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const path = new URL(input, 'http://acme.localhost').pathname;
+        if (path.endsWith('/allPlans')) return json({ error: 'The plans could not be loaded.' }, 500);
+        if (path === '/api/plans/1') return json({ add_hsa: false });
+        return json({ error: 'The carriers could not be listed.' }, 500);
+      }),
+    );
+    renderPage();
+    const alerts = await screen.findAllByRole('alert');
+    await waitFor(() => expect(screen.getByText('The plans could not be loaded.')).toBeTruthy());
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(await screen.findByText('The filters could not be loaded')).toBeTruthy();
+  });
+
   it('says so when there are no plans at all', async () => {
     fakeServer({ plans: [], price_range: null, household_size: 1, selected_plan_id: null });
     renderPage();
