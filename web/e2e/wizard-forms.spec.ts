@@ -99,6 +99,10 @@ test('a qualifying event: its start dates follow the event date, and the PDF goe
   await page.goto(siteUrl('acme', '/whyapplying'));
   await page.getByRole('radio', { name: 'Qualifying event / loss of coverage / moving to Michigan' }).check();
   await page.getByRole('radio', { name: 'Lost job-based health coverage' }).check();
+  // The event's note, and the documentation acceptable for it, under the chosen event.
+  await expect(page.getByText('Voluntarily dropping coverage does not qualify.', { exact: false })).toBeVisible();
+  await expect(page.getByText('A letter from the employer or former insurer showing the date coverage ends')).toBeVisible();
+  await expect(page.getByText('A marriage certificate or marriage license')).toHaveCount(0);
   const startDates = page.getByRole('radiogroup', { name: 'Coverage Start Date' });
   // No start dates before there is an event date: the prompt instead.
   await expect(startDates).toHaveCount(0);

@@ -117,6 +117,31 @@ describe('the billing county (spec part 1, 7: billingStateZip/{state}/{zip})', (
     await waitFor(() => expect(asked.some((u) => u.endsWith('/billingStateZip/OH/48009'))).toBe(true));
   });
 
+  it('a new five-digit ZIP clears the county and keeps Continue disabled until its counties are in (spec part 2, 5)', async () => {
+    let answer: (r: Response) => void = () => {};
+    draw();
+    choose(/Billing State/, 'Michigan');
+    fireEvent.change(screen.getByLabelText(/Billing ZIP Code/), { target: { value: '48009' } });
+    const county = (await screen.findByLabelText(/Billing County/)) as HTMLSelectElement;
+    fireEvent.change(county, { target: { value: '125' } });
+    // The next look-up is answered only when the test says so.
+    fetchMock.mockImplementationOnce(
+      (input) =>
+        new Promise<Response>((resolve) => {
+          asked.push(String(input));
+          answer = resolve;
+        }),
+    );
+    fireEvent.change(screen.getByLabelText(/Billing ZIP Code/), { target: { value: '48104' } });
+    const continueButton = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    await waitFor(() => expect(asked.some((u) => u.endsWith('/billingStateZip/MI/48104'))).toBe(true));
+    expect(continueButton().disabled).toBe(true);
+    answer(json(200, [{ id: 161, description: 'Washtenaw' }]));
+    await waitFor(() => expect(continueButton().disabled).toBe(false));
+    // The county of the old ZIP is gone: the new ZIP's only county is chosen.
+    expect(screen.queryByRole('option', { name: 'Oakland' })).toBeNull();
+  });
+
   it('fields carry the WCAG 1.3.5 autocomplete tokens of the form file', () => {
     draw();
     expect(screen.getByLabelText(/First Name/).getAttribute('autocomplete')).toBe('given-name');
