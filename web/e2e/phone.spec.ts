@@ -153,10 +153,14 @@ test("the agent's lists on a phone: each row a card, every page reachable, nothi
     await page.goto(siteUrl('acme', path));
     const heading = page.getByRole('heading', { level: 1, name: new RegExp(`^${title}`) });
     await expect(heading).toBeVisible();
-    // The list comes before the dashboard's navigation on a phone.
+    // The list comes before the dashboard's navigation on a phone, with the lists one tap away
+    // above it.
     const listTop = await heading.evaluate((el) => el.getBoundingClientRect().top);
-    const navTop = await page.getByRole('navigation', { name: 'Dashboard' }).evaluate((el) => el.getBoundingClientRect().top);
+    const navTop = await page.getByRole('navigation', { name: 'Dashboard', exact: true }).evaluate((el) => el.getBoundingClientRect().top);
     expect(listTop).toBeLessThan(navTop);
+    const quick = page.getByRole('navigation', { name: 'Dashboard pages' });
+    expect(await quick.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(listTop);
+    await expect(quick.getByRole('link', { name: title })).toHaveAttribute('aria-current', 'page');
     const rows = page.getByRole('table').locator('tbody tr');
     await expect(rows.first()).toBeVisible();
     // A card: each cell under its own label, one above the other.

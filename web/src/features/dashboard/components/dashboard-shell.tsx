@@ -13,6 +13,7 @@ function NewTabHint() {
   return <span className="ds-u-visibility--screen-reader"> (opens in a new tab)</span>;
 }
 
+const quickClass = ({ isActive }: { isActive: boolean }) => `ef-dash-quicknav__link${isActive ? ' ef-dash-quicknav__link--active' : ''}`;
 const navClass = ({ isActive }: { isActive: boolean }) => `ef-dash-nav__link${isActive ? ' ef-dash-nav__link--active' : ''}`;
 
 /**
@@ -45,7 +46,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   return (
     <div className="ef-dash">
       <aside className="ef-dash__side">
-        <nav aria-label="Dashboard" className="ef-dash-nav">
+        <nav aria-label="Dashboard" className="ef-dash-nav" id="ef-dash-nav" tabIndex={-1}>
           <h2 className="ef-dash-nav__heading">Off Marketplace</h2>
           <ul className="ef-dash-nav__list">
             {shell?.has_application && (
@@ -120,6 +121,18 @@ export function DashboardShell({ children }: { children: ReactNode }) {
         )}
       </aside>
       <div className="ef-dash__content">
+        {/* On a phone the full navigation follows the page: the lists are one tap away at the top. */}
+        <nav aria-label="Dashboard pages" className="ef-dash-quicknav">
+          <NavLink className={quickClass} to="/dashboard/quoting">
+            Quoting
+          </NavLink>
+          <NavLink className={quickClass} to="/dashboard/enrolled">
+            Submissions
+          </NavLink>
+          <a className="ef-dash-quicknav__link" href="#ef-dash-nav">
+            More
+          </a>
+        </nav>
         {(error || startError) && (
           <Alert variation="error" className="ds-u-margin-bottom--2">
             {DASHBOARD_ERROR}
