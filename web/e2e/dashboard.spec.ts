@@ -369,6 +369,8 @@ test.describe('dashboard home', () => {
     await page.getByRole('button', { name: `Enroll Zoe ${LAST_NAME}` }).first().click();
     await expect(page).not.toHaveURL(/\/dashboard\//);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The step says whose application the agent opened.
+    await expect(page.getByRole('status').filter({ hasText: `Application for Zoe ${LAST_NAME}` })).toBeVisible();
     expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { aboutAnnLee, answerOtherQuestions, apiJson, expectAccessible, siteUrl, shown } from './support';
+import { aboutAnnLee, answerOtherQuestions, apiJson, enterLoginCode, expectAccessible, siteUrl, shown } from './support';
 
 // The `phone` project (playwright.config.ts): a 360 × 740 screen. Issue "The spec, to the letter",
 // item 5: "a Playwright project at 360 × 740 that walks a whole consumer journey and the agent's
@@ -176,5 +176,25 @@ test("the agent's lists on a phone: each row a card, every page reachable, nothi
       await expect(page).toHaveURL(/[?&]page=2/);
       await fitsAndAccessible(page);
     }
+  }
+});
+
+test("an admin's pages on a phone: messages, the outbox and the audit log fit the screen", async ({ page }) => {
+  const admin = 'admin@enrollflow.example.com';
+  await page.goto(siteUrl('demo', '/login'));
+  const login = page.getByRole('dialog', { name: 'Agent Login' });
+  await login.getByLabel('Email', { exact: true }).fill(admin);
+  await login.getByLabel('Password', { exact: true }).fill('demo-password-2024');
+  await login.getByRole('button', { name: 'Log In', exact: true }).click();
+  await enterLoginCode(page, admin);
+  await expect(page).toHaveURL(/\/dashboard\//);
+  for (const [path, title] of [
+    ['/manageMessages', 'Manage Messages'],
+    ['/admin/outbox', 'Outbox'],
+    ['/admin/audit', 'Audit log'],
+  ] as const) {
+    await page.goto(siteUrl('demo', path));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await fitsAndAccessible(page);
   }
 });

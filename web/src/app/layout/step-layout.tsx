@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { Trans } from '@lingui/react';
 import { selectIsAuthorized, useAuthStore } from '@/features/auth/stores/auth-store';
 import { ProgressSidebar } from '@/features/progress/components/progress-sidebar';
 import { SaveForLater, offersSaveForLater } from '@/features/resume';
 import { useApplicationStore } from '@/features/application/stores/application-store';
+import { useWorkingOnStore } from '@/features/dashboard/stores/working-on-store';
 import { useFlowStore } from '@/lib/flow';
 import { isStepRouteData } from '../route-handle';
 
@@ -19,6 +21,8 @@ export function StepLayout() {
   const flow = useFlowStore((s) => s.flow);
   const isAgent = useAuthStore(selectIsAuthorized);
   const applicationId = useApplicationStore((s) => s.application?.applicationId ?? null);
+  // An agent who opened a customer's application from the dashboard reads whose it is.
+  const workingOn = useWorkingOnStore((s) => (s.workingOn && s.workingOn.applicationId === applicationId ? s.workingOn.name : null));
   const data = useMatches().at(-1)?.data;
   const current = isStepRouteData(data) ? data.step.id : null;
   const number = isStepRouteData(data) ? data.step.number : null;
@@ -29,6 +33,11 @@ export function StepLayout() {
           <ProgressSidebar flow={flow} currentStep={current} />
         </div>
         <div className="ds-l-col--12 ds-l-md-col--9">
+          {isAgent && workingOn && (
+            <p className="ef-working-on" role="status">
+              <Trans id="Application for {name}" values={{ name: workingOn }} />
+            </p>
+          )}
           <Outlet />
           {offersSaveForLater(flow, number, isAgent) && <SaveForLater />}
           {isAgent && applicationId && offersSaveForLater(flow, number, false) && (

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@/test/render';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useWorkingOnStore } from '../stores/working-on-store';
 import { useFlowStore } from '@/lib/flow';
 import { testFlow } from '@/testing/flow';
 import type { DashboardRow } from '../types';
@@ -328,6 +329,8 @@ describe('a search and the navigations of the app', () => {
     await act(async () => answer());
     expect(await screen.findByText('Medical Plans page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/medical');
+    // The wizard is told whose application it opened.
+    expect(useWorkingOnStore.getState().workingOn?.name).toBe('Ann Lee1');
   });
 
   it('a search typed just before Enroll does not cancel the way to the step (its guard still loading)', async () => {

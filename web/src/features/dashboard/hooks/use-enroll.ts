@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useWorkingOnStore } from '../stores/working-on-store';
+import { rowName } from '../utils/format';
 import { enroll } from '../api/enroll';
 import { useDashboardActions } from '../components/dashboard-actions';
 import type { DashboardRow } from '../types';
@@ -13,6 +15,8 @@ export function useEnroll() {
     setEnrollError(false);
     try {
       const { route } = await enroll(row.application_id);
+      // The wizard then says whose application it is.
+      useWorkingOnStore.setState({ workingOn: { applicationId: row.application_id, name: rowName(row) } });
       await resume(route);
     } catch {
       setEnrollError(true);
