@@ -39,7 +39,7 @@ describe('the step layout of an agent who opened a customer from the dashboard',
     useWorkingOnStore.setState({ workingOn: { applicationId: 'a-1', name: 'Ann Lee' } });
     draw();
     expect(await screen.findByText('the step')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Application for Ann Lee');
+    expect((await screen.findByRole('status')).textContent).toBe('Application for Ann Lee');
     cleanup();
     useApplicationStore.setState({ application: { applicationId: 'a-2', lastStep: 1 } as Application });
     draw();

@@ -1,16 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
-import { Trans } from '@lingui/react';
 import { selectIsAuthorized, useAuthStore } from '@/features/auth/stores/auth-store';
 import { ProgressSidebar } from '@/features/progress/components/progress-sidebar';
 import { SaveForLater, offersSaveForLater } from '@/features/resume';
 import { useApplicationStore } from '@/features/application/stores/application-store';
-import { useWorkingOnStore } from '@/features/dashboard/stores/working-on-store';
 import { useFlowStore } from '@/lib/flow';
 import { isStepRouteData } from '../route-handle';
 
 // An agent's "Send to customer" loads only for agents (a consumer's step pages do without it).
 const SendToCustomer = lazy(async () => ({ default: (await import('./send-to-customer')).SendToCustomer }));
+// Whose application an agent opened from the dashboard: for agents only, too.
+const WorkingOn = lazy(async () => ({ default: (await import('./working-on')).WorkingOn }));
 
 /**
  * Default layout: progress sidebar (the flow as last read) beside the step page, and under it, from
@@ -21,8 +21,6 @@ export function StepLayout() {
   const flow = useFlowStore((s) => s.flow);
   const isAgent = useAuthStore(selectIsAuthorized);
   const applicationId = useApplicationStore((s) => s.application?.applicationId ?? null);
-  // An agent who opened a customer's application from the dashboard reads whose it is.
-  const workingOn = useWorkingOnStore((s) => (s.workingOn && s.workingOn.applicationId === applicationId ? s.workingOn.name : null));
   const data = useMatches().at(-1)?.data;
   const current = isStepRouteData(data) ? data.step.id : null;
   const number = isStepRouteData(data) ? data.step.number : null;
@@ -33,10 +31,10 @@ export function StepLayout() {
           <ProgressSidebar flow={flow} currentStep={current} />
         </div>
         <div className="ds-l-col--12 ds-l-md-col--9">
-          {isAgent && workingOn && (
-            <p className="ef-working-on" role="status">
-              <Trans id="Application for {name}" values={{ name: workingOn }} />
-            </p>
+          {isAgent && (
+            <Suspense fallback={null}>
+              <WorkingOn applicationId={applicationId} />
+            </Suspense>
           )}
           <Outlet />
           {offersSaveForLater(flow, number, isAgent) && <SaveForLater />}
