@@ -80,6 +80,8 @@ test('a consumer answers Why Are You Applying and About You and reaches the medi
   await medicare.getByRole('button', { name: 'No' }).click();
 
   const subsidy = page.getByRole('dialog', { name: 'Premium Subsidies' });
+  // A question, with Yes and No to answer it, and why it is asked.
+  await expect(subsidy).toContainText('Do you want to find out if you qualify for a subsidy?');
   await expect(subsidy).toContainText('not eligible for premium subsidies');
   await expectAccessible(page);
   await subsidy.getByRole('button', { name: 'No' }).click();
