@@ -1,4 +1,4 @@
--- The agent dashboard's lists at 100,000 applications an agent (issue 7: a page under 50 ms at
+-- The agent dashboard's lists at 100,000 applications an agent (the target: a page under 50 ms at
 -- p95; docs/performance.md, "Dashboard"). Migration 8's indexes served the default time order
 -- only: the name sort, the effective-date sort and the search read and sorted every document of
 -- the period (1.5 s for 100,000 quotes).

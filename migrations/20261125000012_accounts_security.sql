@@ -1,4 +1,4 @@
--- Sessions a person controls (issue 15): the browser that opened a session (shown in "Signed-in
+-- Sessions a person controls: the browser that opened a session (shown in "Signed-in
 -- devices"), tombstones of replaced sessions, and accounts an admin can disable.
 
 -- The browser of the session, as its User-Agent said when the session was created (at most 300
@@ -19,7 +19,7 @@ CREATE INDEX replaced_sessions_at_idx ON replaced_sessions (replaced_at);
 -- rows are deleted in the same transaction; the triggers tell every instance).
 ALTER TABLE users ADD COLUMN disabled_at timestamptz;
 
--- The outbox keeps no live secret readable (issue 15): a reset or invitation link's token is stored
+-- The outbox keeps no live secret readable: a reset or invitation link's token is stored
 -- apart from the body, encrypted under the data key (`secret`, `enc:v1:…`), and put into the body
 -- only when the message is handed to the relay. It is dropped once sent, or when the link expires.
 ALTER TABLE outbox
@@ -30,7 +30,7 @@ CREATE INDEX outbox_secret_expires_idx ON outbox (secret_expires_at) WHERE secre
 -- Links written before this migration are live tokens in clear: drop those messages' bodies.
 UPDATE outbox SET body = '' WHERE body LIKE '%/token/%';
 
--- Forgot-password requests waiting for their work (issue 15): queued here, not in one process's
+-- Forgot-password requests waiting for their work: queued here, not in one process's
 -- memory, so a restart loses none and every instance shares one queue and one per-address limit.
 -- A worker claims a row with a lease, writes the mail (if the address has an account) and deletes
 -- the row. The address typed is kept only until then.

@@ -1,5 +1,4 @@
--- A second factor for agents and admins (issue 15, item 3), and the audit of personal-data access
--- (item 7).
+-- A second factor for agents and admins, and the audit of who looked at whose personal data.
 
 -- TOTP (RFC 6238). Secrets are stored encrypted under the data key, like SSNs. `totp_secret` set:
 -- the user has a second factor. `totp_pending_secret`: shown by QR code, not yet confirmed with a

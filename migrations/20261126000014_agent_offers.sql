@@ -1,4 +1,4 @@
--- An agent's carrier flags as data (issue 17): `offers` holds the names of the catalog's
+-- An agent's carrier flags as data, not columns: `offers` holds the names of the catalog's
 -- `agent_flag`s that are on for the agent (rules/catalog/carriers.yaml; today `display_bcbsm` for
 -- the Blue carriers and United, `display_ph` for Priority Health), so a new carrier with a new flag
 -- needs no column. The spec's branding API still shows `display_bcbsm` and `display_ph`, read from

@@ -1,4 +1,4 @@
--- What the server reads of an application is declared in the flow (issue 17, item 3): the flow's
+-- What the server reads of an application is declared in the flow: the flow's
 -- `summary:` (rules/flows/enrollment.flow.yaml) is evaluated at each save and stored in `summary`;
 -- the dashboard's columns are generated from it, not from step answers. Migration 10's columns
 -- read the census and subInfo answers by name; they, and the indexes over them, are rebuilt here

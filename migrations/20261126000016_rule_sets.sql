@@ -1,4 +1,4 @@
--- Versioned rule sets (issue 18, item 3): every published set of the analysts' files (rules/,
+-- Versioned rule sets shared by every instance: every published set of the analysts' files (rules/,
 -- forms/, templates/) is kept whole, with the engine's hash that applications record in
 -- `rules_hash`, so an application can be replayed under the exact set it was saved with. Each
 -- publication (a publish or a rollback) is a row; the newest names the set every instance

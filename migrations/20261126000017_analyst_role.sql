@@ -1,4 +1,4 @@
--- The analysts' role (issue 18, item 5): business analysts and testers open the rules workbench
+-- The analysts' role: business analysts and testers open the rules workbench
 -- (/dashboard/rules: the serving set, diagnostics, coverage, impact, publish and rollback) and
 -- nothing else: no agent's customers, no admin pages. Like admins they prove a second factor
 -- (server/src/db/users.rs). An analyst belongs to no agent.

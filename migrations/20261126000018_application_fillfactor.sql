@@ -1,4 +1,4 @@
--- A step save rewrites an application's row (issue 19, item 2). With pages filled to the brim by
+-- A step save rewrites an application's row, and saves should stay cheap. With pages filled to the brim by
 -- inserts, the new version of a row seldom fits beside the old one: the save moves the row to
 -- another page and adds an entry to every index of the table (eleven), and the table bloats.
 -- Pages now keep 30 % free for new versions, so a save that changes no indexed column (most

@@ -1,4 +1,4 @@
--- Proof of every submission (issue 20, item 4) and the subscriber's receipt (item 3).
+-- Proof of every submission (the evidence packet) and the subscriber's receipt.
 
 -- An uploaded document's SHA-256, taken from the bytes as they were received (rows uploaded
 -- before this migration get theirs when their application is purchased).

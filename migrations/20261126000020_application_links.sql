@@ -1,4 +1,4 @@
--- Links that open an application in another browser (issue 20): "Save and finish later" (a
+-- Links that open an application in another browser: "Save and finish later" (a
 -- consumer's own resume link) and, later, an agent's hand-off to the customer. Only the token's
 -- SHA-256 is kept; the link works once, until `expires_at`, and only on a site of the agent the
 -- application belongs to. A newer link of the same purpose replaces the older ones (`revoked_at`).

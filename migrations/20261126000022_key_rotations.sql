@@ -1,4 +1,4 @@
--- Key rotation (issue 22, item 5): `enrollflow rotate-key` re-encrypts every stored secret under
+-- Key rotation: `enrollflow rotate-key` re-encrypts every stored secret under
 -- the current data key in batches, and keeps its place here, so a rotation stopped half-way
 -- (a crash, a deploy) resumes after the last application it finished.
 CREATE TABLE key_rotations (

@@ -1,4 +1,4 @@
--- Documents and retention (issue 22, item 6).
+-- Documents and retention: a quota of uploads per application, and abandoned quotes retired.
 -- Uploads per application are counted (files and bytes, replaced ones included) against a quota;
 -- the row goes with its application.
 CREATE TABLE document_uploads (

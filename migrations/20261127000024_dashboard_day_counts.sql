@@ -1,4 +1,4 @@
--- The dashboard's list totals at an agency's scale (issue 19, item 5).
+-- The dashboard's list totals at an agency's scale (hundreds of thousands of applications an agent).
 -- A list's total was a count of its period's index entries: about 15 ms per 100,000 rows, 120 ms
 -- for the 800,000 quotes of a year at an agency's scale. The applications are now also counted
 -- per agent, list, UTC day and the values the lists filter on (site, started by, products), kept

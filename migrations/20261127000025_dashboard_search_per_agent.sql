@@ -1,4 +1,4 @@
--- The dashboard's search per agent (issue 19, item 5). A search (`ILIKE '%term%'` on "first last"
+-- The dashboard's search per agent, at an agency's scale. A search (`ILIKE '%term%'` on "first last"
 -- or the e-mail) read migration 15's trigram indexes, which hold every agent's applications: the
 -- matches of all agents were fetched and then filtered to the agent, and PostgreSQL intersected
 -- them with a bitmap of the agent's whole period from the time index (80–150 ms for an agent with

@@ -1,4 +1,4 @@
--- Saves are HOT again (issue 19, item 2). Migration 23 indexed `updated_at` to find abandoned
+-- Saves are HOT again (a save rewrites no index entry). Migration 23 indexed `updated_at` to find abandoned
 -- quotes, and every save sets `updated_at`: no save could be a HOT update any more, each wrote an
 -- entry in all thirteen indexes of the table (1,855 WAL bytes a save against 198 before;
 -- docs/performance.md). A quote's creation never changes, and one not saved since a day was

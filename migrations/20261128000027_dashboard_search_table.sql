@@ -1,4 +1,4 @@
--- The dashboard's search in a table of its own (issue 19, item 5). A search (`'%term%'` on
+-- The dashboard's search in a table of its own, at an agency's scale. A search (`'%term%'` on
 -- "first last" or the e-mail) found its candidates in migration 25's trigram indexes, then read
 -- each candidate's row of `applications` to check it and to read the columns the lists filter and
 -- sort on: for `smith` at an agency's scale, 14,424 rows of a 2.5 GB table, each on its own page,

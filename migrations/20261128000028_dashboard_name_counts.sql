@@ -1,4 +1,4 @@
--- Deep pages by name at an agency's scale (issue 19, item 5). A page of a list sorted by name
+-- Deep pages by name at an agency's scale. A page of a list sorted by name
 -- skipped its offset's entries in the name index: 55 ms for a page near the middle of 800,000
 -- quotes (docs/performance.md). The applications are now also counted per agent, list, UTC day
 -- and name bucket (the last name's place among the boundaries 'b' to 'z'), kept by triggers like

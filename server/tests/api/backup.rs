@@ -98,3 +98,42 @@ async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
         .await
         .expect("drop");
 }
+
+#[tokio::test]
+async fn a_database_migrated_before_comments_were_reworded_still_starts() {
+    use enrollflow_server::db::REWORDED;
+    let app = spawn_app_with(|_| {}).await;
+    let owner = sqlx::PgPool::connect_with((*app.pool.connect_options()).clone())
+        .await
+        .expect("the owner's connection");
+    // As a database that ran the old text holds it: the old checksum of every reworded migration.
+    for (version, old) in REWORDED {
+        sqlx::query("UPDATE _sqlx_migrations SET checksum = decode($2, 'hex') WHERE version = $1")
+            .bind(version)
+            .bind(old)
+            .execute(&owner)
+            .await
+            .expect("the old checksum");
+    }
+    db::migrate(&app.pool).await.expect("migrates again");
+    for (version, _) in REWORDED {
+        let stored: Vec<u8> =
+            sqlx::query_scalar("SELECT checksum FROM _sqlx_migrations WHERE version = $1")
+                .bind(version)
+                .fetch_one(&owner)
+                .await
+                .expect("applied");
+        let now = db::MIGRATOR
+            .iter()
+            .find(|m| m.version == *version)
+            .expect("embedded");
+        assert_eq!(stored, now.checksum.as_ref(), "migration {version}");
+    }
+    // Any other change to an applied migration still stops the start.
+    sqlx::query("UPDATE _sqlx_migrations SET checksum = '\\x00'::bytea WHERE version = $1")
+        .bind(REWORDED[0].0)
+        .execute(&owner)
+        .await
+        .expect("a checksum nobody had");
+    assert!(db::migrate(&app.pool).await.is_err());
+}
