@@ -45,6 +45,15 @@ pub enum Answer {
     Problems(Vec<String>),
 }
 
+impl From<Answer> for Result<Report, Vec<String>> {
+    fn from(answer: Answer) -> Self {
+        match answer {
+            Answer::Report(report) => Ok(*report),
+            Answer::Problems(problems) => Err(problems),
+        }
+    }
+}
+
 /// The worker's loop: jobs in, answers out, until its input closes. The serving set's bundle is
 /// kept from one job to the next (it changes only when a set is published).
 pub fn serve() -> anyhow::Result<()> {
@@ -123,14 +132,16 @@ fn lowest_priority() {
     let pid = std::process::id().to_string();
     // Every thread of the worker: runs only when nothing else wants the core (SCHED_IDLE), which
     // the scheduler also preempts at once when another task wakes.
-    for (program, args) in [
-        ("renice", vec!["-n", "19", "-p", &pid]),
-        ("chrt", vec!["--idle", "--all-tasks", "--pid", "0", &pid]),
-    ] {
-        let _ = std::process::Command::new(program)
-            .args(&args)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .status();
-    }
+    quietly("renice", &["-n", "19", "-p", &pid]);
+    quietly("chrt", &["--idle", "--all-tasks", "--pid", "0", &pid]);
+}
+
+/// Runs a system tool with its output dropped; whether it ran and succeeded.
+pub fn quietly(program: &str, args: &[&str]) -> bool {
+    std::process::Command::new(program)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }

@@ -75,7 +75,10 @@ impl Drafts {
         job: crate::draft_worker::Job,
     ) -> Result<Result<crate::impact::Report, Vec<String>>, ApiError> {
         let Some(program) = self.worker_program.clone() else {
-            return self.run(move || in_process(job)).await;
+            // On the draft thread: the job as the worker would work it out.
+            return self
+                .run(move || crate::draft_worker::work(job, &mut None).into())
+                .await;
         };
         let limit = Duration::from_millis(job.budget_ms) + WORKER_GRACE;
         let budget_secs = job.budget_of_secs;
@@ -92,8 +95,7 @@ impl Drafts {
             )));
         };
         match tokio::time::timeout(limit, exchange(running, &line)).await {
-            Ok(Ok(crate::draft_worker::Answer::Report(report))) => Ok(Ok(*report)),
-            Ok(Ok(crate::draft_worker::Answer::Problems(problems))) => Ok(Err(problems)),
+            Ok(Ok(answer)) => Ok(answer.into()),
             Ok(Err(e)) => {
                 self.pause.follow(None);
                 stop(worker.take()).await;
@@ -291,14 +293,6 @@ fn signal(pid: i32, to: nix::sys::signal::Signal) -> bool {
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), to).is_ok()
 }
 
-/// An impact on the draft thread (no worker program): the job as the worker would work it out.
-fn in_process(job: crate::draft_worker::Job) -> Result<crate::impact::Report, Vec<String>> {
-    match crate::draft_worker::work(job, &mut None) {
-        crate::draft_worker::Answer::Report(report) => Ok(*report),
-        crate::draft_worker::Answer::Problems(problems) => Err(problems),
-    }
-}
-
 /// Starts `program draft-worker` in a session of its own (`setsid`, so that its priority group is
 /// its own; without `setsid`, in the server's), its input and output piped, its errors the server's.
 fn start_worker(program: &std::path::Path) -> anyhow::Result<Worker> {
@@ -401,12 +395,7 @@ fn lowest_priority() {
         .ok()
         .and_then(|p| p.file_name().map(|t| t.to_string_lossy().into_owned()));
     let Some(tid) = tid else { return };
-    let reniced = std::process::Command::new("renice")
-        .args(["-n", "19", "-p", &tid])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status();
-    if !reniced.is_ok_and(|s| s.success()) {
+    if !crate::draft_worker::quietly("renice", &["-n", "19", "-p", &tid]) {
         tracing::warn!("the draft thread keeps its priority: renice failed");
     }
 }
@@ -484,9 +473,9 @@ mod tests {
         state_of(pid)
     }
 
-    #[tokio::test]
-    async fn the_worker_is_stopped_while_requests_are_in_flight_and_goes_on_once_quiet() {
-        let mut child = tokio::process::Command::new("sleep")
+    /// A process for a pause to follow in a worker's stead (`sleep 60`), and the pause.
+    fn followed() -> (tokio::process::Child, u32, Pause) {
+        let child = tokio::process::Command::new("sleep")
             .arg("60")
             .kill_on_drop(true)
             .spawn()
@@ -494,6 +483,12 @@ mod tests {
         let pid = child.id().expect("its id");
         let pause = Pause::default();
         pause.follow(Some(pid));
+        (child, pid, pause)
+    }
+
+    #[tokio::test]
+    async fn the_worker_is_stopped_while_requests_are_in_flight_and_goes_on_once_quiet() {
+        let (mut child, pid, pause) = followed();
         assert!(matches!(reaches(pid, &['S', 'R']).await, Some('S' | 'R')));
         let first = pause.enter();
         assert_eq!(
@@ -521,14 +516,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_server_that_is_never_quiet_still_gives_the_worker_its_share() {
-        let mut child = tokio::process::Command::new("sleep")
-            .arg("60")
-            .kill_on_drop(true)
-            .spawn()
-            .expect("a process to follow");
-        let pid = child.id().expect("its id");
-        let pause = Pause::default();
-        pause.follow(Some(pid));
+        let (mut child, pid, pause) = followed();
         let _always_busy = pause.enter();
         assert_eq!(reaches(pid, &['T']).await, Some('T'));
         // Within a few of its periods it runs again for its share, then is stopped again.

@@ -49,15 +49,17 @@ async function consumerAtMedical(page: Page): Promise<void> {
 
 type PlanList = { plans: { id: number; name: string; rates: { total: number } }[] };
 
-/** The plan the premium changes touch: one no scenario names (a scenario expecting its premium
- * would fail under the draft, and a failing scenario stops the approval); the consumer's premium
- * of it, read again at each call. */
-async function bronzeValue(consumer: Page): Promise<{ id: number; before: number; premium: () => Promise<number | undefined> }> {
+/** A consumer at the medical plans (a page of their own), and the plan the premium changes touch:
+ * one no scenario names (a scenario expecting its premium would fail under the draft, and a
+ * failing scenario stops the approval); the consumer's premium of it, read again at each call. */
+async function bronzeValue(browser: Browser): Promise<{ consumer: Page; id: number; before: number; premium: () => Promise<number | undefined> }> {
+  const consumer = await browser.newPage();
+  await consumerAtMedical(consumer);
   const plans = await apiJson<PlanList>(consumer, '/api/plans/1/allPlans');
   const target = plans.plans.find((p) => p.name.includes('Premier PPO Bronze Value'));
   if (!target) throw new Error('Blue Cross Premier PPO Bronze Value is not quoted to the consumer');
   const premium = async () => (await apiJson<PlanList>(consumer, '/api/plans/1/allPlans')).plans.find((p) => p.id === target.id)?.rates.total;
-  return { id: target.id, before: target.rates.total, premium };
+  return { consumer, id: target.id, before: target.rates.total, premium };
 }
 
 /** The draft an analyst writes in the editor: the plan's rates with every area's rate at $100.00,
@@ -120,10 +122,7 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
   // A consumer's application the change will reach, and the premium quoted to them now.
-  const consumer = await browser.newPage();
-  await consumerAtMedical(consumer);
-  const { id: planId, before: beforeTotal, premium } = await bronzeValue(consumer);
-  const target = { id: planId };
+  const { consumer, id: planId, before: beforeTotal, premium } = await bronzeValue(browser);
 
   // The analyst's session starts on the workbench (an analyst has no dashboard).
   await logIn(page, ANALYST);
@@ -140,16 +139,16 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   await expect(page.getByRole('img', { name: "The flow's steps and transitions" })).toBeVisible();
   await expect(page.getByText('not reached)')).toHaveCount(0);
 
-  await draftPlanAt100(page, target.id);
+  await draftPlanAt100(page, planId);
   // Made-up households: each one's premium before and after.
   const made = page.getByRole('region', { name: 'Made-up households' });
-  const group = made.locator('details', { hasText: `medical: plan ${target.id} premium` });
+  const group = made.locator('details', { hasText: `medical: plan ${planId} premium` });
   await expect(group).toBeVisible({ timeout: 60_000 });
   const household = group.locator('tbody tr').first();
   await expect(household.locator('td').first()).toHaveText(/^household \d+$/);
   await expect(household.locator('td').nth(1)).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(household.locator('td').nth(2)).toHaveText(/^\$[\d,]+\.\d\d$/);
-  await storedOnlyCounted(page, target.id);
+  await storedOnlyCounted(page, planId);
   await expect(
     page.getByText(
       /^[\d,]+ scenarios run, [\d,]+ changed; [\d,]+ made-up households walked, [\d,]+ changed; [\d,]+ stored applications replayed, (fewer than 5|[\d,]+) changed\.$/,
@@ -171,13 +170,13 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   expect(await premium()).toBe(beforeTotal);
 
   // The approver, in a browser of their own, reads the diff and the evidence and approves it now.
-  const { approver, close: closeApprover } = await approverOn(browser, id, `plan ${target.id} at $100`);
+  const { approver, close: closeApprover } = await approverOn(browser, id, `plan ${planId} at $100`);
   const approverErrors = collectConsoleErrors(approver);
   const diff = approver.getByRole('region', { name: 'Diff of rules/catalog/2025/medical.yaml' });
   await expect(diff.locator('.ef-workbench__diff-removed').first()).toContainText(/^-\s+rates: /);
   await expect(diff.locator('.ef-workbench__diff-added').first()).toContainText(/^\+\s+rates: .*: 100\.00/);
   await expect(approver.getByText(/^[\d,]+ scenarios run under the proposed set, 0 failed\.$/)).toBeVisible();
-  await expect(approver.getByRole('region', { name: 'Made-up households' })).toContainText(`medical: plan ${target.id} premium`);
+  await expect(approver.getByRole('region', { name: 'Made-up households' })).toContainText(`medical: plan ${planId} premium`);
   await expectAccessible(approver);
   await approver.getByRole('button', { name: 'Approve', exact: true }).click();
   await approver
@@ -192,7 +191,7 @@ test('an analyst sees full transition coverage and the impact of a premium chang
   // The history names the approver. Rollback (asked first; the approve permission) to the set
   // before: the old premium again.
   await tab(approver, 'Serving set').click();
-  const published = approver.getByRole('row').filter({ has: approver.getByRole('cell', { name: `plan ${target.id} at $100` }) });
+  const published = approver.getByRole('row').filter({ has: approver.getByRole('cell', { name: `plan ${planId} at $100` }) });
   await expect(published).toContainText('Publish (serving)');
   await expect(published.getByRole('cell', { name: APPROVER, exact: true })).toBeVisible();
   await approver.getByRole('button', { name: /^Roll back to set/ }).first().click();
@@ -239,9 +238,7 @@ test('a change approved for a minute ahead serves from that minute on the server
 }) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
-  const consumer = await browser.newPage();
-  await consumerAtMedical(consumer);
-  const plan = await bronzeValue(consumer);
+  const { consumer, ...plan } = await bronzeValue(browser);
   const note = `plan ${plan.id} at $100 from the next minutes`;
 
   // The first analyst drafts and proposes; of stored applications only counts come back.

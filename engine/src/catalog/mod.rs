@@ -445,6 +445,17 @@ impl Catalog {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// Whether a plan has no out-of-network coverage: its network pays for no care outside it (an
+    /// HMO, an EPO) and its out-of-network deductibles are the catalog's 0 for that. Shown as "Not
+    /// covered", never as "$0 / $0", which reads as free care.
+    pub fn not_covered_out_of_network(&self, plan: &Plan) -> bool {
+        let covered = plan
+            .network
+            .and_then(|id| self.networks.iter().find(|n| n.id == id))
+            .is_some_and(|n| n.out_of_network);
+        !covered && plan.ded_out_ind == Some(Money::ZERO) && plan.ded_out_fam == Some(Money::ZERO)
+    }
+
     /// The drug-list link of a plan (older lists below the split id).
     pub fn drug_list(&self, plan: &Plan) -> Option<&str> {
         let c = self.carrier(plan.carrier)?.drug_list.as_ref()?;

@@ -86,6 +86,9 @@ pub struct PlanView {
     pub ded_out_ind: Option<Money>,
     #[schema(value_type = Option<f64>)]
     pub ded_out_fam: Option<Money>,
+    /// The plan covers no care outside its network (an HMO's or EPO's out-of-network deductibles
+    /// of 0): shown as not covered, not as $0.
+    pub out_of_network_not_covered: bool,
     pub coins: Option<f64>,
     #[schema(value_type = Option<f64>)]
     pub max_ind_oop: Option<Money>,
@@ -181,6 +184,7 @@ pub(crate) fn plan_view(
         ded_fam: p.ded_fam,
         ded_out_ind: p.ded_out_ind,
         ded_out_fam: p.ded_out_fam,
+        out_of_network_not_covered: cat.not_covered_out_of_network(p),
         coins: p.coins,
         max_ind_oop: p.max_ind_oop,
         max_2p_oop: p.max_2p_oop,

@@ -82,13 +82,9 @@ fn carrier_name(cat: &Catalog, id: u8) -> String {
         .unwrap_or_default()
 }
 
-/// Out-of-network deductibles of 0 on a network without out-of-network coverage (HMO, EPO).
+/// Out-of-network deductibles, or "Not covered" on a network without out-of-network coverage.
 fn out_of_network(w: &Words, cat: &Catalog, p: &Plan) -> String {
-    let covered = p
-        .network
-        .and_then(|id| cat.networks.iter().find(|n| n.id == id))
-        .is_some_and(|n| n.out_of_network);
-    if !covered && p.ded_out_ind == Some(Money::ZERO) && p.ded_out_fam == Some(Money::ZERO) {
+    if cat.not_covered_out_of_network(p) {
         w.t("Not covered")
     } else {
         pair(p.ded_out_ind, p.ded_out_fam)

@@ -268,6 +268,18 @@ async fn an_impact_past_its_budget_stops_with_a_message_and_the_next_one_runs() 
     assert!(problems(&r).contains("templates/notes.txt"), "{}", r.body);
 }
 
+/// The impact of the serving set's own files (a draft that changes nothing) over `households`
+/// made-up households, as the admin asks for it.
+async fn impact_of_no_change(admin: &Browser<'_>, csrf: &str, households: u32) -> Reply {
+    post(
+        admin,
+        csrf,
+        "impact",
+        json!({ "files": draft_with(&[]), "households": households }),
+    )
+    .await
+}
+
 /// The session id and the parent of process `pid`, from `/proc/<pid>/stat` (after the command's
 /// closing parenthesis: state, ppid, pgrp, session).
 fn session_and_parent(pid: &str) -> Option<(u32, u32)> {
@@ -280,13 +292,7 @@ fn session_and_parent(pid: &str) -> Option<(u32, u32)> {
 async fn an_impact_runs_in_a_worker_process_of_its_own_session_at_the_lowest_priority() {
     let a = spawn_app_with(|_| {}).await;
     let (admin, csrf) = person(&a, ADMIN_USER).await;
-    let r = post(
-        &admin,
-        &csrf,
-        "impact",
-        json!({ "files": draft_with(&[]), "households": 2 }),
-    )
-    .await;
+    let r = impact_of_no_change(&admin, &csrf, 2).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let me = std::process::id();
     let (my_session, _) = session_and_parent(&me.to_string()).expect("this process's stat");
@@ -858,13 +864,7 @@ async fn an_impact_counts_applications_not_yet_given_a_zip_code() {
     let token = consumer.start_session().await;
     crate::helpers::in_open_enrollment(&consumer, &token).await;
     let (admin, csrf) = person(&a, ADMIN_USER).await;
-    let r = post(
-        &admin,
-        &csrf,
-        "impact",
-        json!({ "files": draft_with(&[]), "households": 3 }),
-    )
-    .await;
+    let r = impact_of_no_change(&admin, &csrf, 3).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.json()["applications_replayed"], 1, "{}", r.body);
 }

@@ -89,6 +89,24 @@ async fn filters_and_the_price_range_shape_the_list() {
         "one member: individual maximum"
     );
 
+    // An HMO's or EPO's out-of-network deductible of $0 is no coverage, a PPO's deductible is one.
+    for plan in all["plans"].as_array().expect("plans") {
+        let network = plan["network_name"].as_str().unwrap_or_default();
+        let zero = plan["ded_out_ind"].as_f64() == Some(0.0);
+        assert_eq!(
+            plan["out_of_network_not_covered"],
+            network != "PPO" && zero,
+            "{network} plan {}",
+            plan["id"]
+        );
+    }
+    assert!(
+        all["plans"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|p| p["out_of_network_not_covered"] == true)),
+        "an HMO is quoted"
+    );
+
     let blue_care = b.get("/api/plans/1/allPlans?filters=car_2").await.json();
     assert!(
         blue_care["plans"]

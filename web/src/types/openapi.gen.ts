@@ -2171,6 +2171,11 @@ export interface components {
             /** Format: int32 */
             network: number | null;
             network_name: string | null;
+            /**
+             * @description The plan covers no care outside its network (an HMO's or EPO's out-of-network deductibles
+             *     of 0): shown as not covered, not as $0.
+             */
+            out_of_network_not_covered: boolean;
             /** Format: int32 */
             plan_type: number;
             /** Format: int32 */

@@ -63,19 +63,21 @@ function renderShell(initial: string) {
   return router;
 }
 
+// Every test: no real scrolling, the API client with the auth store's token, and a clean slate after.
+beforeEach(() => {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  configureApiClient({ csrfToken: () => useAuthStore.getState().auth?.csrf_token });
+});
+
+afterEach(() => {
+  cleanup();
+  resetApiClient();
+  vi.unstubAllGlobals();
+  useAuthStore.setState({ auth: null });
+  useSiteStore.setState({ site: null, error: null });
+});
+
 describe('AppShell page-view events', () => {
-  beforeEach(() => {
-    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-    configureApiClient({ csrfToken: () => useAuthStore.getState().auth?.csrf_token });
-  });
-
-  afterEach(() => {
-    cleanup();
-    resetApiClient();
-    useAuthStore.setState({ auth: null });
-    useSiteStore.setState({ site: null, error: null });
-  });
-
   it('sends the route template after each navigation, never the ids, e-mail or tokens in the path', async () => {
     const pageViews = stubServer();
     useAuthStore.setState({ auth: visitor });
@@ -123,17 +125,6 @@ describe('AppShell page-view events', () => {
 });
 
 describe('AppShell while an admin acts as an agent', () => {
-  beforeEach(() => {
-    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-    configureApiClient({ csrfToken: () => useAuthStore.getState().auth?.csrf_token });
-  });
-
-  afterEach(() => {
-    cleanup();
-    resetApiClient();
-    useAuthStore.setState({ auth: null });
-  });
-
   it("says on every page whose account it is, before the top bar, and Return to admin ends it", async () => {
     const calls: string[] = [];
     vi.stubGlobal(
@@ -165,11 +156,6 @@ describe('AppShell while an admin acts as an agent', () => {
 });
 
 describe('AppShell navigation', () => {
-  afterEach(() => {
-    cleanup();
-    useAuthStore.setState({ auth: null });
-  });
-
   it('scrolls to the top and moves focus to the new page at each navigation (spec part 1, 2.2)', async () => {
     stubServer();
     const scrolled = vi.fn();

@@ -22,6 +22,7 @@ export function plan(overrides: Partial<PlanView> = {}): PlanView {
     sbc: 'https://example.com/sbc.pdf',
     baag: 'https://example.com/plan',
     drug_list: null,
+    out_of_network_not_covered: false,
     rates: { total: 412.34, members: [] },
     ded_ind: 5000,
     ded_fam: 10000,

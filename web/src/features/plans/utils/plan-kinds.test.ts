@@ -35,11 +35,13 @@ describe('plan kinds', () => {
   });
 
   it('reads an out-of-network deductible of $0 / $0 (an HMO or EPO) as no out-of-network coverage, not free care', () => {
-    const hmo = plan({ network_name: 'HMO', ded_out_ind: 0, ded_out_fam: 0 });
+    const hmo = plan({ network_name: 'HMO', ded_out_ind: 0, ded_out_fam: 0, out_of_network_not_covered: true });
     const details = (p: typeof hmo) => planDetails(p, 1, i18n).find((r) => r.label === 'Out-of-network deductible')?.value;
     expect(details(hmo)).toBe('Not covered (in-network care only)');
     expect(PLAN_KINDS[1].compare(1, i18n)[1]!.value(hmo)).toBe('Not covered (in-network care only)');
     expect(details(plan({ ded_out_ind: 15000, ded_out_fam: 30000 }))).toBe('$15,000 / $30,000');
+    // The server decides from the catalog's network; a $0 deductible it does not flag is shown.
+    expect(details(plan({ ded_out_ind: 0, ded_out_fam: 0 }))).toBe('$0 / $0');
   });
 
   it('lists only the details a plan has', () => {

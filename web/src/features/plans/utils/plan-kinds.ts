@@ -44,13 +44,13 @@ function premiumColumn(i18n: I18n): CompareColumn {
   return { header: i18n._('Monthly premium'), value: (p) => formatPremium(p.rates.total) };
 }
 
-/** The catalog's $0 out-of-network deductible: an HMO's or EPO's (no out-of-network care). */
+/** A plan without out-of-network coverage (an HMO's or EPO's, as the server says). */
 export const NO_OUT_OF_NETWORK = /*i18n*/ { id: 'Not covered (in-network care only)' };
 
-/** The out-of-network deductible as read: "Not covered" where the catalog gives $0 / $0. */
+/** The out-of-network deductible as read: "Not covered" where the plan has no such coverage. */
 function outOfNetworkDeductible(p: PlanView, i18n: I18n): string | null {
+  if (p.out_of_network_not_covered) return i18n._(NO_OUT_OF_NETWORK);
   if (p.ded_out_ind == null && p.ded_out_fam == null) return null;
-  if ((p.ded_out_ind ?? 0) === 0 && (p.ded_out_fam ?? 0) === 0) return i18n._(NO_OUT_OF_NETWORK);
   return formatPair(p.ded_out_ind, p.ded_out_fam);
 }
 
