@@ -127,12 +127,12 @@ async fn propose_draft(
         .filter(|s| changes_of_suites.iter().any(|d| d.path == s.path))
         .cloned()
         .collect();
-    if governance::diff(&run.base.files, &files).is_empty() {
+    let mut diffs = governance::diff(&run.base.files, &files);
+    if diffs.is_empty() {
         return Err(invalid(vec![
             "The draft is the set serving now: there is nothing to propose.".to_string(),
         ]));
     }
-    let base_files = run.base.files.clone();
     let suites = run.suites.clone();
     // The impact in the draft worker (it also finds a draft that does not load), then the
     // proposed set's suites and coverage on the draft thread.
@@ -142,7 +142,6 @@ async fn propose_draft(
         .run(move || {
             let proposed = rules::bundle_of(&files)
                 .map_err(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>())?;
-            let mut diffs = governance::diff(&base_files, &files);
             let report = super::workbench::make_report(&proposed, &suites)
                 .map_err(|e| vec![e.to_string()])?;
             let failed: Vec<_> = report
