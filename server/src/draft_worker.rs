@@ -57,9 +57,8 @@ impl From<Answer> for Result<Report, Vec<String>> {
 /// The worker's loop: jobs in, answers out, until its input closes. The serving set's bundle is
 /// kept from one job to the next (it changes only when a set is published).
 pub fn serve() -> anyhow::Result<()> {
-    // Ends with the server that started it, even while stopped (SIGKILL reaches a stopped process).
-    #[cfg(target_os = "linux")]
-    let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL);
+    // It ends when its input closes (the server ended). Not PR_SET_PDEATHSIG: Linux sends that
+    // when the thread that started the worker ends, and the server's threads come and go.
     lowest_priority();
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
