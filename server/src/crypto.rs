@@ -28,6 +28,8 @@ const V2: &str = "enc:v2:";
 struct DataKey {
     id: String,
     aead: Aes256Gcm,
+    /// The key of keyed digests (`Cipher::digest`), derived from the data key.
+    digest_key: [u8; 32],
 }
 
 impl DataKey {
@@ -35,9 +37,13 @@ impl DataKey {
         let mut h = Sha256::new();
         h.update(b"enrollflow data key id\0");
         h.update(bytes);
+        let mut d = Sha256::new();
+        d.update(b"enrollflow digest key\0");
+        d.update(bytes);
         Self {
             id: hex::encode(&h.finalize()[..4]),
             aead: Aes256Gcm::new(Key::<Aes256Gcm>::from_slice(bytes)),
+            digest_key: d.finalize().into(),
         }
     }
 }
@@ -87,6 +93,7 @@ impl Cipher {
             .map(|k| DataKey {
                 id: k.id.clone(),
                 aead: k.aead.clone(),
+                digest_key: k.digest_key,
             })
             .collect();
         for k in older {
@@ -106,6 +113,20 @@ impl Cipher {
         Self {
             keys: Arc::from(vec![DataKey::new(key.as_slice())]),
         }
+    }
+
+    /// A keyed digest (HMAC-SHA-256 under a key derived from the current data key) of `value` for
+    /// `purpose`: what is kept of a value only to count or match it (a link's recipient), which
+    /// cannot be turned back into the value or guessed without the key. A new data key starts new
+    /// digests.
+    pub fn digest(&self, purpose: &str, value: &str) -> [u8; 32] {
+        use hmac::{Hmac, Mac};
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.keys[0].digest_key)
+            .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+        mac.update(purpose.as_bytes());
+        mac.update(b"\0");
+        mac.update(value.as_bytes());
+        mac.finalize().into_bytes().into()
     }
 
     /// The current key's id (what new values carry).

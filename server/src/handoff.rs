@@ -94,7 +94,6 @@ pub async fn state_of(app: &AppState, id: Uuid) -> ApiResult<Option<Handoff>> {
 
 /// Who a hand-off link goes to, and in which language its e-mail is written.
 pub struct Customer<'a> {
-    pub first_name: Option<&'a str>,
     pub email: &'a str,
     /// The agent's site the link opens on.
     pub origin: &'a str,
@@ -114,7 +113,6 @@ pub async fn send(
         purpose: Purpose::Handoff,
         template: TEMPLATE,
         per_day: PER_DAY,
-        first_name: to.first_name,
         email: to.email,
         origin: to.origin,
         language: to.language,

@@ -24,9 +24,13 @@ use crate::state::AppState;
 
 /// How long a resume or hand-off link works.
 pub const VALID_FOR: Duration = Duration::days(14);
-/// Resume links one application may send in a day (each is an e-mail to an address the visitor
-/// typed).
+/// Resume links one application may send in a day.
 pub const LINKS_PER_DAY: i64 = 5;
+/// Links of any kind one address may be sent in a day, whatever the applications: a site cannot
+/// be made to flood someone's mailbox.
+pub const LINKS_PER_ADDRESS_PER_DAY: i64 = 10;
+/// What the keyed digest of a link's recipient is for (`Cipher::digest`).
+const RECIPIENT: &str = "link recipient";
 /// The e-mail's template.
 pub const TEMPLATE: &str = "email/resume.txt";
 
@@ -43,7 +47,18 @@ pub const OTHER_SITE: &str = "This link belongs to another agent's site: open it
 pub const SUBMITTED: &str =
     "This application has already been submitted: there is nothing left to finish.";
 
-/// E-mails the consumer a new resume link (older ones stop working) and answers when it expires.
+/// The address a resume link goes to: the e-mail the application holds (About You's), never one
+/// typed with the request, so a link can only reach the person the application names.
+pub fn resume_address(s: &OpenStep) -> ApiResult<Option<String>> {
+    let summary = s.bundle.engine.summary(&s.data).map_err(eval_error)?;
+    Ok(summary
+        .email
+        .as_deref()
+        .and_then(crate::accounts::normalize_email))
+}
+
+/// E-mails the consumer a new resume link (older ones stop working) at `email`, the application's
+/// own address ([`resume_address`]), and answers when it expires.
 pub async fn save_for_later(
     app: &AppState,
     s: &OpenStep,
@@ -52,12 +67,10 @@ pub async fn save_for_later(
     origin: &str,
     language: &str,
 ) -> ApiResult<OffsetDateTime> {
-    let summary = s.bundle.engine.summary(&s.data).map_err(eval_error)?;
     let link = Link {
         purpose: Purpose::Resume,
         template: TEMPLATE,
         per_day: LINKS_PER_DAY,
-        first_name: summary.first_name.as_deref(),
         email,
         origin,
         language,
@@ -65,12 +78,13 @@ pub async fn save_for_later(
     email_link(app, &s.bundle, &s.agent, id, &link).await
 }
 
-/// A link to e-mail: what for, with which text, how many a day, to whom.
+/// A link to e-mail: what for, with which text, how many a day, to whom. The mail carries no text
+/// of whoever asked for it (not even the name typed in the application): only the rules' template,
+/// the link and the agent's own details.
 pub struct Link<'a> {
     pub purpose: Purpose,
     pub template: &'a str,
     pub per_day: i64,
-    pub first_name: Option<&'a str>,
     pub email: &'a str,
     /// The agent's site the link opens on (`https://acme.example.com`).
     pub origin: &'a str,
@@ -80,7 +94,8 @@ pub struct Link<'a> {
 
 /// Makes a single-use link to an application (its token's SHA-256 kept, valid [`VALID_FOR`];
 /// earlier unused links of the same purpose stop working) and e-mails it as a private message, in
-/// one transaction; answers when it expires. 429 past `per_day` links a day.
+/// one transaction; answers when it expires. 429 past `per_day` links a day for the application, or
+/// [`LINKS_PER_ADDRESS_PER_DAY`] for the address.
 pub async fn email_link(
     app: &AppState,
     bundle: &crate::rules::Bundle,
@@ -89,7 +104,12 @@ pub async fn email_link(
     l: &Link<'_>,
 ) -> ApiResult<OffsetDateTime> {
     let now = app.clock.now();
-    if links::count_since(&app.pool, id, l.purpose, now - Duration::days(1)).await? >= l.per_day {
+    let day_ago = now - Duration::days(1);
+    if links::count_since(&app.pool, id, l.purpose, day_ago).await? >= l.per_day {
+        return Err(ApiError::TooManyRequests(3600));
+    }
+    let recipient = app.cipher.digest(RECIPIENT, &l.email.to_lowercase());
+    if links::count_to_since(&app.pool, &recipient, day_ago).await? >= LINKS_PER_ADDRESS_PER_DAY {
         return Err(ApiError::TooManyRequests(3600));
     }
     let (token, hash) = new_token();
@@ -99,7 +119,6 @@ pub async fn email_link(
         &bundle.templates,
         &template,
         minijinja::context! {
-            first_name => l.first_name,
             // The set's template places the link; only the server writes it (`protected`).
             link => crate::protected::LINK_PLACE,
             valid_until => bundle.engine.languages().long_date(l.language, expires_at.date()),
@@ -117,7 +136,19 @@ pub async fn email_link(
         ..message
     };
     let mut tx = app.pool.begin().await?;
-    links::insert(&mut tx, &hash, id, agent.id, l.purpose, now, expires_at).await?;
+    links::insert(
+        &mut tx,
+        &links::NewLink {
+            token_hash: &hash,
+            application_id: id,
+            agent_id: agent.id,
+            purpose: l.purpose,
+            recipient_digest: &recipient,
+            now,
+            expires_at,
+        },
+    )
+    .await?;
     mail::enqueue_private(&mut *tx, &app.cipher, l.email, &message, now).await?;
     tx.commit().await?;
     Ok(expires_at)

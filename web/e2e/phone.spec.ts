@@ -90,6 +90,19 @@ test('a consumer buys medical coverage on a phone: each step first on the screen
   await expect(page.getByRole('article').first()).toContainText('Priority Health');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect.poll(() => planCount(page)).toBe(every);
+  // The comparison: a card per plan, the monthly premium first, nothing wider than the screen.
+  const boxes = page.getByRole('checkbox', { name: 'Compare Plan' });
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await page.getByRole('button', { name: 'Compare Selected Plans (2)' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare Medical Plans' });
+  const firstCompared = compare.getByRole('listitem').first();
+  await expect(firstCompared.locator('dt').first()).toHaveText('Monthly premium');
+  await expect(firstCompared.locator('dd').first()).toBeInViewport();
+  await fitsAndAccessible(page);
+  await compare.getByRole('button', { name: 'Close' }).last().click();
+  await boxes.nth(0).uncheck();
+  await boxes.nth(1).uncheck();
   const medical = await apiJson<PlanList>(page, '/api/plans/1/allPlans?filters=car_1,net_1');
   await page.getByRole('article', { name: shown(medical.plans[0]!.name), exact: true }).getByRole('button', { name: 'Select' }).click();
   await expect(page).toHaveURL(siteUrl('acme', '/dental'));
@@ -103,6 +116,13 @@ test('a consumer buys medical coverage on a phone: each step first on the screen
   await expect(page).toHaveURL(siteUrl('acme', '/review'));
   // The page's own title (spec part 1, 2.11), not the flow's step title its loading state shows.
   await stepFirst(page, 'Review Your Selections', /Step \d+ of \d+/);
+  // Review says who is covered from when, and offers the coverage left out.
+  const coverage = page.getByRole('region', { name: 'Your coverage' });
+  await expect(coverage).toContainText('Subscriber, age 39');
+  await expect(coverage).toContainText(/\d\d\/\d\d\/2025/);
+  await expect(page.getByRole('region', { name: 'No dental coverage' }).getByRole('button', { name: 'Add dental coverage' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'No vision coverage' })).toBeVisible();
+  await fitsAndAccessible(page);
   await page.getByRole('button', { name: 'Apply Now' }).click();
 
   await expect(page).toHaveURL(siteUrl('acme', '/subInfo'));

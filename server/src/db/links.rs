@@ -31,40 +31,60 @@ impl Purpose {
     }
 }
 
+/// A link to record: its token's hash, the application, the agent's site, what for, until when,
+/// and the recipient's keyed digest (a limit per address).
+pub struct NewLink<'a> {
+    pub token_hash: &'a [u8; 32],
+    pub application_id: Uuid,
+    pub agent_id: Uuid,
+    pub purpose: Purpose,
+    pub recipient_digest: &'a [u8; 32],
+    pub now: OffsetDateTime,
+    pub expires_at: OffsetDateTime,
+}
+
 /// Records a new link and withdraws the application's earlier unused links of the same purpose
 /// (only the newest works).
-pub async fn insert(
-    db: &mut sqlx::PgConnection,
-    token_hash: &[u8; 32],
-    application_id: Uuid,
-    agent_id: Uuid,
-    purpose: Purpose,
-    now: OffsetDateTime,
-    expires_at: OffsetDateTime,
-) -> sqlx::Result<()> {
+pub async fn insert(db: &mut sqlx::PgConnection, l: &NewLink<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE application_links SET revoked_at = $3
          WHERE application_id = $1 AND purpose = $2 AND used_at IS NULL AND revoked_at IS NULL",
     )
-    .bind(application_id)
-    .bind(purpose.as_str())
-    .bind(now)
+    .bind(l.application_id)
+    .bind(l.purpose.as_str())
+    .bind(l.now)
     .execute(&mut *db)
     .await?;
     sqlx::query(
         "INSERT INTO application_links (token_hash, application_id, agent_id, purpose, created_at,
-                                        expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)",
+                                        expires_at, recipient_digest)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
-    .bind(&token_hash[..])
-    .bind(application_id)
-    .bind(agent_id)
-    .bind(purpose.as_str())
-    .bind(now)
-    .bind(expires_at)
+    .bind(&l.token_hash[..])
+    .bind(l.application_id)
+    .bind(l.agent_id)
+    .bind(l.purpose.as_str())
+    .bind(l.now)
+    .bind(l.expires_at)
+    .bind(&l.recipient_digest[..])
     .execute(&mut *db)
     .await?;
     Ok(())
+}
+
+/// Links of any purpose and application sent to one recipient (by digest) since `since`.
+pub async fn count_to_since(
+    pool: &PgPool,
+    recipient_digest: &[u8; 32],
+    since: OffsetDateTime,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM application_links WHERE recipient_digest = $1 AND created_at > $2",
+    )
+    .bind(&recipient_digest[..])
+    .bind(since)
+    .fetch_one(pool)
+    .await
 }
 
 /// Links of one purpose made for an application since `since` (a limit on mails).

@@ -303,6 +303,26 @@ pub async fn set_application(
     Ok(())
 }
 
+/// Hands an application over to one session: it becomes that session's, and every other session
+/// that held it lets go of it (one statement; each change is announced to every instance's cache
+/// by the sessions trigger). Answers how many other sessions let go.
+pub async fn hand_over(
+    db: impl sqlx::PgExecutor<'_>,
+    id_hash: &[u8],
+    application_id: Uuid,
+) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "UPDATE sessions
+         SET application_id = CASE WHEN id_hash = $1 THEN $2 ELSE NULL END
+         WHERE id_hash = $1 OR application_id = $2",
+    )
+    .bind(id_hash)
+    .bind(application_id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected().saturating_sub(1))
+}
+
 /// Removes every session idle since before `cutoff` or created before `created_cutoff`; returns
 /// how many.
 pub async fn delete_idle(

@@ -97,9 +97,6 @@ async fn send_handoff(
     let agent = agents::by_id(&app.pool, agent_id)
         .await?
         .ok_or(ApiError::Forbidden)?;
-    let summary = applications::summary_for_agent(&app.pool, id, agent_id)
-        .await?
-        .unwrap_or_default();
     let origin = public_origin(
         &app.config,
         headers.get(header::HOST).and_then(|h| h.to_str().ok()),
@@ -111,7 +108,6 @@ async fn send_handoff(
         .filter(|code| *code != PSEUDO && languages.speaks(code))
         .unwrap_or(SOURCE);
     let to = handoff::Customer {
-        first_name: summary.first_name.as_deref(),
         email: &email,
         origin: &origin,
         language,

@@ -487,10 +487,40 @@ pub struct PlanInfo {
     /// Sum of the chosen plans' monthly totals, in dollars.
     #[schema(value_type = f64)]
     pub total: Money,
+    /// The date coverage starts (`YYYY-MM-DD`); null before About You is complete.
+    pub effective_date: Option<String>,
+    /// Each chosen plan as the plan pages show it today, rated for the household: who it covers
+    /// (each member with their age at the start date and their part of the premium), its
+    /// deductibles and out-of-pocket maximum. A plan the catalog no longer holds is left out.
+    pub details: Vec<PlanView>,
 }
 
 fn flag(data: &Value, k: &str) -> bool {
     data.get(k).and_then(Value::as_bool).unwrap_or(false)
+}
+
+/// The chosen plans of an application as the plan pages would show them now, for `h`.
+fn chosen_details(
+    s: &OpenStep,
+    h: &rating::Household,
+    chosen: &[Option<PlanSnapshot>],
+    code: &str,
+) -> Vec<PlanView> {
+    let cat = s.bundle.engine.catalog();
+    let Some(area) = cat.rating_area(h.county) else {
+        return Vec::new();
+    };
+    chosen
+        .iter()
+        .flatten()
+        .filter_map(|snap| {
+            let p = cat.plan(snap.id)?;
+            let rates = rating::rate_plan(cat, p, area, h).ok()?;
+            let mut view = plan_view(cat, p, rates, h.members.len(), Some(p.id));
+            in_language(&mut view, s.bundle.engine.languages(), code);
+            Some(view)
+        })
+        .collect()
 }
 
 #[utoipa::path(get, path = "/api/plans/planInfo", tag = "plans",
@@ -499,10 +529,19 @@ async fn plan_info(
     State(app): State<AppState>,
     session: LiveSession,
     host: SiteHost,
+    language: Language,
 ) -> ApiResult<Json<PlanInfo>> {
     let s = open_application(&app, &session, &host).await?;
-    let [m, d, v] = PlanKind::ALL.map(|k| PlanSnapshot::stored(&s.data, k));
-    let total = [&m, &d, &v].into_iter().flatten().map(|p| p.rate).sum();
+    let chosen = PlanKind::ALL.map(|k| PlanSnapshot::stored(&s.data, k));
+    let total = chosen.iter().flatten().map(|p| p.rate).sum();
+    // Before About You is complete there is no household: the plans alone.
+    let h = crate::evaluation::run(|| household(&s)).await.ok();
+    let code = language.pick(s.bundle.engine.languages());
+    let details = h
+        .as_ref()
+        .map(|h| chosen_details(&s, h, &chosen, &code))
+        .unwrap_or_default();
+    let [m, d, v] = chosen;
     Ok(Json(PlanInfo {
         medical_plan: m,
         dental_plan: d,
@@ -511,6 +550,8 @@ async fn plan_info(
         skip_dental: flag(&s.data, "skip_dental"),
         skip_vision: flag(&s.data, "skip_vision"),
         total,
+        effective_date: h.map(|h| h.effective_date.to_string()),
+        details,
     }))
 }
 

@@ -10,16 +10,17 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use enrollflow_engine::Applying;
 
-use super::accounts::{Errors, JsonBody, text};
+use super::accounts::{JsonBody, text};
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::language::Language;
 use super::open::{context, open_unchecked};
-use crate::accounts::{normalize_email, public_origin};
-use crate::applications::already_submitted;
+use crate::accounts::public_origin;
+use crate::applications::{OpenStep, already_submitted};
 use crate::db::links::Purpose;
 use crate::db::{applications, sessions};
 use crate::http::session::LiveSession;
@@ -28,44 +29,41 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(save_for_later))
+        .routes(routes!(save_for_later_address, save_for_later))
         .routes(routes!(resume_application))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SaveForLaterRequest {
-    /// Where to send the link.
+/// Where "Save and finish later" sends its link.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SaveForLaterAddress {
+    /// The e-mail address the application holds (About You's); null when it holds none.
     pub email: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SavedForLater {
+    /// Where the link was sent: the application's own address.
+    pub email: String,
     /// Until when the e-mailed link works.
     #[serde(with = "time::serde::rfc3339")]
     pub expires_at: OffsetDateTime,
 }
 
+/// What a consumer is told when the application holds no e-mail address to send the link to.
+const NO_ADDRESS: &str =
+    "Your application has no e-mail address yet: add it on About You, then save for later.";
+
 /// What an agent is told: their customers' links are theirs to send, not this one.
 const AGENTS_SEND_HANDOFFS: &str = "Save and finish later is for the person applying; an agent's applications stay on the dashboard.";
 
-#[utoipa::path(post, path = "/api/application/saveForLater", tag = "application",
-    description = "E-mails the consumer a single-use link, valid 14 days on this agent's sites, \
-                   that opens the session's application in any browser (an earlier link stops \
-                   working).",
-    request_body = SaveForLaterRequest,
-    responses((status = 200, body = SavedForLater),
-              (status = 403, description = "No application on this session"),
-              (status = 409, description = "Submitted, not far enough, or an agent's session"),
-              (status = 422, description = "`errors.email`: not an e-mail address"),
-              (status = 429, description = "Too many links for this application today")))]
-async fn save_for_later(
-    State(app): State<AppState>,
-    session: LiveSession,
-    host: SiteHost,
-    headers: HeaderMap,
-    JsonBody(req): JsonBody<SaveForLaterRequest>,
-) -> ApiResult<Json<SavedForLater>> {
-    let s = open_unchecked(&app, &session, &host).await?;
+/// The session's application, when it may be saved for later (a consumer's, not submitted, far
+/// enough along).
+async fn saveable(
+    app: &AppState,
+    session: &LiveSession,
+    host: &SiteHost,
+) -> ApiResult<(OpenStep, Uuid)> {
+    let s = open_unchecked(app, session, host).await?;
     let id = s.id.ok_or(ApiError::Forbidden)?;
     if s.data.get("submitted").and_then(Value::as_bool) == Some(true) {
         return Err(already_submitted());
@@ -87,11 +85,44 @@ async fn save_for_later(
             "Save and finish later is offered from {title} on."
         )));
     }
-    let Some(email) = normalize_email(text(&req.email)) else {
-        return Err(Errors::only(
-            "email",
-            "Please enter a valid e-mail address.",
-        ));
+    Ok((s, id))
+}
+
+#[utoipa::path(get, path = "/api/application/saveForLater", tag = "application",
+    description = "Where a resume link would go: the e-mail address the application holds.",
+    responses((status = 200, body = SaveForLaterAddress),
+              (status = 403, description = "No application on this session"),
+              (status = 409, description = "Submitted, not far enough, or an agent's session")))]
+async fn save_for_later_address(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+) -> ApiResult<Json<SaveForLaterAddress>> {
+    let (s, _) = saveable(&app, &session, &host).await?;
+    Ok(Json(SaveForLaterAddress {
+        email: resume::resume_address(&s)?,
+    }))
+}
+
+#[utoipa::path(post, path = "/api/application/saveForLater", tag = "application",
+    description = "E-mails the consumer a single-use link, valid 14 days on this agent's sites, \
+                   that opens the session's application in any browser (an earlier link stops \
+                   working). The link goes only to the e-mail address the application holds.",
+    responses((status = 200, body = SavedForLater),
+              (status = 403, description = "No application on this session"),
+              (status = 409, description = "Submitted, not far enough, an agent's session, or no \
+                  e-mail address in the application"),
+              (status = 429, description = "Too many links for this application or this address \
+                  today")))]
+async fn save_for_later(
+    State(app): State<AppState>,
+    session: LiveSession,
+    host: SiteHost,
+    headers: HeaderMap,
+) -> ApiResult<Json<SavedForLater>> {
+    let (s, id) = saveable(&app, &session, &host).await?;
+    let Some(email) = resume::resume_address(&s)? else {
+        return Err(ApiError::Conflict(NO_ADDRESS.into()));
     };
     let origin = public_origin(
         &app.config,
@@ -100,7 +131,7 @@ async fn save_for_later(
     // The e-mail in the consumer's language.
     let language = Language::from_headers(&headers).pick(s.bundle.engine.languages());
     let expires_at = resume::save_for_later(&app, &s, id, &email, &origin, &language).await?;
-    Ok(Json(SavedForLater { expires_at }))
+    Ok(Json(SavedForLater { email, expires_at }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -139,7 +170,12 @@ async fn resume_application(
         return Err(ApiError::NotFound(resume::NOT_A_LINK.into()));
     }
     let (id, purpose) = resume::use_link(&app, &agent, token).await?;
-    sessions::set_application(&app.pool, &session.id_hash, Some(id)).await?;
+    // The application is this browser's now, and no other's: the browser that asked for the link
+    // (and any other) lets go of it, on every instance (the sessions trigger announces each).
+    let released = sessions::hand_over(&app.pool, &session.id_hash, id).await?;
+    if released > 0 {
+        tracing::info!(application = %id, sessions = released, "a link handed an application over");
+    }
     app.caches.evict_session(&session.id_hash);
     let (data, revision) = applications::data_for_agent(&app.pool, id, agent.id)
         .await?

@@ -91,9 +91,14 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ),
     ("get", "/api/get-auth-state", "the caller's own session"),
     (
+        "get",
+        "/api/application/saveForLater",
+        "the address of the session's own application (resume.rs)",
+    ),
+    (
         "post",
         "/api/application/saveForLater",
-        "the session's own application, e-mailed to the address typed (resume.rs)",
+        "the session's own application, e-mailed to the address it holds (resume.rs)",
     ),
     (
         "post",

@@ -242,6 +242,26 @@ async fn choosing_plans_moves_through_dental_and_vision_to_review() {
     let sum = info["medicalPlan"]["rate"].as_f64().expect("rate")
         + info["dentalPlan"]["rate"].as_f64().expect("rate");
     assert!((info["total"].as_f64().expect("total") - sum).abs() < 0.001);
+    // What Review shows of the coverage: the start date, and each chosen plan as quoted today,
+    // the member covered at their age on that date, the deductibles and out-of-pocket maximum.
+    let start =
+        b.get("/api/application/active").await.json()["application"]["effectiveDate"].clone();
+    assert_eq!(info["effectiveDate"], start);
+    let details = info["details"].as_array().expect("details");
+    assert_eq!(details.len(), 2, "{}", info["details"]);
+    let medical = &details[0];
+    assert_eq!(medical["id"], pick);
+    assert_eq!(medical["plan_type"], 1);
+    let members = medical["rates"]["members"].as_array().expect("members");
+    assert_eq!(members.len(), 1);
+    assert_eq!(members[0]["member"], "Subscriber");
+    assert_eq!(
+        members[0]["age"], 40,
+        "born 1984-06-15, covered from {start}"
+    );
+    assert_eq!(medical["ded_ind"], all["plans"][2]["ded_ind"]);
+    assert_eq!(medical["max_oop"], all["plans"][2]["max_oop"]);
+    assert_eq!(details[1]["id"], with_vision);
 
     // Going on without dental leads to vision, and vision may be skipped since medical is chosen.
     let r = select_plan(&b, &token, 2, json!(null)).await.json();
@@ -322,6 +342,26 @@ async fn a_skipped_dental_step_is_reopened_for_the_dental_plan_instead_link() {
         .json();
     assert_eq!(r["application"]["skipDental"], false);
     assert_eq!(r["next"]["id"], "vision");
+
+    // Review's "Add vision coverage": vision skipped by "Continue without Vision Coverage" opens
+    // again, and a vision plan can then be chosen.
+    let r = select_plan(&b, &token, 3, json!(null)).await.json();
+    assert_eq!(r["application"]["skipVision"], true);
+    assert_eq!(r["next"]["id"], "review");
+    let info = b.get("/api/plans/planInfo").await.json();
+    assert!(info["visionPlan"].is_null(), "{info}");
+    let r = reopen("vision").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["step"]["route"], "/vision");
+    assert_eq!(r.json()["application"]["skipVision"], false);
+    let r = select_plan(&b, &token, 3, vision["plans"][0]["id"].clone())
+        .await
+        .json();
+    assert_eq!(r["next"]["id"], "review");
+    assert_eq!(
+        b.get("/api/plans/planInfo").await.json()["visionPlan"]["id"],
+        vision["plans"][0]["id"]
+    );
 }
 
 #[tokio::test]

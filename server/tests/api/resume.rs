@@ -11,12 +11,12 @@ use crate::helpers::{
 };
 use crate::purchase::{at_subscriber_information, signatures};
 
-async fn save_for_later(b: &Browser<'_>, token: &str, email: &str) -> Reply {
+async fn save_for_later(b: &Browser<'_>, token: &str) -> Reply {
     b.call(
         Method::POST,
         "/api/application/saveForLater",
         token,
-        &json!({ "email": email }),
+        &json!({}),
     )
     .await
 }
@@ -53,7 +53,7 @@ pub(crate) async fn plans_changed_since_the_link(app: &TestApp) -> Value {
 
 /// Saves the browser's application for later (the `n`th time) and answers the e-mailed link's token.
 pub(crate) async fn saved_link(app: &TestApp, b: &Browser<'_>, token: &str, n: usize) -> String {
-    let r = save_for_later(b, token, "ann@example.com").await;
+    let r = save_for_later(b, token).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     link_in_mail(app, n).await.0
 }
@@ -71,7 +71,7 @@ async fn a_saved_application_opens_once_in_another_browser_where_it_was_left() {
     let app = spawn_app().await;
     let b = app.browser("acme");
     let token = at_subscriber_information(&b).await;
-    let r = save_for_later(&b, &token, "ann@example.com").await;
+    let r = save_for_later(&b, &token).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let (link, body) = link_in_mail(&app, 1).await;
     assert_eq!(link.len(), 64, "{body}");
@@ -79,8 +79,10 @@ async fn a_saved_application_opens_once_in_another_browser_where_it_was_left() {
         body.contains("acme.localhost"),
         "the agent's own site: {body}"
     );
+    // Nothing typed into the application is in the mail, not even the name: only the rules'
+    // text, the link and the agent's own details.
     assert!(
-        body.contains("Hello Ann,") && body.contains("(734) 555-0142"),
+        body.contains("Hello,") && !body.contains("Ann") && body.contains("(734) 555-0142"),
         "{body}"
     );
     // The admins' outbox shows neither the address nor the link.
@@ -106,15 +108,26 @@ async fn a_saved_application_opens_once_in_another_browser_where_it_was_left() {
         json!({ "route": "/subInfo", "changes": [], "from_agent": null })
     );
     let active = other.get("/api/application/active").await.json();
-    let mine = b.get("/api/application/active").await.json();
-    assert_eq!(
-        active["application"]["applicationId"],
-        mine["application"]["applicationId"]
+    assert!(
+        active["application"]["applicationId"].is_string(),
+        "{active}"
     );
     assert_eq!(
         other.get("/api/application/step/subInfo").await.status,
         StatusCode::OK
     );
+    // The browser that asked for the link let go of the application: it no longer reads the
+    // answers given after the link was used, nor any before.
+    app.settle().await;
+    assert_eq!(
+        b.get("/api/application/active").await.json()["application"],
+        Value::Null
+    );
+    for step in ["census", "subInfo"] {
+        let r = b.get(&format!("/api/application/step/{step}")).await;
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{step}: {}", r.body);
+        assert!(!r.body.contains("ann@example.com"), "{}", r.body);
+    }
 
     // Once only.
     let again = resume(&app.browser("acme"), &link).await;
@@ -173,51 +186,101 @@ async fn a_submitted_application_has_nothing_left_to_finish() {
     assert_eq!(r.status, StatusCode::GONE);
     assert!(r.body.contains("already been submitted"), "{}", r.body);
     // And a submitted application is not saved for later either.
-    let r = save_for_later(&b, &token, "ann@example.com").await;
+    let r = save_for_later(&b, &token).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
 }
 
 #[tokio::test]
-async fn save_for_later_is_a_consumers_once_the_plans_are_reached_to_a_real_address() {
+async fn save_for_later_is_a_consumers_once_the_plans_are_reached_to_the_address_it_holds() {
     let app = spawn_app().await;
     // Before the plans: nothing worth a link yet.
     let b = app.browser("acme");
     let token = b.start_session().await;
     in_open_enrollment(&b, &token).await;
-    let r = save_for_later(&b, &token, "ann@example.com").await;
+    let r = save_for_later(&b, &token).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
     assert!(r.body.contains("offered from"), "{}", r.body);
     // No application at all.
     let fresh = app.browser("acme");
     let t = fresh.start_session().await;
     assert_eq!(
-        save_for_later(&fresh, &t, "ann@example.com").await.status,
+        save_for_later(&fresh, &t).await.status,
         StatusCode::FORBIDDEN
     );
 
     let b = app.browser("acme");
     let token = at_medical(&b, adult("1990-01-01")).await;
-    let r = save_for_later(&b, &token, "not an address").await;
-    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    // The link goes to the address the application holds, whatever the request says.
     assert_eq!(
-        r.json()["errors"]["email"][0],
-        "Please enter a valid e-mail address."
+        b.get("/api/application/saveForLater").await.json(),
+        json!({ "email": "ann@example.com" })
     );
-    for _ in 0..5 {
-        assert_eq!(
-            save_for_later(&b, &token, "ann@example.com").await.status,
-            StatusCode::OK
-        );
+    let r = b
+        .call(
+            Method::POST,
+            "/api/application/saveForLater",
+            &token,
+            &json!({ "email": "mallory@example.com" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.json()["email"], "ann@example.com");
+    wait_for_mails(&app.pool, "ann@example.com", 1).await;
+    let (to_mallory,): (i64,) = sqlx::query_as("SELECT count(*) FROM outbox")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(to_mallory, 1, "one mail, to the application's address");
+    for _ in 0..4 {
+        assert_eq!(save_for_later(&b, &token).await.status, StatusCode::OK);
     }
-    let r = save_for_later(&b, &token, "ann@example.com").await;
+    let r = save_for_later(&b, &token).await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
 
     // An agent applying for a customer keeps the application on the dashboard.
     let agent = app.browser("acme");
     let csrf = agent.logged_in_as(ACME_USER).await;
     in_open_enrollment(&agent, &csrf).await;
-    let r = save_for_later(&agent, &csrf, "ann@example.com").await;
+    let r = save_for_later(&agent, &csrf).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+}
+
+#[tokio::test]
+async fn one_address_is_sent_a_limited_number_of_links_a_day_whatever_the_applications() {
+    let app = spawn_app().await;
+    // Three applications naming the same address: five links each is each one's own limit, and
+    // ten a day is the address's, so the third application's first link is refused.
+    let mut sent = 0;
+    for round in 0..3 {
+        let b = app.browser("acme");
+        let token = at_medical(&b, adult("1990-01-01")).await;
+        let tries = if round < 2 { 5 } else { 1 };
+        for _ in 0..tries {
+            let r = save_for_later(&b, &token).await;
+            if sent < 10 {
+                assert_eq!(r.status, StatusCode::OK, "link {}: {}", sent + 1, r.body);
+                sent += 1;
+            } else {
+                assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+            }
+        }
+    }
+    assert_eq!(sent, 10);
+    // A day later the address may be sent a link again.
+    app.clock
+        .advance(std::time::Duration::from_secs(24 * 3600 + 60));
+    let b = app.browser("acme");
+    let token = at_medical(&b, adult("1990-01-01")).await;
+    assert_eq!(save_for_later(&b, &token).await.status, StatusCode::OK);
+    // What is kept of the recipient is a keyed digest, not the address.
+    let (kept,): (i64,) = sqlx::query_as(
+        "SELECT count(*) FROM application_links
+         WHERE recipient_digest IS NOT NULL AND position(convert_to('ann@', 'UTF8') in recipient_digest) = 0",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .expect("links");
+    assert_eq!(kept, 11);
 }
 
 #[tokio::test]

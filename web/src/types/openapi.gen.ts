@@ -509,9 +509,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** @description Where a resume link would go: the e-mail address the application holds. */
+        get: operations["save_for_later_address"];
         put?: never;
-        /** @description E-mails the consumer a single-use link, valid 14 days on this agent's sites, that opens the session's application in any browser (an earlier link stops working). */
+        /** @description E-mails the consumer a single-use link, valid 14 days on this agent's sites, that opens the session's application in any browser (an earlier link stops working). The link goes only to the e-mail address the application holds. */
         post: operations["save_for_later"];
         delete?: never;
         options?: never;
@@ -2046,6 +2047,14 @@ export interface components {
         };
         PlanInfo: {
             dentalPlan: components["schemas"]["PlanSnapshot"] | null;
+            /**
+             * @description Each chosen plan as the plan pages show it today, rated for the household: who it covers
+             *     (each member with their age at the start date and their part of the premium), its
+             *     deductibles and out-of-pocket maximum. A plan the catalog no longer holds is left out.
+             */
+            details: components["schemas"]["PlanView"][];
+            /** @description The date coverage starts (`YYYY-MM-DD`); null before About You is complete. */
+            effectiveDate: string | null;
             medicalPlan: components["schemas"]["PlanSnapshot"] | null;
             skipDental: boolean;
             skipMedical: boolean;
@@ -2432,9 +2441,10 @@ export interface components {
             /** Format: date-time */
             now: string;
         };
-        SaveForLaterRequest: {
-            /** @description Where to send the link. */
-            email?: string | null;
+        /** @description Where "Save and finish later" sends its link. */
+        SaveForLaterAddress: {
+            /** @description The e-mail address the application holds (About You's); null when it holds none. */
+            email: string | null;
         };
         /** @description The answer to a successful save. */
         Saved: {
@@ -2450,6 +2460,8 @@ export interface components {
             revision: number;
         };
         SavedForLater: {
+            /** @description Where the link was sent: the application's own address. */
+            email: string;
             /**
              * Format: date-time
              * @description Until when the e-mailed link works.
@@ -3872,25 +3884,21 @@ export interface operations {
             };
         };
     };
-    save_for_later: {
+    save_for_later_address: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SaveForLaterRequest"];
-            };
-        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SavedForLater"];
+                    "application/json": components["schemas"]["SaveForLaterAddress"];
                 };
             };
             /** @description No application on this session */
@@ -3907,14 +3915,40 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `errors.email`: not an e-mail address */
-            422: {
+        };
+    };
+    save_for_later: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedForLater"];
+                };
+            };
+            /** @description No application on this session */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Too many links for this application today */
+            /** @description Submitted, not far enough, an agent's session, or no e-mail address in the application */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many links for this application or this address today */
             429: {
                 headers: {
                     [name: string]: unknown;

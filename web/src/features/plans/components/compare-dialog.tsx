@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react';
 import { Button, Dialog } from '@cmsgov/design-system';
+import { NARROW_SCREEN, useMediaQuery } from '@/lib/media';
 import type { PlanView } from '../types';
 import { planNameText } from '../utils/plan-name';
-import type { PlanKind } from '../utils/plan-kinds';
+import type { CompareColumn, PlanKind } from '../utils/plan-kinds';
 import { PlanName } from './plan-name';
 
 interface Props {
@@ -18,10 +19,53 @@ interface Props {
 
 export const NOTHING_TO_COMPARE = /*i18n*/ { id: 'Please choose plans to compare' };
 
-/** The compare modal (spec part 1, 2.8 and 2.10): one row per plan, a remove button each. */
+/**
+ * On a phone, one card per plan instead of a table too wide for the screen: the monthly premium
+ * first and large, then the table's columns in their order, then Remove. Nothing scrolls sideways.
+ */
+function CompareCards({ plans, columns, onRemove }: { plans: readonly PlanView[]; columns: CompareColumn[]; onRemove: (plan: PlanView) => void }) {
+  const { i18n } = useLingui();
+  const premium = columns.find((c) => c.premium);
+  const rest = columns.filter((c) => !c.premium);
+  return (
+    <ul className="ef-compare-cards" aria-label={i18n._('Plans compared')}>
+      {plans.map((p) => {
+        const headingId = `ef-compare-card-${p.id}`;
+        return (
+          <li key={p.id} className="ef-compare-card" aria-labelledby={headingId}>
+            <h3 className="ef-compare-card__name" id={headingId}>
+              <PlanName html={p.name} />
+              <span className="ef-compare__carrier">{p.carrier_name}</span>
+            </h3>
+            <dl className="ef-compare-card__details">
+              {premium && (
+                <div className="ef-compare-card__premium">
+                  <dt>{premium.header}</dt>
+                  <dd>{premium.value(p)}</dd>
+                </div>
+              )}
+              {rest.map((c) => (
+                <div key={c.header}>
+                  <dt>{c.header}</dt>
+                  <dd>{c.value(p)}</dd>
+                </div>
+              ))}
+            </dl>
+            <Button size="small" onClick={() => onRemove(p)} aria-label={i18n._('Remove {plan}', { plan: planNameText(p.name) })}>
+              <Trans id="Remove" />
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The compare modal (spec part 1, 2.8 and 2.10): one row per plan, a remove button each; cards on a phone. */
 export function CompareDialog({ isOpen, kind, plans, householdSize, printing, onRemove, onPrint, onClose }: Props) {
   const { i18n } = useLingui();
   const columns = kind.compare(householdSize, i18n);
+  const narrow = useMediaQuery(NARROW_SCREEN);
   return (
     <Dialog
       isOpen={isOpen}
@@ -41,6 +85,8 @@ export function CompareDialog({ isOpen, kind, plans, householdSize, printing, on
     >
       {plans.length === 0 ? (
         <p>{i18n._(NOTHING_TO_COMPARE)}</p>
+      ) : narrow ? (
+        <CompareCards plans={plans} columns={columns} onRemove={onRemove} />
       ) : (
         <div className="ef-compare__scroll">
           <table className="ds-c-table ds-c-table--compact ef-compare">

@@ -7,6 +7,8 @@ import type { PlanList } from '../types';
 import { COMPARE_LIMIT_WARNING } from '../utils/compare';
 import { MORE_ABOUT_PLANS, NO_PLANS, PlansPage, TRY_AGAIN } from './plans-page';
 import { NARROW_SCREEN } from '@/lib/media';
+import { useFlowStore } from '@/lib/flow';
+import { testFlow } from '@/testing/flow';
 
 interface Call {
   method: string;
@@ -127,12 +129,22 @@ describe('PlansPage', () => {
   // the last one is bounded generously (a bound, not a measure).
   it('draws a long list a slice at a time: the first cards at once, every card after, busy until then', async () => {
     fakeServer(planList(40));
+    // The page's first drawing of the list, as the DOM had it then (an observer's callback runs
+    // before the task that draws the next slice): its first slice only, the rest to come.
+    const first: { cards: number; busy: string | null }[] = [];
+    const watch = new MutationObserver(() => {
+      const cards = document.querySelectorAll('article').length;
+      if (cards > 0 && first.length === 0) {
+        first.push({ cards, busy: document.querySelector('.ef-plans__list')?.getAttribute('aria-busy') ?? null });
+      }
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
     renderPage();
     expect(await screen.findByRole('heading', { level: 2, name: 'Plan 1' })).toBeTruthy();
+    watch.disconnect();
     const list = document.querySelector('.ef-plans__list');
-    // The page's first drawing of the list: its first slice only, the rest to come.
-    expect(screen.getAllByRole('article').length).toBeLessThan(10);
-    expect(list?.getAttribute('aria-busy')).toBe('true');
+    expect(first[0]?.cards).toBeLessThan(10);
+    expect(first[0]?.busy).toBe('true');
     expect(document.querySelector('.ef-plans__count')?.textContent).toBe('40 plans');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40), EVERY_CARD);
     expect(list?.getAttribute('aria-busy')).toBe('false');
@@ -312,6 +324,53 @@ describe('PlansPage', () => {
       fireEvent.click(screen.getAllByRole('checkbox', { name: /compare/i })[0]!);
       expect(await screen.findByText('1 of 6 plans chosen to compare')).toBeTruthy();
     });
+
+    it('compares plans as cards, the monthly premium first in each, nothing wider than the screen', async () => {
+      fakeServer(planList(3));
+      renderPage();
+      await screen.findByRole('article', { name: 'Plan 1' });
+      const boxes = screen.getAllByRole('checkbox', { name: /compare/i });
+      fireEvent.click(boxes[0]!);
+      fireEvent.click(boxes[1]!);
+      fireEvent.click(await screen.findByRole('button', { name: 'Compare Selected Plans (2)' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Compare Medical Plans' });
+      expect(within(dialog).queryByRole('table')).toBeNull();
+      const cards = within(dialog).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      const first = cards[0]!.querySelector('dt');
+      expect(first?.textContent).toBe('Monthly premium');
+      expect(first?.nextElementSibling?.textContent).toBe('$300.00');
+      expect(within(cards[0]!).getByRole('button', { name: 'Remove Plan 1' })).toBeTruthy();
+    });
+  });
+
+  it('asks for the list and its filters beside the step view, not after it', async () => {
+    useFlowStore.setState({ flow: testFlow({ lastStep: 3 }) });
+    const calls = fakeServer(planList(2));
+    let viewAsked = false;
+    let listBeforeView = false;
+    const served = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const path = new URL(input, 'http://acme.localhost').pathname;
+        if (path === '/api/application/step/medical') {
+          viewAsked = true;
+          // The view answers only once the list was asked for: a page that waited for it would hang.
+          await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/allPlans'))).toBe(true));
+          listBeforeView = true;
+          return json(plansView('medical', 1));
+        }
+        return served(input, init);
+      }),
+    );
+    const router = createMemoryRouter([{ path: '/medical', element: <PlansPage stepId="medical" /> }], { initialEntries: ['/medical'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('article', { name: 'Plan 1' })).toBeTruthy();
+    expect(viewAsked && listBeforeView).toBe(true);
+    // One request for the list: the page took the early answer.
+    expect(calls.filter((c) => c.url.pathname.endsWith('/allPlans'))).toHaveLength(1);
+    useFlowStore.setState({ flow: null });
   });
 
   it("draws each card's footer links: the benefits summary, the plan details and the carrier's drug list", async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
@@ -9,6 +9,7 @@ import { getPlans } from '../api/get-plans';
 import { getStoredSelection } from '../api/get-stored-selection';
 import { printComparison } from '../api/print-pdf';
 import { saveSelection } from '../api/save-selection';
+import { dropEarly, startEarly, takeEarly } from '../api/early';
 import { useRemote } from '../hooks/use-remote';
 import { useStepView } from '../hooks/use-step-view';
 import type { PlanType, PlanView, PriceRange, SelectionBody } from '../types';
@@ -19,7 +20,7 @@ import { rangeKey } from '../utils/price-range';
 import { prepareFormats } from '@/lib/money';
 import { saveFile } from '@/lib/save-file';
 import { NARROW_SCREEN, useMediaQuery } from '@/lib/media';
-import { CompareDialog } from './compare-dialog';
+import { useFlowStore } from '@/lib/flow';
 import { FiltersPanel } from './filters-panel';
 import { PlanCard } from './plan-card';
 import './plans.css';
@@ -30,6 +31,9 @@ export const SAVE_FAILED_HEADING = /*i18n*/ { id: 'Sorry, something went wrong' 
 export const PLAN_COUNT = /*i18n*/ { id: '{count, plural, one {# plan} other {# plans}}' };
 export const MORE_ABOUT_PLANS = /*i18n*/ { id: 'More about these plans' };
 export const TRY_AGAIN = /*i18n*/ { id: 'An error occurred, please try again. If it continues, contact your agent.' };
+
+// The comparison loads when it is first opened: a plan page draws its cards without it.
+const CompareDialog = lazy(async () => ({ default: (await import('./compare-dialog')).CompareDialog }));
 
 /** Filter and slider changes are sent once they settle. */
 const FILTER_DEBOUNCE_MS = 250;
@@ -91,10 +95,38 @@ function Loading({ title }: { title?: string }) {
   );
 }
 
+/** What a plan list's request is known by: its plan type and filter tokens. */
+function plansKey(planType: PlanType, tokens: readonly string[]): string {
+  return `plans:${planType}:${tokens.join(',')}`;
+}
+
+function optionsKey(planType: PlanType): string {
+  return `options:${planType}`;
+}
+
 /** A plan page of kind `plans` (spec part 1, 2.7-2.10 and 4.4); its plan type is the view's `params.plan_type`. */
 export function PlansPage({ stepId, view: given, onApplicationChange }: PlansPageProps) {
   const { i18n } = useLingui();
+  // The flow already says which plans the step shows: the list and its filters are asked for now,
+  // beside the step's view, not after it.
+  const early = useFlowStore((s) => planTypeOf(s.flow?.steps.find((st) => st.id === stepId)?.params));
   const { data: view, error } = useStepView(stepId, given);
+  const waiting = !view || view.step.id !== stepId;
+  // Started while drawing the wait, so before the list's own first load asks (an effect here would
+  // run after the picker's); a repeated drawing starts nothing new (`startEarly`).
+  if (early !== null && waiting && !error) {
+    startEarly(plansKey(early, []), () => getPlans(early, []));
+    startEarly(optionsKey(early), () => getFilterOptions(early));
+  }
+  // What nobody took by the time the page goes is dropped: a later visit asks afresh.
+  useEffect(
+    () => () => {
+      if (early === null) return;
+      dropEarly(plansKey(early, []));
+      dropEarly(optionsKey(early));
+    },
+    [early],
+  );
   if (error) {
     return (
       <div className="ef-plans">
@@ -104,7 +136,7 @@ export function PlansPage({ stepId, view: given, onApplicationChange }: PlansPag
       </div>
     );
   }
-  if (!view || view.step.id !== stepId) return <Loading />;
+  if (waiting) return <Loading />;
   const planType = planTypeOf(view.params);
   if (!planType) {
     return (
@@ -151,15 +183,17 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
   // the application on (going without dental skips the dental step), they answer 403, which sends
   // the browser to the site root. A null key cancels a pending or running request.
   const leaving = saving !== null;
-  const options = useRemote(leaving ? null : `options:${planType}`, (signal) => getFilterOptions(planType, signal));
+  const options = useRemote(leaving ? null : optionsKey(planType), (signal) =>
+    takeEarly(optionsKey(planType), () => getFilterOptions(planType, signal)),
+  );
   const stored = useRemote(leaving ? null : `stored:${planType}`, (signal) => getStoredSelection(planType, signal));
 
   // The price tokens need the slider's range, which comes with the list.
   const [range, setRange] = useState<PriceRange | null>(null);
   const tokens = filterTokens(filters, range);
   const list = useRemote(
-    leaving ? null : `plans:${planType}:${tokens.join(',')}`,
-    (signal) => getPlans(planType, tokens, signal),
+    leaving ? null : plansKey(planType, tokens),
+    (signal) => takeEarly(plansKey(planType, tokens), () => getPlans(planType, tokens, signal)),
     FILTER_DEBOUNCE_MS,
   );
 
@@ -381,16 +415,20 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
         )}
       </div>
 
-      <CompareDialog
-        isOpen={compareOpen}
-        kind={kind}
-        plans={compare}
-        householdSize={householdSize}
-        printing={printing}
-        onRemove={(plan) => setCompare((c) => toggleCompare(c, plan, false))}
-        onPrint={() => void print(false, planTokens(compare.map((p) => p.id)))}
-        onClose={() => setCompareOpen(false)}
-      />
+      {compareOpen && (
+        <Suspense fallback={<Spinner aria-valuetext={i18n._('Loading')} role="status" />}>
+          <CompareDialog
+            isOpen
+            kind={kind}
+            plans={compare}
+            householdSize={householdSize}
+            printing={printing}
+            onRemove={(plan) => setCompare((c) => toggleCompare(c, plan, false))}
+            onPrint={() => void print(false, planTokens(compare.map((p) => p.id)))}
+            onClose={() => setCompareOpen(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

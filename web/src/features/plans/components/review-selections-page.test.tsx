@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFlowStore } from '@/lib/flow';
 import { testFlow } from '@/testing/flow';
 import type { StepView } from '@/types/api';
+import { plan } from '../testing/fixtures';
 import type { PlanInfo } from '../types';
 import { TRY_AGAIN } from './plans-page';
-import { REVIEW_TITLE, ReviewSelectionsPage } from './review-selections-page';
+import { missingCoverage, REVIEW_TITLE, ReviewSelectionsPage } from './review-selections-page';
 
 const view: StepView = {
   step: { id: 'review', number: 6, route: '/review', title: 'Review Selections' },
@@ -49,13 +50,30 @@ const info: PlanInfo = {
   skipDental: false,
   skipVision: true,
   total: 452.44,
+  effectiveDate: '2025-01-01',
+  details: [
+    plan({
+      id: 531,
+      name: 'Choice Plus<sup>&reg;</sup> Silver',
+      ded_ind: 5000,
+      ded_fam: 10000,
+      max_oop: 18400,
+      rates: {
+        total: 412.34,
+        members: [
+          { member: 'Subscriber', age: 45, amount: 250, rate: 250, charged: true },
+          { member: 'Spouse', age: 43, amount: 162.34, rate: 162.34, charged: true },
+        ],
+      },
+    }),
+  ],
 };
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-function renderReview(save: () => Response, authenticated = false) {
+function renderReview(save: () => Response, authenticated = false, shown: PlanInfo = info) {
   const posts: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -64,7 +82,7 @@ function renderReview(save: () => Response, authenticated = false) {
         posts.push(input);
         return save();
       }
-      if (input === '/api/plans/planInfo') return json(info);
+      if (input === '/api/plans/planInfo') return json(shown);
       return json({ error: 'no' }, 404);
     }),
   );
@@ -98,6 +116,35 @@ describe('ReviewSelectionsPage', () => {
     expect(screen.queryByRole('button', { name: 'Return to dashboard' })).toBeNull();
     expect(within(medical).getByText('Blue Cross Blue Shield of Michigan')).toBeTruthy();
     expect(within(medical).getByText('Silver')).toBeTruthy();
+  });
+
+  it('says when coverage starts, who it covers, and each plan’s deductible and out-of-pocket maximum', async () => {
+    renderReview(() => json({}));
+    const coverage = await screen.findByRole('region', { name: 'Your coverage' });
+    expect(within(coverage).getByText('01/01/2025')).toBeTruthy();
+    expect(within(coverage).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Subscriber, age 45', 'Spouse, age 43']);
+    const medical = screen.getByRole('article', { name: 'Choice Plus® Silver' });
+    expect(within(medical).getByText('In-network deductible').nextElementSibling?.textContent).toBe('$5,000 / $10,000');
+    expect(within(medical).getByText('Out-of-pocket maximum (two-person)').nextElementSibling?.textContent).toBe('$18,400');
+  });
+
+  it('offers to add the dental or vision coverage the household went without', async () => {
+    const withoutDental: PlanInfo = { ...info, dentalPlan: null, skipDental: true, skipVision: true, total: 412.34 };
+    const { posts } = renderReview(
+      () => json({ step: { id: 'dental', number: 4, route: '/dental', title: 'Dental Plans' }, application: {} }),
+      false,
+      withoutDental,
+    );
+    expect(await screen.findByRole('region', { name: 'No dental coverage' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'No vision coverage' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add dental coverage' }));
+    await waitFor(() => expect(posts).toEqual(['/api/application/step/dental/reopen']));
+  });
+
+  it('counts a dental plan that includes vision as vision coverage', () => {
+    expect(missingCoverage(info)).toEqual([]);
+    expect(missingCoverage({ ...info, dentalPlan: { ...info.dentalPlan!, includes_vision: false } })).toEqual([3]);
+    expect(missingCoverage({ ...info, dentalPlan: null })).toEqual([2, 3]);
   });
 
   it('offers Return to dashboard to a logged-in agent', async () => {

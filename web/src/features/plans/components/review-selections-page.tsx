@@ -5,12 +5,14 @@ import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
 import { planStep, useFlowStore } from '@/lib/flow';
 import type { Application, StepView } from '@/types/api';
+import { addCoverage } from '../api/add-coverage';
 import { getPlanInfo } from '../api/get-plan-info';
 import { printBenefitSelection } from '../api/print-pdf';
 import { saveReview } from '../api/save-review';
 import { useRemote } from '../hooks/use-remote';
 import { useStepView } from '../hooks/use-step-view';
-import type { PlanInfo, PlanSnapshot } from '../types';
+import type { PlanInfo, PlanSnapshot, PlanView } from '../types';
+import { planDetails } from '../utils/plan-kinds';
 import { formatPremium } from '@/lib/money';
 import { saveFile } from '@/lib/save-file';
 import { PlanName } from './plan-name';
@@ -26,6 +28,82 @@ const SLOTS: readonly { field: 'medicalPlan' | 'dentalPlan' | 'visionPlan'; labe
   { field: 'visionPlan', label: /*i18n*/ { id: 'Vision' }, planType: 3 },
 ];
 
+/**
+ * `2025-01-01` as `01/01/2025`, as every date is shown (lib/dates.ts; not imported here, which would
+ * split that module into a chunk of its own that every form step then also loads).
+ */
+function shownDate(iso: string): string {
+  return iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
+}
+
+/** A coverage the household goes without, and the button that adds it (each a whole message). */
+const MISSING: Record<2 | 3, { heading: MessageDescriptor; add: MessageDescriptor }> = {
+  2: { heading: /*i18n*/ { id: 'No dental coverage' }, add: /*i18n*/ { id: 'Add dental coverage' } },
+  3: { heading: /*i18n*/ { id: 'No vision coverage' }, add: /*i18n*/ { id: 'Add vision coverage' } },
+};
+
+/**
+ * The kinds of coverage the household goes without and may still add: dental without a dental
+ * plan, vision without a vision plan or a dental plan that includes it. Medical is left out: it is
+ * skipped for a reason (Medicare, a dental-only application) that About You answers.
+ */
+export function missingCoverage(info: PlanInfo): (2 | 3)[] {
+  const out: (2 | 3)[] = [];
+  if (!info.dentalPlan) out.push(2);
+  if (!info.visionPlan && !info.dentalPlan?.includes_vision) out.push(3);
+  return out;
+}
+
+/** "Subscriber, age 45": who the chosen plans cover, at their age on the start date. */
+function CoveredMembers({ plan }: { plan: PlanView }) {
+  const { i18n } = useLingui();
+  return (
+    <ul className="ef-review__members">
+      {plan.rates.members.map((m) => (
+        <li key={m.member}>{i18n._('{who}, age {age}', { who: m.member, age: m.age })}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A coverage left out, with the button that opens its plan page again. */
+function MissingCard({ planType, onAdded }: { planType: 2 | 3; onAdded: (application: Application) => void }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const step = useFlowStore((s) => (s.flow ? planStep(s.flow, planType) : undefined));
+  const [state, setState] = useState<'idle' | 'opening' | 'failed'>('idle');
+  const headingId = `ef-review-missing-${planType}`;
+  const texts = MISSING[planType];
+  async function add() {
+    if (!step) return;
+    setState('opening');
+    try {
+      const opened = await addCoverage(step.id);
+      onAdded(opened.application);
+      navigate(opened.step.route);
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <section className="ef-review__missing" aria-labelledby={headingId}>
+      <h2 className="ef-review__missing-heading" id={headingId}>
+        {i18n._(texts.heading)}
+      </h2>
+      {step && (
+        <Button size="small" disabled={state === 'opening'} onClick={() => void add()} aria-describedby={headingId}>
+          {i18n._(texts.add)}
+        </Button>
+      )}
+      {state === 'failed' && (
+        <p role="alert" className="ds-u-color--error ds-u-margin-y--0">
+          {i18n._(TRY_AGAIN)}
+        </p>
+      )}
+    </section>
+  );
+}
+
 export interface ReviewSelectionsPageProps {
   /** The step id (`review`). */
   stepId: string;
@@ -37,7 +115,18 @@ export interface ReviewSelectionsPageProps {
   onApplicationChange?: (application: Application) => void;
 }
 
-function SelectionCard({ plan, label, planType }: { plan: PlanSnapshot; label: MessageDescriptor; planType: number }) {
+function SelectionCard({
+  plan,
+  label,
+  planType,
+  detail,
+}: {
+  plan: PlanSnapshot;
+  label: MessageDescriptor;
+  planType: number;
+  /** The plan as quoted today: its deductibles and out-of-pocket maximum. */
+  detail: PlanView | undefined;
+}) {
   const { i18n } = useLingui();
   const headingId = `ef-review-${planType}`;
   const change = useFlowStore((s) => (s.flow ? planStep(s.flow, planType)?.route : undefined));
@@ -65,14 +154,6 @@ function SelectionCard({ plan, label, planType }: { plan: PlanSnapshot; label: M
             <dd>{plan.carrier_name}</dd>
           </div>
         )}
-        {(plan.metal_name || plan.network_name) && (
-          <div>
-            <dt>
-              <Trans id="Plan type" />
-            </dt>
-            <dd>{[plan.metal_name, plan.network_name].filter(Boolean).join(' ')}</dd>
-          </div>
-        )}
         <div>
           <dt>
             <Trans id="Monthly premium" />
@@ -85,25 +166,15 @@ function SelectionCard({ plan, label, planType }: { plan: PlanSnapshot; label: M
           </dt>
           <dd>{plan.plan_year}</dd>
         </div>
-        {plan.hsa && (
-          <div>
-            <dt>
-              <Trans id="HSA eligible" />
-            </dt>
-            <dd>
-              <Trans id="Yes" />
-            </dd>
-          </div>
-        )}
-        {plan.includes_vision && (
-          <div>
-            <dt>
-              <Trans id="Includes vision" />
-            </dt>
-            <dd>
-              <Trans id="Yes" />
-            </dd>
-          </div>
+        {detail ? (
+          planDetails(detail, detail.rates.members.length, i18n).map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))
+        ) : (
+          <SnapshotRows plan={plan} />
         )}
       </dl>
       {plan.sbc && (
@@ -118,6 +189,42 @@ function SelectionCard({ plan, label, planType }: { plan: PlanSnapshot; label: M
         </p>
       )}
     </article>
+  );
+}
+
+/** What the stored choice says of a plan the catalog no longer quotes. */
+function SnapshotRows({ plan }: { plan: PlanSnapshot }) {
+  return (
+    <>
+      {(plan.metal_name || plan.network_name) && (
+        <div>
+          <dt>
+            <Trans id="Plan type" />
+          </dt>
+          <dd>{[plan.metal_name, plan.network_name].filter(Boolean).join(' ')}</dd>
+        </div>
+      )}
+      {plan.hsa && (
+        <div>
+          <dt>
+            <Trans id="HSA eligible" />
+          </dt>
+          <dd>
+            <Trans id="Yes" />
+          </dd>
+        </div>
+      )}
+      {plan.includes_vision && (
+        <div>
+          <dt>
+            <Trans id="Includes vision" />
+          </dt>
+          <dd>
+            <Trans id="Yes" />
+          </dd>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -161,6 +268,9 @@ export function ReviewSelectionsPage({ stepId, view: given, authenticated = fals
 
   const previous = view && view.step.id === stepId ? view.previous : null;
   const chosen = info.data ? SLOTS.filter((s) => info.data?.[s.field]) : [];
+  const details = info.data?.details ?? [];
+  const household = details[0];
+  const missing = info.data && chosen.length > 0 ? missingCoverage(info.data) : [];
 
   return (
     <div className="ef-plans ef-review">
@@ -178,11 +288,42 @@ export function ReviewSelectionsPage({ stepId, view: given, authenticated = fals
               <Trans id="You have not chosen any plans." />
             </p>
           )}
+          {(info.data.effectiveDate || household) && (
+            <section className="ef-review__household" aria-labelledby="ef-review-household">
+              <h2 id="ef-review-household" className="ef-review__total-heading">
+                <Trans id="Your coverage" />
+              </h2>
+              <dl className="ef-plan__details">
+                {info.data.effectiveDate && (
+                  <div>
+                    <dt>
+                      <Trans id="Coverage starts" />
+                    </dt>
+                    <dd>{shownDate(info.data.effectiveDate)}</dd>
+                  </div>
+                )}
+                {household && (
+                  <div>
+                    <dt>
+                      <Trans id="Who is covered" />
+                    </dt>
+                    <dd>
+                      <CoveredMembers plan={household} />
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            </section>
+          )}
           <div className="ef-review__cards">
             {chosen.map((s) => {
               const plan = info.data?.[s.field];
-              return plan ? <SelectionCard key={s.field} plan={plan} label={s.label} planType={s.planType} /> : null;
+              const detail = details.find((d) => d.plan_type === s.planType && d.id === plan?.id);
+              return plan ? <SelectionCard key={s.field} plan={plan} label={s.label} planType={s.planType} detail={detail} /> : null;
             })}
+            {missing.map((t) => (
+              <MissingCard key={t} planType={t} onAdded={(a) => onApplicationChange?.(a)} />
+            ))}
           </div>
           <div className="ef-review__summary">
             <section className="ef-review__total" aria-labelledby="ef-review-total">

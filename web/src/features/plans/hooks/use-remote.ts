@@ -16,15 +16,15 @@ export interface Remote<T> {
 
 /**
  * Loads `fetcher` whenever `key` changes (null: nothing to load), after `delayMs` (a debounce for
- * quick changes such as slider moves). Earlier requests are aborted; the last data stays shown
- * while the next loads.
+ * quick changes such as slider moves; the first load, with nothing shown yet, starts at once).
+ * Earlier requests are aborted; the last data stays shown while the next loads.
  */
 export function useRemote<T>(key: string | null, fetcher: (signal: AbortSignal) => Promise<T>, delayMs = 0): Remote<T> {
   const { i18n } = useLingui();
   const [settled, setSettled] = useState<Settled<T> | null>(null);
   const [lastData, setLastData] = useState<T | null>(null);
   const load = useEffectEvent((signal: AbortSignal) => fetcher(signal));
-  const delay = useEffectEvent(() => delayMs);
+  const delay = useEffectEvent(() => (lastData === null ? 0 : delayMs));
 
   useEffect(() => {
     if (key === null) return;

@@ -8,6 +8,8 @@ import { formatAmount, formatPair, formatPercent, formatPremium, NOT_AVAILABLE }
 export interface CompareColumn {
   header: string;
   value: (plan: PlanView) => string;
+  /** The monthly premium: first on a phone's plan cards, whatever the table's order. */
+  premium?: true;
 }
 
 export interface PlanKind {
@@ -41,7 +43,7 @@ function oopMaximumLabel(householdSize: number, i18n: I18n): string {
 }
 
 function premiumColumn(i18n: I18n): CompareColumn {
-  return { header: i18n._('Monthly premium'), value: (p) => formatPremium(p.rates.total) };
+  return { header: i18n._('Monthly premium'), value: (p) => formatPremium(p.rates.total), premium: true };
 }
 
 /** A plan without out-of-network coverage (an HMO's or EPO's, as the server says). */

@@ -45,11 +45,21 @@ function at(reply: () => Response) {
   return { posted, replace, onResumed };
 }
 
+/** The person's click that spends the link. */
+async function continueMyApplication() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Continue my application' }));
+}
+
 describe('ResumePage', () => {
   it('uses the token once, takes it out of the address, says what changed and continues where the application goes on', async () => {
     const { posted, replace, onResumed } = at(() =>
       answer(200, { route: '/subInfo', changes: ['The monthly premium of Gold is now $412.50 (it was $400.00).'], from_agent: null }),
     );
+    // Opened (by a person, or a mail scanner): the token leaves the address, and nothing is used.
+    expect(await screen.findByRole('heading', { name: 'Continue your application' })).toBeTruthy();
+    await waitFor(() => expect(replace.mock.calls[0]?.[2]).toBe('/resume'));
+    expect(posted).toEqual([]);
+    await continueMyApplication();
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(screen.getByText('The monthly premium of Gold is now $412.50 (it was $400.00).')).toBeTruthy();
     expect(posted).toEqual([{ token: 'abc123' }]);
@@ -61,11 +71,13 @@ describe('ResumePage', () => {
 
   it('says so when nothing changed', async () => {
     at(() => answer(200, { route: '/subInfo', changes: [], from_agent: null }));
+    await continueMyApplication();
     expect(await screen.findByText(/nothing has changed since you saved it/)).toBeTruthy();
   });
 
   it("an agent's hand-off names the agent and what the customer does next", async () => {
     at(() => answer(200, { route: '/review', changes: [], from_agent: 'Maria Alvarez' }));
+    await continueMyApplication();
     expect(await screen.findByRole('heading', { name: 'Your application is ready' })).toBeTruthy();
     expect(screen.getByText(/Maria Alvarez prepared this application with you/)).toBeTruthy();
     expect(screen.getByText('Nothing has changed since it was prepared.')).toBeTruthy();
@@ -73,6 +85,7 @@ describe('ResumePage', () => {
 
   it('says why a link does not open an application', async () => {
     at(() => answer(410, { error: 'This link has already been used.' }));
+    await continueMyApplication();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('This link has already been used.'));
     expect(screen.getByRole('heading', { name: 'This link does not open an application' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();

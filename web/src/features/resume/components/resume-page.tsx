@@ -6,9 +6,10 @@ import { resumeApplication } from '../api/resume';
 import type { Rechecked } from '../types';
 
 /**
- * The e-mailed resume link's page (`/resume/token/:token`): the token is used once and leaves the
- * address bar at once; then what changed since the application was saved, and Continue to where it
- * goes on. A link that no longer works says why. Drawn with the design system's classes, not its
+ * The e-mailed resume link's page (`/resume/token/:token`): the token leaves the address bar at
+ * once, and is used only when the person clicks "Continue my application" (a mail scanner that
+ * opens links, even running their scripts, does not use it up); then what changed since the
+ * application was saved, and Continue to where it goes on. A link that no longer works says why. Drawn with the design system's classes, not its
  * components: those would be split into chunks the landing page then also loads
  * (scripts/bundle-budget.mjs).
  */
@@ -19,16 +20,24 @@ export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> })
   const [checked, setChecked] = useState<Rechecked | null>(null);
   /** Why the link does not open an application (said when drawn: `errorText`). */
   const [problem, setProblem] = useState<{ error: unknown } | null>(null);
-  const asked = useRef(false);
+  /** The link's token, kept from the address the page was opened at (which then forgets it). */
+  const [held] = useState(token);
+  const [opening, setOpening] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    // Once per page load (StrictMode runs effects twice; the link works once).
-    if (asked.current) return;
-    asked.current = true;
     // The token does not stay in the address bar or the history.
     window.history.replaceState(window.history.state, '', '/resume');
-    resumeApplication(token).then(
+  }, []);
+
+  useLayoutEffect(() => {
+    if (checked || problem) heading.current?.focus();
+  }, [checked, problem]);
+
+  function open() {
+    if (opening) return;
+    setOpening(true);
+    resumeApplication(held).then(
       async (r) => {
         // The app's stores learn of the application this browser now has (the step guards read them).
         await onResumed();
@@ -36,16 +45,23 @@ export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> })
       },
       (e: unknown) => setProblem({ error: e }),
     );
-  }, [token, onResumed]);
-
-  useLayoutEffect(() => {
-    if (checked || problem) heading.current?.focus();
-  }, [checked, problem]);
+  }
 
   return (
     <div className="ds-l-container ds-u-padding-y--4 ef-resume">
       {!checked && !problem && (
-        <span className="ds-c-spinner" role="status" aria-valuetext={i18n._('Opening your application')} />
+        <>
+          <h1 className="ds-text-heading--2xl">
+            <Trans id="Continue your application" />
+          </h1>
+          <p>
+            <Trans id="This link opens your application in this browser, once. Any other browser that had it open lets go of it." />
+          </p>
+          <button type="button" className="ds-c-button ds-c-button--solid ds-u-margin-top--1" disabled={opening} onClick={open}>
+            {opening ? i18n._('Opening your application') : i18n._('Continue my application')}
+          </button>
+          {opening && <span className="ds-c-spinner ds-u-margin-left--2" role="status" aria-valuetext={i18n._('Opening your application')} />}
+        </>
       )}
       {problem && (
         <>

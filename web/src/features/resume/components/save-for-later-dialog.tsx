@@ -1,40 +1,50 @@
 import { Alert, Button, Dialog } from '@cmsgov/design-system';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react';
-import { EmailField } from '@/components/email-field';
 import { languageTag } from '@/i18n';
 import { ApiError, errorText } from '@/lib/api-client';
-import { saveForLater } from '../api/save-for-later';
+import { saveForLater, saveForLaterAddress } from '../api/save-for-later';
 import { untilDate } from './save-for-later';
 
 const TOO_MANY_LINKS = /*i18n*/ { id: 'Too many links were sent for this application today. Please try again tomorrow.' };
 
 /**
- * "Save and finish later": asks where to send a link that opens the application in any
- * browser for 14 days, once.
+ * "Save and finish later": e-mails a link that opens the application in any browser for 14 days,
+ * once, to the address the application holds (About You's), which the dialog shows first. It is
+ * never sent elsewhere: a link reaches only the person the application names.
  */
 export function SaveForLaterDialog({ onClose }: { onClose: () => void }) {
   const { i18n } = useLingui();
-  const [email, setEmail] = useState('');
+  /** The application's address; undefined while it loads, null when it has none. */
+  const [email, setEmail] = useState<string | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const [fieldError, setFieldError] = useState<string | undefined>();
   /** A refusal above the form (said when drawn: `errorText`). */
   const [formError, setFormError] = useState<{ error: unknown } | null>(null);
   /** When the link stops working (ISO), once it was sent: written out in the page's language. */
   const [sentUntil, setSentUntil] = useState<string | null>(null);
   const formId = useId();
 
+  useEffect(() => {
+    const abort = new AbortController();
+    saveForLaterAddress(abort.signal).then(
+      (a) => setEmail(a.email ?? null),
+      (e: unknown) => {
+        if (!abort.signal.aborted) setFormError({ error: e });
+      },
+    );
+    return () => abort.abort();
+  }, []);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setFieldError(undefined);
     setFormError(null);
     try {
-      const saved = await saveForLater(email.trim());
+      const saved = await saveForLater();
+      setEmail(saved.email);
       setSentUntil(saved.expires_at);
     } catch (e) {
-      if (e instanceof ApiError && e.fieldErrors?.email?.[0]) setFieldError(e.fieldErrors.email[0]);
-      else setFormError({ error: e });
+      setFormError({ error: e });
     } finally {
       setBusy(false);
     }
@@ -52,7 +62,7 @@ export function SaveForLaterDialog({ onClose }: { onClose: () => void }) {
           </Button>
         ) : (
           <>
-            <Button type="submit" form={formId} variation="solid" disabled={busy} className="ds-u-margin-right--1">
+            <Button type="submit" form={formId} variation="solid" disabled={busy || !email} className="ds-u-margin-right--1">
               <Trans id="Email Me a Link" />
             </Button>
             <Button variation="ghost" onClick={onClose}>
@@ -66,7 +76,7 @@ export function SaveForLaterDialog({ onClose }: { onClose: () => void }) {
         <Alert variation="success" role="status" heading={i18n._('Your link is on its way')}>
           <Trans
             id="We sent a link to {email}. It opens your application once, in any browser, until {date}."
-            values={{ email: email.trim(), date: untilDate(sentUntil, languageTag(i18n.locale)) }}
+            values={{ email: email ?? '', date: untilDate(sentUntil, languageTag(i18n.locale)) }}
           />
         </Alert>
       ) : (
@@ -79,9 +89,19 @@ export function SaveForLaterDialog({ onClose }: { onClose: () => void }) {
             </Alert>
           )}
           <p className="ds-u-margin-top--0">
-            <Trans id="Your answers are saved. We will e-mail you a link that opens your application where you left off, in any browser, for 14 days. Before you continue, we tell you if anything changed, such as a premium." />
+            <Trans id="The steps you completed are saved. We will e-mail you a link that opens your application where you left off, in any browser, for 14 days. Before you continue, we tell you if anything changed, such as a premium." />
           </p>
-          <EmailField label={i18n._('Email')} value={email} onChange={setEmail} error={fieldError} />
+          {email === undefined && !formError && <span className="ds-c-spinner" role="status" aria-valuetext={i18n._('Loading')} />}
+          {email && (
+            <p className="ef-save-later__address">
+              <Trans id="The link goes to the e-mail address on your application: <0>{email}</0>" values={{ email }} components={{ 0: <strong /> }} />
+            </p>
+          )}
+          {email === null && (
+            <p className="ef-save-later__address">
+              <Trans id="Your application has no e-mail address yet: add it on About You, then save for later." />
+            </p>
+          )}
         </form>
       )}
     </Dialog>

@@ -32,38 +32,50 @@ describe('offersSaveForLater', () => {
 });
 
 describe('SaveForLater', () => {
-  it('sends the typed address and says until when the link works', async () => {
-    const calls: { url: string; body: unknown }[] = [];
+  it("shows the application's own address, sends there and says until when the link works", async () => {
+    const calls: { method: string; url: string }[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        calls.push({ url: String(input), body: JSON.parse(String(init?.body ?? 'null')) });
-        return answer(200, { expires_at: '2024-12-04T15:00:00Z' });
+        const method = init?.method ?? 'GET';
+        calls.push({ method, url: String(input) });
+        if (method === 'GET') return answer(200, { email: 'ann@example.com' });
+        return answer(200, { email: 'ann@example.com', expires_at: '2024-12-04T15:00:00Z' });
       }),
     );
     render(<SaveForLater />);
     fireEvent.click(screen.getByRole('button', { name: 'Save and finish later' }));
-    fireEvent.change(await screen.findByLabelText('Email', {}, { timeout: 5000 }), { target: { value: ' ann@example.com ' } });
+    expect((await screen.findByText('ann@example.com', {}, { timeout: 5000 })).tagName).toBe('STRONG');
+    // Nothing to type: the link goes only to the address the application holds.
+    expect(screen.queryByRole('textbox')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Email Me a Link' }));
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('We sent a link to ann@example.com');
     expect(status.textContent).toContain(untilDate('2024-12-04T15:00:00Z'));
     expect(untilDate('2024-12-04T15:00:00Z')).toBe('December 4, 2024');
-    expect(calls).toEqual([{ url: '/api/application/saveForLater', body: { email: 'ann@example.com' } }]);
+    expect(calls).toEqual([
+      { method: 'GET', url: '/api/application/saveForLater' },
+      { method: 'POST', url: '/api/application/saveForLater' },
+    ]);
   });
 
-  it("shows the server's word under the field, and a refusal above the form", async () => {
-    let reply = answer(422, { errors: { email: ['Please enter a valid e-mail address.'] } });
+  it('sends nothing when the application has no address, and says a refusal above the form', async () => {
+    let address: unknown = { email: null };
+    const reply = answer(429, { error: 'too many' });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => reply),
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => ((init?.method ?? 'GET') === 'GET' ? answer(200, address) : reply)),
     );
     render(<SaveForLater />);
     fireEvent.click(screen.getByRole('button', { name: 'Save and finish later' }));
-    fireEvent.change(await screen.findByLabelText('Email', {}, { timeout: 5000 }), { target: { value: 'nope' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Email Me a Link' }));
-    expect(await screen.findByText('Please enter a valid e-mail address.')).toBeTruthy();
-    reply = answer(429, { error: 'too many' });
+    expect(await screen.findByText(/has no e-mail address yet/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Email Me a Link' }).hasAttribute('disabled')).toBe(true);
+    cleanup();
+
+    address = { email: 'ann@example.com' };
+    render(<SaveForLater />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save and finish later' }));
+    await screen.findByText('ann@example.com', {}, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Email Me a Link' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Too many links were sent');
   });
