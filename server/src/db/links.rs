@@ -183,6 +183,29 @@ pub async fn summary_at_handoff(
     Ok(row.map(|(s,)| s.unwrap_or(serde_json::Value::Null)))
 }
 
+/// For each of these applications a customer opened a hand-off of, the summary as the agent had
+/// left it then (the newest opened hand-off's).
+pub async fn summaries_at_handoff(
+    pool: &PgPool,
+    application_ids: &[Uuid],
+) -> sqlx::Result<Vec<(Uuid, serde_json::Value)>> {
+    if application_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<(Uuid, Option<serde_json::Value>)> = sqlx::query_as(
+        "SELECT DISTINCT ON (application_id) application_id, summary_at_use FROM application_links
+         WHERE application_id = ANY($1) AND purpose = 'handoff' AND used_at IS NOT NULL
+         ORDER BY application_id, used_at DESC",
+    )
+    .bind(application_ids)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, s)| (id, s.unwrap_or(serde_json::Value::Null)))
+        .collect())
+}
+
 /// Withdraws an application's unused links of a purpose; how many.
 pub async fn revoke(
     pool: &PgPool,

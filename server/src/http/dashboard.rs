@@ -26,6 +26,7 @@ use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy
 use crate::state::AppState;
 use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::replay;
+use enrollflow_engine::summary::Summary;
 
 /// Rows on a list page (spec part 2, section 9).
 pub const PAGE_SIZE: i64 = 12;
@@ -265,6 +266,28 @@ impl From<ListRow> for DashboardRow {
     }
 }
 
+/// Rows of applications handed to their customer show, as More Info does, only what the agent had
+/// entered when the customer opened the link: a name or e-mail the customer gave since is masked.
+async fn mask_handed_off(app: &AppState, rows: &mut [ListRow]) -> ApiResult<()> {
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
+    for (id, at) in crate::db::links::summaries_at_handoff(&app.pool, &ids).await? {
+        let entered: Summary = serde_json::from_value(at).unwrap_or_default();
+        if let Some(r) = rows.iter_mut().find(|r| r.id == id) {
+            mask_unless(&mut r.first_name, entered.first_name.as_deref());
+            mask_unless(&mut r.last_name, entered.last_name.as_deref());
+            mask_unless(&mut r.email, entered.email.as_deref());
+        }
+    }
+    Ok(())
+}
+
+/// Masks `value` unless it is what the agent had entered.
+fn mask_unless(value: &mut String, entered: Option<&str>) {
+    if !value.is_empty() && Some(value.as_str()) != entered {
+        *value = crate::crypto::mask(value);
+    }
+}
+
 /// A list page.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DashboardPage {
@@ -294,7 +317,8 @@ async fn list_page(
         limit: q.per_page,
         offset,
     };
-    let (total, rows) = db::page(&app.pool, list, &f, slice).await?;
+    let (total, mut rows) = db::page(&app.pool, list, &f, slice).await?;
+    mask_handed_off(app, &mut rows).await?;
     let mut rows: Vec<DashboardRow> = rows.into_iter().map(DashboardRow::from).collect();
     let ids: Vec<Uuid> = rows.iter().map(|r| r.application_id).collect();
     for (id, h) in crate::handoff::states_of(app, &ids).await? {
@@ -394,9 +418,16 @@ async fn export(
         file.seek(SeekFrom::Start(0))?;
         Ok(file)
     });
-    let read = db::each_batch(&app.pool, list, &f, q.sort, q.asc, |rows| {
+    let read = db::each_batch(&app.pool, list, &f, q.sort, q.asc, |mut rows| {
         let tx = tx.clone();
-        async move { tx.send(rows).await.is_ok() }
+        async move {
+            // A batch whose hand-off masking cannot be read is not written: the export fails.
+            if let Err(e) = mask_handed_off(app, &mut rows).await {
+                tracing::warn!(error = %e, "an export's hand-off masking could not be read");
+                return false;
+            }
+            tx.send(rows).await.is_ok()
+        }
     })
     .await;
     drop(tx);

@@ -46,6 +46,24 @@ pub struct Evidence {
     pub created_at: OffsetDateTime,
 }
 
+/// What an agent is told of a packet their customer's own details are in.
+const CUSTOMERS_OWN: &str = "Your customer finished this application from the link you sent them: \
+    its evidence packet holds details only they gave, so it is not downloaded from the dashboard. \
+    Its confirmation and fingerprints are shown here; an administrator can verify a copy.";
+
+/// One of the agent's packets to download: refused (409) for an application the customer finished
+/// from a hand-off, whose details the agent no longer sees (as More Info masks them).
+async fn downloadable(app: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<PacketRow> {
+    let p = packet_of(app, user, id).await?;
+    if crate::db::links::summary_at_handoff(&app.pool, id)
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::Conflict(CUSTOMERS_OWN.into()));
+    }
+    Ok(p)
+}
+
 /// One of the agent's packets; 404 with the reason when there is none.
 async fn packet_of(app: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<PacketRow> {
     let agent = user.dashboard_agent()?;
@@ -120,13 +138,14 @@ fn download(
     responses((status = 200, content_type = "application/pdf", description = "The packet's PDF, \
                    as drawn once and kept (its SHA-256 in `X-Content-SHA256`)"),
               (status = 403), (status = 404),
-              (status = 409, description = "The PDF is still being prepared"), (status = 419)))]
+              (status = 409, description = "The PDF is still being prepared, or the customer \
+                  finished the application from a hand-off"), (status = 419)))]
 async fn evidence_pdf(
     State(app): State<AppState>,
     user: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Response> {
-    let p = packet_of(&app, &user, id).await?;
+    let p = downloadable(&app, &user, id).await?;
     let name = format!("evidence-{}.pdf", confirmation(id));
     match (p.pdf, p.pdf_sha256) {
         (Some(pdf), Some(sha)) => Ok(download(pdf, "application/pdf", &name, &sha)),
@@ -144,13 +163,15 @@ async fn evidence_pdf(
     responses((status = 200, content_type = "application/json", description = "The packet's \
                    JSON, byte for byte as stored at the purchase (its SHA-256 in \
                    `X-Content-SHA256`)"),
-              (status = 403), (status = 404), (status = 419)))]
+              (status = 403), (status = 404),
+              (status = 409, description = "The customer finished the application from a hand-off"),
+              (status = 419)))]
 async fn evidence_json(
     State(app): State<AppState>,
     user: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Response> {
-    let p = packet_of(&app, &user, id).await?;
+    let p = downloadable(&app, &user, id).await?;
     let name = format!("evidence-{}.json", confirmation(id));
     Ok(download(p.packet, "application/json", &name, &p.sha256))
 }

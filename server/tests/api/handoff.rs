@@ -164,6 +164,65 @@ async fn the_customer_opens_the_agents_handoff_signs_as_subscriber_and_purchases
     let r = agent.enroll(&csrf, id).await;
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
     assert!(r.body.contains("theirs to finish"), "{}", r.body);
+    // Nor is the evidence packet, which holds what only the customer gave, downloaded by the agent;
+    // its confirmation and fingerprints still show.
+    for kind in ["evidencePdf", "evidenceJson"] {
+        let r = agent.get(&format!("/api/dashboard/{kind}/{id}")).await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{kind}: {}", r.body);
+        assert!(r.body.contains("details only they gave"), "{}", r.body);
+    }
+    let status = agent.get(&format!("/api/dashboard/evidence/{id}")).await;
+    assert_eq!(status.status, StatusCode::OK, "{}", status.body);
+    assert!(status.json()["sha256"].is_string());
+}
+
+#[tokio::test]
+async fn the_lists_and_exports_mask_what_the_customer_changed_after_opening_the_handoff() {
+    let app = spawn_app().await;
+    let (agent, csrf, id) = agent_quote(&app).await;
+    assert_eq!(
+        hand_off(&agent, &csrf, id, "ann@example.com").await.status,
+        StatusCode::OK
+    );
+    let link = handoff_link(&app, 1).await;
+    let customer = app.browser("acme");
+    assert_eq!(open_link(&customer, &link).await.status, StatusCode::OK);
+    // The customer corrects their last name and e-mail on About You.
+    let token = customer.start_session().await;
+    let mut census = consumer_census(adult("1990-01-01"));
+    census["sub_last_name"] = json!("Lee-Park");
+    census["email"] = json!("ann.park@example.com");
+    let r = put(&customer, &token, "/api/application/step/census", census).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    app.settle().await;
+
+    // The list shows what the agent entered, and masks what the customer gave since.
+    let quote = row(&agent, "quotes", id).await;
+    assert_eq!(quote["first_name"], "Ann");
+    assert_eq!(quote["last_name"], "****Park");
+    assert_eq!(quote["sub_email"], "****************.com");
+    assert!(!quote.to_string().contains("Lee-Park") && !quote.to_string().contains("ann.park"));
+    // So does the export.
+    let (status, body) = agent
+        .get_bytes("/api/dashboard/quotesExport?daysToShow=365")
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let mut wb: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(body)).expect("an xlsx");
+    let sheet = calamine::Reader::worksheet_range(&mut wb, "Sheet1")
+        .or_else(|_| {
+            let first = calamine::Reader::sheet_names(&wb)[0].clone();
+            calamine::Reader::worksheet_range(&mut wb, &first)
+        })
+        .expect("the sheet");
+    let cells: Vec<String> = sheet.cells().map(|(_, _, c)| c.to_string()).collect();
+    assert!(cells.iter().any(|c| c.contains("****Park")), "{cells:?}");
+    assert!(
+        !cells
+            .iter()
+            .any(|c| c.contains("Lee-Park") || c.contains("ann.park")),
+        "{cells:?}"
+    );
 }
 
 #[tokio::test]
