@@ -77,9 +77,14 @@ pub async fn attempt_login(
     address: Option<IpAddr>,
     now: OffsetDateTime,
 ) -> sqlx::Result<bool> {
-    let (account, from_address) =
-        login_failures::record_attempt(pool, account_key, address, now, now - FAILURE_WINDOW)
-            .await?;
+    let (account, from_address) = login_failures::record_attempt(
+        pool,
+        account_key,
+        address.map(crate::limits::limit_key),
+        now,
+        now - FAILURE_WINDOW,
+    )
+    .await?;
     Ok(account >= ACCOUNT_LIMIT || from_address >= ADDRESS_LIMIT)
 }
 
@@ -112,7 +117,10 @@ pub async fn queue_reset(app: &crate::state::AppState, r: &ResetRequest) -> sqlx
         &app.pool,
         &r.email,
         &r.origin,
-        r.address,
+        r.address.map(|address| db::reset_requests::Requester {
+            address,
+            counted_as: crate::limits::limit_key(address),
+        }),
         r.now,
         r.now - time::Duration::hours(1),
         RESETS_PER_ADDRESS_PER_HOUR,

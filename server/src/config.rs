@@ -146,10 +146,17 @@ pub struct ServeArgs {
     pub mail_from: String,
 
     /// Header naming the client's address when a proxy or load balancer you run sets it (e.g.
-    /// `x-forwarded-for`: its last entry is used). Without it the peer address is the client's.
-    /// Used by login throttling and the audit log.
+    /// `x-forwarded-for`). Without it the peer address is the client's. Used by the per-address
+    /// limits and the audit log.
     #[arg(long, env = "ENROLLFLOW_CLIENT_IP_HEADER")]
     pub client_ip_header: Option<String>,
+
+    /// How many proxies you run in front of the server, each adding the address it was reached
+    /// from to the header: the client's address is read that many entries from the right (what a
+    /// client wrote further left is not trusted). A header with fewer entries than that did not
+    /// come through every proxy: the connection's peer is used.
+    #[arg(long, env = "ENROLLFLOW_TRUSTED_PROXY_HOPS", default_value_t = 1)]
+    pub trusted_proxy_hops: u8,
 
     /// The general agent named in the footer.
     #[arg(

@@ -10,6 +10,22 @@ use std::num::NonZeroU32;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+/// The address a per-address limit counts under: an IPv4 address as it is, an IPv6 address by its
+/// /64 network (one subscriber's usual allocation, which holds 2^64 addresses to rotate through),
+/// an IPv4-mapped IPv6 address as the IPv4 address it is.
+pub fn limit_key(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let network = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(std::net::Ipv6Addr::from(network))
+            }
+        },
+    }
+}
+
 /// What a request spends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bucket {
@@ -49,7 +65,7 @@ impl Limits {
             return Ok(());
         };
         let limiter = &buckets[bucket as usize];
-        limiter.check_key(&address).map_err(|not_until| {
+        limiter.check_key(&limit_key(address)).map_err(|not_until| {
             not_until
                 .wait_time_from(DefaultClock::default().now())
                 .as_secs()
@@ -69,6 +85,25 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_addresses_count_by_their_64_network_and_ipv4_by_themselves() {
+        let key = |a: &str| limit_key(a.parse().expect("ip"));
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2:ffff:1:2:3"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("2001:db8:1:2::1").to_string(), "2001:db8:1:2::");
+        assert_eq!(key("::ffff:203.0.113.9"), key("203.0.113.9"));
+        assert_ne!(key("203.0.113.9"), key("203.0.113.10"));
+    }
+
+    #[test]
+    fn the_addresses_of_one_64_network_share_a_bucket() {
+        let limits = Limits::new(2);
+        let a = |s: &str| Some(s.parse::<IpAddr>().expect("ip"));
+        assert!(limits.spend(Bucket::Pdf, a("2001:db8::1")).is_ok());
+        assert!(limits.spend(Bucket::Pdf, a("2001:db8::2")).is_err());
+        assert!(limits.spend(Bucket::Pdf, a("2001:db8:0:1::1")).is_ok());
+    }
 
     #[test]
     fn an_address_gets_its_burst_then_waits_and_others_are_not_affected() {

@@ -16,21 +16,30 @@ pub struct Queued {
     pub attempts: i32,
 }
 
-/// Queues a request unless `address` made `limit` or more since `since`; whether it was queued.
-/// The count and the insert are one statement under a per-address advisory lock, so a parallel
-/// burst cannot pass the limit.
+/// Where a request came from: the client's address (kept with the request), and what the limit
+/// counts it under (an IPv6 address's /64 network).
+#[derive(Debug, Clone, Copy)]
+pub struct Requester {
+    pub address: IpAddr,
+    pub counted_as: IpAddr,
+}
+
+/// Queues a request unless its requester made `limit` or more since `since`; whether it was
+/// queued. The count and the insert are one statement under a per-address advisory lock, so a
+/// parallel burst cannot pass the limit.
 pub async fn enqueue(
     pool: &PgPool,
     email: &str,
     origin: &str,
-    address: Option<IpAddr>,
+    from: Option<Requester>,
     now: OffsetDateTime,
     since: OffsetDateTime,
     limit: i64,
 ) -> sqlx::Result<bool> {
     let mut tx = pool.begin().await?;
-    let address = address.map(|a| a.to_string());
-    if let Some(a) = &address {
+    let address = from.map(|r| r.address.to_string());
+    if let Some(a) = from.map(|r| r.counted_as.to_string()) {
+        let a = &a;
         sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('reset:' || $1, 0))")
             .bind(a)
             .execute(&mut *tx)

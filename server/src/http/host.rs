@@ -25,11 +25,23 @@ impl FromRequestParts<AppState> for SiteHost {
     }
 }
 
-/// The client's IP address: the last entry of the configured proxy header
-/// (`ENROLLFLOW_CLIENT_IP_HEADER`) when there is one, otherwise the peer of the connection; `None`
-/// when neither is known. For throttling and the audit log only.
+/// The client's IP address: with a configured proxy header (`ENROLLFLOW_CLIENT_IP_HEADER`), its
+/// entry `ENROLLFLOW_TRUSTED_PROXY_HOPS` from the right (each proxy we run appends the address it
+/// was reached from); otherwise, or when the header has fewer entries, the peer of the connection;
+/// `None` when neither is known. For the per-address limits and the audit log only.
 #[derive(Debug, Clone, Copy)]
 pub struct ClientAddress(pub Option<std::net::IpAddr>);
+
+/// The client's address in a proxy header's values: the entry `hops` from the right (1: the last).
+pub fn forwarded_client<'a>(
+    values: impl Iterator<Item = &'a str>,
+    hops: u8,
+) -> Option<std::net::IpAddr> {
+    let entries: Vec<&str> = values.flat_map(|v| v.split(',')).collect();
+    let hops = usize::from(hops.max(1));
+    let at = entries.len().checked_sub(hops)?;
+    entries.get(at)?.trim().parse().ok()
+}
 
 impl FromRequestParts<AppState> for ClientAddress {
     type Rejection = std::convert::Infallible;
@@ -39,16 +51,13 @@ impl FromRequestParts<AppState> for ClientAddress {
         app: &AppState,
     ) -> Result<Self, Self::Rejection> {
         if let Some(name) = &app.config.client_ip_header {
-            let forwarded = parts
+            let values = parts
                 .headers
                 .get_all(name.as_str())
                 .iter()
-                .filter_map(|v| v.to_str().ok())
-                .flat_map(|v| v.split(','))
-                .last()
-                .and_then(|v| v.trim().parse().ok());
-            if forwarded.is_some() {
-                return Ok(ClientAddress(forwarded));
+                .filter_map(|v| v.to_str().ok());
+            if let Some(client) = forwarded_client(values, app.config.trusted_proxy_hops) {
+                return Ok(ClientAddress(Some(client)));
             }
         }
         Ok(ClientAddress(
@@ -57,5 +66,33 @@ impl FromRequestParts<AppState> for ClientAddress {
                 .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
                 .map(|c| c.0.ip()),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::forwarded_client;
+
+    #[test]
+    fn the_client_is_read_from_the_right_as_many_entries_as_proxies_we_run() {
+        let one = ["203.0.113.9, 198.51.100.7"];
+        // One proxy: the address it was reached from, whatever the client wrote before it.
+        assert_eq!(
+            forwarded_client(one.into_iter(), 1),
+            Some("198.51.100.7".parse().expect("ip"))
+        );
+        // Two proxies: the first one's view of the client, across repeated headers too.
+        let two = ["1.2.3.4, 203.0.113.9", "10.0.0.2"];
+        assert_eq!(
+            forwarded_client(two.into_iter(), 2),
+            Some("203.0.113.9".parse().expect("ip"))
+        );
+        // Fewer entries than proxies, or no address there: not trusted.
+        assert_eq!(forwarded_client(["10.0.0.2"].into_iter(), 2), None);
+        assert_eq!(forwarded_client(["unknown"].into_iter(), 1), None);
+        assert_eq!(
+            forwarded_client(["2001:db8::1"].into_iter(), 0),
+            Some("2001:db8::1".parse().expect("ip"))
+        );
     }
 }

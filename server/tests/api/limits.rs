@@ -71,3 +71,49 @@ async fn one_address_past_its_limit_waits_and_is_told_how_long() {
         StatusCode::TOO_MANY_REQUESTS
     );
 }
+
+/// Behind our proxies (two hops) the client is the address the first proxy saw, whatever the client
+/// wrote before it; and addresses of one IPv6 /64 network count as one.
+#[tokio::test]
+async fn behind_two_proxies_the_limit_keys_the_clients_ipv6_64_network() {
+    let app = spawn_app_with(|c| {
+        c.client_ip_header = Some("x-forwarded-for".into());
+        c.trusted_proxy_hops = 2;
+    })
+    .await;
+    let b = app.browser("acme");
+    let token = b.start_session().await;
+    let limit = enrollflow_server::accounts::RESETS_PER_ADDRESS_PER_HOUR;
+    let forgot = |client: String| {
+        let b = &b;
+        let token = &token;
+        async move {
+            // What the client wrote first is spoofed; the second proxy appends the first's address.
+            let header = format!("198.51.100.{}, {client}, 10.0.0.2", client.len());
+            b.call_with_header(
+                reqwest::Method::POST,
+                "/api/forgot-password",
+                token,
+                &json!({ "email": "nobody@example.com" }),
+                ("x-forwarded-for", &header),
+            )
+            .await
+            .status
+        }
+    };
+    // Every request from another address of the same /64 network: all count together.
+    for n in 0..limit {
+        assert_eq!(
+            forgot(format!("2001:db8:1:2::{:x}", n + 1)).await,
+            StatusCode::OK,
+            "request {n}"
+        );
+    }
+    assert_eq!(
+        forgot("2001:db8:1:2:ffff::9".into()).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // Another /64 network, and an IPv4 client, are not held back.
+    assert_eq!(forgot("2001:db8:1:3::1".into()).await, StatusCode::OK);
+    assert_eq!(forgot("203.0.113.9".into()).await, StatusCode::OK);
+}
