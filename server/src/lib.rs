@@ -1,5 +1,6 @@
 //! Enrollflow's server: HTTP API, sessions, PostgreSQL, static web app, and the CLI's commands.
 
+pub mod account_notices;
 pub mod accounts;
 pub mod applications;
 pub mod backup;

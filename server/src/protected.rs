@@ -190,6 +190,10 @@ pub fn account_mail() -> &'static minijinja::Environment<'static> {
                 "email/invitation.txt",
                 include_str!("../mail/invitation.txt"),
             ),
+            (
+                "email/account_notice.txt",
+                include_str!("../mail/account_notice.txt"),
+            ),
         ] {
             // Shipped with the server and checked by its tests: a broken one fails when sent.
             if let Err(e) = env.add_template(name, text) {
@@ -253,12 +257,17 @@ mod tests {
     #[test]
     fn account_mail_renders_from_the_servers_own_templates() {
         let env = account_mail();
-        for name in ["email/reset_password.txt", "email/invitation.txt"] {
+        for name in [
+            "email/reset_password.txt",
+            "email/invitation.txt",
+            "email/account_notice.txt",
+        ] {
             let t = env.get_template(name).expect(name);
             let out = t
-                .render(
-                    minijinja::context! { first_name => "Pat", link => "L", valid_for => "1 hour" },
-                )
+                .render(minijinja::context! {
+                    first_name => "Pat", link => "L", valid_for => "1 hour",
+                    headline => "H", text => "T", when => "W",
+                })
                 .expect("renders");
             assert!(out.starts_with("Subject:"), "{out}");
         }

@@ -21,7 +21,7 @@ LAYERS = {
     "boot": {"main", "lib", "startup", "seed"},
     "http": {"http"},
     "services": {
-        "accounts", "applications", "budget", "cache", "demo_data", "draft_worker", "drafts", "clock", "config", "crypto", "documents", "error", "governance", "hostname",
+        "account_notices", "accounts", "applications", "budget", "cache", "demo_data", "draft_worker", "drafts", "clock", "config", "crypto", "documents", "error", "governance", "hostname",
         "backup", "evaluation", "evidence", "handoff", "impact", "keys", "limits", "mail", "password", "pdf", "protected", "purchase", "quoting", "resume", "retention", "rules", "second_factor", "sensitive", "sheets", "state",
         "telemetry",
     },

@@ -293,6 +293,32 @@ pub async fn set_disabled(
     )
 }
 
+/// The admins whose accounts are not disabled.
+pub async fn active_admins(db: impl PgExecutor<'_>) -> sqlx::Result<Vec<UserRow>> {
+    sqlx::query_as::<_, UserRow>(&format!(
+        "{SELECT_USER} WHERE u.role = 'admin' AND u.disabled_at IS NULL ORDER BY u.email"
+    ))
+    .fetch_all(db)
+    .await
+}
+
+/// Voids every unused reset and invitation link of an account (a disabled account's links must
+/// not let anyone in); how many.
+pub async fn void_tokens(
+    db: impl PgExecutor<'_>,
+    user_id: Uuid,
+    now: OffsetDateTime,
+) -> sqlx::Result<u64> {
+    Ok(
+        sqlx::query("UPDATE user_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL")
+            .bind(user_id)
+            .bind(now)
+            .execute(db)
+            .await?
+            .rows_affected(),
+    )
+}
+
 /// Gives an analyst the permission to approve others' rule proposals, or takes it away.
 pub async fn set_approves_rules(pool: &PgPool, id: Uuid, approves: bool) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET approves_rules = $2 WHERE id = $1")

@@ -167,18 +167,13 @@ async fn fabricate_agent(
     // Acting as an agent reaches every one of the agent's customers: the admin's second factor
     // must have been proved within the last 15 minutes (403 `second_factor` otherwise; the web
     // asks for a code and tries again).
-    let proved_at =
-        db::second_factor::session_proved_at(&app.pool, &current.session.id_hash).await?;
-    let now = app.clock.now();
-    if !proved_at.is_some_and(|t| t <= now && now - t <= crate::second_factor::RECENT) {
-        return Err(ApiError::SecondFactorNeeded);
-    }
+    let proved_at = super::second_factor::recent_factor(&app, &current).await?;
     let (new, cookie) = session::replace(
         &app,
         Some(&current.session),
         Some(target.id),
         Some(admin),
-        proved_at,
+        Some(proved_at),
         &headers,
     )
     .await?;

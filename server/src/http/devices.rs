@@ -207,8 +207,11 @@ pub struct AccountState {
             session of it, or of an admin acting as it, ends at once on every instance) or \
             enabled again"),
         (status = 400, description = "An admin cannot disable their own account"),
-        (status = 403, description = "Not an admin"),
-        (status = 404, description = "No such account")))]
+        (status = 403, description = "Not an admin; or `{\"second_factor\": \"required\"}`: \
+            no code in the last 15 minutes"),
+        (status = 404, description = "No such account"),
+        (status = 409, description = "It would leave fewer than two active administrators with \
+            two-step verification")))]
 async fn set_disabled(
     State(app): State<AppState>,
     current: CurrentUser,
@@ -224,16 +227,42 @@ async fn set_disabled(
             "You cannot disable your own account.".into(),
         ));
     }
+    super::second_factor::recent_factor(&app, &current).await?;
+    let user = users::by_id(&app.pool, id).await?.ok_or_else(not_found)?;
+    if req.disabled && super::second_factor::among_last_admins(&app, &user).await? {
+        return Err(ApiError::Conflict(super::second_factor::LAST_ADMINS.into()));
+    }
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
     if !users::set_disabled(&mut *tx, id, req.disabled.then_some(now)).await? {
         return Err(not_found());
     }
     let ended = if req.disabled {
+        // Its reset and invitation links stop working too.
+        users::void_tokens(&mut *tx, id, now).await?;
         sessions::delete_for_user(&mut *tx, id, None).await?
     } else {
         Vec::new()
     };
+    let by = current.user.full_name();
+    let (headline, to_them, to_admins) = if req.disabled {
+        (
+            "your account was disabled",
+            format!(
+                "{by}, an administrator, disabled your account: you are signed out everywhere and cannot log in until it is enabled again."
+            ),
+            format!("{by} disabled the account of {}.", user.full_name()),
+        )
+    } else {
+        (
+            "your account was enabled",
+            format!("{by}, an administrator, enabled your account again: you can log in."),
+            format!("{by} enabled the account of {} again.", user.full_name()),
+        )
+    };
+    let notice = |text| crate::account_notices::Notice { headline, text };
+    crate::account_notices::tell(&mut tx, &user, &notice(to_them), now).await?;
+    crate::account_notices::tell_admins(&mut tx, &notice(to_admins), Some(user.id), now).await?;
     audit::record(
         &mut *tx,
         now,

@@ -27,6 +27,7 @@ use super::accounts::{Errors, JsonBody, WRONG_PASSWORD, password_guess, record, 
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
+use crate::account_notices;
 use crate::accounts;
 use crate::db::audit::Action;
 use crate::db::second_factor as store;
@@ -472,6 +473,40 @@ async fn verify(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// An admin's powerful action (acting as an agent, disabling an account, resetting another's second
+/// factor, the agents' two-step requirement) needs the admin's second factor proved within the
+/// last 15 minutes on this session: 403 `second_factor` otherwise (the web app asks for a code and
+/// tries again). Answers when it was proved.
+pub(crate) async fn recent_factor(
+    app: &AppState,
+    current: &CurrentUser,
+) -> ApiResult<OffsetDateTime> {
+    let proved_at = store::session_proved_at(&app.pool, &current.session.id_hash).await?;
+    let now = app.clock.now();
+    match proved_at {
+        Some(t) if t <= now && now - t <= crate::second_factor::RECENT => Ok(t),
+        _ => Err(ApiError::SecondFactorNeeded),
+    }
+}
+
+/// What an admin is told when a change would leave fewer than two active admins with a second
+/// factor: someone must always be able to act, and no admin alone.
+pub(crate) const LAST_ADMINS: &str = "At least two active administrators with two-step verification \
+    must remain: enable or add another administrator first.";
+
+/// Whether taking `user` out of the active admins with a second factor would leave fewer than two.
+pub(crate) async fn among_last_admins(app: &AppState, user: &users::UserRow) -> ApiResult<bool> {
+    if !user.is_admin() || user.disabled || !user.second_factor {
+        return Ok(false);
+    }
+    let able = users::active_admins(&app.pool)
+        .await?
+        .iter()
+        .filter(|a| a.second_factor)
+        .count();
+    Ok(able <= 2)
+}
+
 #[utoipa::path(get, path = "/api/admin/security-settings", tag = "admin",
     responses((status = 200, body = SecuritySettings), (status = 403, description = "Not an admin")))]
 async fn get_settings(
@@ -490,7 +525,8 @@ async fn get_settings(
         (status = 200, body = SecuritySettings, description = "Saved. Requiring two-step \
             verification of agents ends the sessions of agents who have not used it in them: \
             they set it up at their next login."),
-        (status = 403, description = "Not an admin")))]
+        (status = 403, description = "Not an admin; or `{\"second_factor\": \"required\"}`: \
+            no code in the last 15 minutes")))]
 async fn put_settings(
     State(app): State<AppState>,
     current: CurrentUser,
@@ -498,11 +534,14 @@ async fn put_settings(
     Json(req): Json<SecuritySettings>,
 ) -> ApiResult<Json<SecuritySettings>> {
     current.require_admin()?;
+    recent_factor(&app, &current).await?;
+    let now = app.clock.now();
+    let before = store::required_for_agents(&app.pool).await?;
     let ended = store::set_required_for_agents(
         &app.pool,
         req.second_factor_required_for_agents,
         current.user.id,
-        app.clock.now(),
+        now,
     )
     .await?;
     session::evict_all(&app, &ended);
@@ -514,6 +553,22 @@ async fn put_settings(
         address,
     )
     .await?;
+    if before != req.second_factor_required_for_agents {
+        let notice = account_notices::Notice {
+            headline: "the agents' two-step verification changed",
+            text: format!(
+                "{} {} two-step verification for agents.",
+                current.user.full_name(),
+                if req.second_factor_required_for_agents {
+                    "required"
+                } else {
+                    "stopped requiring"
+                }
+            ),
+        };
+        let mut db = app.pool.acquire().await?;
+        account_notices::tell_admins(&mut db, &notice, None, now).await?;
+    }
     Ok(Json(req))
 }
 
@@ -522,8 +577,11 @@ async fn put_settings(
     responses(
         (status = 204, description = "The user's second factor and recovery codes are removed \
             and their sessions ended; they set it up again at their next login if required"),
-        (status = 403, description = "Not an admin, or the admin's own account"),
-        (status = 404, description = "No such user")))]
+        (status = 403, description = "Not an admin, or the admin's own account; or \
+            `{\"second_factor\": \"required\"}`: no code in the last 15 minutes"),
+        (status = 404, description = "No such user"),
+        (status = 409, description = "It would leave fewer than two active administrators \
+            with two-step verification")))]
 async fn reset_for_user(
     State(app): State<AppState>,
     current: CurrentUser,
@@ -538,9 +596,42 @@ async fn reset_for_user(
         // One admin cannot vouch for themselves: another admin resets it.
         return Err(ApiError::Forbidden);
     }
+    recent_factor(&app, &current).await?;
+    if among_last_admins(&app, &user).await? {
+        return Err(ApiError::Conflict(LAST_ADMINS.into()));
+    }
+    let now = app.clock.now();
     let mut tx = app.pool.begin().await?;
     store::disable(&mut tx, user.id).await?;
     let ended = sessions::delete_for_user(&mut *tx, user.id, None).await?;
+    let by = current.user.full_name();
+    account_notices::tell(
+        &mut tx,
+        &user,
+        &account_notices::Notice {
+            headline: "your two-step verification was reset",
+            text: format!(
+                "{by}, an administrator, removed your authenticator app and recovery codes and \
+                 signed you out everywhere. You set up two-step verification again at your next \
+                 login."
+            ),
+        },
+        now,
+    )
+    .await?;
+    account_notices::tell_admins(
+        &mut tx,
+        &account_notices::Notice {
+            headline: "a user's two-step verification was reset",
+            text: format!(
+                "{by} reset the two-step verification of {}.",
+                user.full_name()
+            ),
+        },
+        Some(user.id),
+        now,
+    )
+    .await?;
     tx.commit().await?;
     session::evict_all(&app, &ended);
     record(

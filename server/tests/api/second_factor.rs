@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{
     ACME_USER, ADMIN_USER, Browser, DEMO_PASSWORD, LAKESHORE_USER, MINUTE, TestApp, next_code,
-    spawn_app, user_id,
+    spawn_app, user_id, wait_for_mails,
 };
 
 fn code_now(app: &TestApp, secret: &str) -> String {
@@ -476,4 +476,141 @@ async fn an_admin_resets_a_lost_factor_and_the_user_sets_it_up_again() {
         )
         .await;
     assert_eq!(r.status, StatusCode::FORBIDDEN);
+}
+
+/// Another admin like Ada (the same authenticator secret, a password), for the last-admins rule.
+async fn another_admin(app: &TestApp, email: &str, first_name: &str) -> uuid::Uuid {
+    sqlx::query_scalar(
+        "INSERT INTO users (id, email, first_name, last_name, role, password_hash, totp_secret,
+                            created_at)
+         SELECT gen_random_uuid(), $1, $2, 'Admin', 'admin', password_hash, totp_secret, created_at
+         FROM users WHERE email = $3 RETURNING id",
+    )
+    .bind(email)
+    .bind(first_name)
+    .bind(ADMIN_USER)
+    .fetch_one(&app.pool)
+    .await
+    .expect("another admin")
+}
+
+#[tokio::test]
+async fn an_admins_powers_over_accounts_need_a_fresh_code_spare_the_last_two_admins_and_are_told() {
+    let app = spawn_app().await;
+    let admin = app.browser("demo");
+    let csrf = admin.logged_in_as(ADMIN_USER).await;
+    let maria = user_id(&app.pool, ACME_USER).await;
+    // Maria asked for a reset link before her account is disabled.
+    let maria_browser = app.browser("acme");
+    let t = maria_browser.start_session().await;
+    let r = maria_browser.forgot_password(&t, ACME_USER).await;
+    assert_eq!(r.status, StatusCode::OK);
+    wait_for_mails(&app.pool, ACME_USER, 1).await;
+
+    // A stolen admin session older than 15 minutes cannot use them.
+    app.clock.advance(16 * MINUTE);
+    let disable = |who: uuid::Uuid, disabled: bool| {
+        let admin = &admin;
+        let csrf = &csrf;
+        async move {
+            admin
+                .call(
+                    Method::PUT,
+                    &format!("/api/admin/users/{who}/disabled"),
+                    csrf,
+                    &json!({ "disabled": disabled }),
+                )
+                .await
+        }
+    };
+    let reset = |who: uuid::Uuid| {
+        let admin = &admin;
+        let csrf = &csrf;
+        async move {
+            admin
+                .call(
+                    Method::DELETE,
+                    &format!("/api/admin/users/{who}/second-factor"),
+                    csrf,
+                    &json!({}),
+                )
+                .await
+        }
+    };
+    let settings = admin
+        .call(
+            Method::PUT,
+            "/api/admin/security-settings",
+            &csrf,
+            &json!({ "second_factor_required_for_agents": true }),
+        )
+        .await;
+    for r in [disable(maria, true).await, reset(maria).await, settings] {
+        assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
+        assert_eq!(r.json()["second_factor"], "required");
+    }
+    let (disabled,): (bool,) =
+        sqlx::query_as("SELECT disabled_at IS NOT NULL FROM users WHERE id = $1")
+            .bind(maria)
+            .fetch_one(&app.pool)
+            .await
+            .expect("user");
+    assert!(!disabled);
+
+    // With a code: Maria is disabled, her reset link voided, and she and every admin are told.
+    let code = next_code(&app, ADMIN_USER).await;
+    let r = admin
+        .call(
+            Method::POST,
+            "/api/user/second-factor/verify",
+            &csrf,
+            &json!({ "code": code }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    let r = disable(maria, true).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let (open_tokens,): (i64,) =
+        sqlx::query_as("SELECT count(*) FROM user_tokens WHERE user_id = $1 AND used_at IS NULL")
+            .bind(maria)
+            .fetch_one(&app.pool)
+            .await
+            .expect("tokens");
+    assert_eq!(open_tokens, 0, "a disabled account's links are void");
+    let told = wait_for_mails(&app.pool, ACME_USER, 2).await;
+    assert!(
+        told[1].0.ends_with("your account was disabled"),
+        "{:?}",
+        told[1]
+    );
+    assert!(
+        told[1].1.contains("Ada Admin, an administrator"),
+        "{}",
+        told[1].1
+    );
+    let admins = wait_for_mails(&app.pool, ADMIN_USER, 1).await;
+    assert!(
+        admins[0]
+            .1
+            .contains("Ada Admin disabled the account of Maria Alvarez"),
+        "{}",
+        admins[0].1
+    );
+
+    // The last two active admins with a second factor keep their accounts and factors.
+    let bea = another_admin(&app, "bea@enrollflow.example.com", "Bea").await;
+    for r in [disable(bea, true).await, reset(bea).await] {
+        assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+        assert!(
+            r.body.contains("At least two active administrators"),
+            "{}",
+            r.body
+        );
+    }
+    // With a third, one of them may be disabled; Bea is told, and so are the other admins.
+    another_admin(&app, "cy@enrollflow.example.com", "Cy").await;
+    let r = disable(bea, true).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    wait_for_mails(&app.pool, "bea@enrollflow.example.com", 1).await;
+    wait_for_mails(&app.pool, "cy@enrollflow.example.com", 1).await;
 }

@@ -3590,7 +3590,7 @@ export interface operations {
                     "application/json": components["schemas"]["SecuritySettings"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin; or `{"second_factor": "required"}`: no code in the last 15 minutes */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3631,7 +3631,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an admin */
+            /** @description Not an admin; or `{"second_factor": "required"}`: no code in the last 15 minutes */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3640,6 +3640,13 @@ export interface operations {
             };
             /** @description No such account */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description It would leave fewer than two active administrators with two-step verification */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3666,7 +3673,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an admin, or the admin's own account */
+            /** @description Not an admin, or the admin's own account; or `{"second_factor": "required"}`: no code in the last 15 minutes */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,6 +3682,13 @@ export interface operations {
             };
             /** @description No such user */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description It would leave fewer than two active administrators with two-step verification */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4653,6 +4667,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The customer finished the application from a hand-off */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             419: {
                 headers: {
                     [name: string]: unknown;
@@ -4694,7 +4715,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The PDF is still being prepared */
+            /** @description The PDF is still being prepared, or the customer finished the application from a hand-off */
             409: {
                 headers: {
                     [name: string]: unknown;

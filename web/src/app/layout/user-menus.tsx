@@ -78,7 +78,12 @@ export function UserMenus({ site, auth, onLogout }: UserMenusProps) {
         <TwoStepModal key={`ts-${generation}`} isOpen={open === 'two-step'} onClose={close} />
       )}
       {mounted.includes('security') && (
-        <SecuritySettingsModal key={`ss-${generation}`} isOpen={open === 'security'} onClose={close} />
+        <SecuritySettingsModal
+          key={`ss-${generation}`}
+          isOpen={open === 'security'}
+          onClose={close}
+          verifyCode={(code) => verifySecondFactor({ code })}
+        />
       )}
       {mounted.includes('share') && shareSubdomain && (
         <ShareSiteModal

@@ -189,6 +189,37 @@ describe('LoginAsAgentModal', () => {
   });
 });
 
+describe('LoginAsAgentModal, disabling with a stale second factor', () => {
+  it('asks for a code, then disables without asking the question again', async () => {
+    answers.set('/api/admin/getUsersByNPN/17439021', {
+      status: 200,
+      body: [{ id: 'u-1', first_name: 'Maria', last_name: 'Alvarez', email: 'maria@example.com' }],
+    });
+    const url = '/api/admin/users/u-1/disabled';
+    answers.set(url, { status: 403, body: { error: 'Please enter a code.', second_factor: 'required' } });
+    const verifyCode = vi.fn<(code: string) => Promise<void>>(async () => {
+      answers.set(url, { status: 200, body: { id: 'u-1', disabled: true } });
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    try {
+      render(<LoginAsAgentModal isOpen onClose={() => {}} onImpersonated={vi.fn(async () => {})} verifyCode={verifyCode} />);
+      fireEvent.change(screen.getByLabelText(/^Agent NPN/), { target: { value: '17439021' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Disable Maria Alvarez' }));
+      expect(await screen.findByText(/To disable Maria Alvarez, enter a code/)).toBeTruthy();
+      expect(screen.queryByText('Disabled')).toBeNull();
+      fireEvent.change(screen.getByLabelText(/^Authentication code/), { target: { value: '123456' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify and disable' }));
+      expect(await screen.findByRole('button', { name: 'Enable Maria Alvarez' })).toBeTruthy();
+      expect(verifyCode).toHaveBeenCalledWith('123456');
+      expect(confirm).toHaveBeenCalledTimes(1);
+      expect(screen.queryByLabelText(/^Authentication code/)).toBeNull();
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+});
+
 describe('OutboxPage', () => {
   it('lists the newest e-mails with their links', async () => {
     answers.set('/api/admin/outbox', {

@@ -8,11 +8,17 @@ import { SAVED, SecuritySettingsModal } from './security-settings-modal';
 const urls: string[] = [];
 const bodies: unknown[] = [];
 let page: (url: string) => unknown = () => ({ rows: [], next: null, actions: [] });
+/** The security settings' save refused this many times for a stale second factor. */
+let staleSaves = 0;
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
   urls.push(url);
   if (init?.body) bodies.push(JSON.parse(String(init.body)));
   if (url.startsWith('/api/admin/security-settings')) {
+    if (init?.method === 'PUT' && staleSaves > 0) {
+      staleSaves -= 1;
+      return jsonResponse(403, { error: 'Please enter a code.', second_factor: 'required' });
+    }
     return jsonResponse(200, init?.body ? JSON.parse(String(init.body)) : { second_factor_required_for_agents: false });
   }
   return jsonResponse(200, page(url));
@@ -71,7 +77,7 @@ describe('AuditLogPage', () => {
 
 describe('SecuritySettingsModal', () => {
   it('requires two-step verification of all agents when saved', async () => {
-    render(<SecuritySettingsModal isOpen onClose={() => {}} />);
+    render(<SecuritySettingsModal isOpen onClose={() => {}} verifyCode={async () => {}} />);
     const box = (await screen.findByLabelText('Require two-step verification for all agents')) as HTMLInputElement;
     expect(box.checked).toBe(false);
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
@@ -80,5 +86,19 @@ describe('SecuritySettingsModal', () => {
     fireEvent.click(save);
     expect(await screen.findByText(SAVED)).toBeTruthy();
     expect(bodies).toEqual([{ second_factor_required_for_agents: true }]);
+  });
+
+  it('asks for a fresh code when the server wants one, then saves', async () => {
+    staleSaves = 1;
+    const verifyCode = vi.fn(async () => {});
+    render(<SecuritySettingsModal isOpen onClose={() => {}} verifyCode={verifyCode} />);
+    fireEvent.click(await screen.findByLabelText('Require two-step verification for all agents'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/To change the agents’ two-step verification, enter a code/)).toBeTruthy();
+    expect(screen.queryByText(SAVED)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Authentication code/), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and save' }));
+    expect(await screen.findByText(SAVED)).toBeTruthy();
+    expect(verifyCode).toHaveBeenCalledWith('654321');
   });
 });

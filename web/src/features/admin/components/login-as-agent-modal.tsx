@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Badge, Button, Dialog, TextField } from '@cmsgov/design-system';
 import { ApiError, GENERIC_ERROR } from '@/lib/api-client';
-import { CodeField } from '@/components/code-field';
 import type { AgentUser, LoggedIn } from '@/types/api';
+import { FreshCodeForm, needsFreshCode, type Pending } from './fresh-code';
 import { fabricateAgent } from '../api/fabricate-agent';
 import { getUsersByNpn } from '../api/get-users-by-npn';
 import { setUserDisabled } from '../api/set-user-disabled';
@@ -44,13 +44,10 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated, verifyCode 
   const [disabled, setDisabled] = useState<Record<string, boolean>>({});
   const [switching, setSwitching] = useState<string | null>(null);
   const [accountError, setAccountError] = useState<string | null>(null);
-  // Acting as an agent needs a code from the admin's app within the last 15 minutes: asked for
-  // when the server says so, then the login-as is tried again.
-  const [codeFor, setCodeFor] = useState<AgentUser | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>(undefined);
+  // Acting as an agent, and disabling or enabling an account, need a code from the admin's app
+  // within the last 15 minutes: asked for when the server says so, then the action is tried again.
+  const [waiting, setWaiting] = useState<{ pending: Pending; submitLabel: string } | null>(null);
   const formId = useId();
-  const codeFormId = useId();
   const trimmed = npn.trim();
 
   const search = (event: FormEvent) => {
@@ -78,38 +75,33 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated, verifyCode 
     fabricateAgent(user.id)
       .then(onImpersonated)
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.secondFactorNeeded) {
-          setCode('');
-          setCodeError(undefined);
-          setCodeFor(user);
+        if (needsFreshCode(error)) {
+          setWaiting({
+            pending: { purpose: `To act as ${user.first_name} ${user.last_name}`, retry: () => logInAs(user) },
+            submitLabel: 'Verify and log in',
+          });
         } else console.error('Log in as an agent failed', error);
       })
       .finally(() => setPending(null));
   };
 
-  const verify = (event: FormEvent) => {
-    event.preventDefault();
-    if (!codeFor) return;
-    const user = codeFor;
-    setPending(user.id);
-    verifyCode(code.trim())
-      .then(() => {
-        setCodeFor(null);
-        logInAs(user);
-      })
-      .catch((error: unknown) => {
-        setPending(null);
-        setCodeError(error instanceof ApiError && error.fieldErrors ? Object.values(error.fieldErrors).flat().join(' ') : GENERIC_ERROR.id);
-      });
-  };
-
-  const setAccount = (user: AgentUser, disable: boolean) => {
-    if (disable && !window.confirm(disableQuestion(`${user.first_name} ${user.last_name}`))) return;
+  const setAccount = (user: AgentUser, disable: boolean, confirmed = false) => {
+    if (disable && !confirmed && !window.confirm(disableQuestion(`${user.first_name} ${user.last_name}`))) return;
     setSwitching(user.id);
     setAccountError(null);
     setUserDisabled(user.id, disable)
       .then((state) => setDisabled((d) => ({ ...d, [user.id]: state.disabled })))
-      .catch((error: unknown) => setAccountError(error instanceof Error && error.message ? error.message : GENERIC_ERROR.id))
+      .catch((error: unknown) => {
+        if (needsFreshCode(error)) {
+          setWaiting({
+            pending: {
+              purpose: `To ${disable ? 'disable' : 'enable'} ${user.first_name} ${user.last_name}`,
+              retry: () => setAccount(user, disable, true),
+            },
+            submitLabel: disable ? 'Verify and disable' : 'Verify and enable',
+          });
+        } else setAccountError(error instanceof Error && error.message ? error.message : GENERIC_ERROR.id);
+      })
       .finally(() => setSwitching(null));
   };
 
@@ -138,17 +130,14 @@ export function LoginAsAgentModal({ isOpen, onClose, onImpersonated, verifyCode 
           Search
         </Button>
       </form>
-      {codeFor && (
-        <form id={codeFormId} onSubmit={verify} noValidate className="ef-account-form ds-u-margin-top--3">
-          <p>
-            To act as {codeFor.first_name} {codeFor.last_name}, enter a code from your authenticator app (asked at most every 15
-            minutes).
-          </p>
-          <CodeField value={code} onChange={setCode} errorMessage={codeError} />
-          <Button type="submit" variation="solid" disabled={pending !== null}>
-            Verify and log in
-          </Button>
-        </form>
+      {waiting && (
+        <FreshCodeForm
+          key={waiting.pending.purpose}
+          pending={waiting.pending}
+          verifyCode={verifyCode}
+          onDone={() => setWaiting(null)}
+          submitLabel={waiting.submitLabel}
+        />
       )}
       <div aria-live="polite" className="ds-u-margin-top--3">
         {result.kind === 'not-found' && (

@@ -3,13 +3,26 @@ import type { ChangeEvent } from 'react';
 import { Alert, Button, ChoiceList, Dialog, Spinner } from '@cmsgov/design-system';
 import { GENERIC_ERROR } from '@/lib/api-client';
 import { getSecuritySettings, putSecuritySettings } from '../api/security';
+import { FreshCodeForm, needsFreshCode, type Pending } from './fresh-code';
 
 export const SAVED = 'Saved.';
 export const REQUIRE_NOTE =
   'Agents who have not used two-step verification in their current session are signed out and set it up at their next login. Admins always use it.';
 
-/** Security settings (admins): whether every agent must use two-step verification. */
-export function SecuritySettingsModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+/**
+ * Security settings (admins): whether every agent must use two-step verification. Changing it
+ * needs the admin's code from the last 15 minutes, asked for when the server says so.
+ */
+export function SecuritySettingsModal({
+  isOpen,
+  onClose,
+  verifyCode,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  verifyCode: (code: string) => Promise<void>;
+}) {
+  const [waiting, setWaiting] = useState<Pending | null>(null);
   const [required, setRequired] = useState<boolean | null>(null);
   const [saved, setSaved] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +48,10 @@ export function SecuritySettingsModal({ isOpen, onClose }: { isOpen: boolean; on
         setSaved(s.second_factor_required_for_agents);
         setMessage({ ok: true, text: SAVED });
       })
-      .catch((e: unknown) => setMessage({ ok: false, text: e instanceof Error && e.message ? e.message : GENERIC_ERROR.id }))
+      .catch((e: unknown) => {
+        if (needsFreshCode(e)) setWaiting({ purpose: 'To change the agents’ two-step verification', retry: save });
+        else setMessage({ ok: false, text: e instanceof Error && e.message ? e.message : GENERIC_ERROR.id });
+      })
       .finally(() => setBusy(false));
   };
 
@@ -73,6 +89,7 @@ export function SecuritySettingsModal({ isOpen, onClose }: { isOpen: boolean; on
           onChange={(e: ChangeEvent<HTMLInputElement>) => setRequired(e.target.checked)}
         />
       )}
+      {waiting && <FreshCodeForm pending={waiting} verifyCode={verifyCode} onDone={() => setWaiting(null)} submitLabel="Verify and save" />}
     </Dialog>
   );
 }

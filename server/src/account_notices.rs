@@ -1,0 +1,66 @@
+//! Mail that tells people what was done to an account: the person it was done to, and every active
+//! admin, so that no admin's power over accounts goes unseen. The server's own template
+//! (`server/mail/account_notice.txt`, part of the protected core), queued in the caller's
+//! transaction: no change without its notices.
+
+use time::OffsetDateTime;
+
+use crate::db::users::{self, UserRow};
+use crate::error::ApiResult;
+use crate::mail;
+
+/// A notice: its headline (the subject's end) and its sentence.
+pub struct Notice<'a> {
+    pub headline: &'a str,
+    pub text: String,
+}
+
+/// `Nov 20, 2024, 3:04 PM` in Michigan.
+fn michigan(at: OffsetDateTime) -> String {
+    let Ok(stamp) = jiff::Timestamp::from_nanosecond(at.unix_timestamp_nanos()) else {
+        return at.to_string();
+    };
+    let Ok(zone) = jiff::tz::TimeZone::get(crate::impact::AGENT_TIME_ZONE) else {
+        return at.to_string();
+    };
+    stamp
+        .to_zoned_datetime(zone)
+        .strftime("%b %-d, %Y, %-I:%M %p")
+        .to_string()
+}
+
+/// Queues `notice` to `to`.
+pub async fn tell(
+    db: &mut sqlx::PgConnection,
+    to: &UserRow,
+    notice: &Notice<'_>,
+    now: OffsetDateTime,
+) -> ApiResult<()> {
+    let email = mail::render(
+        crate::protected::account_mail(),
+        "email/account_notice.txt",
+        minijinja::context! {
+            first_name => &to.first_name,
+            headline => notice.headline,
+            text => &notice.text,
+            when => michigan(now),
+        },
+    )?;
+    mail::enqueue(&mut *db, &to.email, &email, now).await?;
+    Ok(())
+}
+
+/// Queues `notice` to every active admin but `except` (the person told already).
+pub async fn tell_admins(
+    db: &mut sqlx::PgConnection,
+    notice: &Notice<'_>,
+    except: Option<uuid::Uuid>,
+    now: OffsetDateTime,
+) -> ApiResult<()> {
+    for admin in users::active_admins(&mut *db).await? {
+        if Some(admin.id) != except {
+            tell(db, &admin, notice, now).await?;
+        }
+    }
+    Ok(())
+}
