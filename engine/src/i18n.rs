@@ -211,6 +211,7 @@ pub const MESSAGES: &[&str] = &[
     "This application has used its {files} uploads ({megabytes} MB). Please send further documents using one of the methods below.",
     "This application cannot be saved for later.",
     "Save and finish later is offered from {title} on.",
+    "Your application has no e-mail address yet: add it on About You, then save for later.",
     "the plans",
     "Please enter a valid e-mail address.",
     "You are logged in as an agent: this link is your customer's. Log out, then open it again.",
