@@ -33,7 +33,11 @@ export ENROLLFLOW_CLOCK_SHIFT_FILE
 # The URLs and error answers the browser saw, for the PII scan (web/e2e/fixtures.ts).
 export E2E_PII_DIR=$(mktemp -d)
 # Info level: every request is logged, so the PII scan reads what production would log.
-ENROLLFLOW_LOG=info "$bin" serve --listen "127.0.0.1:$E2E_PORT" --static-dir web/dist >"$log" 2>&1 &
+# The debug build walks an impact's thousand made-up households under two sets in about a minute
+# on two cores (a release build in seconds): the impact's request and budget get that long here.
+export ENROLLFLOW_REQUEST_TIMEOUT=${ENROLLFLOW_REQUEST_TIMEOUT:-150}
+ENROLLFLOW_LOG=info "$bin" serve --listen "127.0.0.1:$E2E_PORT" --static-dir web/dist \
+  --impact-budget-secs "${E2E_IMPACT_BUDGET_SECS:-140}" >"$log" 2>&1 &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -f "$log" "$ENROLLFLOW_CLOCK_SHIFT_FILE"; rm -rf "$documents" "$E2E_PII_DIR"; }
 trap cleanup EXIT INT TERM
