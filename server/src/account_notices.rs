@@ -15,18 +15,12 @@ pub struct Notice<'a> {
     pub text: String,
 }
 
-/// `Nov 20, 2024, 3:04 PM` in Michigan.
+/// `Nov 20, 2024, 3:04 PM` in Michigan (`impact::michigan_datetime`).
 fn michigan(at: OffsetDateTime) -> String {
-    let Ok(stamp) = jiff::Timestamp::from_nanosecond(at.unix_timestamp_nanos()) else {
-        return at.to_string();
-    };
-    let Ok(zone) = jiff::tz::TimeZone::get(crate::impact::AGENT_TIME_ZONE) else {
-        return at.to_string();
-    };
-    stamp
-        .to_zoned_datetime(zone)
-        .strftime("%b %-d, %Y, %-I:%M %p")
-        .to_string()
+    crate::impact::michigan_datetime(at).map_or_else(
+        || at.to_string(),
+        |local| local.strftime("%b %-d, %Y, %-I:%M %p").to_string(),
+    )
 }
 
 /// Queues `notice` to `to`.

@@ -338,6 +338,15 @@ pub fn mask(plain: &str) -> String {
     format!("{}{keep}", "*".repeat(n.saturating_sub(4)))
 }
 
+/// Masks `value` unless it is what the agent had entered (`entered`) before a customer took the
+/// application over: what the customer gave since shows only masked (More Info, the lists, the
+/// exports).
+pub fn mask_unless(value: &mut String, entered: Option<&str>) {
+    if !value.is_empty() && Some(value.as_str()) != entered {
+        *value = mask(value);
+    }
+}
+
 /// A value the browser sent back unchanged from its mask.
 pub fn is_mask(v: &str) -> bool {
     v.starts_with('*') && v.chars().filter(|c| *c != '*').count() <= 4

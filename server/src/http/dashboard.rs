@@ -273,19 +273,12 @@ async fn mask_handed_off(app: &AppState, rows: &mut [ListRow]) -> ApiResult<()> 
     for (id, at) in crate::db::links::summaries_at_handoff(&app.pool, &ids).await? {
         let entered: Summary = serde_json::from_value(at).unwrap_or_default();
         if let Some(r) = rows.iter_mut().find(|r| r.id == id) {
-            mask_unless(&mut r.first_name, entered.first_name.as_deref());
-            mask_unless(&mut r.last_name, entered.last_name.as_deref());
-            mask_unless(&mut r.email, entered.email.as_deref());
+            crate::crypto::mask_unless(&mut r.first_name, entered.first_name.as_deref());
+            crate::crypto::mask_unless(&mut r.last_name, entered.last_name.as_deref());
+            crate::crypto::mask_unless(&mut r.email, entered.email.as_deref());
         }
     }
     Ok(())
-}
-
-/// Masks `value` unless it is what the agent had entered.
-fn mask_unless(value: &mut String, entered: Option<&str>) {
-    if !value.is_empty() && Some(value.as_str()) != entered {
-        *value = crate::crypto::mask(value);
-    }
 }
 
 /// A list page.

@@ -385,13 +385,11 @@ impl AppInfo {
     /// customer opened the hand-off).
     fn mask_unless(&mut self, entered: &AppInfo) {
         let mask = |v: &mut Option<String>, was: &Option<String>| {
-            if v != was {
-                *v = v.as_deref().map(crate::crypto::mask);
+            if let Some(v) = v {
+                crate::crypto::mask_unless(v, was.as_deref());
             }
         };
-        if self.primary_name != entered.primary_name {
-            self.primary_name = crate::crypto::mask(&self.primary_name);
-        }
+        crate::crypto::mask_unless(&mut self.primary_name, Some(&entered.primary_name));
         mask(&mut self.primary_phone, &entered.primary_phone);
         mask(&mut self.email, &entered.email);
         mask(&mut self.residential_street, &entered.residential_street);
