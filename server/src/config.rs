@@ -50,8 +50,10 @@ pub struct ServeArgs {
     #[arg(long, env = "ENROLLFLOW_RULES_FROM_DATABASE", default_value_t = false)]
     pub rules_from_database: bool,
 
-    /// Bearer token for the operators' endpoints (rule status) until admin accounts exist.
-    #[arg(long, env = "ENROLLFLOW_ADMIN_TOKEN", hide_env_values = true)]
+    /// Bearer token for the operators' endpoints (rule status) until admin accounts exist: from
+    /// `ENROLLFLOW_ADMIN_TOKEN` or the file `ENROLLFLOW_ADMIN_TOKEN_FILE`, never a flag
+    /// ([`ServeArgs::read_secrets`]).
+    #[arg(skip)]
     pub admin_token: Option<String>,
 
     /// Show the Misc menu with the playground link (spec part 1, 2.1): the hidden /playground route
@@ -134,7 +136,9 @@ pub struct ServeArgs {
     /// SMTP relay for outgoing e-mail, credentials in the URL if needed: `smtps://host:465` (TLS),
     /// `smtp://host:587?tls=required` (STARTTLS), or plain `smtp://` to a relay on this host only.
     /// Without it, e-mail stays in the outbox that admins can read (the demo's mail viewer).
-    #[arg(long, env = "ENROLLFLOW_SMTP_URL", hide_env_values = true)]
+    /// From `ENROLLFLOW_SMTP_URL` or the file `ENROLLFLOW_SMTP_URL_FILE`, never a flag (it may
+    /// hold a password; [`ServeArgs::read_secrets`]).
+    #[arg(skip)]
     pub smtp_url: Option<String>,
 
     /// The sender of outgoing e-mail.
@@ -201,6 +205,11 @@ pub struct ServeArgs {
     /// start. Without one, impacts run on the server's draft thread.
     #[arg(skip)]
     pub draft_worker: Option<PathBuf>,
+
+    /// The evidence signing key and the retired keys still trusted, read at start from the
+    /// environment or files (`crate::signing`); without them, a key derived from the data key.
+    #[arg(skip)]
+    pub evidence_keys: Option<crate::signing::EvidenceKeys>,
 }
 
 impl ServeArgs {
@@ -209,6 +218,17 @@ impl ServeArgs {
             self.idle_seconds
                 .unwrap_or(u64::from(self.idle_minutes) * 60),
         )
+    }
+
+    /// The settings that hold credentials, from the environment or files only (a command line is
+    /// visible to every user of the machine in `ps`): the operator token and the SMTP URL.
+    pub fn read_secrets(&mut self) -> anyhow::Result<()> {
+        let read = |name: &str| -> anyhow::Result<Option<String>> {
+            Ok(crate::crypto::env_or_file(name)?.map(|v| v.trim().to_string()))
+        };
+        self.admin_token = read("ENROLLFLOW_ADMIN_TOKEN")?;
+        self.smtp_url = read("ENROLLFLOW_SMTP_URL")?;
+        Ok(())
     }
 
     /// Settings that cannot work together, refused before serving.

@@ -301,27 +301,10 @@ pub fn install_tls_provider() {
 /// `ENROLLFLOW_OLD_DATA_KEYS` (comma-separated) or the file `ENROLLFLOW_OLD_DATA_KEYS_FILE`.
 /// `None` when no current key is set.
 pub fn keys_from_env() -> anyhow::Result<Option<Cipher>> {
-    fn var(name: &str) -> Option<String> {
-        std::env::var(name).ok().filter(|v| !v.trim().is_empty())
-    }
-    fn file(name: &str) -> anyhow::Result<Option<String>> {
-        match var(name) {
-            Some(path) => Ok(Some(std::fs::read_to_string(path.trim()).map_err(|e| {
-                anyhow::anyhow!("{name}: cannot read {}: {e}", path.trim())
-            })?)),
-            None => Ok(None),
-        }
-    }
-    let current = match (
-        var("ENROLLFLOW_DATA_KEY"),
-        file("ENROLLFLOW_DATA_KEY_FILE")?,
-    ) {
-        (Some(k), _) | (None, Some(k)) => k,
-        (None, None) => return Ok(None),
+    let Some(current) = env_or_file("ENROLLFLOW_DATA_KEY")? else {
+        return Ok(None);
     };
-    let older = var("ENROLLFLOW_OLD_DATA_KEYS")
-        .or(file("ENROLLFLOW_OLD_DATA_KEYS_FILE")?)
-        .unwrap_or_default();
+    let older = env_or_file("ENROLLFLOW_OLD_DATA_KEYS")?.unwrap_or_default();
     let cipher = Cipher::from_base64(current.trim())?.with_older(
         older
             .split([',', '\n'])
@@ -329,6 +312,21 @@ pub fn keys_from_env() -> anyhow::Result<Option<Cipher>> {
             .filter(|k| !k.is_empty()),
     )?;
     Ok(Some(cipher))
+}
+
+/// A secret from the environment variable `NAME`, or else from the file named by `NAME_FILE`
+/// (how container secrets are mounted); `None` when neither is set. Never a command-line flag.
+pub fn env_or_file(name: &str) -> anyhow::Result<Option<String>> {
+    let var = |n: &str| std::env::var(n).ok().filter(|v| !v.trim().is_empty());
+    if let Some(v) = var(name) {
+        return Ok(Some(v));
+    }
+    match var(&format!("{name}_FILE")) {
+        Some(path) => Ok(Some(std::fs::read_to_string(path.trim()).map_err(|e| {
+            anyhow::anyhow!("{name}_FILE: cannot read {}: {e}", path.trim())
+        })?)),
+        None => Ok(None),
+    }
 }
 
 /// How a sensitive value is shown once stored: only its last four characters.

@@ -5,9 +5,10 @@
 //! The packet is JSON, built in the purchase's transaction from the stored application and the
 //! serving rules, and stored byte for byte with its SHA-256 (`evidence_packets`). Everything later
 //! reads the stored packet: the agent's JSON download is those bytes, the PDF is drawn from them
-//! alone (`sheets::evidence`), so both read the same a year later under newer rules, and
-//! `enrollflow verify-packet FILE` finds any change by its hash. Sensitive answers (SSNs) are
-//! masked; nothing in the packet is encrypted or needs the data key.
+//! alone (`sheets::evidence`), so both read the same a year later under newer rules. Both are
+//! signed with the evidence key (`crate::signing`), so `enrollflow verify-packet FILE` finds any
+//! change offline, even one made in the database with the hash recomputed. Sensitive answers
+//! (SSNs) are masked; nothing in the packet is encrypted or needs the data key.
 
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
@@ -23,6 +24,7 @@ use crate::db::agents::AgentRow;
 use crate::db::evidence as evidence_db;
 use crate::quoting::PlanSnapshot;
 use crate::sensitive;
+use crate::signing::{EvidenceKeys, Signature};
 use crate::state::AppState;
 
 /// The packet format's name; a reader refuses any other.
@@ -74,7 +76,7 @@ fn text_hash(text: &str) -> String {
 }
 
 /// Builds the packet of a purchase.
-pub fn build(cipher: &Cipher, p: &Purchase<'_>) -> anyhow::Result<Packet> {
+pub fn build(cipher: &Cipher, keys: &EvidenceKeys, p: &Purchase<'_>) -> anyhow::Result<Packet> {
     let engine = p.engine;
     let mut answers = Vec::new();
     let mut forms = Map::new();
@@ -134,7 +136,7 @@ pub fn build(cipher: &Cipher, p: &Purchase<'_>) -> anyhow::Result<Packet> {
             "uploaded_at": rfc3339(d.uploaded_at),
         })).collect::<Vec<_>>(),
     });
-    let bytes = serde_json::to_vec_pretty(&packet)?;
+    let bytes = keys.sign_json(&serde_json::to_vec_pretty(&packet)?)?;
     let sha256 = sha256(&bytes);
     Ok(Packet { bytes, sha256 })
 }
@@ -391,6 +393,7 @@ pub async fn make_pdf(app: &AppState, application_id: Uuid) -> anyhow::Result<()
         return Ok(());
     }
     let now = app.clock.now();
+    let keys = app.evidence_keys.clone();
     let drawn = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<u8>> {
         let packet: Value = serde_json::from_slice(&row.packet)?;
         let created = packet
@@ -398,7 +401,8 @@ pub async fn make_pdf(app: &AppState, application_id: Uuid) -> anyhow::Result<()
             .and_then(Value::as_str)
             .and_then(|t| OffsetDateTime::parse(t, &Rfc3339).ok())
             .unwrap_or(row.created_at);
-        Ok(crate::sheets::evidence(&packet, &hex::encode(&row.sha256)).finish(created))
+        let pdf = crate::sheets::evidence(&packet, &hex::encode(&row.sha256)).finish(created);
+        keys.sign_pdf(&pdf)
     })
     .await?;
     match drawn {
@@ -445,28 +449,79 @@ pub fn spawn_pdf_maker(app: AppState) -> tokio::task::JoinHandle<()> {
 /// What `verify` found.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The file is byte for byte the packet (or its PDF) stored at the purchase.
+    /// Signed by this trusted key, and unchanged since: checked without the database.
+    Signed {
+        key_id: String,
+        application_id: Option<Uuid>,
+    },
+    /// Unsigned (stored before evidence was signed), and byte for byte the packet or PDF stored
+    /// at the purchase.
     Intact { application_id: Uuid },
-    /// The file names an application whose stored packet differs from it: what differs.
+    /// Changed since it was made: its signature does not match its content (`key_id`), or,
+    /// unsigned, it differs from the stored packet. What differs, where the stored copy tells.
     Altered {
-        application_id: Uuid,
+        key_id: Option<String>,
+        application_id: Option<Uuid>,
         differs: Vec<String>,
     },
-    /// Nothing stored matches the file and it names no application.
+    /// Signed with a key that is not among the trusted ones.
+    UnknownKey { key_id: String },
+    /// Unsigned, and nothing stored matches it.
     Unknown,
 }
 
-/// Whether a file is a stored packet or its PDF, byte for byte (`enrollflow verify-packet`).
-pub async fn verify(pool: &sqlx::PgPool, file: &[u8]) -> anyhow::Result<Verdict> {
+/// Whether a file is a packet or packet PDF as it was made (`enrollflow verify-packet`): a signed
+/// file by its signature alone, offline; an unsigned one (made before evidence was signed) against
+/// the stored copy, when the database is given.
+pub async fn verify(
+    keys: &EvidenceKeys,
+    pool: Option<&sqlx::PgPool>,
+    file: &[u8],
+) -> anyhow::Result<Verdict> {
+    let application_id = application_of(file);
+    match keys.verify(file) {
+        Signature::Valid { key_id } => {
+            return Ok(Verdict::Signed {
+                key_id,
+                application_id,
+            });
+        }
+        Signature::UnknownKey { key_id } => return Ok(Verdict::UnknownKey { key_id }),
+        Signature::Altered { key_id } => {
+            let mut differs = Vec::new();
+            if let (Some(pool), Some(id)) = (pool, application_id)
+                && let Some(stored) = evidence_db::packet(pool, id).await?
+            {
+                differs = if stored.packet == file {
+                    vec!["nothing from the stored copy, which was changed as well".into()]
+                } else {
+                    differences(&stored.packet, file)
+                };
+            }
+            return Ok(Verdict::Altered {
+                key_id: Some(key_id),
+                application_id,
+                differs,
+            });
+        }
+        Signature::Unsigned => {}
+    }
+    let Some(pool) = pool else {
+        anyhow::bail!(
+            "the file carries no signature: it is checked against the stored packets, which \
+             needs DATABASE_URL"
+        );
+    };
     if let Some((application_id, _)) = evidence_db::by_hash(pool, &sha256(file)).await? {
         return Ok(Verdict::Intact { application_id });
     }
-    let Some(application_id) = application_of(file) else {
+    let Some(application_id) = application_id else {
         return Ok(Verdict::Unknown);
     };
     Ok(match evidence_db::packet(pool, application_id).await? {
         Some(stored) => Verdict::Altered {
-            application_id,
+            key_id: None,
+            application_id: Some(application_id),
             differs: differences(&stored.packet, file),
         },
         None => Verdict::Unknown,

@@ -38,6 +38,7 @@ pub mod second_factor;
 pub mod seed;
 pub mod sensitive;
 pub mod sheets;
+pub mod signing;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

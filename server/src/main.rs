@@ -22,8 +22,9 @@ use enrollflow_server::{accounts, db, demo_data, seed, telemetry};
     about = "Enrollflow quoting and enrollment service"
 )]
 struct Cli {
-    /// PostgreSQL connection URL (serve, migrate, seed).
-    #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
+    /// PostgreSQL connection URL (serve, migrate, seed): from `DATABASE_URL` or the file
+    /// `DATABASE_URL_FILE`, never a flag (it may hold a password, and `ps` shows command lines).
+    #[arg(skip)]
     database_url: Option<String>,
 
     #[command(subcommand)]
@@ -122,12 +123,26 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Tell whether FILE, an evidence packet's JSON or PDF downloaded from Submissions, is byte
-    /// for byte the one stored at the purchase (exit 0), or was changed or is unknown (exit 1; for
-    /// a changed JSON, which parts differ).
+    /// Tell whether FILE, an evidence packet's JSON or PDF downloaded from Submissions, is the
+    /// one made at the purchase (exit 0) and which key signed it, or was changed or is unknown
+    /// (exit 1; for a changed JSON, which parts differ where the database is at hand). A signed
+    /// file is checked offline, against the keys of --keys or the configured evidence keys
+    /// (ENROLLFLOW_EVIDENCE_KEY(_FILE), ENROLLFLOW_EVIDENCE_PUBLIC_KEYS(_FILE), or the data key's
+    /// derived key); one made before evidence was signed, against the database.
     VerifyPacket {
         /// The downloaded `evidence-….json` or `evidence-….pdf`.
         file: std::path::PathBuf,
+        /// The trusted public keys: the JSON of `/.well-known/enrollflow-evidence-keys.json`.
+        #[arg(long)]
+        keys: Option<PathBuf>,
+    },
+    /// Make a new evidence signing key: prints the secret line for ENROLLFLOW_EVIDENCE_KEY (keep it
+    /// outside the database, as the data key) and the public line to add to
+    /// ENROLLFLOW_EVIDENCE_PUBLIC_KEYS when the key is retired, so its packets still verify.
+    EvidenceKey {
+        /// The key's id, written into every packet it signs (letters, digits, '.', '_', '-').
+        #[arg(long)]
+        id: String,
     },
     /// Load demo quotes and submissions for the demo agents, spread over the 12 months before
     /// today (ENROLLFLOW_TODAY), and three agent messages (idempotent: an agent that already has
@@ -303,6 +318,14 @@ async fn main() -> ExitCode {
     ) {
         telemetry::init();
     }
+    let mut cli = cli;
+    match enrollflow_server::crypto::env_or_file("DATABASE_URL") {
+        Ok(url) => cli.database_url = url.map(|u| u.trim().to_string()),
+        Err(e) => {
+            eprintln!("enrollflow: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    }
     match run(cli).await {
         Ok(code) => code,
         Err(e) => {
@@ -327,7 +350,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let url = || {
         cli.database_url
             .clone()
-            .ok_or_else(|| anyhow::anyhow!("DATABASE_URL is not set (or pass --database-url)"))
+            .ok_or_else(|| anyhow::anyhow!("DATABASE_URL (or DATABASE_URL_FILE) is not set"))
     };
     match cli.command {
         Command::Check { dir } => Ok(check(&dir)),
@@ -694,42 +717,105 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::VerifyPacket { file } => {
+        Command::VerifyPacket { file, keys } => {
+            use enrollflow_server::evidence::{Verdict, confirmation, verify};
+            use enrollflow_server::signing::EvidenceKeys;
             let bytes = std::fs::read(&file)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
-            let pool = db::connect(&url()?).await?;
-            use enrollflow_server::evidence::{Verdict, confirmation, verify};
-            match verify(&pool, &bytes).await? {
-                Verdict::Intact { application_id } => {
-                    println!(
-                        "intact: {} is the evidence packet stored at the purchase of application \
-                         {application_id} (confirmation {})",
-                        file.display(),
-                        confirmation(application_id)
-                    );
-                    Ok(ExitCode::SUCCESS)
+            let keys = match keys {
+                Some(path) => EvidenceKeys::from_jwks(
+                    &std::fs::read(&path)
+                        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
+                )?,
+                None => {
+                    let cipher = enrollflow_server::crypto::keys_from_env()?;
+                    EvidenceKeys::from_env(cipher.as_ref())?.ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "no trusted evidence keys: give --keys (the JSON of \
+                             /.well-known/enrollflow-evidence-keys.json) or the service's keys"
+                        )
+                    })?
                 }
+            };
+            let pool = match &cli.database_url {
+                Some(u) => Some(db::connect(u).await?),
+                None => None,
+            };
+            let named = |id: Option<uuid::Uuid>| match id {
+                Some(id) => format!(" of application {id} (confirmation {})", confirmation(id)),
+                None => String::new(),
+            };
+            let (ok, said) = match verify(&keys, pool.as_ref(), &bytes).await? {
+                Verdict::Signed {
+                    key_id,
+                    application_id,
+                } => (
+                    true,
+                    format!(
+                        "intact: {} is the evidence{} as signed with key {key_id}",
+                        file.display(),
+                        named(application_id)
+                    ),
+                ),
+                Verdict::Intact { application_id } => (
+                    true,
+                    format!(
+                        "intact: {} is byte for byte the evidence packet stored at the purchase{} \
+                         (made before evidence was signed)",
+                        file.display(),
+                        named(Some(application_id))
+                    ),
+                ),
                 Verdict::Altered {
+                    key_id,
                     application_id,
                     differs,
-                } => {
-                    println!(
-                        "ALTERED: {} is not the evidence packet stored at the purchase of \
-                         application {application_id}; it differs in: {}",
+                } => (
+                    false,
+                    format!(
+                        "ALTERED: {}{} is not what {}{}",
                         file.display(),
-                        differs.join(", ")
-                    );
-                    Ok(ExitCode::FAILURE)
-                }
-                Verdict::Unknown => {
-                    println!(
+                        named(application_id),
+                        match key_id {
+                            Some(k) => format!("key {k} signed"),
+                            None => "was stored at the purchase".into(),
+                        },
+                        if differs.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; it differs in: {}", differs.join(", "))
+                        }
+                    ),
+                ),
+                Verdict::UnknownKey { key_id } => (
+                    false,
+                    format!(
+                        "UNKNOWN KEY: {} is signed with key {key_id}, which is not among the \
+                         trusted evidence keys",
+                        file.display()
+                    ),
+                ),
+                Verdict::Unknown => (
+                    false,
+                    format!(
                         "UNKNOWN: {} matches no stored evidence packet or packet PDF (changed, or \
                          not from this service)",
                         file.display()
-                    );
-                    Ok(ExitCode::FAILURE)
-                }
-            }
+                    ),
+                ),
+            };
+            println!("{said}");
+            Ok(if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Command::EvidenceKey { id } => {
+            let (secret, public) = enrollflow_server::signing::new_key(&id)?;
+            println!("ENROLLFLOW_EVIDENCE_KEY={secret}");
+            println!("# when it is retired, add to ENROLLFLOW_EVIDENCE_PUBLIC_KEYS: {public}");
+            Ok(ExitCode::SUCCESS)
         }
         Command::Invite {
             email,
@@ -768,7 +854,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Serve(mut args) => {
             args.draft_worker = std::env::current_exe().ok();
+            args.read_secrets()?;
             let cipher = data_keys()?;
+            args.evidence_keys = enrollflow_server::signing::EvidenceKeys::from_env(Some(&cipher))?;
             let rules = match Rules::load(&args.root) {
                 Ok(r) => Arc::new(r),
                 Err(problems) => {

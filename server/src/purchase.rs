@@ -79,6 +79,7 @@ pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::
     }
     let packet = evidence::build(
         &app.cipher,
+        &app.evidence_keys,
         &Purchase {
             engine,
             agent: b.agent,

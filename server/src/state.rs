@@ -36,6 +36,8 @@ pub struct Handles {
     /// The analysts' rules, forms and templates: swapped whole on a clean reload.
     pub rules: Arc<Rules>,
     pub cipher: Cipher,
+    /// The key evidence packets and their PDFs are signed with, and the keys trusted.
+    pub evidence_keys: crate::signing::EvidenceKeys,
     /// Sessions, agents and applications in memory, kept coherent by PostgreSQL notifications.
     pub caches: Arc<Caches>,
     /// Where uploaded documents are stored.
@@ -62,6 +64,10 @@ impl AppState {
             ObjectStore::from_config(&config.documents_dir, config.document_store.as_deref())?;
         let limits = Arc::new(crate::limits::Limits::new(config.address_limit));
         let drafts = crate::drafts::Drafts::with_worker(config.draft_worker.clone());
+        let evidence_keys = config
+            .evidence_keys
+            .clone()
+            .unwrap_or_else(|| crate::signing::EvidenceKeys::derived(&cipher));
         Ok(Self(Arc::new(Handles {
             limits,
             documents,
@@ -70,6 +76,7 @@ impl AppState {
             config: Arc::new(config),
             rules,
             cipher,
+            evidence_keys,
             caches: Arc::new(Caches::new()),
             reset_queued: Arc::new(tokio::sync::Notify::new()),
             evidence_waiting: Arc::new(tokio::sync::Notify::new()),

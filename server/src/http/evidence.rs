@@ -23,6 +23,29 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(evidence_status))
         .routes(routes!(evidence_pdf))
         .routes(routes!(evidence_json))
+        .routes(routes!(evidence_keys))
+}
+
+#[utoipa::path(get, path = "/.well-known/enrollflow-evidence-keys.json", tag = "site",
+    description = "The public keys evidence packets and their PDFs are signed with, as a JSON Web \
+                   Key Set (Ed25519, by key id): the key signing today's packets and the retired \
+                   keys earlier packets name. `enrollflow verify-packet --keys` reads this file.",
+    responses((status = 200, content_type = "application/json", body = Object)))]
+async fn evidence_keys(State(app): State<AppState>) -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            ),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=3600"),
+            ),
+        ],
+        app.evidence_keys.jwks().to_string(),
+    )
+        .into_response()
 }
 
 #[derive(Debug, Serialize, ToSchema, PartialEq, Eq)]

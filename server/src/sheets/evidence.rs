@@ -68,10 +68,12 @@ pub fn evidence(packet: &Value, sha256: &str) -> Sheet {
     sheet.field("Rule set", text(packet, "/rules/rule_set"));
     sheet.field("Form schemas", text(packet, "/rules/forms_hash"));
     sheet.field("Packet SHA-256", sha256);
+    sheet.field("Signed with key", text(packet, "/signature/key_id"));
     sheet.paragraph(
         Style::NOTE,
-        "This packet was stored when the application was purchased. `enrollflow verify-packet` \
-         tells whether a copy of it, or of this PDF, is the one stored.",
+        "This packet and this PDF were signed when the application was purchased (Ed25519; the \
+         public keys are at /.well-known/enrollflow-evidence-keys.json). `enrollflow \
+         verify-packet` tells whether a copy of either is as it was signed.",
     );
 
     sheet.space(6.0);

@@ -269,8 +269,55 @@ async fn the_receipt_goes_to_the_subscriber_and_no_admin_reads_it() {
     );
 }
 
+/// Runs `enrollflow verify-packet` on `bytes`: whether it said yes, and what it printed.
+fn verify_packet(bytes: &[u8], args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
+    let file = std::env::temp_dir().join(format!("enrollflow-verify-{}.bin", uuid::Uuid::new_v4()));
+    std::fs::write(&file, bytes).expect("write");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_enrollflow"));
+    cmd.arg("verify-packet").arg(&file).args(args);
+    // Offline unless the test says otherwise: no database, no configured keys.
+    for name in [
+        "DATABASE_URL",
+        "ENROLLFLOW_DATA_KEY",
+        "ENROLLFLOW_DATA_KEY_FILE",
+        "ENROLLFLOW_EVIDENCE_KEY",
+        "ENROLLFLOW_EVIDENCE_KEY_FILE",
+        "ENROLLFLOW_EVIDENCE_PUBLIC_KEYS",
+        "ENROLLFLOW_EVIDENCE_PUBLIC_KEYS_FILE",
+    ] {
+        cmd.env_remove(name);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("run");
+    let _ = std::fs::remove_file(&file);
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// The service's published keys, saved as a verifier would save them.
+async fn published_keys(app: &TestApp) -> std::path::PathBuf {
+    // Anyone may read them: a browser without a session.
+    let r = app
+        .browser("acme")
+        .get("/.well-known/enrollflow-evidence-keys.json")
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let keys = r.body.into_bytes();
+    let path = std::env::temp_dir().join(format!("enrollflow-keys-{}.json", uuid::Uuid::new_v4()));
+    std::fs::write(&path, &keys).expect("write");
+    path
+}
+
 #[tokio::test]
-async fn a_changed_packet_or_pdf_fails_verification() {
+async fn a_packet_and_its_pdf_prove_themselves_offline_and_any_change_is_altered() {
     let app = spawn_app().await;
     let b = app.browser("acme");
     let id = bought(&app, &b).await;
@@ -283,16 +330,28 @@ async fn a_changed_packet_or_pdf_fails_verification() {
     let (_, pdf) = agent
         .get_bytes(&format!("/api/dashboard/evidencePdf/{id}"))
         .await;
-    assert_eq!(
-        verify(&app.pool, &json_file).await.expect("verify"),
-        Verdict::Intact { application_id: id }
-    );
-    assert_eq!(
-        verify(&app.pool, &pdf).await.expect("verify"),
-        Verdict::Intact { application_id: id }
-    );
-    // A premium changed in the JSON: named, with the part that differs.
+    let keys = &app.state.evidence_keys;
+    let key_id = keys.signing_key_id().expect("a signing key").to_string();
+    // The packet names the key that signed it; the PDF is still a PDF poppler and qpdf read.
     let p: Value = serde_json::from_slice(&json_file).expect("json");
+    assert_eq!(p["signature"]["alg"], "Ed25519");
+    assert_eq!(p["signature"]["key_id"], key_id.as_str());
+    assert!(text_of_pdf(&pdf).contains("Evidence"), "the PDF reads");
+    assert_eq!(
+        verify(keys, None, &json_file).await.expect("verify"),
+        Verdict::Signed {
+            key_id: key_id.clone(),
+            application_id: Some(id)
+        }
+    );
+    assert_eq!(
+        verify(keys, None, &pdf).await.expect("verify"),
+        Verdict::Signed {
+            key_id: key_id.clone(),
+            application_id: None
+        }
+    );
+    // A premium changed in the JSON: altered, and with the database at hand, the part named.
     let premium = p["plans"]["monthly_total"]
         .as_str()
         .expect("total")
@@ -301,44 +360,127 @@ async fn a_changed_packet_or_pdf_fails_verification() {
         .expect("utf-8")
         .replace(&premium, "$1.00");
     assert_eq!(
-        verify(&app.pool, changed.as_bytes()).await.expect("verify"),
+        verify(keys, Some(&app.pool), changed.as_bytes())
+            .await
+            .expect("verify"),
         Verdict::Altered {
-            application_id: id,
+            key_id: Some(key_id.clone()),
+            application_id: Some(id),
             differs: vec!["plans".into()]
         }
     );
-    // One byte of the PDF changed: it is no stored PDF.
+    // One byte of the PDF changed.
     let mut bad_pdf = pdf.clone();
     let i = bad_pdf.len() / 2;
     bad_pdf[i] ^= 1;
-    assert_eq!(
-        verify(&app.pool, &bad_pdf).await.expect("verify"),
-        Verdict::Unknown
-    );
+    assert!(matches!(
+        verify(keys, None, &bad_pdf).await.expect("verify"),
+        Verdict::Altered { .. }
+    ));
 
-    // The operator's command says the same, by its exit status.
-    let url = crate::operator::database_url_of(&app.pool);
-    let dir = std::env::temp_dir().join(format!("enrollflow-verify-{}", uuid::Uuid::new_v4()));
-    std::fs::create_dir_all(&dir).expect("dir");
+    // Someone with the database edits the stored packet and recomputes its hash: the download
+    // is the edited packet, its hash matches, and it is still reported as altered.
+    sqlx::query(
+        "UPDATE evidence_packets SET packet = $2, sha256 = sha256($2) WHERE application_id = $1",
+    )
+    .bind(id)
+    .bind(changed.as_bytes())
+    .execute(&app.pool)
+    .await
+    .expect("edit");
+    let (_, edited) = agent
+        .get_bytes(&format!("/api/dashboard/evidenceJson/{id}"))
+        .await;
+    assert_eq!(edited, changed.as_bytes());
+    assert!(matches!(
+        verify(keys, Some(&app.pool), &edited).await.expect("verify"),
+        Verdict::Altered { key_id: Some(k), .. } if k == key_id
+    ));
+
+    // The operator's command, offline, with the keys the service publishes.
+    let published = published_keys(&app).await;
+    let keys_arg = published.to_str().expect("path");
     for (name, bytes, ok, says) in [
-        ("packet.json", json_file.as_slice(), true, "intact"),
-        ("packet.pdf", pdf.as_slice(), true, "intact"),
-        ("changed.json", changed.as_bytes(), false, "ALTERED"),
-        ("changed.pdf", bad_pdf.as_slice(), false, "UNKNOWN"),
+        ("packet", json_file.as_slice(), true, "intact"),
+        ("pdf", pdf.as_slice(), true, "intact"),
+        ("changed packet", changed.as_bytes(), false, "ALTERED"),
+        ("changed pdf", bad_pdf.as_slice(), false, "ALTERED"),
+        (
+            "edited in the database",
+            edited.as_slice(),
+            false,
+            "ALTERED",
+        ),
     ] {
-        let file = dir.join(name);
-        std::fs::write(&file, bytes).expect("write");
-        let out = Command::new(env!("CARGO_BIN_EXE_enrollflow"))
-            .arg("verify-packet")
-            .arg(&file)
-            .env("DATABASE_URL", &url)
-            .output()
-            .expect("run");
-        let said = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(out.status.success(), ok, "{name}: {said}");
+        let (success, said) = verify_packet(bytes, &["--keys", keys_arg], &[]);
+        assert_eq!(success, ok, "{name}: {said}");
         assert!(said.starts_with(says), "{name}: {said}");
+        assert!(said.contains(&key_id), "{name} names the key: {said}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    // With no key trusted, nothing is taken on faith.
+    let (success, said) = verify_packet(&json_file, &[], &[]);
+    assert!(
+        !success && said.contains("no trusted evidence keys"),
+        "{said}"
+    );
+    let _ = std::fs::remove_file(&published);
+}
+
+#[tokio::test]
+async fn after_a_key_rotation_earlier_packets_verify_under_their_key_id() {
+    use enrollflow_server::signing::{EvidenceKeys, new_key};
+    let (old_secret, old_public) = new_key("evidence-2025").expect("key");
+    let (new_secret, _) = new_key("evidence-2026").expect("key");
+    let old = EvidenceKeys::from_secret(&old_secret).expect("old key");
+    let app = crate::helpers::spawn_app_with(|c| c.evidence_keys = Some(old.clone())).await;
+    let b = app.browser("acme");
+    let id = bought(&app, &b).await;
+    let agent = app.browser("acme");
+    agent.logged_in_as(ACME_USER).await;
+    ready(&agent, id).await;
+    let (_, packet) = agent
+        .get_bytes(&format!("/api/dashboard/evidenceJson/{id}"))
+        .await;
+
+    // The service restarted with the new key, the old one retired to its public half: it signs
+    // with the new key and publishes both.
+    let rotated = EvidenceKeys::from_secret(&new_secret)
+        .expect("new key")
+        .with_trusted(enrollflow_server::signing::public_keys_list(&old_public).expect("public"));
+    let after = crate::helpers::spawn_app_with(|c| c.evidence_keys = Some(rotated)).await;
+    let published = published_keys(&after).await;
+    let set: Value =
+        serde_json::from_slice(&std::fs::read(&published).expect("read")).expect("json");
+    let kids: Vec<&str> = set["keys"]
+        .as_array()
+        .expect("keys")
+        .iter()
+        .filter_map(|k| k["kid"].as_str())
+        .collect();
+    assert_eq!(kids, ["evidence-2026", "evidence-2025"]);
+    let (ok, said) = verify_packet(&packet, &["--keys", published.to_str().expect("path")], &[]);
+    assert!(
+        ok && said.contains("signed with key evidence-2025"),
+        "{said}"
+    );
+    // The operator's configured keys say the same, without the file.
+    let (ok, said) = verify_packet(
+        &packet,
+        &[],
+        &[
+            ("ENROLLFLOW_EVIDENCE_KEY", new_secret.as_str()),
+            ("ENROLLFLOW_EVIDENCE_PUBLIC_KEYS", old_public.as_str()),
+        ],
+    );
+    assert!(ok && said.contains("evidence-2025"), "{said}");
+    // Without the retired key, the packet's key is unknown (never taken as intact).
+    let (ok, said) = verify_packet(
+        &packet,
+        &[],
+        &[("ENROLLFLOW_EVIDENCE_KEY", new_secret.as_str())],
+    );
+    assert!(!ok && said.starts_with("UNKNOWN KEY"), "{said}");
+    let _ = std::fs::remove_file(&published);
 }
 
 #[tokio::test]

@@ -96,3 +96,42 @@ async fn the_operator_reads_the_whole_mail_with_the_data_key_and_nobody_else_doe
     assert!(!out.status.success());
     assert!(!String::from_utf8_lossy(&out.stdout).contains("/token/"));
 }
+
+#[tokio::test]
+async fn credentials_come_from_the_environment_or_files_never_from_flags() {
+    // A flag would put the credential on the command line, where `ps` shows it: no such flags.
+    for args in [
+        vec!["--database-url", "postgres://x", "migrate"],
+        vec!["serve", "--admin-token", "0123456789abcdef0123456789abcdef"],
+        vec![
+            "serve",
+            "--smtp-url",
+            "smtps://user:secret@mail.example:465",
+        ],
+    ] {
+        let out = enrollflow()
+            .args(&args)
+            .env_remove("DATABASE_URL")
+            .output()
+            .expect("run");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(said.contains("unexpected argument"), "{args:?}: {said}");
+    }
+    // The database URL from a file (a mounted secret) works as the variable does.
+    let app = spawn_app().await;
+    let file = std::env::temp_dir().join(format!("enrollflow-db-{}", uuid::Uuid::new_v4()));
+    std::fs::write(&file, format!("{}\n", database_url_of(&app.pool))).expect("write");
+    let out = enrollflow()
+        .arg("migrate")
+        .env_remove("DATABASE_URL")
+        .env("DATABASE_URL_FILE", &file)
+        .output()
+        .expect("run");
+    let _ = std::fs::remove_file(&file);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/.well-known/enrollflow-evidence-keys.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The public keys evidence packets and their PDFs are signed with, as a JSON Web Key Set (Ed25519, by key id): the key signing today's packets and the retired keys earlier packets name. `enrollflow verify-packet --keys` reads this file. */
+        get: operations["evidence_keys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/agentList": {
         parameters: {
             query?: never;
@@ -2667,6 +2684,25 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    evidence_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, unknown>;
+                };
+            };
+        };
+    };
     agent_list: {
         parameters: {
             query?: never;
