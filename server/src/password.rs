@@ -1,6 +1,6 @@
 //! Passwords: argon2id hashes (m=19456 KiB, t=2, p=1) computed and verified on the blocking pool,
 //! never on the async threads; the rules a new password must meet (at least 8 characters, no
-//! composition rules, not a common password).
+//! composition rules, not a common password, not on the bundled list of breached passwords).
 
 use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
 
@@ -112,7 +112,34 @@ pub fn problem(password: &str, personal: &[&str]) -> Option<&'static str> {
             _ => {}
         }
     }
+    if breached(password) {
+        return Some(BREACHED);
+    }
     None
+}
+
+/// What a new password found in breaches is told.
+pub const BREACHED: &str =
+    "This password appears in lists of passwords stolen in data breaches. Please choose another.";
+
+/// Whether `password` is on the bundled list of breached passwords (`server/data/README.md`),
+/// compared without regard to case. The list is read on first use, from the binary.
+pub fn breached(password: &str) -> bool {
+    static LIST: std::sync::OnceLock<std::collections::HashSet<String>> =
+        std::sync::OnceLock::new();
+    let list = LIST.get_or_init(|| {
+        use std::io::Read;
+        const GZIPPED: &[u8] = include_bytes!("../data/breached-passwords.txt.gz");
+        let mut text = String::new();
+        match flate2::read::GzDecoder::new(GZIPPED).read_to_string(&mut text) {
+            Ok(_) => text.lines().map(str::to_lowercase).collect(),
+            Err(e) => {
+                tracing::error!(error = %e, "the bundled breached-password list is unreadable");
+                std::collections::HashSet::new()
+            }
+        }
+    });
+    list.contains(&password.to_lowercase())
 }
 
 /// [`problem`] on the blocking pool (the strength check builds its dictionaries on first use).
@@ -172,6 +199,16 @@ mod tests {
         assert!(problem("correct horse battery staple", &[]).is_none());
         assert!(problem("émigré-kümmel", &[]).is_none());
         assert!(problem(&"x7".repeat(65), &[]).is_some());
+    }
+
+    #[test]
+    fn passwords_stolen_in_breaches_are_refused_offline() {
+        // On the bundled list, though no single dictionary word: the breach list decides.
+        assert_eq!(problem("troop4life", &[]), Some(BREACHED));
+        assert_eq!(problem("Troop4Life", &[]), Some(BREACHED));
+        assert!(breached("tromboni"));
+        assert!(!breached("correct horse battery staple"));
+        assert!(problem("a-phrase-nobody-has-leaked-yet-2026", &[]).is_none());
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod demo_data;
 pub mod evidence;
 pub mod key_rotations;
+pub mod known_devices;
 pub mod links;
 pub mod login_failures;
 pub mod messages;

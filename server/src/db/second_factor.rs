@@ -256,3 +256,66 @@ pub async fn set_required_for_agents(
     tx.commit().await?;
     Ok(ended)
 }
+
+/// Until when the user's factor is locked for wrong codes, if it is.
+pub async fn locked_until(
+    pool: &PgPool,
+    user_id: Uuid,
+    now: OffsetDateTime,
+) -> sqlx::Result<Option<OffsetDateTime>> {
+    Ok(sqlx::query_scalar(
+        "SELECT factor_locked_until FROM users WHERE id = $1 AND factor_locked_until > $2",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_optional(pool)
+    .await?
+    .flatten())
+}
+
+/// Counts a wrong code. The `limit`-th in a row locks the factor, for `first` the first time and
+/// twice as long each time after (at most `longest`), and starts the count again: the lock's end
+/// when this wrong code locked it.
+pub async fn record_failure(
+    pool: &PgPool,
+    user_id: Uuid,
+    now: OffsetDateTime,
+    limit: i32,
+    first: time::Duration,
+    longest: time::Duration,
+) -> sqlx::Result<Option<OffsetDateTime>> {
+    let (failures, lockouts): (i32, i32) = sqlx::query_as(
+        "UPDATE users SET factor_failures = factor_failures + 1 WHERE id = $1
+         RETURNING factor_failures, factor_lockouts",
+    )
+    .bind(user_id)
+    .fetch_one(pool)
+    .await?;
+    if failures < limit {
+        return Ok(None);
+    }
+    let doubled = first * 2_i32.saturating_pow(u32::try_from(lockouts.min(16)).unwrap_or(16));
+    let until = now + doubled.min(longest);
+    sqlx::query(
+        "UPDATE users SET factor_failures = 0, factor_lockouts = factor_lockouts + 1,
+                          factor_locked_until = $2
+         WHERE id = $1",
+    )
+    .bind(user_id)
+    .bind(until)
+    .execute(pool)
+    .await?;
+    Ok(Some(until))
+}
+
+/// A right code: the count of wrong ones and the growing lock start over.
+pub async fn clear_failures(pool: &PgPool, user_id: Uuid) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE users SET factor_failures = 0, factor_lockouts = 0, factor_locked_until = NULL
+         WHERE id = $1 AND (factor_failures <> 0 OR factor_lockouts <> 0)",
+    )
+    .bind(user_id)
+    .execute(pool)
+    .await?;
+    Ok(())
+}

@@ -27,6 +27,7 @@ use uuid::Uuid;
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
+use crate::account_notices::{self, Notice};
 use crate::accounts::{self, normalize_email};
 use crate::db::audit::{self, Action};
 use crate::db::{self, login_failures, sessions, users};
@@ -285,7 +286,9 @@ async fn login(
     let (session, cookie) =
         session::replace(&app, Some(&old), Some(user.id), None, None, &headers).await?;
     record(&app, Action::Login, Some(user.id), Some(user.id), address).await?;
-    Ok(logged_in(&session, cookie, user.agent_subdomain.clone()))
+    let mut response = logged_in(&session, cookie, user.agent_subdomain.clone());
+    super::sign_in::remember_device(&app, &headers, &user, address, &mut response).await?;
+    Ok(response)
 }
 
 #[utoipa::path(post, path = "/api/logout", tag = "accounts",
@@ -433,6 +436,18 @@ async fn reset_password(
             address,
             ..Default::default()
         },
+    )
+    .await?;
+    account_notices::tell(
+        &mut tx,
+        &user,
+        &Notice {
+            headline: "Your password was reset",
+            text: "The password of your account was reset from a link mailed to you, and every \
+                   device signed in to it was signed out."
+                .into(),
+        },
+        now,
     )
     .await?;
     tx.commit().await?;
@@ -650,6 +665,18 @@ async fn change_password(
             address,
             ..Default::default()
         },
+    )
+    .await?;
+    account_notices::tell(
+        &mut tx,
+        user,
+        &Notice {
+            headline: "Your password was changed",
+            text: "The password of your account was changed, and your other signed-in devices \
+                   were signed out."
+                .into(),
+        },
+        now,
     )
     .await?;
     tx.commit().await?;

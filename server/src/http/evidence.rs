@@ -26,11 +26,35 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(evidence_keys))
 }
 
+/// The evidence keys as a JSON Web Key Set (RFC 7517, Ed25519 keys as in RFC 8037).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EvidenceKeySet {
+    pub keys: Vec<EvidenceKey>,
+}
+
+/// One trusted evidence key.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EvidenceKey {
+    /// Always `OKP`.
+    pub kty: String,
+    /// Always `Ed25519`.
+    pub crv: String,
+    /// Always `EdDSA`.
+    pub alg: String,
+    /// Always `sig`.
+    #[serde(rename = "use")]
+    pub use_: String,
+    /// The key id packets name.
+    pub kid: String,
+    /// The public key, base64url without padding.
+    pub x: String,
+}
+
 #[utoipa::path(get, path = "/.well-known/enrollflow-evidence-keys.json", tag = "site",
     description = "The public keys evidence packets and their PDFs are signed with, as a JSON Web \
                    Key Set (Ed25519, by key id): the key signing today's packets and the retired \
                    keys earlier packets name. `enrollflow verify-packet --keys` reads this file.",
-    responses((status = 200, content_type = "application/json", body = Object)))]
+    responses((status = 200, content_type = "application/json", body = EvidenceKeySet)))]
 async fn evidence_keys(State(app): State<AppState>) -> Response {
     (
         [

@@ -31,6 +31,7 @@ pub mod revision;
 pub mod rule_sets;
 pub mod second_factor;
 pub mod session;
+pub mod sign_in;
 pub mod site;
 pub mod start;
 pub mod steps;

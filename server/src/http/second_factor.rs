@@ -75,7 +75,11 @@ pub struct CodeRequest {
 #[serde(default)]
 pub struct EnableRequest {
     pub password: Option<String>,
+    /// The first code of the app being set up.
     pub code: Option<String>,
+    /// When a factor is on already (replacing it): a code from the current app, or a recovery
+    /// code. The password alone never replaces a factor.
+    pub current_code: Option<String>,
 }
 
 /// Turning the second factor off: the password.
@@ -83,6 +87,8 @@ pub struct EnableRequest {
 #[serde(default)]
 pub struct DisableRequest {
     pub password: Option<String>,
+    /// A code from the current app, or a recovery code: the password alone never turns it off.
+    pub current_code: Option<String>,
 }
 
 /// New recovery codes, shown once.
@@ -128,7 +134,92 @@ async fn attempt(
 
 async fn attempt_succeeded(app: &AppState, user: &users::UserRow) -> ApiResult<()> {
     login_failures::clear_account(&app.pool, &factor::throttle_key(user.id)).await?;
+    store::clear_failures(&app.pool, user.id).await?;
     Ok(())
+}
+
+/// Wrong codes in a row that lock the factor.
+pub const LOCK_AFTER: i32 = 5;
+/// The first lock; each one after lasts twice the one before, up to a day.
+pub const FIRST_LOCK: time::Duration = time::Duration::minutes(15);
+const LONGEST_LOCK: time::Duration = time::Duration::hours(24);
+
+/// 429 while the user's factor is locked for wrong codes, with the seconds left.
+async fn unlocked(app: &AppState, user: &users::UserRow) -> ApiResult<()> {
+    let now = app.clock.now();
+    match store::locked_until(&app.pool, user.id, now).await? {
+        Some(until) => Err(ApiError::TooManyRequests(
+            u64::try_from((until - now).whole_seconds().max(1)).unwrap_or(1),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A wrong code: audited and counted; the fifth in a row locks the factor (the owner is mailed).
+/// The refusal to answer under `key`.
+async fn wrong_code(
+    app: &AppState,
+    user: &users::UserRow,
+    address: Option<std::net::IpAddr>,
+    key: &str,
+    message: &str,
+) -> ApiError {
+    let counted = async {
+        record(
+            app,
+            Action::SecondFactorFailed,
+            None,
+            Some(user.id),
+            address,
+        )
+        .await?;
+        let now = app.clock.now();
+        if let Some(until) = store::record_failure(
+            &app.pool,
+            user.id,
+            now,
+            LOCK_AFTER,
+            FIRST_LOCK,
+            LONGEST_LOCK,
+        )
+        .await?
+        {
+            let minutes = (until - now).whole_minutes();
+            notify(
+                app,
+                user,
+                "Two-step verification locked",
+                format!(
+                    "{LOCK_AFTER} wrong codes in a row were given for your account, so codes are \
+                     refused for the next {minutes} minutes (longer each time it happens again). If \
+                     this was not you, your password is known to someone else: change it."
+                ),
+            )
+            .await?;
+        }
+        ApiResult::Ok(())
+    };
+    match counted.await {
+        Ok(()) => Errors::only(key, message),
+        Err(e) => e,
+    }
+}
+
+/// Mails the owner of the account what was done to its second factor.
+async fn notify(
+    app: &AppState,
+    user: &users::UserRow,
+    headline: &str,
+    text: String,
+) -> ApiResult<()> {
+    let mut conn = app.pool.acquire().await?;
+    account_notices::tell(
+        &mut conn,
+        user,
+        &account_notices::Notice { headline, text },
+        app.clock.now(),
+    )
+    .await
 }
 
 fn decrypt(app: &AppState, stored: Option<String>) -> ApiResult<Option<String>> {
@@ -146,11 +237,46 @@ async fn prove(
     req: &CodeRequest,
     address: Option<std::net::IpAddr>,
 ) -> ApiResult<()> {
+    prove_under(app, user, req, address, ["code", "recovery_code"]).await
+}
+
+/// The current factor proved by `typed`, a code from the app (six digits) or a recovery code,
+/// before the factor is replaced or turned off: refusals under `current_code`.
+async fn prove_current(
+    app: &AppState,
+    user: &users::UserRow,
+    typed: &str,
+    address: Option<std::net::IpAddr>,
+) -> ApiResult<()> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return Err(Errors::only("current_code", CURRENT_CODE_REQUIRED));
+    }
+    let is_app_code = typed.len() == 6 && typed.bytes().all(|b| b.is_ascii_digit());
+    let req = CodeRequest {
+        code: is_app_code.then(|| typed.to_string()),
+        recovery_code: (!is_app_code).then(|| typed.to_string()),
+    };
+    prove_under(app, user, &req, address, ["current_code", "current_code"]).await
+}
+
+/// What replacing or turning off the factor asks for besides the password.
+pub const CURRENT_CODE_REQUIRED: &str =
+    "Enter a code from your current authenticator app, or one of your recovery codes.";
+
+async fn prove_under(
+    app: &AppState,
+    user: &users::UserRow,
+    req: &CodeRequest,
+    address: Option<std::net::IpAddr>,
+    [code_key, recovery_key]: [&str; 2],
+) -> ApiResult<()> {
     let code = text(&req.code).trim();
     let recovery = text(&req.recovery_code).trim();
     if code.is_empty() && recovery.is_empty() {
-        return Err(Errors::only("code", CODE_REQUIRED));
+        return Err(Errors::only(code_key, CODE_REQUIRED));
     }
+    unlocked(app, user).await?;
     attempt(app, user, address).await?;
     let secret = decrypt(app, store::stored(&app.pool, user.id).await?.secret)?
         .ok_or_else(|| Errors::only("code", WRONG_CODE))?;
@@ -160,24 +286,16 @@ async fn prove(
             Some(h) => store::use_recovery_code(&app.pool, user.id, &h, now).await?,
             None => false,
         };
-        (right, "recovery_code", WRONG_RECOVERY_CODE)
+        (right, recovery_key, WRONG_RECOVERY_CODE)
     } else {
         let right = match factor::matching_step(&secret, code, app.clock.real_now()) {
             Some(step) => store::use_step(&app.pool, user.id, step).await?,
             None => false,
         };
-        (right, "code", WRONG_CODE)
+        (right, code_key, WRONG_CODE)
     };
     if !right {
-        record(
-            app,
-            Action::SecondFactorFailed,
-            None,
-            Some(user.id),
-            address,
-        )
-        .await?;
-        return Err(Errors::only(key, message));
+        return Err(wrong_code(app, user, address, key, message).await);
     }
     if !recovery.is_empty() && code.is_empty() {
         record(
@@ -186,6 +304,17 @@ async fn prove(
             Some(user.id),
             Some(user.id),
             address,
+        )
+        .await?;
+        let left = store::recovery_codes_left(&app.pool, user.id).await?;
+        notify(
+            app,
+            user,
+            "A recovery code was used",
+            format!(
+                "One of your recovery codes was used instead of a code from your authenticator \
+                 app. It cannot be used again; {left} of your recovery codes are left."
+            ),
         )
         .await?;
     }
@@ -211,21 +340,14 @@ async fn finish_setup(
     if code.trim().is_empty() {
         return Err(Errors::only("code", CODE_REQUIRED));
     }
+    unlocked(app, user).await?;
     attempt(app, user, address).await?;
     let Some(pending) = decrypt(app, store::stored(&app.pool, user.id).await?.pending_secret)?
     else {
         return Err(Errors::only("code", NO_SETUP));
     };
     let Some(step) = factor::matching_step(&pending, code, app.clock.real_now()) else {
-        record(
-            app,
-            Action::SecondFactorFailed,
-            None,
-            Some(user.id),
-            address,
-        )
-        .await?;
-        return Err(Errors::only("code", WRONG_CODE));
+        return Err(wrong_code(app, user, address, "code", WRONG_CODE).await);
     };
     let codes = factor::new_recovery_codes();
     let hashes: Vec<[u8; 32]> = codes
@@ -247,6 +369,19 @@ async fn finish_setup(
         address,
     )
     .await?;
+    let (headline, text) = if user.second_factor {
+        (
+            "Your two-step verification app was replaced",
+            "Codes for your account now come from a new authenticator app; the earlier app's \
+             codes and your earlier recovery codes no longer work.",
+        )
+    } else {
+        (
+            "Two-step verification is on",
+            "Logging in to your account now asks for a code from your authenticator app.",
+        )
+    };
+    notify(app, user, headline, text.into()).await?;
     Ok(codes)
 }
 
@@ -288,12 +423,14 @@ async fn login_code(
     let (session, cookie) =
         session::replace(&app, Some(&old), Some(user.id), None, Some(now), &headers).await?;
     record(&app, Action::Login, Some(user.id), Some(user.id), address).await?;
-    Ok(super::accounts::logged_in_with_codes(
+    let mut response = super::accounts::logged_in_with_codes(
         &session,
         cookie,
         user.agent_subdomain.clone(),
         recovery_codes,
-    ))
+    );
+    super::sign_in::remember_device(&app, &headers, &user, address, &mut response).await?;
+    Ok(response)
 }
 
 #[utoipa::path(post, path = "/api/login/second-factor/setup", tag = "accounts",
@@ -349,7 +486,8 @@ async fn setup(State(app): State<AppState>, current: CurrentUser) -> ApiResult<J
     responses(
         (status = 200, body = RecoveryCodes, description = "The scanned app is now the second \
             factor (replacing any earlier one); ten new recovery codes, shown once"),
-        (status = 422, description = "`errors.password`, `errors.code`"),
+        (status = 422, description = "`errors.password`, `errors.code`, and when a factor is on \
+            already `errors.current_code` (a code from the current app or a recovery code)"),
         (status = 429, description = "Too many wrong passwords or codes")))]
 async fn enable(
     State(app): State<AppState>,
@@ -361,6 +499,9 @@ async fn enable(
     if !password_guess(&app, user, text(&req.password).to_string(), address).await? {
         return Err(Errors::only("password", WRONG_PASSWORD));
     }
+    if user.second_factor {
+        prove_current(&app, user, text(&req.current_code), address).await?;
+    }
     let now = app.clock.now();
     let recovery_codes = finish_setup(&app, user, text(&req.code), address, now).await?;
     store::set_session_proved_at(&app.pool, &current.session.id_hash, now).await?;
@@ -371,7 +512,7 @@ async fn enable(
     request_body = DisableRequest,
     responses(
         (status = 204, description = "Two-step verification is off; the recovery codes are void"),
-        (status = 422, description = "`errors.password`; or the account must keep it \
+        (status = 422, description = "`errors.password`, `errors.current_code`; or the account must keep it \
             (admins; agents while required)"),
         (status = 429, description = "Too many wrong passwords")))]
 async fn disable(
@@ -387,6 +528,7 @@ async fn disable(
     if !password_guess(&app, user, text(&req.password).to_string(), address).await? {
         return Err(Errors::only("password", WRONG_PASSWORD));
     }
+    prove_current(&app, user, text(&req.current_code), address).await?;
     let mut tx = app.pool.begin().await?;
     store::disable(&mut tx, user.id).await?;
     tx.commit().await?;
@@ -396,6 +538,15 @@ async fn disable(
         Some(user.id),
         Some(user.id),
         address,
+    )
+    .await?;
+    notify(
+        &app,
+        user,
+        "Two-step verification is off",
+        "Logging in to your account no longer asks for a code from an authenticator app, and \
+         your recovery codes no longer work."
+            .into(),
     )
     .await?;
     Ok(StatusCode::NO_CONTENT)
@@ -436,6 +587,14 @@ async fn renew_recovery_codes(
         Some(user.id),
         Some(user.id),
         address,
+    )
+    .await?;
+    notify(
+        &app,
+        user,
+        "New recovery codes",
+        "Ten new recovery codes were made for your account; the earlier ones no longer work."
+            .into(),
     )
     .await?;
     Ok(Json(RecoveryCodes {

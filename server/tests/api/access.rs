@@ -48,6 +48,11 @@ const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
 /// Routes that neither take an id nor reach application or dashboard data, and why.
 const EXEMPT: &[(&str, &str, &str)] = &[
     (
+        "get",
+        "/.well-known/enrollflow-evidence-keys.json",
+        "public keys, the same for everyone (signing.rs)",
+    ),
+    (
         "post",
         "/api/login",
         "the caller's own account (accounts.rs)",

@@ -9,7 +9,7 @@ use sqlx::PgPool;
 
 use crate::helpers::{
     ACME_USER, Browser, DEMO_PASSWORD, LAKESHORE_USER, MINUTE, Reply, TestApp, spawn_app, token_in,
-    wait_for_mails,
+    wait_for_mails, wait_for_mails_about,
 };
 
 const BAD_CREDENTIALS: &str = "These credentials do not match our records.";
@@ -326,7 +326,8 @@ async fn forgot_password_answers_the_same_and_mails_a_single_use_expiring_link()
     // A link expires after an hour.
     let r = b.forgot_password(&token, ACME_USER).await;
     assert_eq!(r.status, StatusCode::OK);
-    let late_token = token_in(&wait_for_mails(&app.pool, ACME_USER, 2).await[1].1);
+    let late_token =
+        token_in(&wait_for_mails_about(&app.pool, ACME_USER, "Reset your", 2).await[1].1);
     app.clock.advance(61 * MINUTE);
     let b = app.browser("acme");
     let token = b.start_session().await;
@@ -698,7 +699,7 @@ async fn the_audit_trail_names_ids_and_addresses_never_addresses_or_passwords() 
     .await;
     b.forgot_password(&token, ACME_USER).await;
     // The request is audited with its mail, after the answer: waited for.
-    wait_for_mails(&app.pool, ACME_USER, 1).await;
+    wait_for_mails_about(&app.pool, ACME_USER, "Reset your", 1).await;
     b.call(Method::POST, "/api/logout", &token, &json!({}))
         .await;
 
@@ -771,4 +772,85 @@ async fn the_openapi_document_describes_the_account_and_admin_calls() {
     }
     let fabricate = doc["paths"]["/api/admin/fabricateAgent/{userId}"]["post"].to_string();
     assert!(fabricate.contains("CSRF"), "{fabricate}");
+}
+
+#[tokio::test]
+async fn the_owner_is_told_of_a_new_device_a_password_change_and_a_reset() {
+    let app = spawn_app().await;
+    let subjects = |mails: Vec<(String, String)>| -> Vec<String> {
+        mails
+            .into_iter()
+            .map(|(s, _)| s.rsplit(": ").next().unwrap_or_default().to_string())
+            .collect()
+    };
+    // The account's first browser is remembered without a mail.
+    let first = app.browser("acme");
+    first.logged_in_as(ACME_USER).await;
+    assert!(
+        first
+            .device
+            .lock()
+            .expect("lock")
+            .as_deref()
+            .is_some_and(|c| c.starts_with("ef_device=")),
+        "a device cookie"
+    );
+    // Another browser is new to the account: its owner is told, with the address.
+    let second = app.browser("acme");
+    second.logged_in_as(ACME_USER).await;
+    let told = wait_for_mails_about(&app.pool, ACME_USER, "New sign-in", 1).await;
+    assert!(told[0].1.contains("127.0.0.1"), "{}", told[0].1);
+    // Signing in again from a known browser says nothing.
+    first.logged_in_as(ACME_USER).await;
+    let token = second.logged_in_as(ACME_USER).await;
+    assert_eq!(
+        subjects(wait_for_mails(&app.pool, ACME_USER, 0).await),
+        ["New sign-in to your account"]
+    );
+    // A password change and a reset are told too.
+    change(
+        &second,
+        &token,
+        DEMO_PASSWORD,
+        "a-fresh-passphrase",
+        "a-fresh-passphrase",
+    )
+    .await;
+    let token = second.start_session().await;
+    second.forgot_password(&token, ACME_USER).await;
+    let link = token_in(&wait_for_mails_about(&app.pool, ACME_USER, "Reset your", 1).await[0].1);
+    let r = second
+        .call(
+            Method::POST,
+            "/api/reset-password",
+            &token,
+            &json!({ "token": link, "password": "another-fresh-phrase",
+                     "password_confirmation": "another-fresh-phrase" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let all = subjects(wait_for_mails(&app.pool, ACME_USER, 4).await);
+    assert_eq!(
+        all,
+        [
+            "New sign-in to your account",
+            "Your password was changed",
+            "Reset your Enrollflow password",
+            "Your password was reset"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_password_from_a_breach_list_is_refused() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = b.logged_in_as(ACME_USER).await;
+    // Not one dictionary word, but on the bundled list of breached passwords.
+    let r = change(&b, &token, DEMO_PASSWORD, "troop4life", "troop4life").await;
+    assert_eq!(r["status"], 422, "{r}");
+    assert_eq!(
+        r["body"]["errors"]["new_password"][0],
+        enrollflow_server::password::BREACHED
+    );
 }

@@ -258,6 +258,9 @@ pub struct Browser<'a> {
     pub cookie: Mutex<Option<String>>,
     /// The `ef_rev` cookie (`name=value`): the revision of its application this browser last saw.
     pub rev: Mutex<Option<String>>,
+    /// The `ef_device` cookie (`name=value`): the device this browser is to the accounts it
+    /// signed in to.
+    pub device: Mutex<Option<String>>,
 }
 
 pub struct Reply {
@@ -309,6 +312,7 @@ impl TestApp {
             host,
             cookie: Mutex::new(None),
             rev: Mutex::new(None),
+            device: Mutex::new(None),
         }
     }
 }
@@ -475,7 +479,7 @@ impl Browser<'_> {
             .client
             .request(method, url)
             .header(HOST, &self.host);
-        let cookies: Vec<String> = [&self.cookie, &self.rev]
+        let cookies: Vec<String> = [&self.cookie, &self.rev, &self.device]
             .iter()
             .filter_map(|c| c.lock().expect("lock").clone())
             .collect();
@@ -497,6 +501,8 @@ impl Browser<'_> {
             let cleared = set.contains("Max-Age=0");
             let jar = if pair.contains("ef_rev=") {
                 &self.rev
+            } else if pair.contains("ef_device=") {
+                &self.device
             } else {
                 &self.cookie
             };
@@ -686,6 +692,33 @@ pub async fn wait_for_mails(pool: &PgPool, to: &str, n: usize) -> Vec<(String, S
         assert!(
             tokio::time::Instant::now() < deadline,
             "{} of {n} mails to {to} after {BACKGROUND_DEADLINE:?}",
+            mails.len()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The first `n` mails to `to` whose subject contains `about`, oldest first (other mails, such as
+/// the account notices a sign-in or a password change sends, are passed over).
+pub async fn wait_for_mails_about(
+    pool: &PgPool,
+    to: &str,
+    about: &str,
+    n: usize,
+) -> Vec<(String, String)> {
+    let deadline = tokio::time::Instant::now() + BACKGROUND_DEADLINE;
+    loop {
+        let mails: Vec<(String, String)> = wait_for_mails(pool, to, 0)
+            .await
+            .into_iter()
+            .filter(|(subject, _)| subject.contains(about))
+            .collect();
+        if mails.len() >= n {
+            return mails;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{} of {n} mails about {about:?} to {to} after {BACKGROUND_DEADLINE:?}",
             mails.len()
         );
         tokio::time::sleep(Duration::from_millis(10)).await;

@@ -180,8 +180,25 @@ async fn wrong_codes_are_throttled_like_passwords() {
     .await
     .expect("audit");
     assert_eq!(failures, 5);
-    // Five minutes on, the right code works.
-    app.clock.advance(5 * MINUTE);
+    // The fifth wrong code locked the factor for 15 minutes, and its owner was told.
+    let told = wait_for_mails(&app.pool, ADMIN_USER, 1).await;
+    let locked = told
+        .iter()
+        .find(|(subject, _)| subject.ends_with("Two-step verification locked"))
+        .unwrap_or_else(|| panic!("{told:?}"));
+    assert!(locked.1.contains("15 minutes"), "{}", locked.1);
+    // Ten minutes on (past the password window), still locked.
+    app.clock.advance(10 * MINUTE);
+    let (csrf, _) = password_step(&b, ADMIN_USER).await;
+    let r = send_code(
+        &b,
+        &csrf,
+        json!({ "code": next_code(&app, ADMIN_USER).await }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    // At 16 minutes the right code works, and the count starts over.
+    app.clock.advance(6 * MINUTE);
     let (csrf, _) = password_step(&b, ADMIN_USER).await;
     let r = send_code(
         &b,
@@ -190,6 +207,43 @@ async fn wrong_codes_are_throttled_like_passwords() {
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let locked_row: (i32, i32) =
+        sqlx::query_as("SELECT factor_failures, factor_lockouts FROM users WHERE email = $1")
+            .bind(ADMIN_USER)
+            .fetch_one(&app.pool)
+            .await
+            .expect("counts");
+    assert_eq!(locked_row, (0, 0));
+}
+
+#[tokio::test]
+async fn each_lock_of_the_factor_lasts_twice_the_one_before() {
+    let app = spawn_app().await;
+    let b = app.browser("demo");
+    for (round, minutes) in [(1, 15), (2, 30), (3, 60)] {
+        let (csrf, _) = password_step(&b, ADMIN_USER).await;
+        for _ in 0..5 {
+            let r = send_code(&b, &csrf, json!({ "code": "123456" })).await;
+            assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "round {round}");
+        }
+        let told = wait_for_mails(&app.pool, ADMIN_USER, round).await;
+        assert!(
+            told[round - 1].1.contains(&format!("{minutes} minutes")),
+            "round {round}: {}",
+            told[round - 1].1
+        );
+        // One minute before the lock ends the right code is refused; after it, it is let in
+        // to be checked (and, here, the next round's wrong codes follow).
+        app.clock.advance(time_minutes(minutes - 1));
+        let (csrf, _) = password_step(&b, ADMIN_USER).await;
+        let r = send_code(&b, &csrf, json!({ "code": "123456" })).await;
+        assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "round {round}");
+        app.clock.advance(time_minutes(2));
+    }
+}
+
+fn time_minutes(n: u64) -> std::time::Duration {
+    MINUTE * u32::try_from(n).expect("minutes")
 }
 
 #[tokio::test]
@@ -232,6 +286,100 @@ async fn an_agent_sets_up_an_app_and_a_recovery_code_works_once() {
     let r = send_code(&again, &csrf, json!({ "recovery_code": codes[3] })).await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.json()["errors"]["recovery_code"].is_array());
+    // The owner was told the factor went on and that a recovery code was used, with how many
+    // are left.
+    let told = crate::helpers::wait_for_mails_about(&app.pool, ACME_USER, "", 3).await;
+    let said = |end: &str| {
+        told.iter()
+            .find(|(subject, _)| subject.ends_with(end))
+            .map(|(_, body)| body.clone())
+            .unwrap_or_else(|| panic!("no {end:?} in {told:?}"))
+    };
+    said("Two-step verification is on");
+    assert!(said("A recovery code was used").contains("9 of your recovery codes are left"));
+}
+
+#[tokio::test]
+async fn replacing_the_app_needs_a_code_from_the_current_one_not_the_password_alone() {
+    let app = spawn_app().await;
+    // Whoever holds a signed-in session and the password, but not the phone, cannot move the
+    // factor to their own app.
+    let b = app.browser("acme");
+    let csrf2 = b.logged_in_as(ACME_USER).await;
+    let codes = {
+        let setup = b
+            .call(
+                Method::POST,
+                "/api/user/second-factor/setup",
+                &csrf2,
+                &json!({}),
+            )
+            .await;
+        let secret = setup.json()["secret"].as_str().expect("secret").to_string();
+        let r = b
+            .call(
+                Method::PUT,
+                "/api/user/second-factor",
+                &csrf2,
+                &json!({ "password": DEMO_PASSWORD, "code": code_now(&app, &secret) }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        serde_json::from_value::<Vec<String>>(r.json()["recovery_codes"].clone()).expect("codes")
+    };
+    let setup = b
+        .call(
+            Method::POST,
+            "/api/user/second-factor/setup",
+            &csrf2,
+            &json!({}),
+        )
+        .await;
+    let theirs = setup.json()["secret"].as_str().expect("secret").to_string();
+    let replace = |current: Option<&str>| {
+        let mut body = json!({ "password": DEMO_PASSWORD, "code": code_now(&app, &theirs) });
+        if let Some(c) = current {
+            body["current_code"] = json!(c);
+        }
+        body
+    };
+    let r = b
+        .call(
+            Method::PUT,
+            "/api/user/second-factor",
+            &csrf2,
+            &replace(None),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.json()["errors"]["current_code"].is_array(), "{}", r.body);
+    let r = b
+        .call(
+            Method::PUT,
+            "/api/user/second-factor",
+            &csrf2,
+            &replace(Some("000000")),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.json()["errors"]["current_code"].is_array(), "{}", r.body);
+    // With a recovery code of the account, it is replaced, and the owner is told.
+    let r = b
+        .call(
+            Method::PUT,
+            "/api/user/second-factor",
+            &csrf2,
+            &replace(Some(&codes[1])),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    crate::helpers::wait_for_mails_about(
+        &app.pool,
+        ACME_USER,
+        "Your two-step verification app was replaced",
+        1,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -286,6 +434,11 @@ async fn an_agent_may_turn_it_off_with_the_password_but_an_admin_may_not() {
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let recovery = r.json()["recovery_codes"][0]
+        .as_str()
+        .expect("a recovery code")
+        .to_string();
+    // The password alone does not turn it off: a stolen password is not enough.
     let r = lake
         .call(
             Method::DELETE,
@@ -294,7 +447,23 @@ async fn an_agent_may_turn_it_off_with_the_password_but_an_admin_may_not() {
             &json!({ "password": DEMO_PASSWORD }),
         )
         .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.json()["errors"]["current_code"].is_array(), "{}", r.body);
+    let r = lake
+        .call(
+            Method::DELETE,
+            "/api/user/second-factor",
+            &lake_csrf,
+            &json!({ "password": DEMO_PASSWORD, "current_code": recovery }),
+        )
+        .await;
     assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    let told = crate::helpers::wait_for_mails(&app.pool, LAKESHORE_USER, 1).await;
+    assert!(
+        told.iter()
+            .any(|(subject, _)| subject.ends_with("Two-step verification is off")),
+        "{told:?}"
+    );
     // Logging in is a password again.
     let again = app.browser("lakeshore");
     let r = again.login(LAKESHORE_USER, DEMO_PASSWORD).await;

@@ -1818,6 +1818,11 @@ export interface components {
         };
         /** @description Turning the second factor off: the password. */
         DisableRequest: {
+            /**
+             * @description A code from the current app, or a recovery code: the password alone never turns it off.
+             * @default null
+             */
+            current_code?: string | null;
             /** @default null */
             password?: string | null;
         };
@@ -1849,8 +1854,17 @@ export interface components {
         };
         /** @description Turning the second factor on (or replacing the app): the password and the new app's code. */
         EnableRequest: {
-            /** @default null */
+            /**
+             * @description The first code of the app being set up.
+             * @default null
+             */
             code?: string | null;
+            /**
+             * @description When a factor is on already (replacing it): a code from the current app, or a recovery
+             *     code. The password alone never replaces a factor.
+             * @default null
+             */
+            current_code?: string | null;
             /** @default null */
             password?: string | null;
         };
@@ -1873,6 +1887,25 @@ export interface components {
             /** @description The SHA-256 (hex) of the packet's JSON, stored at the purchase. */
             sha256: string;
             state: components["schemas"]["PacketState"];
+        };
+        /** @description One trusted evidence key. */
+        EvidenceKey: {
+            /** @description Always `EdDSA`. */
+            alg: string;
+            /** @description Always `Ed25519`. */
+            crv: string;
+            /** @description The key id packets name. */
+            kid: string;
+            /** @description Always `OKP`. */
+            kty: string;
+            /** @description Always `sig`. */
+            use: string;
+            /** @description The public key, base64url without padding. */
+            x: string;
+        };
+        /** @description The evidence keys as a JSON Web Key Set (RFC 7517, Ed25519 keys as in RFC 8037). */
+        EvidenceKeySet: {
+            keys: components["schemas"]["EvidenceKey"][];
         };
         /** @description One file's change in a proposal, against the set serving when it was proposed. */
         FileDiff: {
@@ -2698,7 +2731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": components["schemas"]["EvidenceKeySet"];
                 };
             };
         };
@@ -5983,7 +6016,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecoveryCodes"];
                 };
             };
-            /** @description `errors.password`, `errors.code` */
+            /** @description `errors.password`, `errors.code`, and when a factor is on already `errors.current_code` (a code from the current app or a recovery code) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6019,7 +6052,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `errors.password`; or the account must keep it (admins; agents while required) */
+            /** @description `errors.password`, `errors.current_code`; or the account must keep it (admins; agents while required) */
             422: {
                 headers: {
                     [name: string]: unknown;

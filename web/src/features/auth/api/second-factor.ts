@@ -20,12 +20,25 @@ export function setupSecondFactor(): Promise<Enrolment> {
   return apiClient.post<Enrolment>('/api/user/second-factor/setup');
 }
 
-export function enableSecondFactor(password: string, code: string): Promise<{ recovery_codes: string[] }> {
-  return apiClient.put<{ recovery_codes: string[] }>('/api/user/second-factor', { password, code });
+/**
+ * Confirms the new app with its first code. Replacing an app that is on also takes a code from the
+ * current app or a recovery code (`currentCode`): the password alone never replaces it.
+ */
+export function enableSecondFactor(
+  password: string,
+  code: string,
+  currentCode?: string,
+): Promise<{ recovery_codes: string[] }> {
+  return apiClient.put<{ recovery_codes: string[] }>('/api/user/second-factor', {
+    password,
+    code,
+    current_code: currentCode,
+  });
 }
 
-export function disableSecondFactor(password: string): Promise<void> {
-  return apiClient.delete<void>('/api/user/second-factor', { password });
+/** Turns two-step verification off: the password and a code from the app or a recovery code. */
+export function disableSecondFactor(password: string, currentCode: string): Promise<void> {
+  return apiClient.delete<void>('/api/user/second-factor', { password, current_code: currentCode });
 }
 
 export function renewRecoveryCodes(code: string): Promise<{ recovery_codes: string[] }> {

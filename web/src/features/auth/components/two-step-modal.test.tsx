@@ -60,7 +60,32 @@ describe('TwoStepModal', () => {
     expect(await within(dialog).findByText(/10 of your recovery codes are left/)).toBeTruthy();
   });
 
-  it('offers no Turn off when the account must keep it, and turns it off with the password otherwise', async () => {
+  it('replaces an app only with a code from the current one (or a recovery code) besides the password', async () => {
+    answer('GET', '/api/user/second-factor', 200, { enabled: true, required: false, recovery_codes_left: 9 });
+    answer('POST', '/api/user/second-factor/setup', 200, ENROLMENT);
+    answer('PUT', '/api/user/second-factor', 422, {
+      errors: { current_code: ['Enter a code from your current authenticator app, or one of your recovery codes.'] },
+    });
+    render(<TwoStepModal isOpen onClose={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Use another phone' }));
+    await screen.findByRole('img', { name: /QR code/ });
+    type(/^Your password/, 'demo-password-2024');
+    type(/^Authentication code/, '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    const current = screen.getByLabelText(/^Code from your current app/);
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    answer('PUT', '/api/user/second-factor', 200, { recovery_codes: ['AAAA-BBBB'] });
+    type(/^Code from your current app/, ' 654321 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(sent.filter((s) => s.method === 'PUT').at(-1)?.body).toEqual({
+      password: 'demo-password-2024',
+      code: '123456',
+      current_code: '654321',
+    });
+  });
+
+  it('offers no Turn off when the account must keep it, and turns it off with the password and a code otherwise', async () => {
     answer('GET', '/api/user/second-factor', 200, { enabled: true, required: true, recovery_codes_left: 4 });
     const { unmount } = render(<TwoStepModal isOpen onClose={() => {}} />);
     await screen.findByText(/must keep two-step verification/);
@@ -72,9 +97,13 @@ describe('TwoStepModal', () => {
     render(<TwoStepModal isOpen onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
     type(/^Your password/, 'demo-password-2024');
+    type(/^Code from your current app/, 'ABCD-EFGH-IJKL');
     answer('GET', '/api/user/second-factor', 200, { enabled: false, required: false, recovery_codes_left: 0 });
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText(TURNED_OFF)).toBeTruthy();
-    expect(sent.find((s) => s.method === 'DELETE')?.body).toEqual({ password: 'demo-password-2024' });
+    expect(sent.find((s) => s.method === 'DELETE')?.body).toEqual({
+      password: 'demo-password-2024',
+      current_code: 'ABCD-EFGH-IJKL',
+    });
   });
 });

@@ -24,22 +24,24 @@ type View =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'status'; status: SecondFactorStatus; notice?: string }
-  | { kind: 'setup'; enrolment: Enrolment }
+  | { kind: 'setup'; enrolment: Enrolment; replacing: boolean }
   | { kind: 'renew' }
   | { kind: 'disable' }
   | { kind: 'codes'; codes: string[] };
 
-const KEYS = { password: 'password', code: 'code' } as const;
+const KEYS = { password: 'password', code: 'code', current_code: 'current_code' } as const;
 
 /**
  * Two-step verification (the name dropdown): whether it is on, and what the person can do: set up
- * an authenticator app (or replace it) with their password and the app's first code, get new
- * recovery codes with a code, or turn it off with their password when their account may.
+ * an authenticator app with their password and the app's first code (replacing one also takes a
+ * code from the current app or a recovery code), get new recovery codes with a code, or turn it
+ * off with their password and a current code when their account may.
  */
 export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [currentCode, setCurrentCode] = useState('');
   const { fieldErrors, formErrors, busy, run, topRef } = useServerForm(KEYS);
   const formId = useId();
 
@@ -58,12 +60,13 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
     if (isOpen) void read();
   }, [isOpen, read]);
 
-  const startSetup = () => {
+  const startSetup = (replacing: boolean) => {
     setPassword('');
     setCode('');
+    setCurrentCode('');
     void run(async () => {
       const enrolment = await setupSecondFactor();
-      setView({ kind: 'setup', enrolment });
+      setView({ kind: 'setup', enrolment, replacing });
       return enrolment;
     });
   };
@@ -71,6 +74,7 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
   const open = (kind: 'renew' | 'disable') => {
     setPassword('');
     setCode('');
+    setCurrentCode('');
     setView({ kind });
   };
 
@@ -78,7 +82,7 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
     event.preventDefault();
     if (view.kind === 'setup') {
       void run(async () => {
-        const r = await enableSecondFactor(password, code.trim());
+        const r = await enableSecondFactor(password, code.trim(), view.replacing ? currentCode.trim() : undefined);
         setView({ kind: 'codes', codes: r.recovery_codes });
         return r;
       });
@@ -90,7 +94,7 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
       });
     } else if (view.kind === 'disable') {
       void run(async () => {
-        await disableSecondFactor(password);
+        await disableSecondFactor(password, currentCode.trim());
         load(TURNED_OFF);
         return true;
       });
@@ -106,6 +110,18 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
       value={password}
       onChange={(e: ChangeEvent<HTMLInputElement>) => setPassword(e.target.value)}
       errorMessage={fieldErrors.password}
+    />
+  );
+
+  const currentCodeField = (
+    <TextField
+      name="current_code"
+      label="Code from your current app, or a recovery code"
+      hint="Six digits from the authenticator app you use now; without it, one of your recovery codes."
+      autoComplete="one-time-code"
+      value={currentCode}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => setCurrentCode(e.target.value)}
+      errorMessage={fieldErrors.current_code}
     />
   );
 
@@ -166,7 +182,7 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
                 <Button size="small" onClick={() => open('renew')}>
                   New recovery codes
                 </Button>
-                <Button size="small" onClick={startSetup} disabled={busy}>
+                <Button size="small" onClick={() => startSetup(true)} disabled={busy}>
                   Use another phone
                 </Button>
                 {!view.status.required && (
@@ -186,7 +202,7 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
                 stolen password alone then opens nothing.
               </p>
               <div className="ef-two-step__actions">
-                <Button variation="solid" onClick={startSetup} disabled={busy}>
+                <Button variation="solid" onClick={() => startSetup(false)} disabled={busy}>
                   Set up
                 </Button>
               </div>
@@ -198,6 +214,7 @@ export function TwoStepModal({ isOpen, onClose }: TwoStepModalProps) {
         <form id={formId} onSubmit={submit} noValidate className="ef-account-form">
           {view.kind === 'setup' && <AppSetup enrolment={view.enrolment} />}
           {view.kind !== 'renew' && passwordField}
+          {((view.kind === 'setup' && view.replacing) || view.kind === 'disable') && currentCodeField}
           {view.kind !== 'disable' && <CodeField value={code} onChange={setCode} errorMessage={fieldErrors.code} />}
           {view.kind === 'renew' && <p className="ds-c-hint">Your old recovery codes stop working.</p>}
         </form>
