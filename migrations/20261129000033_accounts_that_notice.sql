@@ -15,3 +15,9 @@ ALTER TABLE users
     ADD COLUMN factor_failures integer NOT NULL DEFAULT 0,
     ADD COLUMN factor_lockouts integer NOT NULL DEFAULT 0,
     ADD COLUMN factor_locked_until timestamptz;
+
+-- A private message's recipient is found by a keyed digest of the address (HMAC under the data
+-- key, made by the server) instead of its plain SHA-256, which anyone could match by hashing
+-- guessed addresses. The plain hashes are dropped; `enrollflow rotate-key` writes the keyed
+-- digest of every private message without one.
+UPDATE outbox SET to_hash = NULL WHERE to_hash IS NOT NULL;

@@ -189,11 +189,22 @@ fn rotated_or_same(cipher: &Cipher, v: &str) -> anyhow::Result<(String, bool)> {
 
 async fn rotate_outbox(pool: &PgPool, cipher: &Cipher) -> anyhow::Result<i64> {
     let mut n = 0;
-    for (id, to, body, secret, private) in store::encrypted_outbox(pool).await? {
+    for (id, to, body, secret, private, to_hash) in store::encrypted_outbox(pool).await? {
         let (new_to, a) = if private {
             rotated_or_same(cipher, &to)?
         } else {
             (to.clone(), false)
+        };
+        // A private message's recipient digest is keyed by the data key: made again under the
+        // current key when the address is re-encrypted, or when it is missing (messages queued
+        // when the digest was an unkeyed SHA-256, dropped by the migration that keyed it).
+        let digest = if private && (a || to_hash.is_none()) {
+            Some(crate::mail::recipient_digest(
+                cipher,
+                &cipher.decrypt(&new_to)?,
+            ))
+        } else {
+            None
         };
         let (new_body, b) = if private {
             rotated_or_same(cipher, &body)?
@@ -207,11 +218,12 @@ async fn rotate_outbox(pool: &PgPool, cipher: &Cipher) -> anyhow::Result<i64> {
             }
             None => (None, false),
         };
-        if a || b || c {
+        if a || b || c || digest.is_some() {
             store::replace_outbox(
                 pool,
                 id,
                 (&new_to, &new_body, new_secret.as_deref()),
+                digest.as_ref(),
                 secret.as_deref(),
             )
             .await?;

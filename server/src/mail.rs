@@ -119,7 +119,15 @@ pub async fn enqueue_private(
 ) -> anyhow::Result<i64> {
     let to_encrypted = cipher.encrypt(to)?;
     let body = cipher.encrypt(&email.body)?;
-    Ok(outbox::insert_private(db, &to_encrypted, to, &email.subject, &body, now).await?)
+    let digest = recipient_digest(cipher, to);
+    Ok(outbox::insert_private(db, &to_encrypted, &digest, &email.subject, &body, now).await?)
+}
+
+/// What the outbox keeps of a private message's recipient to find it by address: a keyed digest
+/// (HMAC under the data key) of the address in lower case, which cannot be reversed by hashing
+/// guessed addresses.
+pub fn recipient_digest(cipher: &Cipher, to: &str) -> [u8; 32] {
+    cipher.digest("outbox recipient", &to.trim().to_lowercase())
 }
 
 /// What an admin sees in place of a private message's recipient and body.

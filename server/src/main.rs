@@ -687,7 +687,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Mail { to, last, json } => {
             let cipher = data_keys()?;
             let pool = db::connect(&url()?).await?;
-            let rows = db::outbox::newest_to(&pool, to.as_deref(), last.clamp(1, 1000)).await?;
+            let to = to
+                .as_deref()
+                .map(|a| (a, enrollflow_server::mail::recipient_digest(&cipher, a)));
+            let rows = db::outbox::newest_to(&pool, to, last.clamp(1, 1000)).await?;
             let mut mails = Vec::with_capacity(rows.len());
             for m in &rows {
                 let body = enrollflow_server::mail::reveal(&cipher, m)?;

@@ -52,6 +52,22 @@ pub enum Action {
     RulesScheduleCancelled,
     RulesRolledBack,
     RulesImpactRun,
+    /// A hand-off link sent to a customer, or withdrawn.
+    HandoffSent,
+    HandoffWithdrawn,
+    /// A resume or hand-off link used: the application changed hands.
+    LinkUsed,
+    /// A submission downloaded as a made-up scenario.
+    ScenarioDownloaded,
+    /// A dashboard list searched or filtered (the route, never the words searched).
+    ListSearched,
+    /// The outbox or the audit log read by an admin.
+    OutboxRead,
+    AuditRead,
+    /// An agent message written or changed by an admin.
+    MessageChanged,
+    /// A state-changing call refused for a foreign origin or a wrong CSRF token.
+    RequestRefused,
 }
 
 impl Action {
@@ -92,11 +108,20 @@ impl Action {
             Action::RulesScheduleCancelled => "rules_schedule_cancelled",
             Action::RulesRolledBack => "rules_rolled_back",
             Action::RulesImpactRun => "rules_impact_run",
+            Action::HandoffSent => "handoff_sent",
+            Action::HandoffWithdrawn => "handoff_withdrawn",
+            Action::LinkUsed => "link_used",
+            Action::ScenarioDownloaded => "scenario_downloaded",
+            Action::ListSearched => "list_searched",
+            Action::OutboxRead => "outbox_read",
+            Action::AuditRead => "audit_read",
+            Action::MessageChanged => "message_changed",
+            Action::RequestRefused => "request_refused",
         }
     }
 
     /// Every action, for the log viewer's filter.
-    pub const ALL: [Action; 35] = [
+    pub const ALL: [Action; 44] = [
         Action::Login,
         Action::LoginFailed,
         Action::Logout,
@@ -132,6 +157,15 @@ impl Action {
         Action::RulesScheduleCancelled,
         Action::RulesRolledBack,
         Action::RulesImpactRun,
+        Action::HandoffSent,
+        Action::HandoffWithdrawn,
+        Action::LinkUsed,
+        Action::ScenarioDownloaded,
+        Action::ListSearched,
+        Action::OutboxRead,
+        Action::AuditRead,
+        Action::MessageChanged,
+        Action::RequestRefused,
     ];
 
     pub fn parse(s: &str) -> Option<Action> {

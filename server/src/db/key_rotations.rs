@@ -104,24 +104,26 @@ pub async fn replace_data(
 /// Outbox rows holding encrypted values: id, recipient, body, link secret, private.
 pub async fn encrypted_outbox(
     pool: &PgPool,
-) -> sqlx::Result<Vec<(i64, String, String, Option<String>, bool)>> {
+) -> sqlx::Result<Vec<(i64, String, String, Option<String>, bool, Option<Vec<u8>>)>> {
     sqlx::query_as(
-        "SELECT id, to_address, body, secret, private FROM outbox
+        "SELECT id, to_address, body, secret, private, to_hash FROM outbox
          WHERE private OR secret IS NOT NULL ORDER BY id",
     )
     .fetch_all(pool)
     .await
 }
 
-/// Writes a message's re-encrypted values unless its secret changed meanwhile (sent or expired).
+/// Writes a message's re-encrypted values (and a private one's recipient digest under the current
+/// key) unless its secret changed meanwhile (sent or expired).
 pub async fn replace_outbox(
     pool: &PgPool,
     id: i64,
     (to_address, body, secret): (&str, &str, Option<&str>),
+    to_hash: Option<&[u8; 32]>,
     old_secret: Option<&str>,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "UPDATE outbox SET to_address = $2, body = $3, secret = $4
+        "UPDATE outbox SET to_address = $2, body = $3, secret = $4, to_hash = coalesce($6, to_hash)
          WHERE id = $1 AND secret IS NOT DISTINCT FROM $5",
     )
     .bind(id)
@@ -129,6 +131,7 @@ pub async fn replace_outbox(
     .bind(body)
     .bind(secret)
     .bind(old_secret)
+    .bind(to_hash.map(|h| h.to_vec()))
     .execute(pool)
     .await?;
     Ok(())

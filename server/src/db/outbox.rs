@@ -54,12 +54,12 @@ pub async fn insert(
     .await
 }
 
-/// Writes a private message: recipient and body already encrypted, the recipient's SHA-256 (of
-/// its lower-case form) for the operator's look-up.
+/// Writes a private message: recipient and body already encrypted, and the recipient's keyed
+/// digest (`mail::recipient_digest`) for the operator's look-up by address.
 pub async fn insert_private(
     db: impl PgExecutor<'_>,
     to_encrypted: &str,
-    to_plain: &str,
+    to_digest: &[u8; 32],
     subject: &str,
     body_encrypted: &str,
     now: OffsetDateTime,
@@ -67,10 +67,10 @@ pub async fn insert_private(
     sqlx::query_scalar(
         "INSERT INTO outbox (to_address, to_hash, subject, body, private, created_at,
                              next_attempt_at)
-         VALUES ($1, sha256(convert_to(lower($2), 'UTF8')), $3, $4, true, $5, $5) RETURNING id",
+         VALUES ($1, $2, $3, $4, true, $5, $5) RETURNING id",
     )
     .bind(to_encrypted)
-    .bind(to_plain)
+    .bind(&to_digest[..])
     .bind(subject)
     .bind(body_encrypted)
     .bind(now)
@@ -90,18 +90,20 @@ pub async fn drop_expired_secrets(pool: &PgPool, now: OffsetDateTime) -> sqlx::R
     .rows_affected())
 }
 
-/// The newest messages to one address (or to anyone), for the operator's `enrollflow mail`.
+/// The newest messages to one address, given with its keyed digest (a private message is found
+/// by the digest), or to anyone; for the operator's `enrollflow mail`.
 pub async fn newest_to(
     pool: &PgPool,
-    to: Option<&str>,
+    to: Option<(&str, [u8; 32])>,
     limit: i64,
 ) -> sqlx::Result<Vec<OutboxRow>> {
     sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1)
-                OR to_hash = sha256(convert_to(lower($1), 'UTF8')))
-         ORDER BY created_at DESC, id DESC LIMIT $2"
+                OR to_hash = $2)
+         ORDER BY created_at DESC, id DESC LIMIT $3"
     ))
-    .bind(to)
+    .bind(to.map(|(a, _)| a))
+    .bind(to.map(|(_, d)| d.to_vec()))
     .bind(limit)
     .fetch_all(pool)
     .await

@@ -4,6 +4,9 @@
 //! - a view of an application's details (More Info) or its opening to continue it (Enroll);
 //! - every export and every PDF;
 //! - every change an admin makes while acting as an agent;
+//! - hand-off links sent and withdrawn, resume and hand-off links used, scenario downloads, list
+//!   searches (that a list was searched, never the words), outbox and audit-log reads, and agent
+//!   messages written or changed;
 //! - every refused authorization (403; and 404 on the routes that name one application, which is
 //!   how another agent's application is refused without saying it exists).
 //!
@@ -16,7 +19,7 @@ use axum::Json;
 use axum::extract::{FromRequestParts, MatchedPath, Query, Request, State};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
@@ -45,8 +48,24 @@ enum Reached {
     List(Action),
 }
 
-fn audited(method: &Method, route: &str) -> Option<Reached> {
+fn audited(method: &Method, route: &str, searched: bool) -> Option<Reached> {
     Some(match (method.as_str(), route) {
+        ("POST", "/api/dashboard/handoff/{id}") => Reached::PathApplication(Action::HandoffSent),
+        ("DELETE", "/api/dashboard/handoff/{id}") => {
+            Reached::PathApplication(Action::HandoffWithdrawn)
+        }
+        ("POST", "/api/application/resume") => Reached::List(Action::LinkUsed),
+        ("GET", "/api/dashboard/scenario/{id}") => {
+            Reached::PathApplication(Action::ScenarioDownloaded)
+        }
+        ("GET", "/api/dashboard/quotes" | "/api/dashboard/enrollees") if searched => {
+            Reached::List(Action::ListSearched)
+        }
+        ("GET", "/api/admin/outbox") => Reached::List(Action::OutboxRead),
+        ("GET", "/api/admin/audit") => Reached::List(Action::AuditRead),
+        ("PUT", "/api/admin/manageMessage") | ("POST", "/api/admin/manageMessage/{id}") => {
+            Reached::List(Action::MessageChanged)
+        }
         ("GET", "/api/dashboard/getAppInfo/{id}") => {
             Reached::PathApplication(Action::ApplicationViewed)
         }
@@ -76,8 +95,9 @@ fn is_change(method: &Method, route: &str) -> bool {
         && !matches!(route, "/api/events/pageView" | "/api/unFabricateAgent")
 }
 
-/// Records the audited calls after they are answered (see the module's documentation). A failure
-/// to write the row is logged; the answer stands.
+/// Records the audited calls after they are answered (see the module's documentation). A call
+/// whose row cannot be written is answered 503 instead: its answer (an export, a customer's
+/// details) never leaves unrecorded.
 pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Response {
     let Some(route) = req
         .extensions()
@@ -93,6 +113,13 @@ pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Res
         .get::<SessionState>()
         .and_then(|s| s.live().cloned());
     let (request_id, client_request_id) = request_ids(req.headers());
+    // A list searched by name: whether, never the words.
+    let searched = req.uri().query().is_some_and(|q| {
+        q.split('&').any(|kv| {
+            kv.strip_prefix("searchName=")
+                .is_some_and(|v| !v.is_empty())
+        })
+    });
     let last_segment = req
         .uri()
         .path()
@@ -107,7 +134,7 @@ pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Res
     let res = next.run(Request::from_parts(parts, body)).await;
 
     let status = res.status();
-    let reached = audited(&method, &route);
+    let reached = audited(&method, &route, searched);
     let action = if status == StatusCode::FORBIDDEN
         || (status == StatusCode::NOT_FOUND && matches!(reached, Some(Reached::PathApplication(_))))
     {
@@ -148,7 +175,9 @@ pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Res
             client_request_id,
         };
         if let Err(e) = audit::record(&app.pool, app.clock.now(), &entry).await {
+            // What cannot be recorded is not answered: the data stays with the server.
             tracing::error!(error = %e, action = action.as_str(), "audit row not written");
+            return ApiError::Unavailable.into_response();
         }
     }
     res

@@ -50,23 +50,33 @@ impl FromRequestParts<AppState> for ClientAddress {
         parts: &mut Parts,
         app: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        if let Some(name) = &app.config.client_ip_header {
-            let values = parts
-                .headers
-                .get_all(name.as_str())
-                .iter()
-                .filter_map(|v| v.to_str().ok());
-            if let Some(client) = forwarded_client(values, app.config.trusted_proxy_hops) {
-                return Ok(ClientAddress(Some(client)));
-            }
-        }
-        Ok(ClientAddress(
-            parts
-                .extensions
-                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-                .map(|c| c.0.ip()),
-        ))
+        Ok(ClientAddress(client_address(
+            app,
+            &parts.headers,
+            &parts.extensions,
+        )))
     }
+}
+
+/// The client's address: from the configured proxy header (`trusted_proxy_hops` from the right),
+/// else the connection's peer.
+pub fn client_address(
+    app: &AppState,
+    headers: &axum::http::HeaderMap,
+    extensions: &axum::http::Extensions,
+) -> Option<std::net::IpAddr> {
+    if let Some(name) = &app.config.client_ip_header {
+        let values = headers
+            .get_all(name.as_str())
+            .iter()
+            .filter_map(|v| v.to_str().ok());
+        if let Some(client) = forwarded_client(values, app.config.trusted_proxy_hops) {
+            return Some(client);
+        }
+    }
+    extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip())
 }
 
 #[cfg(test)]

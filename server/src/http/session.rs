@@ -345,6 +345,8 @@ pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) ->
 
     if is_state_changing(req.method()) {
         if !same_origin(req.headers(), https) {
+            let entry = refusal(&app, &req, &state, "foreign origin");
+            record_refusal(&app, entry).await;
             return ApiError::Forbidden.into_response();
         }
         let sent = req.headers().get(CSRF_HEADER).map(HeaderValue::as_bytes);
@@ -353,6 +355,12 @@ pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) ->
             _ => false,
         };
         if !valid {
+            // A live session's call without its token is what a forged cross-site request looks
+            // like; a call without a session has nothing to forge.
+            if state.live().is_some() {
+                let entry = refusal(&app, &req, &state, "wrong CSRF token");
+                record_refusal(&app, entry).await;
+            }
             return state.missing().into_response();
         }
     }
@@ -380,6 +388,36 @@ pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) ->
         }
     }
     response
+}
+
+/// The audit row of a state-changing call refused here (foreign origin, wrong CSRF token): the
+/// route template and why, the session's user, the address; never a value from the request.
+fn refusal(
+    app: &AppState,
+    req: &Request,
+    state: &SessionState,
+    why: &str,
+) -> crate::db::audit::Entry {
+    let route = req
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map_or("(no route)", |p| p.as_str());
+    let live = state.live();
+    let address = super::host::client_address(app, req.headers(), req.extensions());
+    crate::db::audit::Entry {
+        action: crate::db::audit::Action::RequestRefused,
+        actor: live.and_then(|s| s.impersonator_id.or(s.user_id)),
+        subject: live.and_then(|s| s.user_id),
+        address,
+        detail: Some(format!("{} {route}: {why}", req.method())),
+        ..Default::default()
+    }
+}
+
+async fn record_refusal(app: &AppState, entry: crate::db::audit::Entry) {
+    if let Err(e) = crate::db::audit::record(&app.pool, app.clock.now(), &entry).await {
+        tracing::error!(error = %e, "the refusal's audit row not written");
+    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for SessionState {

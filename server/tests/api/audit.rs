@@ -228,3 +228,116 @@ async fn an_admins_changes_as_an_agent_name_the_admin_and_admins_read_the_log() 
         StatusCode::FORBIDDEN
     );
 }
+
+#[tokio::test]
+async fn searches_scenarios_outbox_and_audit_reads_and_refused_forgeries_are_audited() {
+    let app = spawn_app().await;
+    let agent_id = agent_of(&app, ACME_USER).await;
+    let id = a_quote(&app, agent_id).await;
+    let agent = app.browser("acme");
+    let csrf = agent.logged_in_as(ACME_USER).await;
+    // A list loaded is not a search; a list searched is, without the words searched.
+    assert_eq!(
+        agent
+            .get("/api/dashboard/quotes?daysToShow=365")
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let r = agent
+        .get("/api/dashboard/quotes?daysToShow=365&searchName=Archer")
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = agent.get(&format!("/api/dashboard/scenario/{id}")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // A forged cross-site call and a call without the session's CSRF token.
+    let r = agent
+        .send(
+            Method::POST,
+            "/api/logout",
+            &[
+                ("origin", "https://evil.example".to_string()),
+                ("x-csrf-token", csrf.clone()),
+            ],
+            Some(b"{}".to_vec()),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = agent
+        .send(
+            Method::POST,
+            "/api/logout",
+            &[("origin", agent.origin()), ("x-csrf-token", "0".repeat(64))],
+            Some(b"{}".to_vec()),
+        )
+        .await;
+    assert_eq!(r.status.as_u16(), 419);
+    let admin = app.browser("demo");
+    admin.logged_in_as(ADMIN_USER).await;
+    assert_eq!(admin.get("/api/admin/outbox").await.status, StatusCode::OK);
+    assert_eq!(admin.get("/api/admin/audit").await.status, StatusCode::OK);
+
+    let rows: Vec<(String, Option<Uuid>, Option<String>)> = sqlx::query_as(
+        "SELECT action, application_id, detail FROM audit_log
+         WHERE action IN ('list_searched', 'scenario_downloaded', 'request_refused',
+                          'outbox_read', 'audit_read')
+         ORDER BY id",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .expect("audit");
+    let actions: Vec<&str> = rows.iter().map(|(a, _, _)| a.as_str()).collect();
+    assert_eq!(
+        actions,
+        [
+            "list_searched",
+            "scenario_downloaded",
+            "request_refused",
+            "request_refused",
+            "outbox_read",
+            "audit_read"
+        ]
+    );
+    assert_eq!(rows[1].1, Some(id));
+    assert_eq!(
+        rows[2].2.as_deref(),
+        Some("POST /api/logout: foreign origin")
+    );
+    assert_eq!(
+        rows[3].2.as_deref(),
+        Some("POST /api/logout: wrong CSRF token")
+    );
+    let everything: Vec<String> =
+        sqlx::query_scalar("SELECT row_to_json(a)::text FROM audit_log a")
+            .fetch_all(&app.pool)
+            .await
+            .expect("rows");
+    assert!(everything.iter().all(|r| !r.contains("Archer")));
+}
+
+#[tokio::test]
+async fn a_read_whose_audit_row_cannot_be_written_is_not_answered() {
+    let app = spawn_app().await;
+    let agent_id = agent_of(&app, ACME_USER).await;
+    let id = a_quote(&app, agent_id).await;
+    let agent = app.browser("acme");
+    agent.logged_in_as(ACME_USER).await;
+    // The audit log refuses every new row (a full disk, a broken table): done by the schema's
+    // owner (the same options without the server's role).
+    let owner = sqlx::PgPool::connect_with((*app.pool.connect_options()).clone())
+        .await
+        .expect("the owner's connection");
+    sqlx::query(
+        "ALTER TABLE audit_log ADD CONSTRAINT nothing_more CHECK (action = 'never') NOT VALID",
+    )
+    .execute(&owner)
+    .await
+    .expect("constraint");
+    let r = agent.get(&format!("/api/dashboard/getAppInfo/{id}")).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.body);
+    assert!(!r.body.contains("Archer"), "{}", r.body);
+    let r = agent
+        .get("/api/dashboard/quotesExport?daysToShow=365")
+        .await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE);
+}

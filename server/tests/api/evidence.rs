@@ -253,6 +253,21 @@ async fn the_receipt_goes_to_the_subscriber_and_no_admin_reads_it() {
         !to.contains("ann@example.com") && !stored.contains("Hello Ann"),
         "{to} {stored}"
     );
+    // The recipient is found by a keyed digest, not by a hash anyone can compute from a guess.
+    let (keyed, plain): (bool, bool) = sqlx::query_as(
+        "SELECT to_hash = $1, to_hash = sha256(convert_to('ann@example.com', 'UTF8')) FROM outbox",
+    )
+    .bind(
+        enrollflow_server::mail::recipient_digest(
+            &crate::helpers::test_cipher(),
+            "Ann@Example.com",
+        )
+        .to_vec(),
+    )
+    .fetch_one(&app.pool)
+    .await
+    .expect("digest");
+    assert!(keyed && !plain);
     let admin = app.browser("");
     admin.logged_in_as(ADMIN_USER).await;
     let r = admin.get("/api/admin/outbox").await;

@@ -324,3 +324,43 @@ async fn the_agent_sends_the_handoff_in_the_customers_language() {
         "Your health coverage application is ready for you"
     );
 }
+
+#[tokio::test]
+async fn sending_using_and_withdrawing_hand_offs_are_audited() {
+    let app = spawn_app().await;
+    let (agent, csrf, id) = agent_quote(&app).await;
+    let r = hand_off(&agent, &csrf, id, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let link = handoff_link(&app, 1).await;
+    let customer = app.browser("acme");
+    let r = open_link(&customer, &link).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // A second link, withdrawn before it is used.
+    let r = hand_off(&agent, &csrf, id, "ann@example.com").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let r = agent
+        .call(
+            Method::DELETE,
+            &format!("/api/dashboard/handoff/{id}"),
+            &csrf,
+            &json!({}),
+        )
+        .await;
+    assert!(r.status.is_success(), "{}", r.body);
+    let rows: Vec<(String, Option<uuid::Uuid>)> = sqlx::query_as(
+        "SELECT action, application_id FROM audit_log
+         WHERE action IN ('handoff_sent', 'handoff_withdrawn', 'link_used') ORDER BY id",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .expect("audit");
+    assert_eq!(
+        rows,
+        [
+            ("handoff_sent".to_string(), Some(id)),
+            ("link_used".to_string(), None),
+            ("handoff_sent".to_string(), Some(id)),
+            ("handoff_withdrawn".to_string(), Some(id)),
+        ]
+    );
+}

@@ -676,7 +676,8 @@ pub const TEST_KEY: [u8; 32] = *b"enrollflow-test-data-key-32bytes";
 pub async fn wait_for_mails(pool: &PgPool, to: &str, n: usize) -> Vec<(String, String)> {
     let deadline = tokio::time::Instant::now() + BACKGROUND_DEADLINE;
     loop {
-        let mails: Vec<(String, String)> = db::outbox::newest_to(pool, Some(to), 1000)
+        let digest = enrollflow_server::mail::recipient_digest(&test_cipher(), to);
+        let mails: Vec<(String, String)> = db::outbox::newest_to(pool, Some((to, digest)), 1000)
             .await
             .expect("outbox")
             .iter()
