@@ -1,5 +1,5 @@
 //! Per-address rate limits on what anyone can ask without an account and what costs the server
-//! the most: new applications, document uploads, PDFs and exports. GCRA
+//! the most: new sessions, new applications, page views, document uploads, PDFs and exports. GCRA
 //! buckets from `governor`, keyed by the client's address, one set per instance (a burst spread
 //! over N instances gets N times the limit: enough to stop one client flooding; the limits that
 //! must hold across instances, logins and forgot-password, are counted in PostgreSQL).
@@ -33,10 +33,17 @@ pub enum Bucket {
     Upload,
     Pdf,
     Export,
+    /// A session started for a browser without one (each is a row in PostgreSQL).
+    NewSession,
+    /// A page view recorded (a row each).
+    PageView,
 }
 
+/// How many more new sessions and page views than applications an address may make.
+pub const VISIT_FACTOR: u32 = 4;
+
 pub struct Limits {
-    buckets: Option<[DefaultKeyedRateLimiter<IpAddr>; 4]>,
+    buckets: Option<[DefaultKeyedRateLimiter<IpAddr>; 6]>,
 }
 
 impl std::fmt::Debug for Limits {
@@ -48,12 +55,23 @@ impl std::fmt::Debug for Limits {
 }
 
 impl Limits {
-    /// `per_minute` per address and bucket, a burst of half of it; 0: no limits.
+    /// `per_minute` per address and bucket, a burst of half of it; new sessions and page views,
+    /// which every visit makes several of (an office behind one address shares them), four
+    /// times as many; 0: no limits.
     pub fn new(per_minute: u32) -> Self {
-        let buckets = NonZeroU32::new(per_minute).map(|rate| {
-            let burst = NonZeroU32::new(per_minute / 2).unwrap_or(NonZeroU32::MIN);
-            let quota = Quota::per_minute(rate).allow_burst(burst);
-            std::array::from_fn(|_| RateLimiter::keyed(quota))
+        let buckets = NonZeroU32::new(per_minute).map(|_| {
+            std::array::from_fn(|i| {
+                let rate = if i == Bucket::NewSession as usize || i == Bucket::PageView as usize {
+                    per_minute.saturating_mul(VISIT_FACTOR)
+                } else {
+                    per_minute
+                };
+                let burst = NonZeroU32::new(rate / 2).unwrap_or(NonZeroU32::MIN);
+                let quota = NonZeroU32::new(rate)
+                    .map_or(Quota::per_minute(NonZeroU32::MIN), Quota::per_minute)
+                    .allow_burst(burst);
+                RateLimiter::keyed(quota)
+            })
         });
         Self { buckets }
     }
@@ -117,6 +135,8 @@ mod tests {
         assert!((1..=6).contains(&wait), "{wait}");
         assert_eq!(limits.spend(Bucket::Pdf, Some(b)), Ok(()));
         assert_eq!(limits.spend(Bucket::Export, Some(a)), Ok(()));
+        assert_eq!(limits.spend(Bucket::NewSession, Some(a)), Ok(()));
+        assert_eq!(limits.spend(Bucket::PageView, Some(a)), Ok(()));
         assert_eq!(Limits::new(0).spend(Bucket::Pdf, Some(a)), Ok(()));
     }
 }

@@ -1,10 +1,16 @@
-# Sourced by the load scripts: builds the release server, starts it on a fresh seeded database on
+# Sourced by the load scripts: builds the release server (or uses SERVER_BIN when it is set: a
+# binary already built, no cargo run), starts it on a fresh seeded database on
 # $PORT (stopped on exit; no per-address limits: every request comes from loopback) and waits until
 # it is ready; its log is $server_log. Needs DATABASE_URL (scripts/with-db.sh).
 : "${DATABASE_URL:?run through scripts/with-db.sh}"
 PORT=${PORT:-18181}
-bin=${CARGO_TARGET_DIR:-target}/release/enrollflow
-cargo build --release --bin enrollflow >&2
+if [ -n "${SERVER_BIN:-}" ]; then
+  bin=$SERVER_BIN
+  [ -x "$bin" ] || { echo "SERVER_BIN=$bin is not an executable" >&2; exit 1; }
+else
+  bin=${CARGO_TARGET_DIR:-target}/release/enrollflow
+  cargo build --release --bin enrollflow >&2
+fi
 DATABASE_URL=$(scripts/seeded-db.sh "${LOAD_DB:-enrollflow_load}" "$bin")
 export DATABASE_URL
 # LOAD_DEMO_APPLICATIONS=N: also the demo quotes and submissions `make demo` loads (N of them).

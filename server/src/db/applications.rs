@@ -462,14 +462,24 @@ pub async fn record_page_view(
     route: &str,
     at: OffsetDateTime,
 ) -> sqlx::Result<()> {
+    // An application's views are bounded: past the bound, further views of it are not kept (the
+    // statistics need the first ones; a script replaying views cannot grow the table).
     sqlx::query(
-        "INSERT INTO page_views (application_id, agent_id, route, viewed_at) VALUES ($1, $2, $3, $4)",
+        "INSERT INTO page_views (application_id, agent_id, route, viewed_at)
+         SELECT $1, $2, $3, $4
+         WHERE $1::uuid IS NULL
+            OR (SELECT count(*) FROM page_views WHERE application_id = $1) < $5",
     )
     .bind(application_id)
     .bind(agent_id)
     .bind(route)
     .bind(at)
+    .bind(PAGE_VIEWS_PER_APPLICATION)
     .execute(pool)
     .await?;
     Ok(())
 }
+
+/// The most page views kept for one application (a wizard walked through many times over is a
+/// few hundred).
+pub const PAGE_VIEWS_PER_APPLICATION: i64 = 1000;

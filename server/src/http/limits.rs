@@ -1,6 +1,7 @@
-//! Applies the per-address limits (`crate::limits`) by route: a new application (a step saved by
-//! a session without one), a document upload, a PDF, an export. Past a limit: 429 with
-//! `Retry-After`, before the handler does any work.
+//! Applies the per-address limits (`crate::limits`) by route: a new session (the calls that start
+//! one, made without a live session), a new application (a step saved by a session without one),
+//! a page view, a document upload, a PDF, an export. Past a limit: 429 with `Retry-After`, before
+//! the handler does any work.
 
 use axum::extract::{FromRequestParts, MatchedPath, Request, State};
 use axum::http::Method;
@@ -13,8 +14,15 @@ use crate::http::session::SessionState;
 use crate::limits::Bucket;
 use crate::state::AppState;
 
-fn bucket(method: &Method, route: &str, has_application: bool) -> Option<Bucket> {
+fn bucket(
+    method: &Method,
+    route: &str,
+    has_session: bool,
+    has_application: bool,
+) -> Option<Bucket> {
     match (method.as_str(), route) {
+        ("GET", "/api/get-auth-state" | "/api/start") if !has_session => Some(Bucket::NewSession),
+        ("POST", "/api/events/pageView") => Some(Bucket::PageView),
         ("PUT", "/api/application/step/{step}") if !has_application => Some(Bucket::NewApplication),
         ("POST", "/api/whyapplying/fileupload") => Some(Bucket::Upload),
         (
@@ -31,15 +39,16 @@ fn bucket(method: &Method, route: &str, has_application: bool) -> Option<Bucket>
 }
 
 pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Response {
-    let has_application = req
+    let live = req
         .extensions()
         .get::<SessionState>()
-        .and_then(|s| s.live())
-        .is_some_and(|s| s.application_id.is_some());
+        .and_then(|s| s.live());
+    let has_session = live.is_some();
+    let has_application = live.is_some_and(|s| s.application_id.is_some());
     let spend = req
         .extensions()
         .get::<MatchedPath>()
-        .and_then(|p| bucket(req.method(), p.as_str(), has_application));
+        .and_then(|p| bucket(req.method(), p.as_str(), has_session, has_application));
     let Some(spend) = spend else {
         return next.run(req).await;
     };

@@ -117,3 +117,88 @@ async fn behind_two_proxies_the_limit_keys_the_clients_ipv6_64_network() {
     assert_eq!(forgot("2001:db8:1:3::1".into()).await, StatusCode::OK);
     assert_eq!(forgot("203.0.113.9".into()).await, StatusCode::OK);
 }
+
+/// New anonymous sessions and page views are limited per address (four times the address limit a
+/// minute, half of it at once), and an application keeps a bounded number of page views.
+#[tokio::test]
+async fn new_sessions_and_page_views_are_bounded_per_address_and_per_application() {
+    // 1 a minute: sessions and page views 4 a minute, a burst of 2.
+    let app = spawn_app_with(|c| c.address_limit = 1).await;
+    for _ in 0..2 {
+        let r = app.browser("acme").get("/api/get-auth-state").await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    let r = app.browser("acme").get("/api/get-auth-state").await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    let sessions: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(sessions, 2, "the refused call started none");
+
+    // Page views: an address's own bucket.
+    let other = spawn_app_with(|c| c.address_limit = 1).await;
+    let b = other.browser("acme");
+    let token = b.start_session().await;
+    let view = |route: &'static str| {
+        let b = &b;
+        let token = &token;
+        async move {
+            b.call(
+                reqwest::Method::POST,
+                "/api/events/pageView",
+                token,
+                &json!({ "route": route }),
+            )
+            .await
+            .status
+        }
+    };
+    assert_eq!(view("/census").await, StatusCode::NO_CONTENT);
+    assert_eq!(view("/census").await, StatusCode::NO_CONTENT);
+    assert_eq!(view("/census").await, StatusCode::TOO_MANY_REQUESTS);
+
+    // An application keeps at most its bound of views, however many are sent.
+    let unlimited = spawn_app_with(|c| c.address_limit = 0).await;
+    let b = unlimited.browser("acme");
+    let token = b.start_session().await;
+    let r = save_step(
+        &b,
+        &token,
+        "whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let (id,): (uuid::Uuid,) = sqlx::query_as("SELECT id FROM applications")
+        .fetch_one(&unlimited.pool)
+        .await
+        .expect("id");
+    let bound = enrollflow_server::db::applications::PAGE_VIEWS_PER_APPLICATION;
+    sqlx::query(
+        "INSERT INTO page_views (application_id, route, viewed_at)
+         SELECT $1, '/census', now() FROM generate_series(1, $2 - 1)",
+    )
+    .bind(id)
+    .bind(bound)
+    .execute(&unlimited.pool)
+    .await
+    .expect("views");
+    for _ in 0..3 {
+        let r = b
+            .call(
+                reqwest::Method::POST,
+                "/api/events/pageView",
+                &token,
+                &json!({ "route": "/census" }),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::NO_CONTENT);
+    }
+    let kept: i64 = sqlx::query_scalar("SELECT count(*) FROM page_views WHERE application_id = $1")
+        .bind(id)
+        .fetch_one(&unlimited.pool)
+        .await
+        .expect("count");
+    assert_eq!(kept, bound);
+}
