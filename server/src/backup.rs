@@ -1,10 +1,14 @@
 //! Backups that restore: `enrollflow backup --to DIR` writes the database in
-//! pg_dump's custom format, a copy of the document store and a manifest (every table's row count
-//! and a checksum of the applications); `enrollflow restore --from DIR` loads them into an empty
-//! database and document store and checks the result against the manifest.
+//! pg_dump's custom format, every object of the document store (the local folder or the S3
+//! bucket) and a manifest (every table's row count and a checksum of the applications), each file
+//! sealed under the backup key (`crate::sealed`: AES-256-GCM, a key kept apart from the data key)
+//! in a folder only its owner may read. `enrollflow restore --from DIR` opens them, refusing any
+//! changed or cut file, loads them into an empty database and document store, and checks the
+//! result against the manifest.
 //!
-//! The database URL's password goes to pg_dump and pg_restore in `PGPASSWORD`, never on their
-//! command line (where `ps` would show it).
+//! The dump streams from pg_dump through the sealer to disk and back into pg_restore: it is never
+//! on disk in clear. The database URL's password goes to pg_dump and pg_restore in `PGPASSWORD`,
+//! never on their command line (where `ps` would show it).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -13,10 +17,13 @@ use std::process::Stdio;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
-/// The files of a backup folder.
-const DUMP: &str = "database.dump";
+use crate::documents::ObjectStore;
+use crate::sealed::{BackupKey, Sealer, seal_bytes, unseal_bytes};
+
+/// The files of a backup folder (each sealed; the name is the sealed file's associated data).
+const DUMP: &str = "database.dump.sealed";
 const DOCUMENTS: &str = "documents";
-const MANIFEST: &str = "manifest.json";
+const MANIFEST: &str = "manifest.json.sealed";
 
 /// What a backup holds, to check a restore against.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,24 +43,30 @@ struct Manifest {
 }
 
 /// Rows per table and the applications' checksum, read in one snapshot, and the documents.
-pub async fn fingerprint(pool: &PgPool, documents_dir: &Path) -> anyhow::Result<Fingerprint> {
+pub async fn fingerprint(pool: &PgPool, store: &ObjectStore) -> anyhow::Result<Fingerprint> {
     let (tables, applications) = crate::db::backup::snapshot(pool).await?;
     Ok(Fingerprint {
         tables,
         applications,
-        documents: count_files(documents_dir)?,
+        documents: store.list().await?.len(),
     })
 }
 
-fn count_files(dir: &Path) -> anyhow::Result<usize> {
-    match std::fs::read_dir(dir) {
-        Ok(entries) => Ok(entries
-            .flatten()
-            .filter(|e| e.path().is_file() && !e.file_name().to_string_lossy().starts_with('.'))
-            .count()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(0),
-        Err(e) => Err(e.into()),
-    }
+/// A new file only its owner may read or write.
+fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+}
+
+/// A new folder only its owner may enter.
+fn owner_only_dir(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(path)?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700))
 }
 
 /// A database URL without its password, and the password (percent-decoded).
@@ -100,21 +113,19 @@ fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-async fn run_tool(program: &str, args: &[&str], url: &str) -> anyhow::Result<()> {
+/// pg_dump or pg_restore against `url`, its password in the environment.
+fn tool(program: &str, args: &[&str], url: &str) -> std::process::Command {
     let (url, password) = without_password(url);
-    let mut cmd = tokio::process::Command::new(program);
-    cmd.args(args)
-        .arg("--dbname")
-        .arg(&url)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
+    let mut cmd = std::process::Command::new(program);
+    cmd.args(args).arg("--dbname").arg(&url);
     if let Some(p) = password {
         cmd.env("PGPASSWORD", p);
     }
-    let out = cmd.output().await.map_err(|e| {
-        anyhow::anyhow!("cannot run {program} (install PostgreSQL's client programs): {e}")
-    })?;
+    cmd
+}
+
+fn finished(program: &str, child: std::process::Child) -> anyhow::Result<()> {
+    let out = child.wait_with_output()?;
     anyhow::ensure!(
         out.status.success(),
         "{program} failed: {}",
@@ -123,90 +134,145 @@ async fn run_tool(program: &str, args: &[&str], url: &str) -> anyhow::Result<()>
     Ok(())
 }
 
-fn copy_files(from: &Path, to: &Path) -> anyhow::Result<usize> {
-    std::fs::create_dir_all(to)?;
-    let mut n = 0;
-    let entries = match std::fs::read_dir(from) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(e.into()),
-    };
-    for e in entries.flatten() {
-        let name = e.file_name();
-        if e.path().is_file() && !name.to_string_lossy().starts_with('.') {
-            std::fs::copy(e.path(), to.join(&name))?;
-            n += 1;
-        }
-    }
-    Ok(n)
+fn spawned(program: &str, mut cmd: std::process::Command) -> anyhow::Result<std::process::Child> {
+    cmd.spawn().map_err(|e| {
+        anyhow::anyhow!("cannot run {program} (install PostgreSQL's client programs): {e}")
+    })
 }
 
-/// Writes a backup of the database at `url` and the documents under `documents_dir` into `to`
-/// (created; it must be empty). The documents are copied after the dump, so a document uploaded
-/// meanwhile is kept too (an orphan file is harmless; a missing one is not).
+/// pg_dump's output sealed into `path` as it comes.
+fn dump_sealed(url: &str, key: &BackupKey, path: &Path) -> anyhow::Result<()> {
+    let mut cmd = tool("pg_dump", &["--format=custom", "--no-owner"], url);
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = spawned("pg_dump", cmd)?;
+    let mut stdout = child
+        .stdout
+        .take()
+        .ok_or_else(|| anyhow::anyhow!("pg_dump's output"))?;
+    let mut sealer = Sealer::new(key, DUMP, std::io::BufWriter::new(owner_only_file(path)?))?;
+    std::io::copy(&mut stdout, &mut sealer)?;
+    sealer
+        .finish()?
+        .into_inner()
+        .map_err(|e| e.into_error())?
+        .sync_all()?;
+    finished("pg_dump", child)
+}
+
+/// The sealed dump at `path` opened into pg_restore.
+fn restore_sealed(url: &str, key: &BackupKey, path: &Path) -> anyhow::Result<()> {
+    let mut cmd = tool(
+        "pg_restore",
+        &["--no-owner", "--exit-on-error", "--single-transaction"],
+        url,
+    );
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let mut child = spawned("pg_restore", cmd)?;
+    let stdin = child
+        .stdin
+        .take()
+        .ok_or_else(|| anyhow::anyhow!("pg_restore's input"))?;
+    let opened = crate::sealed::unseal(
+        key,
+        DUMP,
+        std::io::BufReader::new(std::fs::File::open(path)?),
+        std::io::BufWriter::new(stdin),
+    );
+    if let Err(e) = opened {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(anyhow::anyhow!("{}: {e}", path.display()));
+    }
+    finished("pg_restore", child)
+}
+
+/// Writes a backup of the database at `url` and every object of the document store into `to`
+/// (created, only its owner may read it; it must be empty), sealed under `key`. The documents are
+/// copied after the dump, so a document uploaded meanwhile is kept too (an orphan file is
+/// harmless; a missing one is not).
 pub async fn backup(
     pool: &PgPool,
     url: &str,
-    documents_dir: &Path,
+    store: &ObjectStore,
     to: &Path,
+    key: &BackupKey,
 ) -> anyhow::Result<Fingerprint> {
-    std::fs::create_dir_all(to)?;
+    owner_only_dir(to)?;
     anyhow::ensure!(
         std::fs::read_dir(to)?.next().is_none(),
         "{} is not empty: back up into a new folder",
         to.display()
     );
-    let fingerprint = fingerprint(pool, documents_dir).await?;
-    let dump = to.join(DUMP);
-    let dump_arg = dump.to_string_lossy().into_owned();
-    run_tool(
-        "pg_dump",
-        &["--format=custom", "--no-owner", "--file", &dump_arg],
-        url,
-    )
-    .await?;
-    copy_files(documents_dir, &to.join(DOCUMENTS))?;
+    let fingerprint = fingerprint(pool, store).await?;
+    {
+        let (url, key, dump) = (url.to_string(), key.clone(), to.join(DUMP));
+        tokio::task::spawn_blocking(move || dump_sealed(&url, &key, &dump)).await??;
+    }
+    let documents = to.join(DOCUMENTS);
+    owner_only_dir(&documents)?;
+    for name in store.list().await? {
+        let Some(bytes) = store.get(&name).await? else {
+            continue;
+        };
+        let sealed = seal_bytes(key, &name, &bytes)?;
+        let mut f = owner_only_file(&documents.join(format!("{name}.sealed")))?;
+        std::io::Write::write_all(&mut f, &sealed)?;
+        f.sync_all()?;
+    }
     let manifest = Manifest {
         made_at: time::OffsetDateTime::now_utc()
             .format(&time::format_description::well_known::Rfc3339)?,
         fingerprint: fingerprint.clone(),
     };
-    std::fs::write(to.join(MANIFEST), serde_json::to_vec_pretty(&manifest)?)?;
+    let sealed = seal_bytes(key, MANIFEST, &serde_json::to_vec_pretty(&manifest)?)?;
+    let mut f = owner_only_file(&to.join(MANIFEST))?;
+    std::io::Write::write_all(&mut f, &sealed)?;
+    f.sync_all()?;
     Ok(fingerprint)
 }
 
-/// Loads the backup in `from` into the empty database at `url` and the document store
-/// `documents_dir`, then checks every table's row count and the applications' checksum against
-/// the backup's manifest.
+/// Loads the backup in `from`, opened with `key`, into the empty database at `url` and the
+/// document store, then checks every table's row count, the applications' checksum and the
+/// documents against the backup's manifest.
 pub async fn restore(
     pool: &PgPool,
     url: &str,
-    documents_dir: &Path,
+    store: &ObjectStore,
     from: &Path,
+    key: &BackupKey,
 ) -> anyhow::Result<Fingerprint> {
+    let sealed = std::fs::read(from.join(MANIFEST))
+        .map_err(|e| anyhow::anyhow!("{} is not a backup folder: {e}", from.display()))?;
     let manifest: Manifest = serde_json::from_slice(
-        &std::fs::read(from.join(MANIFEST))
-            .map_err(|e| anyhow::anyhow!("{} is not a backup folder: {e}", from.display()))?,
+        &unseal_bytes(key, MANIFEST, &sealed)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", from.join(MANIFEST).display()))?,
     )?;
     let tables = crate::db::backup::table_count(pool).await?;
     anyhow::ensure!(
         tables == 0,
         "the database is not empty ({tables} tables): restore into a new database"
     );
-    let dump = from.join(DUMP).to_string_lossy().into_owned();
-    run_tool(
-        "pg_restore",
-        &[
-            "--no-owner",
-            "--exit-on-error",
-            "--single-transaction",
-            &dump,
-        ],
-        url,
-    )
-    .await?;
-    copy_files(&from.join(DOCUMENTS), documents_dir)?;
-    let restored = fingerprint(pool, documents_dir).await?;
+    {
+        let (url, key, dump) = (url.to_string(), key.clone(), from.join(DUMP));
+        tokio::task::spawn_blocking(move || restore_sealed(&url, &key, &dump)).await??;
+    }
+    let documents = from.join(DOCUMENTS);
+    if documents.is_dir() {
+        for entry in std::fs::read_dir(&documents)?.flatten() {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let Some(name) = file.strip_suffix(".sealed") else {
+                continue;
+            };
+            let bytes = unseal_bytes(key, name, &std::fs::read(entry.path())?)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", entry.path().display()))?;
+            store.put(name, bytes).await?;
+        }
+    }
+    let restored = fingerprint(pool, store).await?;
     anyhow::ensure!(
         restored.tables == manifest.fingerprint.tables
             && restored.applications == manifest.fingerprint.applications,

@@ -89,6 +89,44 @@ impl ObjectStore {
         }
     }
 
+    /// Every object's key (what a backup copies).
+    pub async fn list(&self) -> std::io::Result<Vec<String>> {
+        match self {
+            ObjectStore::LocalDisk(dir) => {
+                let mut keys = Vec::new();
+                let entries = match std::fs::read_dir(dir) {
+                    Ok(e) => e,
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(keys),
+                    Err(e) => return Err(e),
+                };
+                for e in entries.flatten() {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    if e.path().is_file() && !name.starts_with('.') && checked(&name).is_ok() {
+                        keys.push(name);
+                    }
+                }
+                keys.sort();
+                Ok(keys)
+            }
+            ObjectStore::S3(store) => {
+                use futures_util::TryStreamExt as _;
+                let prefix = object_store::path::Path::from("documents");
+                let metas: Vec<object_store::ObjectMeta> = store
+                    .list(Some(&prefix))
+                    .try_collect()
+                    .await
+                    .map_err(other)?;
+                let mut keys: Vec<String> = metas
+                    .iter()
+                    .filter_map(|m| m.location.filename().map(str::to_string))
+                    .filter(|k| checked(k).is_ok())
+                    .collect();
+                keys.sort();
+                Ok(keys)
+            }
+        }
+    }
+
     pub async fn delete(&self, key: &str) -> std::io::Result<()> {
         match self {
             ObjectStore::LocalDisk(dir) => {

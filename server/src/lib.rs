@@ -34,6 +34,7 @@ pub mod quoting;
 pub mod resume;
 pub mod retention;
 pub mod rules;
+pub mod sealed;
 pub mod second_factor;
 pub mod seed;
 pub mod sensitive;

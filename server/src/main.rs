@@ -47,13 +47,16 @@ enum Command {
     /// The draft worker `serve` starts: impacts of drafts, one JSON line in and one out.
     #[command(hide = true)]
     DraftWorker,
-    /// Back up the database (pg_dump's custom format) and the document store into a new folder,
-    /// with a manifest of every table's row count and a checksum of the applications.
+    /// Back up the database (pg_dump's custom format) and every object of the document store (the
+    /// folder, or the bucket of ENROLLFLOW_DOCUMENT_STORE) into a new folder only its owner may
+    /// read, with a manifest of every table's row count and a checksum of the applications; every
+    /// file sealed (AES-256-GCM) under ENROLLFLOW_BACKUP_KEY(_FILE), a key kept apart from the
+    /// data key.
     Backup {
         /// The folder to write (created; must be empty). Default: backups/<UTC time>.
         #[arg(long)]
         to: Option<PathBuf>,
-        /// The local document store to copy.
+        /// The local document store (when ENROLLFLOW_DOCUMENT_STORE names no bucket).
         #[arg(
             long,
             env = "ENROLLFLOW_DOCUMENTS_DIR",
@@ -80,13 +83,14 @@ enum Command {
         )]
         documents_dir: PathBuf,
     },
-    /// Restore a backup folder into an empty database (DATABASE_URL) and document store, then
-    /// check every table's row count and the applications' checksum against its manifest.
+    /// Restore a backup folder into an empty database (DATABASE_URL) and document store, opening
+    /// it with ENROLLFLOW_BACKUP_KEY(_FILE) (a changed or cut file is refused), then check every
+    /// table's row count, the applications' checksum and the documents against its manifest.
     Restore {
         /// The folder `enrollflow backup` wrote.
         #[arg(long)]
         from: PathBuf,
-        /// The local document store to fill.
+        /// The local document store to fill (when ENROLLFLOW_DOCUMENT_STORE names no bucket).
         #[arg(
             long,
             env = "ENROLLFLOW_DOCUMENTS_DIR",
@@ -333,6 +337,14 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The document store the server uses: the bucket `ENROLLFLOW_DOCUMENT_STORE` names, or the folder.
+fn document_store(
+    documents_dir: &std::path::Path,
+) -> anyhow::Result<enrollflow_server::documents::ObjectStore> {
+    let bucket = std::env::var("ENROLLFLOW_DOCUMENT_STORE").ok();
+    enrollflow_server::documents::ObjectStore::from_config(documents_dir, bucket.as_deref())
 }
 
 /// The data keys (`ENROLLFLOW_DATA_KEY` or `ENROLLFLOW_DATA_KEY_FILE`, and the older keys of a
@@ -586,7 +598,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             // The operator's tool: the login's own role, which reads every table.
             let pool = db::connect_as_owner(&url).await?;
             let to = to.unwrap_or_else(enrollflow_server::backup::default_folder);
-            let f = enrollflow_server::backup::backup(&pool, &url, &documents_dir, &to).await?;
+            let key = enrollflow_server::sealed::BackupKey::from_env()?;
+            let store = document_store(&documents_dir)?;
+            let f = enrollflow_server::backup::backup(&pool, &url, &store, &to, &key).await?;
             println!(
                 "backed up {} tables ({} applications) and {} documents to {}",
                 f.tables.len(),
@@ -602,7 +616,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let url = url()?;
             let pool = db::connect_as_owner(&url).await?;
-            let f = enrollflow_server::backup::restore(&pool, &url, &documents_dir, &from).await?;
+            let key = enrollflow_server::sealed::BackupKey::from_env()?;
+            let store = document_store(&documents_dir)?;
+            let f = enrollflow_server::backup::restore(&pool, &url, &store, &from, &key).await?;
             println!(
                 "restored {} tables ({} applications) and {} documents; row counts and the \
                  applications' checksum match the backup",

@@ -25,6 +25,7 @@ use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use ring::signature::{ED25519, Ed25519KeyPair, KeyPair, UnparsedPublicKey};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use sha2::Digest as _;
 
 use crate::crypto::Cipher;
 
@@ -134,7 +135,7 @@ impl EvidenceKeys {
         let seed = cipher.digest("evidence signing key", "ed25519 seed");
         let id = Ed25519KeyPair::from_seed_unchecked(&seed)
             .map(|p| {
-                let digest = crate::evidence::sha256(p.public_key().as_ref());
+                let digest: [u8; 32] = sha2::Sha256::digest(p.public_key().as_ref()).into();
                 format!("derived-{}", &hex::encode(digest)[..12])
             })
             .unwrap_or_else(|_| "derived".into());

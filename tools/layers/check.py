@@ -22,7 +22,7 @@ LAYERS = {
     "http": {"http"},
     "services": {
         "account_notices", "accounts", "applications", "budget", "cache", "demo_data", "draft_worker", "drafts", "clock", "config", "crypto", "documents", "error", "governance", "hostname",
-        "backup", "evaluation", "evidence", "handoff", "impact", "keys", "limits", "mail", "password", "pdf", "protected", "purchase", "quoting", "resume", "retention", "rules", "second_factor", "sensitive", "sheets", "state",
+        "backup", "evaluation", "evidence", "handoff", "impact", "keys", "limits", "mail", "password", "pdf", "protected", "purchase", "quoting", "resume", "retention", "rules", "second_factor", "sealed", "sensitive", "sheets", "signing", "state",
         "telemetry",
     },
     "db": {"db", "npn"},

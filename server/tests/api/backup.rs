@@ -37,16 +37,44 @@ async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
     std::fs::write(documents.join("3d4e5f"), b"%PDF-1.4 two").expect("document");
 
     let (server, url) = url_of(&app.pool).await;
+    let store = enrollflow_server::documents::ObjectStore::LocalDisk(documents.clone());
+    let key = enrollflow_server::sealed::BackupKey::random();
     let folder = std::env::temp_dir().join(format!("enrollflow-backup-{}", uuid::Uuid::new_v4()));
-    let before = backup::backup(&app.pool, &url, &documents, &folder)
+    let before = backup::backup(&app.pool, &url, &store, &folder, &key)
         .await
         .expect("backup");
     assert_eq!(before.tables.get("applications"), Some(&60));
     assert!(before.tables.get("agents").is_some_and(|n| *n > 0));
     assert_eq!(before.documents, 2);
-    assert!(folder.join("database.dump").metadata().expect("dump").len() > 0);
+    // Sealed, and readable by its owner only: no file holds a document or a name in clear.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &std::path::Path| p.metadata().expect("meta").permissions().mode() & 0o777;
+        assert_eq!(mode(&folder), 0o700);
+        let dump = folder.join("database.dump.sealed");
+        assert!(dump.metadata().expect("dump").len() > 0);
+        assert_eq!(mode(&dump), 0o600);
+        let mut files = vec![dump, folder.join("manifest.json.sealed")];
+        for e in std::fs::read_dir(folder.join("documents")).expect("documents") {
+            let path = e.expect("entry").path();
+            assert_eq!(mode(&path), 0o600);
+            files.push(path);
+        }
+        assert_eq!(files.len(), 4);
+        for f in files {
+            let bytes = std::fs::read(&f).expect("read");
+            for clear in [&b"%PDF-1.4"[..], b"PGDMP", b"applications", b"Archer"] {
+                assert!(
+                    !bytes.windows(clear.len()).any(|w| w == clear),
+                    "{} holds {:?} in clear",
+                    f.display(),
+                    String::from_utf8_lossy(clear)
+                );
+            }
+        }
+    }
     assert!(
-        backup::backup(&app.pool, &url, &documents, &folder)
+        backup::backup(&app.pool, &url, &store, &folder, &key)
             .await
             .is_err(),
         "never over an earlier backup"
@@ -65,7 +93,39 @@ async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
     let target = db::connect_as_owner(&target_url).await.expect("target");
     let restored_docs =
         std::env::temp_dir().join(format!("enrollflow-restored-{}", uuid::Uuid::new_v4()));
-    let after = backup::restore(&target, &target_url, &restored_docs, &folder)
+    let restored_store =
+        enrollflow_server::documents::ObjectStore::LocalDisk(restored_docs.clone());
+    // Another key opens nothing, and a changed dump is refused before anything is loaded.
+    let wrong = backup::restore(
+        &target,
+        &target_url,
+        &restored_store,
+        &folder,
+        &enrollflow_server::sealed::BackupKey::random(),
+    )
+    .await
+    .expect_err("another key");
+    assert!(wrong.to_string().contains("does not open"), "{wrong}");
+    let dump = folder.join("database.dump.sealed");
+    let whole = std::fs::read(&dump).expect("dump");
+    let mut changed = whole.clone();
+    let middle = changed.len() / 2;
+    changed[middle] ^= 1;
+    std::fs::write(&dump, &changed).expect("change");
+    assert!(
+        backup::restore(&target, &target_url, &restored_store, &folder, &key)
+            .await
+            .is_err()
+    );
+    let tables: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'",
+    )
+    .fetch_one(&target)
+    .await
+    .expect("tables");
+    assert_eq!(tables, 0, "nothing of a changed dump was loaded");
+    std::fs::write(&dump, &whole).expect("put back");
+    let after = backup::restore(&target, &target_url, &restored_store, &folder, &key)
         .await
         .expect("restore");
     assert_eq!(after.tables, before.tables, "every table's row count");
@@ -82,13 +142,13 @@ async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
         .execute(&target)
         .await
         .expect("change");
-    let changed = backup::fingerprint(&target, &restored_docs)
+    let changed = backup::fingerprint(&target, &restored_store)
         .await
         .expect("fingerprint");
     assert_ne!(changed.applications, before.applications);
     // A database that is not empty is refused.
     assert!(
-        backup::restore(&target, &target_url, &restored_docs, &folder)
+        backup::restore(&target, &target_url, &restored_store, &folder, &key)
             .await
             .is_err()
     );
