@@ -52,6 +52,9 @@ impl DataKey {
 pub struct Cipher {
     /// The current key first, then the earlier ones (decryption only).
     keys: Arc<[DataKey]>,
+    /// Whether values from before key ids (`enc:v1`, bound to nothing) and documents stored
+    /// before documents were encrypted are still read: until a key rotation has re-sealed them.
+    legacy: bool,
 }
 
 impl std::fmt::Debug for Cipher {
@@ -81,6 +84,7 @@ impl Cipher {
     pub fn from_base64(key: &str) -> anyhow::Result<Self> {
         let bytes = key_bytes(key, "ENROLLFLOW_DATA_KEY")?;
         Ok(Self {
+            legacy: true,
             keys: Arc::from(vec![DataKey::new(&bytes)]),
         })
     }
@@ -103,6 +107,7 @@ impl Cipher {
             }
         }
         Ok(Self {
+            legacy: self.legacy,
             keys: Arc::from(keys),
         })
     }
@@ -111,7 +116,18 @@ impl Cipher {
     pub fn random() -> Self {
         let key = Aes256Gcm::generate_key(&mut OsRng);
         Self {
+            legacy: true,
             keys: Arc::from(vec![DataKey::new(key.as_slice())]),
+        }
+    }
+
+    /// The same keys, refusing what only older releases wrote: `enc:v1` values (bound to no
+    /// place) and documents stored in clear. What the server serves with once `rotate-key` has
+    /// finished (it re-seals both).
+    pub fn refusing_legacy(&self) -> Self {
+        Self {
+            keys: self.keys.clone(),
+            legacy: false,
         }
     }
 
@@ -185,6 +201,11 @@ impl Cipher {
                 })?;
                 (vec![key], raw, place)
             } else if let Some(raw) = stored.strip_prefix(V1) {
+                anyhow::ensure!(
+                    self.legacy,
+                    "a value sealed before key ids (enc:v1, bound to no record) is no longer read: \
+                     `enrollflow rotate-key` re-seals such values"
+                );
                 (self.keys.iter().collect(), raw, "")
             } else {
                 anyhow::bail!("not an encrypted value");
@@ -257,6 +278,11 @@ impl Cipher {
     /// A stored document's bytes: decrypted, or as they are when stored before encryption.
     pub fn decrypt_bytes_bound(&self, stored: &[u8], place: &str) -> anyhow::Result<Vec<u8>> {
         let Some(rest) = stored.strip_prefix(DOCUMENT_MAGIC) else {
+            anyhow::ensure!(
+                self.legacy,
+                "a document stored before documents were encrypted is no longer read: \
+                 `enrollflow rotate-key` encrypts such documents"
+            );
             return Ok(stored.to_vec());
         };
         anyhow::ensure!(rest.len() > 8 + 12, "corrupt encrypted document");
@@ -370,6 +396,31 @@ mod tests {
             Cipher::random().decrypt(&stored).is_err(),
             "another key cannot read it"
         );
+    }
+
+    #[test]
+    fn values_and_documents_of_older_releases_are_refused_once_legacy_is() {
+        let c = Cipher::random();
+        // An `enc:v1` value as older releases wrote it: no key id, no place.
+        let nonce = [9u8; 12];
+        let ct = c.keys[0]
+            .aead
+            .encrypt(Nonce::from_slice(&nonce), b"123456789".as_slice())
+            .expect("seal");
+        let v1 = format!("{V1}{}", STANDARD.encode([&nonce[..], &ct].concat()));
+        assert_eq!(c.decrypt(&v1).expect("read while legacy"), "123456789");
+        assert_eq!(
+            c.decrypt_bytes_bound(b"%PDF in clear", "x").expect("clear"),
+            b"%PDF in clear"
+        );
+        let strict = c.refusing_legacy();
+        assert!(strict.decrypt(&v1).is_err());
+        assert!(strict.decrypt_bytes_bound(b"%PDF in clear", "x").is_err());
+        // What the current releases write still reads.
+        let v2 = strict.encrypt_bound("123456789", "p").expect("seal");
+        assert_eq!(strict.decrypt_bound(&v2, "p").expect("v2"), "123456789");
+        let doc = strict.encrypt_bytes_bound(b"%PDF", "p").expect("seal");
+        assert_eq!(strict.decrypt_bytes_bound(&doc, "p").expect("doc"), b"%PDF");
     }
 
     #[test]

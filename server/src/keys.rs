@@ -20,6 +20,17 @@ use crate::db::key_rotations as store;
 use crate::documents::{self, ObjectStore};
 use crate::sensitive::{self, Place};
 
+/// The keys the server serves with: once a rotation has finished, `enc:v1` values and documents
+/// in clear are refused (the rotation re-sealed every one; one appearing later was put there
+/// behind the server's back).
+pub async fn serving_cipher(pool: &PgPool, cipher: Cipher) -> anyhow::Result<Cipher> {
+    Ok(if store::any_finished(pool).await? {
+        cipher.refusing_legacy()
+    } else {
+        cipher
+    })
+}
+
 /// How a rotation runs.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {

@@ -899,6 +899,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
                 rules::serve_published(&rules, &pool, &args.root, clock.now()).await?;
             }
+            let cipher = enrollflow_server::keys::serving_cipher(&pool, cipher).await?;
             serve(AppState::new(pool, clock, *args, rules, cipher)?).await?;
             Ok(ExitCode::SUCCESS)
         }

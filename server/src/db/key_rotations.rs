@@ -22,6 +22,13 @@ pub async fn checkpoint(pool: &PgPool, key_id: &str) -> sqlx::Result<Option<Chec
     .await
 }
 
+/// Whether any rotation has finished (everything older releases wrote is re-sealed since).
+pub async fn any_finished(pool: &PgPool) -> sqlx::Result<bool> {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM key_rotations WHERE finished_at IS NOT NULL)")
+        .fetch_one(pool)
+        .await
+}
+
 /// Records progress: every application up to `last` is done.
 pub async fn advance(pool: &PgPool, key_id: &str, last: Uuid, rotated: i64) -> sqlx::Result<()> {
     sqlx::query(

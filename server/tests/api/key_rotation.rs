@@ -179,6 +179,28 @@ async fn rotate_key_moves_every_ssn_to_the_new_key_and_a_stopped_run_resumes() {
             "the old key is not needed"
         );
     }
+    // Before the rotation a server read documents stored in clear; once it has finished, a server
+    // starting refuses them (every one was encrypted by it), and a value of today still reads.
+    let serving = keys::serving_cipher(&app.pool, only_new.clone())
+        .await
+        .expect("serving");
+    assert!(
+        serving.decrypt_bytes_bound(legacy_pdf, "anywhere").is_err(),
+        "a document in clear is refused after the rotation"
+    );
+    let (id, now) = &stored_ssns(&app.pool).await[0];
+    assert!(serving.decrypt_bound(now, &place(*id)).is_ok());
+    let fresh = spawn_app().await;
+    let before_any = keys::serving_cipher(&fresh.pool, only_new.clone())
+        .await
+        .expect("serving");
+    assert_eq!(
+        before_any
+            .decrypt_bytes_bound(legacy_pdf, "anywhere")
+            .expect("read before any rotation"),
+        legacy_pdf
+    );
+
     // A finished rotation run again changes nothing.
     let again = keys::rotate(
         &app.pool,
