@@ -7,7 +7,11 @@ reason or plan year. Fails on such a literal in server/src, engine/src or web/sr
   as a quoted string;
 - an enrollment reason id (`oe`, `qle`, … of rules/scripts/enrollment.rhai) as a quoted string;
 - a plan year (a year folder of rules/catalog/ or a year of rules/calendar.yaml) as a number or a
-  quoted string.
+  quoted string;
+- a step id inside a string: a JSON path of SQL (`data->'census'`, `data #> '{census,…}'`) or a
+  route (`"/census"`, `'/census/…'`);
+- a catalog id written as a number where the code compares a network, metal, carrier or enrollment
+  period (`network == Some(2)`, `carrier_id != 3`): those ids are rules/catalog data.
 
 Tests are not read: Rust test modules (`#[cfg(test)] mod tests { … }` at a file's end, tests.rs),
 web/src/**/*.test.ts(x) and web/src/testing/. Comments are not read. Each exception the code still
@@ -31,6 +35,9 @@ ALLOWED = {
         "the spec API's upload field (`enrollment_type` must be `qle`), not a reason the code decides on",
     ("server/src/http/site.rs", "display_bcbsm"): "the spec's branding API field, read from the agent's flags",
     ("server/src/http/site.rs", "display_ph"): "the spec's branding API field, read from the agent's flags",
+    ("server/src/db/dashboard.rs", "enrollment_period_type_id == Some(1"):
+        "the spec's OEP/SEP badge of the Submissions list, read from the period type the rules derive "
+        "(rules/scripts/enrollment.rhai gives open enrollment 1); to move into the flow's summary",
 }
 
 LOOSE_ALLOWED_FILES = {
@@ -84,6 +91,12 @@ def files(root: Path):
 PLAN_KINDS = {"medical", "dental", "vision"}
 
 
+# A network, metal, carrier or enrollment period compared with a number (`== Some(2)`, `!= 3`).
+NUMERIC_ID = re.compile(
+    r"\b\w*(?:network|metal|carrier_id|period_type)\w*\s*(?:==|!=)\s*(?:Some\(\s*)?\d+\b"
+)
+
+
 def findings(root: Path):
     steps, carriers, reasons, years = rule_words(root)
     steps -= PLAN_KINDS
@@ -102,6 +115,18 @@ def findings(root: Path):
                 out.append((rel, text.count("\n", 0, m.start()) + 1, word, quoted[word]))
             elif word in years:
                 out.append((rel, text.count("\n", 0, m.start()) + 1, word, "a plan year"))
+        for m in re.finditer(r"([\"'`])((?:\\.|(?!\1).)*)\1", text):
+            inside = m.group(2)
+            line = text.count("\n", 0, m.start()) + 1
+            # A step id as a JSON path of SQL, or as a route of the wizard.
+            for sql in re.finditer(r"(?:->>?\s*'|#>>?\s*'\{|'\{)([A-Za-z_][A-Za-z0-9_]*)", inside):
+                if sql.group(1) in steps:
+                    out.append((rel, line, sql.group(1), "a step id in an SQL path"))
+            route = re.fullmatch(r"/([A-Za-z_][A-Za-z0-9_]*)(?:[/?#].*)?", inside)
+            if route and route.group(1) in steps:
+                out.append((rel, line, route.group(1), "a step's route"))
+        for m in re.finditer(NUMERIC_ID, text):
+            out.append((rel, text.count("\n", 0, m.start()) + 1, m.group(0), "a catalog id as a number"))
         for m in re.finditer(r"(?<![\w.\-/])(20\d\d)(?![\w.\-/])", text):
             if m.group(1) in years and not re.search(r"[\"'`]", text[max(0, m.start() - 1) : m.start()]):
                 out.append((rel, text.count("\n", 0, m.start()) + 1, m.group(1), "a plan year"))

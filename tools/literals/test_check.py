@@ -46,6 +46,30 @@ class LiteralsCheck(unittest.TestCase):
         for word in ("`display_ph` is a carrier", "`qle` is an enrollment reason", "`2025` is a plan year"):
             self.assertIn(word, out.stdout)
 
+    def test_a_step_id_in_sql_or_a_route_and_a_network_by_number_fail(self) -> None:
+        self.append(
+            "server/src/db/applications.rs",
+            'const Q: &str = "SELECT data->\'census\'->\'dependents\' FROM applications";\n'
+            'const P: &str = "SELECT data #> \'{subInfo,sub_ssn}\' FROM applications";\n'
+            "fn hmo(network: Option<i16>) -> bool { network == Some(2) }",
+        )
+        self.append("web/src/lib/flow.ts", "export const R = '/census';\nexport const S = \"/subInfo/edit\";")
+        # Before the file's test module (which the check does not read).
+        path = self.dir / "server/src/quoting.rs"
+        path.write_text("fn c(medical_carrier_id: i16) -> bool { medical_carrier_id != 3 }\n" + path.read_text())
+        out = self.run_check()
+        self.assertEqual(out.returncode, 1)
+        for said in (
+            "`census` is a step id in an SQL path",
+            "`subInfo` is a step id in an SQL path",
+            "`network == Some(2` is a catalog id as a number",
+            "web/src/lib/flow.ts:",
+            "`census` is a step's route",
+            "`subInfo` is a step's route",
+            "`medical_carrier_id != 3` is a catalog id as a number",
+        ):
+            self.assertIn(said, out.stdout)
+
     def test_tests_and_comments_are_not_read(self) -> None:
         self.append("server/src/quoting.rs", '// the "census" step\n')
         (self.dir / "web/src/lib/x.test.ts").write_text("const s = 'census';\n")
