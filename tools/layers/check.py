@@ -29,18 +29,70 @@ LAYERS = {
 }
 ORDER = ["boot", "http", "services", "db"]
 
-SQL = re.compile(r"\bsqlx::(query|query_as|query_scalar|query_with|QueryBuilder)\b|\bQueryBuilder::new\b")
+SQL = re.compile(
+    r"\bsqlx::(query\w*|raw_sql|QueryBuilder|Execute|Executor)\b|\bQueryBuilder::new\b"
+    r"|\b(query|query_as|query_scalar|query_file\w*)!\s*\("
+)
 PATH = re.compile(r"\b(crate|super)::((?:[A-Za-z_][A-Za-z0-9_]*::)*)(\{|[A-Za-z_][A-Za-z0-9_]*)")
 
 
+def blank_literals(text: str) -> str:
+    """The code with its comments removed and the insides of its string, byte-string, raw-string
+    and character literals emptied, read token by token as rustc reads them (a `'"'` character
+    literal or a `"//"` string does not hide the code after it)."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        nxt = text[i + 1] if i + 1 < n else ""
+        if c == "/" and nxt == "/":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        if c == "/" and nxt == "*":
+            depth, i = 1, i + 2
+            while i < n and depth:
+                if text.startswith("/*", i):
+                    depth, i = depth + 1, i + 2
+                elif text.startswith("*/", i):
+                    depth, i = depth - 1, i + 2
+                else:
+                    i += 1
+            out.append(" ")
+            continue
+        raw = re.match(r'(?:b|c)?r(#*)"', text[i:]) if c in "bcr" and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")) else None
+        if raw:
+            close = '"' + raw.group(1)
+            end = text.find(close, i + raw.end())
+            i = n if end < 0 else end + len(close)
+            out.append('""')
+            continue
+        if c == '"' or (c in "bc" and nxt == '"' and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"))):
+            i += 1 if c == '"' else 2
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+            out.append('""')
+            continue
+        if c == "'" or (c == "b" and nxt == "'" and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"))):
+            j = i + (1 if c == "'" else 2)
+            # A character literal ('x', '\'', '\u{1F600}'); otherwise a lifetime or label ('a).
+            lit = re.match(r"(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|.)|[^\\'\n])'", text[j:])
+            if lit:
+                i = j + lit.end()
+                out.append("' '")
+                continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 def strip(text: str) -> str:
-    """The file without its test module, comments and string literals."""
+    """The file without its test module, comments and the insides of its literals."""
     cut = re.search(r"^#\[cfg\(test\)\]\s*\n\s*mod tests\b", text, re.M)
     if cut:
         text = text[: cut.start()]
-    text = re.sub(r"//[^\n]*", "", text)
-    text = re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
-    return text
+    return blank_literals(text)
 
 
 def group_paths(text: str, start: int) -> list[str]:

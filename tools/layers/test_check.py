@@ -1,5 +1,7 @@
 """The layer check fails on what it must refuse (run by `make check`): a planted circle, an arrow
-up the layer order, SQL outside db/, a module in no layer; and passes on the repository."""
+up the layer order, SQL outside db/ (raw SQL and query macros included), a module in no layer, and
+an import hidden after a character literal or a string that looks like a comment; and passes on the
+repository."""
 import shutil
 import subprocess
 import sys
@@ -53,6 +55,31 @@ class LayerCheck(unittest.TestCase):
         self.plant("http/site.rs", 'fn f() { let _ = sqlx::query_scalar::<_, i32>("SELECT 1"); }')
         out = run(self.src)
         self.assertIn("http::site: SQL outside db/", out.stderr)
+
+    def test_a_quote_in_a_character_literal_hides_nothing_after_it(self) -> None:
+        self.plant("db/agents.rs", "const Q: char = '\"';\nfn up() { let _ = crate::http::site::PRODUCT; }")
+        out = run(self.src)
+        self.assertIn("db::agents (db) -> http::site (http)", out.stderr)
+
+    def test_a_comment_marker_in_a_string_or_a_raw_string_hides_nothing(self) -> None:
+        self.plant(
+            "db/users.rs",
+            'const U: &str = "https://example.com";\nconst R: &str = r#"a " quote"#;\n'
+            "use crate::http::session;",
+        )
+        out = run(self.src)
+        self.assertIn("db::users (db) -> http::session (http)", out.stderr)
+
+    def test_raw_sql_and_query_macros_outside_db_fail(self) -> None:
+        self.plant("http/site.rs", 'fn f() { let _ = sqlx::raw_sql("VACUUM"); }')
+        self.plant("quoting.rs", 'fn g() { let _ = query!("SELECT 1"); }')
+        out = run(self.src)
+        self.assertIn("http::site: SQL outside db/", out.stderr)
+        self.assertIn("quoting: SQL outside db/", out.stderr)
+
+    def test_a_lifetime_is_not_a_character_literal(self) -> None:
+        self.plant("crypto.rs", "fn f<'a>(x: &'a str) -> &'a str { x }")
+        self.assertEqual(run(self.src).returncode, 0)
 
     def test_a_module_in_no_layer_fails(self) -> None:
         (self.src / "stray.rs").write_text("//! A module nobody placed.\n")

@@ -157,12 +157,7 @@ pub async fn load(pool: &PgPool, rules: &Rules<'_>, opts: &Options) -> anyhow::R
         // (142 pages; a fraction of a second), the rest vacuumed; the lists are quick at once,
         // with fresh planner statistics too. (One statement a message: VACUUM cannot run in a
         // multi-statement one.)
-        for vacuum in [
-            "VACUUM (FULL, ANALYZE) application_day_counts, application_name_counts",
-            "VACUUM (ANALYZE) applications, application_search",
-        ] {
-            sqlx::raw_sql(vacuum).execute(pool).await?;
-        }
+        crate::db::demo_data::vacuum_after_load(pool).await?;
     }
     loaded.messages = messages(pool, &agents, opts.today).await?;
     Ok(loaded)
