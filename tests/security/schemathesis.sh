@@ -19,7 +19,6 @@ base="http://127.0.0.1:$PORT"
 reports=${REPORTS:-/tmp/enrollflow-schemathesis}
 mkdir -p "$reports"
 status=0
-EXCLUDE='^/api/(logout|login|application/timeout|admin/(fabricateAgent|unFabricateAgent).*)$'
 # 419 is the server's refusal of a call without a live session or without its CSRF token: the
 # call was not carried out, so negative_data_rejection may count it as a rejection (its default
 # list lacks 419). The sessions are kept alive below, so a 419 should not happen at all; the
@@ -40,21 +39,27 @@ for role in consumer agent admin; do
   eval "$session"
   echo "== $role: $seconds s" >&2
   rm -rf "${reports:?}/$role"
-  # Left out, because they end or replace the caller's session, or take its application away,
-  # and the rest of the phase would run logged out (the server's tests cover them):
-  # - POST /api/login, /api/login/second-factor (and its /setup): a login replaces the session
-  #   (a fuzzed login is refused, but the password step of one that is not leaves the session
-  #   half-way into another login);
-  # - POST /api/logout and /api/application/timeout: end the session;
-  # - POST /api/admin/fabricateAgent/{userId} and /api/unFabricateAgent: acting as an agent and
-  #   switching back replace the session;
-  # - DELETE /api/user/sessions/{id}: signs out one device, this one too when it is named;
-  # - POST /api/application/active/reset: the consumer's session lets go of its application;
-  # - POST /api/application/resume: a link makes another application the session's;
-  # - POST /api/dashboard/enroll/{id}: opens an application, replacing the agent's session.
+  # Left out, because they end or replace the caller's session (the rest of the phase would run
+  # logged out, answered 419) or, for the consumer, take its application away (the server's tests
+  # cover them):
+  # - POST /api/login: a login replaces the session;
+  # - POST /api/logout and POST /api/application/timeout: end the session;
+  # - POST /api/admin/fabricateAgent/{userId}: acting as an agent replaces the admin's session;
+  # - DELETE /api/user/sessions/{id}: signs out one device, this one too when it is named (the
+  #   fuzzer takes the ids from GET /api/user/sessions, the caller's own among them);
+  # - consumer: POST /api/application/active/reset: the session lets go of its application.
+  # Still fuzzed, as they cannot touch the caller's session here: /api/login/second-factor(/setup)
+  # (no password step on these sessions), /api/unFabricateAgent (no one acts as an agent),
+  # DELETE /api/user/sessions (ends the others only), /api/user/password and
+  # /api/user/second-factor (need the password or a code; they keep the caller's session),
+  # /api/dashboard/enroll/{id} and /api/application/resume (change the session's application,
+  # not the session), /api/admin/users/{userId}/* and /api/admin/security-settings (other
+  # accounts' sessions only), /api/reset-password and /api/register (need a mailed token).
+  exclude='login|logout|application/timeout|admin/fabricateAgent/[^/]+|user/sessions/[^/]+'
+  if [ "$role" = consumer ]; then exclude="$exclude|application/active/reset"; fi
   "$venv/bin/st" --config-file "$config" run "$base/api/openapi.json" --url "$base" \
     -H "Host: $host" -H "Origin: http://$host" -H "Cookie: $COOKIE" -H "X-CSRF-Token: $TOKEN" \
-    --exclude-path-regex "$EXCLUDE" \
+    --exclude-path-regex "^/api/($exclude)\$" \
     --checks not_a_server_error,negative_data_rejection \
     --phases examples,coverage,fuzzing --max-time "$seconds" --workers 2 \
     --request-timeout 10 --suppress-health-check all --warnings off \

@@ -1,5 +1,14 @@
 //! The generic step API: every form step of the wizard is read, previewed and saved through the
 //! same calls, driven by the engine's rules (spec part 1, 2.2 and 7; part 2, section 7).
+//!
+//! - The calls: a step's view, preview and save, the reopening of a skipped step, `validStep`, the
+//!   last step, and the flow (`GET /api/flow`).
+//! - A skipped step opens again only through its flow `reopen` rule (`POST
+//!   /api/application/step/{step}/reopen`), which must make the step apply; the server never clears
+//!   a skip flag by name.
+//! - A whole submission the rules refuse (a form's checks returning `submit_error`: the purchase)
+//!   is answered 422 `{"submit_error": "…"}`, apart from any field errors; a submitted
+//!   application's save is 409 with the same key. Nothing is stored either way.
 
 use std::sync::Arc;
 
@@ -127,7 +136,8 @@ async fn view_step(
 #[utoipa::path(post, path = "/api/application/step/{step}/preview", tag = "application",
     params(("step" = String, Path, description = "A step id")),
     request_body(content = Answers, description = "The answers so far (not saved)"),
-    responses((status = 200, description = "The step's view with choices recomputed for these answers", body = StepViewBody)))]
+    responses((status = 200, description = "The step's view with choices recomputed for these answers", body = StepViewBody),
+              (status = 400, description = "The answers are not a JSON object")))]
 async fn preview_step(
     State(app): State<AppState>,
     session: LiveSession,
@@ -136,6 +146,7 @@ async fn preview_step(
     language: Language,
     Json(input): Json<Value>,
 ) -> ApiResult<Json<StepViewBody>> {
+    answers_object(&input)?;
     let s = open_step(&app, &session, &host, &step).await?;
     let mut view = run(|| s.bundle.engine.preview(&step, &input, &s.data, &s.ctx))
         .await
@@ -143,6 +154,17 @@ async fn preview_step(
     let languages = s.bundle.engine.languages();
     languages.step_view(&language.pick(languages), &mut view);
     Ok(Json(view_body(&app, &s, &step, view)?))
+}
+
+/// 400 unless the answers are a JSON object (what a step's answers and a preview's are).
+fn answers_object(input: &Value) -> ApiResult<()> {
+    if input.is_object() {
+        Ok(())
+    } else {
+        Err(ApiError::BadRequest(
+            "The answers must be a JSON object.".into(),
+        ))
+    }
 }
 
 /// A step's view as the browser gets it: sensitive answers masked, the revision it shows.
@@ -231,11 +253,7 @@ async fn save_step(
     {
         return Err(crate::applications::changed_elsewhere());
     }
-    if !input.is_object() {
-        return Err(ApiError::BadRequest(
-            "The answers must be a JSON object.".into(),
-        ));
-    }
+    answers_object(&input)?;
     // Which answers are sensitive is a property of the form's full schema; no need to resolve a view.
     let schema = engine
         .form_schema(&step)

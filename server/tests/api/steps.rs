@@ -276,6 +276,18 @@ async fn preview_recomputes_start_dates_for_unsaved_answers() {
         Value::Null,
         "a preview saves nothing"
     );
+    // Answers that are not an object are refused as a save refuses them, never a server error.
+    for body in [json!(null), json!([]), json!(1), json!("x"), json!(true)] {
+        let r = b
+            .call(
+                Method::POST,
+                "/api/application/step/whyApplying/preview",
+                &token,
+                &body,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{body}: {}", r.body);
+    }
 }
 
 /// An application of this browser moved on to Subscriber Information with a Blue medical plan.

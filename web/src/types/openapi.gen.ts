@@ -4196,6 +4196,13 @@ export interface operations {
                     "application/json": components["schemas"]["StepViewBody"];
                 };
             };
+            /** @description The answers are not a JSON object */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     reopen_step: {
