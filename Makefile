@@ -63,6 +63,8 @@ check:
 	python3 -m unittest tools/layers/test_check.py
 	python3 tools/literals/check.py
 	python3 -m unittest tools/literals/test_check.py
+	python3 tools/docs/check.py
+	python3 -m unittest tools/docs/test_check.py
 	python3 tools/compose/check.py
 	python3 -m unittest tools/compose/test_check.py
 	if docker compose version >/dev/null 2>&1; then \

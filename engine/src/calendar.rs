@@ -2,6 +2,9 @@
 //! bands, and the dashboard's countdown texts. Read once when the rule set loads (a file an analyst
 //! broke is a load problem with its line, never a card quietly not drawn); scripts still read the
 //! same file as `data.calendar`.
+//!
+//! The dashboard's countdowns (`server/src/http/home.rs`) and the demo data read it through
+//! `Engine::calendar()`.
 
 use serde::{Deserialize, Deserializer};
 use time::Date;

@@ -13,6 +13,11 @@
 //!
 //! With these refused, an unqualified call reaches the same function wherever it is written, so
 //! the engine may keep what Rhai resolved from one evaluation to the next (`script::eval_keeping`).
+//!
+//! Checked by `engine/src/tests.rs`:
+//! `two_scripts_calling_their_own_function_of_one_name_unqualified_are_refused`,
+//! `another_scripts_function_must_be_called_with_its_scripts_name`,
+//! `an_edited_script_runs_its_new_functions_on_the_same_thread_as_the_old_rule_set`.
 
 use std::collections::BTreeMap;
 

@@ -19,6 +19,9 @@
 //! Positions: a script's statements are told apart from another's by compiling each script, in
 //! coverage mode only, below a block of blank lines of its own (`region`), since Rhai reports the
 //! caller's source for a module function; YAML expressions carry `file:line` as their source.
+//!
+//! The report is text, JSON or one HTML page; `rules/coverage.yaml` is the floor (`enrollflow
+//! coverage`, in `make test-rules`; `engine/tests/coverage.rs`, `tools/scenarios/test_cli.py`).
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;

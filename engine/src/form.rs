@@ -6,6 +6,10 @@
 //!   `spouse: { x-error-prefix: "spouse_" }` gives `spouse_gender`; on an array, `{n}` is the 1-based
 //!   item number and `{field}` any field of the item: `dependent{n}_` gives `dependent3_birth_date`;
 //! - `x-messages: { <keyword>: "…" }` on a property replaces the default wording for that keyword.
+//!
+//! Here: a form's resolution for a view (`only_when`, dynamic `options`), answers normalized and
+//! pruned, JSON-Schema errors turned into the spec's field keys and wording, and `Extras`, a view's
+//! extras: one expression, or one per key, each remembered on its own.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -16,6 +16,13 @@
 //!
 //! `pseudo` is the tests' language: every known text accented and bracketed (`[Ƒîŕšţ Ñàɱé]`), so
 //! a text that went round the catalogs shows as plain English.
+//!
+//! `texts` also lists the flow's labels, the metal levels and the engine's member names, each text
+//! with its file and line. `gaps` (a text a language lacks) is a load problem, so such a set is
+//! never served (tests here, `tools/i18n/test_cli.py`, `server/tests/api/reload.rs`); `extras` (a
+//! translation of no text) is reported by `enrollflow check` only; `skeleton` writes a language's
+//! catalogs (`enrollflow texts --language <code> [--write]`). The view, flow, error and plan
+//! translations the server applies are here too.
 
 use std::collections::{BTreeMap, HashMap};
 

@@ -6,6 +6,11 @@
 //! Observations are keyed by what they are about: a step's outcome (accepted, the error keys or
 //! the dialog asked), where it went, the flags it set (skip flags, effective date, …), the plans a
 //! plan page offered, each plan's monthly premium and each member's, and where a choice went.
+//!
+//! `replay::walk` feeds `observe`; `diff` groups what differs for the scenario suites and the
+//! made-up households, shown with values; stored applications reach the report only through
+//! `count`: counts in the base set's `Vocabulary`, a group under 5 written "fewer than 5" (tests
+//! here, and `server/tests/api/governance.rs` `no_channel_of_a_draft_hands_back_a_stored_answer`).
 
 use std::collections::BTreeMap;
 

@@ -8,6 +8,12 @@
 //! - [`Engine::submit`] validates a step's answers (schema + Rhai checks) into the transition or
 //!   the errors map keyed by the spec's field keys.
 //! - [`scenario`] runs the YAML scenario suites testers write.
+//!
+//! The API at a glance: the public types (`Source`, `Context`, `AgentFlags`, `StepInfo`,
+//! `FlowView`, `StepView`, `Submission`, `Transition`); an `Engine`'s navigation (`step_view`,
+//! `preview`, `valid_step`, `next_after`, `previous`, `reopen`, `flow_view`) and its plan pages
+//! (`household`, `quote`, `select`, `continue_page`). An engine is immutable and shared: a reload
+//! builds a new one and the server swaps its pointer (`server/src/rules.rs`).
 
 pub mod calendar;
 mod calls;

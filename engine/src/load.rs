@@ -1,5 +1,9 @@
 //! Loading a rule set: every file is read into the engine's types and checked (forms, flow,
 //! scripts, tables, the catalog); either the whole set is fine or every problem is returned.
+//!
+//! `load(&[Source]) -> Engine | Vec<Diagnostic>`: besides each file, the flow's `summary:` names
+//! (`crate::summary::NAMES`), its `upload_step` and its routes are checked. The `catalog::`
+//! functions rules call (`counties_of`, `has_places`, `carrier_name`) are registered here.
 
 use super::*;
 

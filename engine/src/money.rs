@@ -1,6 +1,8 @@
 //! Money: whole cents in an `i64`, never a float. The catalog's files and the wire speak dollars
 //! (`412.5`); everything in between adds and scales cents. One formatter for every place that shows
 //! an amount (the rating explanation, the printed quote and summary, the plan sheets).
+//!
+//! `Display` is that formatter; `whole_or_cents` writes the catalog's amounts.
 
 use std::fmt;
 use std::iter::Sum;

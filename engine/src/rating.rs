@@ -6,6 +6,10 @@
 //! Arithmetic is in cents: a member's rate = the plan's age-21 rate in the county's rating area ×
 //! the age factor × the tobacco factor (tobacco users of the rule's tobacco age and over), rounded
 //! half up to the cent once.
+//!
+//! Also the quote itself (the plans of a kind for a household, in `Money`), the filter tokens and
+//! the price bounds. Which household is rated and what a selection sets are flow rules
+//! (`household`, `select`); which carriers an agent offers is catalog data (`agent_flag`).
 
 use serde::Serialize;
 use time::Date;

@@ -2,6 +2,10 @@
 //! with every personal detail made up, and each step's outcome written down as the expectation, so
 //! the scenario passes when run against the rules it was made with and says what changed when run
 //! against others (`enrollflow scenarios`).
+//!
+//! Form steps are submitted, plan pages quoted and chosen with `select:`, pages continued with
+//! `continue:`; the forms' `x-sensitive` answers are among the details made up. Served as `GET
+//! /api/dashboard/scenario/{id}`, the agents' row menu's Save as scenario.
 
 use serde_json::{Map, Value, json};
 use time::Date;

@@ -17,6 +17,11 @@
 //!       with: { sub_birth_date: 2008-11-01, residential_zip: "48104" }
 //!       expect: { modal: possible_child_only, next: census }
 //! ```
+//!
+//! Used by `enrollflow scenarios`, `enrollflow coverage` and the engine's tests. A `submit` also
+//! checks the summary each save keeps; `select` quotes the plan now. `run_suite_matching` serves
+//! `--filter`; `run_suites` runs many files side by side, a thread per core (`enrollflow
+//! scenarios`, the workbench's impact), each file's results in order.
 
 use std::collections::BTreeMap;
 

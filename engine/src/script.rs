@@ -5,6 +5,26 @@
 //! wall-clock budget enforced from `on_progress`: per evaluation by default, or one budget for all
 //! the evaluations of a request (`set_budget_source`: the server keeps one per request). A runaway
 //! script fails its evaluation, and so its request, with a clear error.
+//!
+//! Also here:
+//! - Rhai's string interner is off; each script is a module, and expressions are compiled once.
+//! - `Record`, the JSON object rules see: a map behind an `Arc`, passed as a pointer and copied on
+//!   write, with a getter for every field name of the rule files (`register_fields`); `to_dynamic`
+//!   and `to_json` convert.
+//! - `Uses` (which of `app`, `ctx` and `input` an expression names, read from its AST) and
+//!   `eval_remembered`: an expression naming neither `app` nor `input` runs once per rule set or
+//!   per context; the engine also keeps, for one request, the answer of each expression text that
+//!   reads the application (`Vars::seen`), by a number each text is given while the rule set loads.
+//!   Rules are pure, which is what makes this right: tests
+//!   `answers_that_cannot_change_are_remembered`, `rules_cannot_change_the_data_they_are_given`,
+//!   `records_read_like_maps`; the scenario suites run with the memory on, coverage without it.
+//! - `Loading`: what the expressions compiled during one load share (the scripts' functions for
+//!   `calls`, a coverage run's probe, those numbers).
+//! - `eval_keeping`: Rhai's function resolutions kept per thread and rule set (`crate::calls` makes
+//!   that safe).
+//! - The crate's state outside an `Engine` is all here: the budget source (`set_budget_source`, a
+//!   process-wide `OnceLock` the server fills) and thread-locals (the deadline and slice of
+//!   `in_slice`, a draft thread's duty cycle, `Loading`, `eval_keeping`'s resolutions).
 
 use std::cell::Cell;
 use std::sync::Arc;

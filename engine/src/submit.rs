@@ -1,6 +1,10 @@
 //! A step's submission: the answers cleaned (read-only facts from the rules, unknown fields
 //! dropped), validated (schema, required-when, options, the form's checks), the flags the form
 //! derives, and the transition (the next step or a dialog, and the last step reached).
+//!
+//! In order: `clean` (read-only facts, unknown fields dropped, `keep_when`), `validate` (the
+//! schema, `required_when`, options, the form's checks), `derive`, then `transition` (the `next`
+//! rule or a dialog; a skipped target is passed by).
 
 use super::*;
 

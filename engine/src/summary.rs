@@ -2,6 +2,11 @@
 //! over `app` per name): the dashboard's lists (names, e-mail, household), More Info (contact and
 //! addresses) and the printed household. The server keeps it in the application's columns at each
 //! save, so no server code knows which step asked what.
+//!
+//! `Engine::summary` evaluates it; `NAMES` is the contract a flow must fill, each name with its
+//! kind: a flow whose `summary:` lacks a name or adds one is refused at load
+//! (`engine/src/tests.rs`; also `engine/tests/rules.rs` and the dashboard's API tests). The
+//! upload's step is likewise the flow's `upload_step`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

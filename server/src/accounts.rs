@@ -1,6 +1,12 @@
 //! Accounts outside HTTP: e-mail addresses, single-use tokens, login throttling, invitations and
 //! password-reset mail. Used by `http/accounts.rs`, `http/admin.rs`, the seed and the `invite`
 //! command.
+//!
+//! Also the origins of links. Failed logins are counted in PostgreSQL (shared by every instance)
+//! per account (the SHA-256 of the typed address, known or not) and per client address over a
+//! sliding 5-minute window; past 5 and 20 the login answers 429 without checking the password, and
+//! a success clears the account's count. Reset and invitation tokens are single use, expire, and
+//! are stored as SHA-256 only.
 
 use std::net::IpAddr;
 

@@ -3,6 +3,17 @@
 //! step (403 when the flow does not allow it), and storing an application's document (the caches
 //! keep the new version). Used by the step, plan, print and document resources alike; knows
 //! nothing of HTTP (the caller passes the site, the session's user and application).
+//!
+//! - Who applies is the server's decision, never the browser's: an agent's user (or an admin acting
+//!   as one) on their own agent's site applies as the agent (`Applying::Agent`: the agent's
+//!   signature, the subsidy rule for certified agents, "your customer" wording), and the
+//!   application they start is `agent_started` and names the user (`started_by_user_id`); everyone
+//!   else applies as a consumer (`server/tests/api/agent_assisted.rs`).
+//! - `create`: a new application, its binding to the session and its first answers commit in one
+//!   transaction, so a crash never leaves an empty application behind (`tests/faults`).
+//! - `store_summarized`, `store_updates`, `create`: the caches keep the new version; `http/open.rs`
+//!   adapts the service to a request (the caller from the session and host; every store tells the
+//!   browser's `ef_rev`).
 
 use std::sync::Arc;
 

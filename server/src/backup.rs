@@ -9,6 +9,8 @@
 //! The dump streams from pg_dump through the sealer to disk and back into pg_restore: it is never
 //! on disk in clear. The database URL's password goes to pg_dump and pg_restore in `PGPASSWORD`,
 //! never on their command line (where `ps` would show it).
+//!
+//! `server/tests/api/backup.rs`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -13,7 +13,7 @@
 //! - The saving instance keeps the saved version (write-through); a copy is only ever replaced by a
 //!   newer revision, and an announcement evicts only older copies.
 //! - A browser's own writes are read back on any instance at once: the `ef_rev` cookie
-//!   (server/src/revision.rs) names its session's application and the revision it last wrote, and
+//!   (server/src/http/revision.rs) names its session's application and the revision it last wrote, and
 //!   an older cached copy is not served to it.
 //! - The caches are used only while that listener is connected: until it is, and from the moment it
 //!   fails until it has reconnected (and cleared everything), every lookup goes to PostgreSQL.
@@ -23,6 +23,10 @@
 //!   when an instance dies between its commit and the announcement.
 //! - Idle expiry is never decided from the cache: a session is served from it only while its
 //!   recorded activity is recent (under the 15-second write interval); otherwise PostgreSQL decides.
+//!
+//! The caches are bounded (moka). The application's entry also holds what is prepared from it (the
+//! quote's JSON, the step checks of `valid_step`), keyed by the rules' hash, today and the agent's
+//! offer, so it goes when the application changes. `settle()` is the tests' barrier.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

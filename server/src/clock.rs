@@ -3,6 +3,8 @@
 //! (`ENROLLFLOW_TODAY=YYYY-MM-DD` overrides the date), and a running server's clock can be moved
 //! forward from outside (`ENROLLFLOW_CLOCK_SHIFT_FILE`: the seconds written in that file are added
 //! to "now"), which is how the browser tests see a scheduled rule set take effect without waiting.
+//!
+//! `SystemClock` honours `ENROLLFLOW_TODAY`; `ManualClock` is the tests'.
 
 use std::path::PathBuf;
 use std::sync::Mutex;

@@ -1,4 +1,8 @@
 //! Configuration of `enrollflow serve`: every setting is a flag with an environment fallback.
+//!
+//! It also maps a host to its agent subdomain (`is_own_host`, `subdomain_of`, answered from
+//! `crate::hostname`), and holds `PRODUCT_NAME`, the product's one name, given to every template as
+//! the global `product_name`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

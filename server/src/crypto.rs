@@ -13,6 +13,9 @@
 //! Keys come from the environment or a file, never a command-line flag: `ENROLLFLOW_DATA_KEY` or
 //! `ENROLLFLOW_DATA_KEY_FILE` (32 bytes in base64), and during a rotation the earlier keys in
 //! `ENROLLFLOW_OLD_DATA_KEYS` (comma-separated) or `ENROLLFLOW_OLD_DATA_KEYS_FILE` (one a line).
+//!
+//! `keys_from_env` reads them. Also the masks (`*****6789`, `mask`). Checked by the tests below
+//! and `server/tests/api/key_rotation.rs` (a swapped ciphertext is refused).
 
 use std::sync::Arc;
 

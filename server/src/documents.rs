@@ -3,6 +3,12 @@
 //! s3://bucket` an S3-compatible bucket (AWS S3, MinIO, …) through the `object_store` crate, so
 //! every instance reads what any instance stored. Either way the bytes are encrypted under the data
 //! key before they leave the process (`put_encrypted`).
+//!
+//! `ObjectStore::LocalDisk` writes a temporary file, syncs and renames it; `ObjectStore::S3` goes
+//! through `object_store`; keys are random hex. The bytes are bound to their application and object
+//! (`put_encrypted`, `get_decrypted`). Also the quota (10 files, 30 MB per application: migration
+//! 23's `document_uploads`), the PDF check and file-name cleaning. `server/tests/api/documents.rs`
+//! (the S3 test runs against the moto server `scripts/with-s3.sh` starts).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -9,6 +9,12 @@
 //! An impact, the longest draft work, runs in the instance's draft worker instead
 //! ([`crate::draft_worker`]): a process in a session of its own at the lowest priority, so that
 //! even the households' walk outside the rules yields to consumers' requests and to PostgreSQL.
+//!
+//! `Pause`: the server stops the worker while consumers' requests are in flight and for `QUIET`
+//! (100 ms) after, and lets it run `SHARE` (20 ms) of every second on a server never quiet. The
+//! load at publish and a proposal's suites run on the instance's own nice-19 thread with a short
+//! queue (429 past it); one impact at a time (429 with `Retry-After`); an overall budget per run
+//! (`crate::budget`).
 
 use std::path::PathBuf;
 use std::sync::OnceLock;

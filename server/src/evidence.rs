@@ -9,6 +9,15 @@
 //! signed with the evidence key (`crate::signing`), so `enrollflow verify-packet FILE` finds any
 //! change offline, even one made in the database with the hash recomputed. Sensitive answers
 //! (SSNs) are masked; nothing in the packet is encrypted or needs the data key.
+//!
+//! - Migration 19. The texts agreed to are the `const: true` boxes and the `terms` dialogs'
+//!   `textExtra`, each with its SHA-256 as its version; `signature` fields carry time and address.
+//! - The PDF is drawn by a background task (`spawn_pdf_maker`, woken by purchases) and kept with
+//!   its own hash. `verify` (`enrollflow verify-packet FILE`) answers intact, altered (with the
+//!   parts that differ), or unknown.
+//! - The agent's calls: `GET /api/dashboard/evidence/{id}` (preparing or ready),
+//!   `evidencePdf/{id}`, `evidenceJson/{id}`; the Submissions row menu's Evidence Packet dialog
+//!   (`web/src/features/dashboard/components/evidence-modal.tsx`). `server/tests/api/evidence.rs`.
 
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};

@@ -3,6 +3,13 @@
 //! permission approves it, effective at once or from a date and time in Michigan, or rejects it
 //! with a reason. Every step is written to the audit log with the set's hash, the base's and the
 //! diff's.
+//!
+//! A proposal keeps its diff (`similar`); approval is refused on a red suite, coverage below the
+//! floor or a base that moved. A scheduled publication (`rule_set_publications.effective_at`) is
+//! switched by `rules::spawn_set_listener`'s one-second tick on the injected clock, and can be
+//! cancelled. `server/tests/api/governance.rs`:
+//! `a_change_takes_effect_when_someone_else_approves_it…`, `a_red_suite_or_coverage_below…`,
+//! `a_scheduled_set_can_be_cancelled…`.
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};

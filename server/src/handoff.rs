@@ -4,6 +4,20 @@
 //! browser, gives the details only they should type (SSNs, signatures), uploads documents and
 //! purchases, signing as the subscriber. The agent follows it on the dashboard (sent, opened,
 //! submitted), and may withdraw or send it again.
+//!
+//! - `POST /api/dashboard/handoff/{id}` (an application of the agent's, quoted, not submitted)
+//!   mails a single-use `handoff` link of `application_links` (`templates/email/handoff.txt`,
+//!   private; a newer one replaces the older; 10 a day); `DELETE` withdraws an unopened one; `GET`
+//!   tells where it stands. The customer opens it through the same `/resume/token/:token` page and
+//!   `POST /api/application/resume` (`from_agent` names the agent).
+//! - Each list row carries its `handoff` (sent, opened, submitted, withdrawn, expired;
+//!   `links::newest_of` for a page's ids). Once opened, the summary as the agent left it is kept
+//!   with the link (`summary_at_use`, migration 21): More Info masks what differs from it, and
+//!   Enroll refuses the application.
+//! - The web app: the Quoting row menu's Send to Customer dialog
+//!   (`web/src/features/dashboard/components/handoff-modal.tsx`), also under an agent's wizard step
+//!   (`web/src/app/layout/send-to-customer.tsx`, loaded for agents only).
+//!   `server/tests/api/handoff.rs`.
 
 use serde::Serialize;
 use time::OffsetDateTime;

@@ -2,6 +2,8 @@
 //! with an optional numeric port (`acme.localhost:8080`). Whether a host is one of ours and which
 //! agent subdomain it names are answered from the parsed value only, so the two can never
 //! disagree about what a host is.
+//!
+//! `ServeArgs::is_own_host` and `subdomain_of` both answer from it.
 
 use std::fmt;
 

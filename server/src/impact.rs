@@ -3,6 +3,10 @@
 //! recent stored applications. Applications are walked in memory with their personal details made
 //! up ([`enrollflow_engine::replay::walk`]); of them only counts leave, named in the base set's
 //! words, never a value a rule computed from a customer's answers.
+//!
+//! The households are `demo_data::households`, drawn to the book's mix of counties and household
+//! sizes; a group of stored applications under 5 is "fewer than 5". `enrollflow impact` and `POST
+//! /api/admin/rules/impact`.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;

@@ -9,6 +9,10 @@
 //! application is rewritten only if no save came between its read and its write (a save writes
 //! under the new key anyway), and a last pass from the start checks that nothing is left under an
 //! older key. Outbox messages, authenticator secrets and uploaded documents are re-encrypted too.
+//!
+//! The checkpoint is `key_rotations` (migration 22, `db::key_rotations`); a rewritten application's
+//! trigger evicts every instance's cached copy. `server/tests/api/key_rotation.rs`: a rotation
+//! stopped after one batch resumes and leaves nothing under the old key.
 
 use sqlx::PgPool;
 use uuid::Uuid;

@@ -15,6 +15,9 @@
 //! the first byte) or `smtp://host:587?tls=required` (STARTTLS), the server's certificate checked
 //! against the system's trusted roots; plain `smtp://` only to a relay on this host (loopback).
 //! Logs name outbox ids only, never an address.
+//!
+//! The sender (`lettre`) claims due messages by lease. Tests: `server/tests/api/mail.rs`,
+//! `accounts.rs`, `operator.rs`.
 
 use std::str::FromStr;
 use std::sync::Arc;

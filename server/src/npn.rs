@@ -1,6 +1,8 @@
 //! A National Producer Number: the 1 to 10 digits NIPR gives a licensed agent (the spec's NPN
 //! input takes at most 10 characters). Parsed where it comes in (an admin's search, the agents
 //! file, the CLI), so a look-up never runs on text that cannot be one.
+//!
+//! Text that cannot be one answers "Agent not found" without a query.
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,6 +1,10 @@
 //! Passwords: argon2id hashes (m=19456 KiB, t=2, p=1) computed and verified on the blocking pool,
 //! never on the async threads; the rules a new password must meet (at least 8 characters, no
 //! composition rules, not a common password, not on the bundled list of breached passwords).
+//!
+//! At most one hash runs per core at once (`argon2_turns`); a login for an unknown address verifies
+//! against a dummy hash (the same answer in the same time). The common-password check is zxcvbn's,
+//! which also refuses a password made of the person's own address.
 
 use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
 

@@ -10,6 +10,10 @@
 //!
 //! Account mail (password reset, invitation) is the server's own (`server/mail/`): no analyst's
 //! template ever renders a token or a link that carries one.
+//!
+//! Scripts may import only modules of their own set (`engine/src/tests.rs`). Checked at every load
+//! and by `server/tests/api/governance.rs` (each refusal, through publish and impact) and the tests
+//! of `engine/src/protected.rs`.
 
 use std::sync::OnceLock;
 

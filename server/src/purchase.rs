@@ -2,6 +2,10 @@
 //! (`evidence`) and the subscriber's receipt (`templates/email/receipt.txt`). One
 //! transaction: a purchase is never stored without its packet, and its receipt is in the outbox
 //! when it commits.
+//!
+//! A purchase is the flow's `submitted_step` accepted with no dialog pending (`http/steps.rs`). The
+//! receipt holds the confirmation, the plans, the premiums, the effective date and the agent's
+//! contact; no SSN, no birth date.
 
 use std::net::IpAddr;
 

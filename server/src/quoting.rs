@@ -2,6 +2,11 @@
 //! `{kind}_plan` (`medical_plan`, …) when a plan is selected and read back by the plan summary, the
 //! printed summary and the dashboard. The snapshot keeps what the consumer saw (the name, the
 //! monthly total) even when a later catalog no longer quotes the plan.
+//!
+//! What every quote starts from is here too: the household (409 before About You), the carriers the
+//! site's agent offers, and the quoted plans (the selected one first). The snapshot is written by
+//! the selection and by the demo data. Quoting runs in Rust over the in-memory catalog
+//! (`enrollflow_engine::rating`).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -2,6 +2,23 @@
 //! single-use link (the token's SHA-256 kept, valid 14 days, only on a site of the application's
 //! agent) that opens it in any browser; what changed since is checked under the rules in force
 //! before the person goes on.
+//!
+//! - Migration 20 (`db::links`). From the flow's `save_for_later_from` step on
+//!   (`FlowView.save_for_later_from`), a consumer's `POST /api/application/saveForLater` mails the
+//!   link to the address the application holds (`GET` shows the address): a private message
+//!   (`templates/email/resume.txt`) with no text of the sender's; a newer link replaces the older;
+//!   5 a day per application and 10 per address (by keyed digest).
+//! - `POST /api/application/resume` uses a link once the person clicks on the link's page
+//!   (`/resume/token/:token`, the token then out of the address bar), or says why it no longer
+//!   works (not a link, another agent's site, used, replaced, expired, submitted). It hands the
+//!   application over (`sessions::hand_over`: every other session lets go of it, on every instance
+//!   through the sessions trigger), makes it the session's and `recheck`s it under the rules in
+//!   force: each reached form step's stored answers submitted again without storing, each chosen
+//!   plan quoted again (a changed premium, a plan no longer offered), into the route to go on at
+//!   and the changes to tell.
+//! - The web app's button sits under the step (`StepLayout`). `server/tests/api/resume.rs`
+//!   (`a_saved_application_opens_once_in_another_browser_where_it_was_left`),
+//!   `web/e2e/journeys.spec.ts`.
 
 use serde::Serialize;
 use serde_json::Value;

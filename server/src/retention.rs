@@ -7,6 +7,12 @@
 //! emptied and the documents and links removed; the typed columns the dashboard's statistics count
 //! (dates, carriers, products) stay. Metrics: `enrollflow_retention_applications_total{action}`,
 //! `enrollflow_retention_last_run_timestamp_seconds`.
+//!
+//! Abandoned quotes are found by their creation (migration 26), so that no index reads
+//! `updated_at`; each is retired by a statement of its own, so the count tables' triggers lock in
+//! the order every save does and a purchase is never stopped as a deadlock by the job; the
+//! documents' objects are removed. An anonymized application is marked `anonymized_at`.
+//! `server/tests/api/retention.rs`.
 
 use std::time::Duration;
 

@@ -1,6 +1,21 @@
 //! The analysts' files on disk: reading `rules/`, `forms/` and `templates/`, checking them as one
 //! bundle, and hot reload. A reload swaps the bundle only when the whole set is clean; otherwise the
 //! last good bundle keeps serving and the problems are logged and kept for the status endpoint.
+//!
+//! - `bundle_of` checks any set of files (the folder, a draft, a publication, a set read back from
+//!   the database) into a `Bundle` (the `Engine` and the templates); `Rules` holds the serving one
+//!   in an `ArcSwap` with its status (from the folder or the database, the serving set). A reload
+//!   builds a new engine and swaps the pointer; a request keeps the snapshot it took, so one
+//!   request never sees two rule sets. A rule that fails at run time fails only its request (500
+//!   with a generic message; the log names the rule's file and line).
+//! - `watch()` and `watch_and_publish()` (local development): notify, on edits only (never a read),
+//!   settled 250 ms.
+//! - `publish` checks a set whole, then keeps and publishes it; publishing or rolling back switches
+//!   the answering instance before it answers (`serve_newest`, one switch at a time).
+//! - `serve_published` and `spawn_set_listener` (`--rules-from-database`): the newest published
+//!   set, switched on `NOTIFY enrollflow_rules`, re-read after a lost connection.
+//! - `templates/<code>/` holds a language's versions of the consumer's templates
+//!   (`CONSUMER_TEMPLATES`, each required for every language of the set; `Bundle::template_for`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

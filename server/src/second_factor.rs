@@ -7,6 +7,8 @@
 //!   earlier one is accepted again (`users.totp_last_step`).
 //! - Recovery codes are 24 characters from a 32-letter alphabet (120 random bits), so a SHA-256
 //!   of them is enough (ASVS 5.0 6.5.2 asks a password hash only below 112 bits).
+//!
+//! Codes by totp-rs; the QR code by qrcode. Also the code throttle's key.
 
 use qrcode::QrCode;
 use qrcode::render::svg;

@@ -3,6 +3,9 @@
 //! the stored value". Each is bound to its place (`Place`: the application, the step and the
 //! field's path, `*` for any array item), so a value copied to another row or field does not
 //! decrypt.
+//!
+//! Their places in a view's schema are `enrollflow_engine::sensitive`'s; the values are
+//! re-encrypted by `rotate` (`enrollflow rotate-key`) and removed from the demo data.
 
 use serde_json::Value;
 

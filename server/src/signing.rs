@@ -17,6 +17,8 @@
 //! member; a PDF ends, after its `%%EOF`, with one comment line
 //! `%EnrollflowSignature Ed25519 KEY_ID VALUE` over the bytes before that line. Each message is
 //! prefixed with what it is, so a signature over one kind of file proves nothing of the other.
+//!
+//! `server/tests/api/evidence.rs`.
 
 use std::sync::Arc;
 

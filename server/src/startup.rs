@@ -1,5 +1,8 @@
 //! Running the server: the background tasks (session sweeper, reset worker, evidence PDFs, SMTP sender, cache
 //! listener and announcer, rules watcher), the router and graceful shutdown.
+//!
+//! The sweeper also removes old failed logins and tokens; the SMTP sender starts only when
+//! `ENROLLFLOW_SMTP_URL` is set.
 
 use std::net::SocketAddr;
 use std::time::Duration;

@@ -1,6 +1,8 @@
 //! `AppState`: everything a request handler or a background task may use (the service layer's
 //! handles: pool, clock, settings, rules, cipher, caches, object store, limits). Built by
 //! `startup`, the CLI and the tests; imports no HTTP code.
+//!
+//! It is one `Arc` of `Handles`, so axum's clone per extractor is one reference count.
 
 use std::sync::Arc;
 

@@ -1,5 +1,9 @@
 //! Reading `rules/catalog/`: each file's format, the checks that make a catalog complete and
 //! consistent (every problem with its file), and the plan years' legal limits.
+//!
+//! A `Loader` takes one step per file (carriers, lists, age curves, counties, ZIPs, each year's
+//! limits and plans), then checks the whole catalog (every plan within its year's `limits.yaml`,
+//! plan ids unique); every problem names its file.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,5 +1,10 @@
 //! The plan catalog (`rules/catalog/`): carriers, counties and ZIPs, age curves, and each plan
 //! year's medical, dental and vision plans. Checked at load; see `rules/README.md` for the formats.
+//!
+//! Carriers, counties, ZIPs, age curves, and each year's plans and legal limits, with their
+//! look-ups (`Catalog::names`: a plan's carrier, network and metal names). `PlanKind` (`FromStr`,
+//! `Display`) is the one name of medical, dental and vision for files, snapshots and the agents'
+//! product filter.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 

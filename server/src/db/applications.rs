@@ -1,4 +1,22 @@
 //! The `applications` table (the part the app shell reads; the wizard's answers arrive later).
+//!
+//! - A submitted application is never changed: every save is `UPDATE … WHERE submission_time IS
+//!   NULL`, and the purchase (the accepted submission of the flow's `submitted_step`) sets the
+//!   submission time in that same statement, so of two purchases racing exactly one succeeds (the
+//!   other gets 409; `server/tests/api/purchase.rs`).
+//! - A save can be a HOT update: no index of `applications` reads a column every save writes
+//!   (`data`, `summary`, `updated_at`, `revision`, `rules_hash`), and the table keeps room on its
+//!   pages (fill factor 70, migration 18), so most saves write no index entry
+//!   (`server/tests/api/retention.rs` `no_index_of_the_applications_reads_what_every_save_writes`;
+//!   `make bench-http` prints the WAL bytes per save and the share of HOT updates).
+//! - A save runs no function of the schema to decide whether a trigger fires: every `WHEN` of the
+//!   `applications` triggers compares columns (a SQL function returning a row is not inlined, and
+//!   PostgreSQL set it up again at each save: migration 27's did, half of the database's CPU per
+//!   save; migration 29). Checked by
+//!   `no_trigger_condition_of_the_applications_calls_a_function_of_the_schema` (`retention.rs`);
+//!   the search trigger's condition names every column `application_search_row` reads
+//!   (`dashboard.rs`, `the_search_trigger_compares_every_column_the_search_row_reads`).
+//! - The flags the flow sets are mirrored into typed columns at each save.
 
 use enrollflow_engine::summary::Summary;
 use sqlx::PgPool;

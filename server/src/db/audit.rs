@@ -1,5 +1,11 @@
 //! The `audit_log` table: ids, an action, a time, an address, a route template and a request id;
 //! never a password, token, e-mail address, name or value from a request.
+//!
+//! The log is append-only and chained: a trigger refuses UPDATE, DELETE and TRUNCATE, each row
+//! carries sha256(previous hash ‖ its fields), and `enrollflow audit verify` (`verify`) names the
+//! first row changed or missing. The request id is the server's; a client's is kept beside it. The
+//! server's connections work as `enrollflow_app` (`crate::db::connect`), which may only read and
+//! insert audit rows. `server/tests/api/governance.rs` `the_audit_log_is_a_chain_nobody_rewrites…`.
 
 use sqlx::PgExecutor;
 use time::OffsetDateTime;

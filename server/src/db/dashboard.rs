@@ -10,6 +10,29 @@
 //! per-list, per-order covering indexes (a search: the search table of migration 27 and its
 //! trigram index): a page first takes its ids from an index in order (an index-only scan, however
 //! deep the page), then reads only those rows (docs/performance.md, "Dashboard").
+//!
+//! How a page stays fast at an agency's scale:
+//! - A search reads `application_search` (migration 27: one narrow row per application with the
+//!   columns the lists filter and sort on, and `terms`, the lower-case "first last" and e-mail
+//!   separated by a line break a term never holds), kept equal to the applications by triggers on
+//!   every insert, delete and change of those columns, with one trigram index per list; it joins
+//!   `applications` for the page's rows only (`source`, `push_search`; API test
+//!   `searches_follow_each_change_…`).
+//! - A page reads its ids from an index first, then only those rows; the count and the page run
+//!   concurrently, and a search's page counts its matches in the same scan (`count(*) OVER ()`).
+//! - A total without a search adds up `application_day_counts` (per agent, list, UTC day, site,
+//!   started by and products; kept by migration 24's trigger on every insert, delete and change of
+//!   those columns) for the days after the period's first, and counts that first, partial day's
+//!   rows (API test `totals_equal_the_rows_…`).
+//! - A deep page sorted by the period's column starts at the day those counts put it in
+//!   (`page_start`; API test `pages_by_date_…`).
+//! - A deep page by name starts in the name bucket (the last name's place among the boundaries `b`
+//!   to `z`) that `application_name_counts` (migration 28: per agent, list, UTC day and bucket,
+//!   kept by triggers like the per-day counts) puts it in, and walks that bucket from its nearer
+//!   end (`name_bucket`, `rows_in_bucket`; API test `pages_by_name_through_the_name_counts_…`).
+//! - With a site, started-by or product filter, which those counts do not hold, a page in the
+//!   second half of its list is read from the list's end and turned round (`page`; API test
+//!   `pages_by_name_from_either_end_…`).
 
 use sqlx::{PgPool, Postgres, QueryBuilder};
 use time::{Date, OffsetDateTime};

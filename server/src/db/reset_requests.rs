@@ -1,5 +1,8 @@
 //! The `reset_requests` queue (forgot-password work, shared by every instance) and the
 //! `reset_request_log` that limits requests per client address.
+//!
+//! The queue is leased like the outbox, so a restart loses no request, and at most 20 requests per
+//! client address an hour are taken, a limit every instance shares.
 
 use std::net::IpAddr;
 

@@ -15,6 +15,12 @@
 //!
 //! The module is compiled into the `enrollflow` binary (and, by path, into the API tests); it uses
 //! the library through its public API only.
+//!
+//! The load ends by rewriting the day and name counts whole and vacuuming the rest
+//! (`db::demo_data::vacuum_after_load`). `make bench-dashboard` loads 125,000 applications, and
+//! 1,000,000 with `--distinct N`: N applications per agent walked through the rules, the rest
+//! `Generator::copy` (the same day, household, answers and plans made by another person: names,
+//! e-mail and time of day changed).
 
 use enrollflow_engine::Engine;
 use enrollflow_engine::summary::Summary;

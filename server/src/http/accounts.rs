@@ -9,6 +9,9 @@
 //!   lookup and the mail are done after the answer.
 //! - Every login, failed login, logout, password change, reset and registration is audited (ids,
 //!   time, client address; never a password, token or e-mail address).
+//!
+//! The forgot-password lookup and mail run in a bounded background queue. Also `get-user` by
+//! invitation token and `register`.
 
 use std::collections::BTreeMap;
 

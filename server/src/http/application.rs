@@ -1,4 +1,6 @@
 //! The active application of the caller's session (spec part 1, section 7 "Application").
+//!
+//! Also the timeout call (`POST /api/application/timeout`), which ends the session.
 
 use axum::Json;
 use axum::extract::{Query, State};

@@ -14,6 +14,9 @@
 //! application (from the route or the session), the method and route template (never a value from
 //! the request), the time, the client address and the request id of the access log. Admins read
 //! the rows, filtered, at `GET /api/admin/audit` (the dashboard's Audit log page).
+//!
+//! Checked by `server/tests/api/audit.rs` and
+//! `accounts::the_audit_trail_names_ids_and_addresses_never_addresses_or_passwords`.
 
 use axum::Json;
 use axum::extract::{FromRequestParts, MatchedPath, Query, Request, State};

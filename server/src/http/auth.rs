@@ -1,5 +1,13 @@
 //! Who the caller is: the auth-state call (which is also how a browser gets its session and CSRF
 //! token) and the `CurrentUser` extractor that handlers use to decide what the caller may do.
+//!
+//! - What a caller may do is decided by the session's user (`CurrentUser`), read from PostgreSQL:
+//!   admin-only calls refuse everyone else with 403 (`require_admin`; an admin acting as an agent
+//!   is that agent until switching back); an agent's user acts only for their own agent
+//!   (`may_act_for`); owner, role and agent id are never read from request bodies.
+//! - No GET changes state: impersonation, switch back, the timeout and restarting are POSTs under
+//!   the CSRF guard. A disabled account (`users.disabled_at`) has no sessions and `CurrentUser`
+//!   refuses it.
 
 use std::sync::Arc;
 

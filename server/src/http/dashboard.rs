@@ -2,6 +2,14 @@
 //! sections 2, 3, 4, 7 and 9): `GET /api/dashboard/quotes`, `/enrollees`, `/quotesExport`,
 //! `/enrolleesExport`. Only the logged-in agent's own applications (an admin acting as an agent is
 //! that agent); filtering, sorting and paging happen in SQL (`db::dashboard`).
+//!
+//! - The lists: the spec's sort rules, 12 a page. Anything named by id (More Info, Enroll) that is
+//!   not the agent's is 404.
+//! - The exports (rust_xlsxwriter): real dates, times in Michigan time (America/Detroit, jiff's
+//!   bundled zone data), the last step by its title, user text only as strings. Rows stream from
+//!   PostgreSQL through a bounded channel into the constant-memory writer; the workbook is saved to
+//!   an unnamed temporary file and sent from it in chunks, so the server's memory stays flat
+//!   whatever the export's size.
 
 use std::io::{Seek, SeekFrom, Write};
 

@@ -1,5 +1,9 @@
 //! The qualifying-event document upload (spec part 2, sections 3 "whyapplying/fileupload" and 5)
 //! and the wizard's page-view events (spec part 1, 4.1).
+//!
+//! `POST /api/whyapplying/fileupload`: 413 over 3 MB, 415 when it does not start `%PDF-`, 503 when
+//! the store fails; the row and the application change in one transaction. `POST
+//! /api/events/pageView` stores route templates only.
 
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, Multipart, State};

@@ -1,6 +1,9 @@
 //! How the one error type (`crate::error::ApiError`, what any request's work ends with) is
 //! answered: every failure maps to a status and a JSON body; no stack trace or SQL text ever
 //! reaches a response (internal errors are logged and answered generically).
+//!
+//! A 429 or 503 carries `Retry-After`. A database out of reach is 503 `Service unavailable` within
+//! the pool's 5 s acquire timeout (`db::connect`), never a hang.
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,7 @@
 //! Liveness and readiness probes, and the benchmark baselines (not part of the API document).
+//!
+//! The baselines `/bench/hello`, `/bench/pk/{id}` and `/bench/write/{slot}` exist only with
+//! `--bench-routes` (`make bench-http`).
 
 use axum::extract::{Path, State};
 use axum::routing::{get, put};

@@ -3,6 +3,10 @@
 //! `rules/calendar.yaml`, on the injectable today), the year-to-date chart figures, the More Info
 //! modal, and Enroll (a listed application becomes the session's and the wizard resumes it).
 //! Everything is the logged-in agent's own: an admin not acting as an agent gets 403.
+//!
+//! The calls: `/api/dashboard/shell`, `countdownIndividual`, `countdownMedicare` (the `countdowns`
+//! of `rules/calendar.yaml`), `enrollmentsYtd`, `carrierShare`, `getAppInfo/{id}`, and `POST
+//! /api/dashboard/enroll/{id}`, which answers the route to resume at.
 
 use std::collections::BTreeMap;
 

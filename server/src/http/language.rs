@@ -1,6 +1,13 @@
 //! The consumer's language: the `enrollflow_lang` cookie the web app writes when a
 //! language is chosen or first detected (`web/src/i18n/index.ts`), else the request's
 //! `Accept-Language`, else English. The rule set decides which of them it speaks (its catalogs).
+//!
+//! `pick` chooses the first the serving rule set speaks (`es-MX` as `es`), else English. The step
+//! view (cached per language), the preview, save errors, the flow, quoted plans (member names,
+//! metal levels) and filter options are answered in it; `refusals_in_language` (a layer inside the
+//! compression) translates every 4xx JSON answer's `error` and `errors` (the messages listed in
+//! `enrollflow_engine::i18n::MESSAGES`; a test checks each sentence of the consumer-facing modules
+//! is listed or developer-only). `server/tests/api/languages.rs`.
 
 use std::convert::Infallible;
 

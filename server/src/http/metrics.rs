@@ -5,6 +5,12 @@
 //! without it on `ENROLLFLOW_METRICS_LISTEN` (a private port for the scraper). The access line and
 //! the request metrics name the route template, never the path as sent (paths may carry tokens)
 //! and never a query string or a body.
+//!
+//! `telemetry::metrics()` is `metrics` with `metrics-exporter-prometheus`. `observe` counts and
+//! times every request by route template and logs its `access` line (method, route, status,
+//! duration, request id); the pool, outbox and session gauges are read at scrape time, beside the
+//! pool-wait probe. A client route such as `/reset-password/email/{email}/…` is logged as
+//! `(static)`. Tests below and `server/tests/api/observability.rs`.
 
 use std::time::{Duration, Instant};
 

@@ -1,5 +1,11 @@
 //! The HTTP layer: one module per resource, each with its handlers registered in `api_router()`,
 //! merged here with health checks, the OpenAPI document, static files and the middleware stack.
+//!
+//! The extractors (`host::SiteHost`, `session::LiveSession`, `auth::CurrentUser`), the session,
+//! revision and cookie middleware, the wire types (`wire.rs`) and the HTTP side of the application
+//! service (`open.rs`) live in this layer. The OpenAPI document says what serde does
+//! (`openapi_document`): an answer's fields are all required (`null` when empty) but those of
+//! `MAY_BE_ABSENT`, and a request's `Option` fields may be left out.
 
 pub mod accounts;
 pub mod admin;

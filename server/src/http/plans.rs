@@ -2,6 +2,10 @@
 //! saving a selection, and counties by ZIP (spec part 1, 2.7-2.11, 4.4 and 7 "Plans").
 //! Rating is the engine's (`enrollflow_engine::rating`); what a selection sets is the flow's
 //! `select` rule.
+//!
+//! The unfiltered list is kept per application version as JSON and gzip (`PreparedQuote`); the
+//! filter options' price range follows the filtered list; also plan info, and billing counties by
+//! state and ZIP.
 
 use std::sync::{Arc, OnceLock};
 

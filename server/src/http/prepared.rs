@@ -2,6 +2,9 @@
 //! unfiltered quote), with their gzip copy made on first demand: a request then costs a copy of
 //! a pointer, not a serialization and a compression (the response compression layer leaves an
 //! answer that already has a `Content-Encoding` alone).
+//!
+//! A prepared answer is sent gzip-compressed to a browser that accepts gzip; the compression layer
+//! (gzip only) compresses what is made per request.
 
 use std::io::Write;
 use std::sync::OnceLock;

@@ -2,6 +2,12 @@
 //! draft (every file of `rules/`, `forms/` and `templates/`, checked whole first), and serving an
 //! earlier set again. Instances serving from the database (`--rules-from-database`) switch when
 //! the publication's notification arrives.
+//!
+//! The calls: `GET /api/admin/rules/sets`, `POST …/publish` (a draft's files, refused whole with
+//! file:line problems), `POST …/rollback`, and the impact; the CLI has `publish`, `rollback` and
+//! `rule-sets`. Each set is kept with its engine hash. `server/tests/api/rule_sets.rs`: two
+//! instances switch and roll back, a broken draft changes nothing, an application replays under the
+//! set it was saved with.
 
 use axum::Json;
 use axum::extract::State;

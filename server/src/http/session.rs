@@ -19,6 +19,9 @@
 //! - State-changing requests must be same-origin (Fetch Metadata, else `Origin`; agent subdomains
 //!   are same-site to each other, so same-site is not enough: 403) and carry the session's token in
 //!   `X-CSRF-Token` (419 otherwise).
+//!
+//! The extractors are `SessionState` and `LiveSession`; a session also records its browser.
+//! `server/tests/api/sessions.rs`, `session_control.rs`, `web/e2e/accounts.spec.ts` ("second tab").
 
 use std::sync::Arc;
 

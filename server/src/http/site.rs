@@ -1,4 +1,6 @@
 //! Agent sites: the site the host names (landing state and footer), agent branding, agent logos.
+//!
+//! Agent-supplied text reaches the browser escaped: the branding address is built from plain lines.
 
 use axum::Json;
 use axum::extract::{Path, State};

@@ -2,6 +2,8 @@
 //! preloads while the script downloads: the auth state (a session started when there is none, as
 //! `GET /api/get-auth-state` does), the session's active application and the wizard's flow. Each
 //! part is what its own route answers; those routes stay for the calls made later.
+//!
+//! `web/index.html` preloads it with `GET /api/site`, and `web/src/app/bootstrap.ts` reads it.
 
 use axum::Json;
 use axum::extract::State;

@@ -2,6 +2,13 @@
 //! file look like on the wire. The engine keeps its own types; these convert from them
 //! explicitly, so the OpenAPI document names every body (and the web app's types are generated
 //! from it).
+//!
+//! Here: `Step`, `StepViewBody`, `Answers`, `FilterOption` (its id an `OptionId`: a number or a
+//! token), `BinaryFile`, `UploadForm`. The plan pages' own (`PlanView`, `PlanRates`,
+//! `PlanMemberRate`, `PlanInfo`) are in `plans.rs`. Serialization to the wire happens in the HTTP
+//! layer only: database rows convert explicitly too. Checked by `server/tests/api/wire.rs`
+//! (`every_request_and_response_body_is_a_named_type`, `no_two_wire_types_share_a_schema_name`,
+//! `the_web_apps_copy_of_the_document_is_current`).
 
 use std::sync::Arc;
 

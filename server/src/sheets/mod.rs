@@ -2,6 +2,9 @@
 //! comparison ([`comparison`], one kind or medical, dental and vision together) and the benefit
 //! selection ([`selection`]). Quotes and filters are quoting's own; the page layout is
 //! `crate::pdf`; the HTTP answers are `http/print.rs`.
+//!
+//! This module holds what both sheets share: the branding, the household block and the cell
+//! formats; `words.rs` their texts, `evidence.rs` the evidence packet's PDF.
 
 mod comparison;
 mod evidence;
