@@ -60,6 +60,7 @@ test-with-db:
 check:
 	cargo fmt --all --check
 	python3 tools/layers/check.py
+	python3 tools/layers/check.py --circles-only engine/src
 	python3 -m unittest tools/layers/test_check.py
 	python3 tools/literals/check.py
 	python3 -m unittest tools/literals/test_check.py

@@ -90,6 +90,19 @@ struct Hits {
 /// Lines of the 16-bit positions Rhai keeps: each script gets `region` of them.
 const LINES: u32 = u16::MAX as u32;
 
+impl crate::script::ExpressionWatch for Probe {
+    fn add_expression(&self, file: &str, line: usize, source: &str) {
+        self.expressions
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(YamlExpr {
+                file: file.to_string(),
+                line,
+                source: source.to_string(),
+            });
+    }
+}
+
 impl Probe {
     /// A probe for a rule set with `scripts` script files.
     pub(crate) fn new(scripts: usize) -> Arc<Self> {
@@ -197,17 +210,6 @@ impl Probe {
 
     pub(crate) fn quoted(&self, year: i32, carrier: u8, kind: PlanKind) {
         self.hits().quoted.insert((year, carrier, kind));
-    }
-
-    pub(crate) fn add_expression(&self, file: &str, line: usize, source: &str) {
-        self.expressions
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(YamlExpr {
-                file: file.to_string(),
-                line,
-                source: source.to_string(),
-            });
     }
 
     /// The module function `name` of script module `module`, walked (for the flow's transitions).

@@ -84,7 +84,8 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
     // probe) while `_loading` lives.
     let (defined, mut wrong_calls) = calls::check_scripts(&scripts);
     problems.append(&mut wrong_calls);
-    let _loading = script::Loading::start(defined, probe.clone());
+    let watch = probe.clone().map(|p| p as Arc<dyn script::ExpressionWatch>);
+    let _loading = script::Loading::start(defined, watch);
     // `import "subscriber" as s;` finds the set's own scripts and nothing else.
     let mut own = rhai::module_resolvers::StaticModuleResolver::new();
     for (name, m) in modules {

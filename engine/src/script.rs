@@ -259,6 +259,14 @@ pub fn compile_expression(
     })
 }
 
+/// What watches the expressions of a rule set as it loads (a coverage run's probe registers each
+/// one, to report the ones never evaluated). The script core names no tool: the tool implements
+/// this.
+pub trait ExpressionWatch: Send + Sync {
+    /// An expression of a YAML file, at its 1-based line.
+    fn add_expression(&self, file: &str, line: usize, text: &str);
+}
+
 /// What the expressions compiled while a rule set loads share: the scripts' functions (an
 /// unqualified call of one is refused, `calls`), a coverage run's probe (each expression registers
 /// with it) and a number per text, the same for the same text
@@ -267,7 +275,7 @@ pub fn compile_expression(
 /// up than the text).
 struct LoadState {
     defined: crate::calls::Defined,
-    probe: Option<Arc<crate::coverage::Probe>>,
+    probe: Option<Arc<dyn ExpressionWatch>>,
     texts: std::collections::HashMap<String, u64>,
 }
 
@@ -281,7 +289,7 @@ pub(crate) struct Loading;
 impl Loading {
     pub(crate) fn start(
         defined: crate::calls::Defined,
-        probe: Option<Arc<crate::coverage::Probe>>,
+        probe: Option<Arc<dyn ExpressionWatch>>,
     ) -> Self {
         let state = LoadState {
             defined,

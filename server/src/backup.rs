@@ -72,7 +72,7 @@ fn owner_only_dir(path: &Path) -> std::io::Result<()> {
 }
 
 /// A database URL without its password, and the password (percent-decoded).
-fn without_password(url: &str) -> (String, Option<String>) {
+pub fn without_password(url: &str) -> (String, Option<String>) {
     let Some((scheme, rest)) = url.split_once("://") else {
         return (url.to_string(), None);
     };

@@ -11,7 +11,7 @@
 //! server's CPU per step save (docs/performance.md): the hand-over wakes another thread.
 //!
 //! The request's budget (`ENROLLFLOW_RULE_BUDGET_MS`) is one allowance for all the evaluations it
-//! makes, wherever they run: `layer` gives it, every evaluation spends from it (the
+//! makes, wherever they run: `with_budget` gives it (the HTTP layer's `rule_budget`), every evaluation spends from it (the
 //! engine asks `install`'s source), and a rule that runs past what is left stops and fails its
 //! request.
 //!
@@ -30,13 +30,8 @@ use std::cell::Cell;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use axum::extract::{Request, State};
-use axum::middleware::Next;
-use axum::response::Response;
 use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::sync::Semaphore;
-
-use crate::state::AppState;
 
 tokio::task_local! {
     /// What is left of the request's rule budget.
@@ -69,10 +64,10 @@ pub fn install() {
     });
 }
 
-/// Gives the request its rule budget.
-pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Response {
-    LEFT.scope(Cell::new(app.config.rule_budget()), next.run(req))
-        .await
+/// Runs `request` with `budget` for all the rule work it does (the HTTP layer gives each request
+/// its budget with it).
+pub async fn with_budget<F: std::future::Future>(budget: Duration, request: F) -> F::Output {
+    LEFT.scope(Cell::new(budget), request).await
 }
 
 /// Runs rule work (anything that evaluates the rules), a bounded number at a time: on the async

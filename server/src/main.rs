@@ -98,6 +98,9 @@ enum Command {
         )]
         documents_dir: PathBuf,
     },
+    /// Print the effective configuration `serve` would run with, from these flags, the
+    /// environment and the defaults, each setting with where it came from; secrets masked.
+    Config(Box<ServeArgs>),
     /// Print the OpenAPI document of the HTTP API (the web app's types are generated from it).
     Openapi,
     /// Load the demo agents and their users (idempotent). The users get the published demo
@@ -337,6 +340,98 @@ async fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The settings `enrollflow config` prints: every flag of `serve` with its environment variable,
+/// value and source (read again from this process's arguments after `config`), then the secrets
+/// `serve` reads from the environment or files, masked.
+fn effective_config() -> anyhow::Result<String> {
+    use clap::Args as _;
+    use clap::parser::ValueSource;
+    use std::fmt::Write as _;
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip_while(|a| a != "config").collect();
+    let cmd = ServeArgs::augment_args(clap::Command::new("config"));
+    let matches = cmd.clone().try_get_matches_from(args)?;
+    let mut out = String::from("# enrollflow serve would run with (secrets masked):\n");
+    for arg in cmd.get_arguments() {
+        let id = arg.get_id().as_str();
+        if id == "help" {
+            continue;
+        }
+        let name = match (arg.get_env(), arg.get_long()) {
+            (Some(env), Some(long)) => format!("{} (--{long})", env.to_string_lossy()),
+            (None, Some(long)) => format!("--{long}"),
+            _ => id.to_string(),
+        };
+        let value = matches
+            .get_raw(id)
+            .map(|v| {
+                v.map(|o| o.to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .unwrap_or_else(|| "(unset)".into());
+        let source = match matches.value_source(id) {
+            Some(ValueSource::CommandLine) => "command line",
+            Some(ValueSource::EnvVariable) => "environment",
+            Some(ValueSource::DefaultValue) => "default",
+            _ => "unset",
+        };
+        writeln!(out, "{name} = {value}   [{source}]")?;
+    }
+    let env = |name: &str| enrollflow_server::crypto::env_or_file(name);
+    let masked_url = |url: Option<String>| match url {
+        Some(u) => {
+            let (plain, password) = enrollflow_server::backup::without_password(u.trim());
+            match password {
+                Some(_) => format!("{} (password hidden)", plain),
+                None => plain,
+            }
+        }
+        None => "(unset)".into(),
+    };
+    writeln!(out, "DATABASE_URL = {}", masked_url(env("DATABASE_URL")?))?;
+    writeln!(
+        out,
+        "ENROLLFLOW_SMTP_URL = {}",
+        masked_url(env("ENROLLFLOW_SMTP_URL")?)
+    )?;
+    let is_set = |v: Option<String>| match v {
+        Some(v) => format!("set ({} characters, hidden)", v.trim().chars().count()),
+        None => "(unset)".into(),
+    };
+    writeln!(
+        out,
+        "ENROLLFLOW_ADMIN_TOKEN = {}",
+        is_set(env("ENROLLFLOW_ADMIN_TOKEN")?)
+    )?;
+    writeln!(
+        out,
+        "ENROLLFLOW_BACKUP_KEY = {}",
+        is_set(env("ENROLLFLOW_BACKUP_KEY")?)
+    )?;
+    let cipher = enrollflow_server::crypto::keys_from_env()?;
+    writeln!(
+        out,
+        "ENROLLFLOW_DATA_KEY = {}",
+        cipher.as_ref().map_or_else(
+            || "(unset)".to_string(),
+            |c| format!("key {} (hidden)", c.key_id())
+        )
+    )?;
+    let evidence = enrollflow_server::signing::EvidenceKeys::from_env(cipher.as_ref())?;
+    writeln!(
+        out,
+        "ENROLLFLOW_EVIDENCE_KEY = {}",
+        evidence
+            .as_ref()
+            .and_then(|k| k.signing_key_id())
+            .map_or_else(
+                || "(unset)".to_string(),
+                |id| format!("signs with key {id} (hidden)")
+            )
+    )?;
+    Ok(out)
 }
 
 /// The document store the server uses: the bucket `ENROLLFLOW_DOCUMENT_STORE` names, or the folder.
@@ -626,6 +721,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 f.tables.get("applications").copied().unwrap_or(0),
                 f.documents
             );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Config(_) => {
+            print!("{}", effective_config()?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Openapi => {

@@ -1,5 +1,6 @@
 """The layer check fails on what it must refuse (run by `make check`): a planted circle, an arrow
-up the layer order, SQL outside db/ (raw SQL and query macros included), a module in no layer, and
+up the layer order, SQL outside db/ (raw SQL and query macros included), HTTP types outside http/,
+a module in no layer, a circle in the engine, and
 an import hidden after a character literal or a string that looks like a comment; and passes on the
 repository."""
 import shutil
@@ -77,6 +78,11 @@ class LayerCheck(unittest.TestCase):
         self.assertIn("http::site: SQL outside db/", out.stderr)
         self.assertIn("quoting: SQL outside db/", out.stderr)
 
+    def test_http_types_outside_http_fail(self) -> None:
+        self.plant("quoting.rs", "use axum::response::Response;")
+        out = run(self.src)
+        self.assertIn("quoting: HTTP types (axum, tower, tower_http) outside http/", out.stderr)
+
     def test_a_lifetime_is_not_a_character_literal(self) -> None:
         self.plant("crypto.rs", "fn f<'a>(x: &'a str) -> &'a str { x }")
         self.assertEqual(run(self.src).returncode, 0)
@@ -90,6 +96,34 @@ class LayerCheck(unittest.TestCase):
         path = self.src / "crypto.rs"
         path.write_text(path.read_text() + "\n#[cfg(test)]\nmod tests {\n    use crate::http::session;\n}\n")
         self.assertEqual(run(self.src).returncode, 0)
+
+
+class EngineCircles(unittest.TestCase):
+    """The engine has no layers, but no import circle either."""
+
+    def setUp(self) -> None:
+        self.dir = Path(tempfile.mkdtemp())
+        self.src = self.dir / "src"
+        shutil.copytree(ROOT / "engine/src", self.src)
+
+    def tearDown(self) -> None:
+        shutil.rmtree(self.dir)
+
+    def check(self) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, str(CHECK), "--circles-only", str(self.src)], capture_output=True, text=True
+        )
+
+    def test_the_engine_has_no_circle(self) -> None:
+        out = self.check()
+        self.assertEqual(out.returncode, 0, out.stderr)
+
+    def test_a_planted_circle_in_the_engine_fails(self) -> None:
+        path = self.src / "form.rs"
+        path.write_text("use crate::coverage::Probe;\n" + path.read_text())
+        out = self.check()
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("import circle", out.stderr)
 
 
 if __name__ == "__main__":

@@ -179,7 +179,8 @@ mod tests {
     /// (`i18n::MESSAGES`), or one only developers and agents meet.
     #[test]
     fn every_refusal_a_consumer_meets_is_listed_for_the_catalogs() {
-        const NOT_FOR_CONSUMERS: [&str; 14] = [
+        const NOT_FOR_CONSUMERS: [&str; 15] = [
+            "The answers must be a JSON object.",
             "If-Match must be the application's revision.",
             "Step `{step}` is saved by its own form or selection.",
             "There is no step `{step}`.",

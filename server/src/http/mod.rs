@@ -45,7 +45,7 @@ pub mod wire;
 pub mod workbench;
 
 use axum::Router;
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -263,10 +263,7 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             session::layer,
         ))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            crate::evaluation::layer,
-        ))
+        .layer(middleware::from_fn_with_state(state.clone(), rule_budget))
         // Outermost: a request counts from its start, and the draft worker waits meanwhile.
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -403,6 +400,11 @@ async fn cache_control(req: Request, next: Next) -> Response {
             .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     }
     res
+}
+
+/// Gives the request its rule budget (`crate::evaluation`).
+async fn rule_budget(State(app): State<AppState>, req: Request, next: Next) -> Response {
+    crate::evaluation::with_budget(app.config.rule_budget(), next.run(req)).await
 }
 
 /// Turns anything into a JSON error response (used where a handler returns a plain status).

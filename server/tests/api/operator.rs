@@ -135,3 +135,53 @@ async fn credentials_come_from_the_environment_or_files_never_from_flags() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn config_prints_each_setting_with_its_source_and_hides_every_secret() {
+    let out = enrollflow()
+        .args(["config", "--listen", "127.0.0.1:9999"])
+        .env("ENROLLFLOW_IDLE_MINUTES", "45")
+        .env(
+            "DATABASE_URL",
+            "postgres://app:db-secret-1@db.internal:5432/enrollflow",
+        )
+        .env(
+            "ENROLLFLOW_SMTP_URL",
+            "smtps://mailer:smtp-secret-2@mail.example:465",
+        )
+        .env(
+            "ENROLLFLOW_ADMIN_TOKEN",
+            "operator-secret-3-operator-secret-3",
+        )
+        .env(
+            "ENROLLFLOW_DATA_KEY",
+            base64::engine::general_purpose::STANDARD.encode([7u8; 32]),
+        )
+        .output()
+        .expect("run");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in [
+        "ENROLLFLOW_LISTEN (--listen) = 127.0.0.1:9999   [command line]",
+        "ENROLLFLOW_IDLE_MINUTES (--idle-minutes) = 45   [environment]",
+        "ENROLLFLOW_SESSION_HOURS (--session-hours) = 12   [default]",
+        "DATABASE_URL = postgres://app@db.internal:5432/enrollflow (password hidden)",
+        "ENROLLFLOW_SMTP_URL = smtps://mailer@mail.example:465 (password hidden)",
+        "ENROLLFLOW_ADMIN_TOKEN = set (35 characters, hidden)",
+    ] {
+        assert!(said.contains(line), "no {line:?} in\n{said}");
+    }
+    assert!(said.contains("ENROLLFLOW_DATA_KEY = key "), "{said}");
+    for secret in [
+        "db-secret-1",
+        "smtp-secret-2",
+        "operator-secret-3",
+        "BwcHBwcH",
+    ] {
+        assert!(!said.contains(secret), "{secret} shown:\n{said}");
+    }
+}
