@@ -29,6 +29,10 @@ pub enum RetentionAction {
 /// The rule time a request may spend when no budget is set (`ENROLLFLOW_RULE_BUDGET_MS`).
 pub const RULE_BUDGET_DEFAULT: Duration = Duration::from_millis(1000);
 
+/// The heading of the settings that are not production settings (`serve --help`, `config`):
+/// demonstration, tests and benchmarks.
+pub const NOT_PRODUCTION: &str = "Demonstration, tests and benchmarks (not production settings)";
+
 /// Settings of the HTTP server (see `enrollflow serve --help`).
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
@@ -45,7 +49,7 @@ pub struct ServeArgs {
     pub root: PathBuf,
 
     /// Do not watch the rules for changes (they are then read once at start).
-    #[arg(long, env = "ENROLLFLOW_NO_WATCH", default_value_t = false)]
+    #[arg(long, help_heading = NOT_PRODUCTION, env = "ENROLLFLOW_NO_WATCH", default_value_t = false)]
     pub no_watch: bool,
 
     /// Serve the rule sets published in the database (`enrollflow publish`, the workbench) instead
@@ -62,7 +66,7 @@ pub struct ServeArgs {
 
     /// Show the Misc menu with the playground link (spec part 1, 2.1): the hidden /playground route
     /// opens the rules workbench's preview, for analysts and admins only.
-    #[arg(long, env = "ENROLLFLOW_PLAYGROUND", default_value_t = false)]
+    #[arg(long, help_heading = NOT_PRODUCTION, env = "ENROLLFLOW_PLAYGROUND", default_value_t = false)]
     pub playground: bool,
 
     /// Domains under which agent sites live: the label before one of these is the agent's subdomain
@@ -77,6 +81,7 @@ pub struct ServeArgs {
 
     /// Subdomains of demo agents, whose sites say submitted applications will not be processed.
     #[arg(
+        help_heading = NOT_PRODUCTION,
         long,
         env = "ENROLLFLOW_DEMO_SUBDOMAINS",
         value_delimiter = ',',
@@ -94,7 +99,7 @@ pub struct ServeArgs {
     pub idle_minutes: u32,
 
     /// Idle seconds after which a session expires; overrides the minutes (tests use seconds).
-    #[arg(long, env = "ENROLLFLOW_IDLE_SECONDS")]
+    #[arg(long, help_heading = NOT_PRODUCTION, env = "ENROLLFLOW_IDLE_SECONDS")]
     pub idle_seconds: Option<u64>,
 
     /// Hours after which a session ends however busy it is (its absolute lifetime).
@@ -176,7 +181,7 @@ pub struct ServeArgs {
 
     /// Serves the benchmark baselines (`/bench/hello`, `/bench/pk/{id}`: a primary-key read), so
     /// that throughput can be reported as a ratio to them. Off in production.
-    #[arg(long, env = "ENROLLFLOW_BENCH_ROUTES", default_value_t = false)]
+    #[arg(long, help_heading = NOT_PRODUCTION, env = "ENROLLFLOW_BENCH_ROUTES", default_value_t = false)]
     pub bench_routes: bool,
 
     /// Milliseconds of rule evaluation one request may use in all; a rule still running past it

@@ -353,6 +353,7 @@ fn effective_config() -> anyhow::Result<String> {
     let cmd = ServeArgs::augment_args(clap::Command::new("config"));
     let matches = cmd.clone().try_get_matches_from(args)?;
     let mut out = String::from("# enrollflow serve would run with (secrets masked):\n");
+    let (mut production, mut knobs) = (0, 0);
     for arg in cmd.get_arguments() {
         let id = arg.get_id().as_str();
         if id == "help" {
@@ -377,7 +378,17 @@ fn effective_config() -> anyhow::Result<String> {
             Some(ValueSource::DefaultValue) => "default",
             _ => "unset",
         };
-        writeln!(out, "{name} = {value}   [{source}]")?;
+        let knob = arg.get_help_heading() == Some(enrollflow_server::config::NOT_PRODUCTION);
+        if knob {
+            knobs += 1;
+            writeln!(
+                out,
+                "{name} = {value}   [{source}; not a production setting]"
+            )?;
+        } else {
+            production += 1;
+            writeln!(out, "{name} = {value}   [{source}]")?;
+        }
     }
     let env = |name: &str| enrollflow_server::crypto::env_or_file(name);
     let masked_url = |url: Option<String>| match url {
@@ -430,6 +441,11 @@ fn effective_config() -> anyhow::Result<String> {
                 || "(unset)".to_string(),
                 |id| format!("signs with key {id} (hidden)")
             )
+    )?;
+    writeln!(
+        out,
+        "# {production} production settings besides the secrets; {knobs} for demonstration, \
+         tests and benchmarks"
     )?;
     Ok(out)
 }

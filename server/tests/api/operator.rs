@@ -176,6 +176,17 @@ fn config_prints_each_setting_with_its_source_and_hides_every_secret() {
         assert!(said.contains(line), "no {line:?} in\n{said}");
     }
     assert!(said.contains("ENROLLFLOW_DATA_KEY = key "), "{said}");
+    // The knobs of demonstrations, tests and benchmarks say they are not production settings.
+    assert!(
+        said.contains(
+            "ENROLLFLOW_BENCH_ROUTES (--bench-routes) = false   [default; not a production setting]"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains(" production settings besides the secrets; 5 for demonstration"),
+        "{said}"
+    );
     for secret in [
         "db-secret-1",
         "smtp-secret-2",
