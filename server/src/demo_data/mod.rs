@@ -5,8 +5,8 @@
 //! engine's own steps (`generator.rs`: the reasons the rules offer, each form's checks and next
 //! rule, the plan pages' select rules with plans quoted from the real catalog, the purchase), so
 //! that every card, chart and list of the dashboard has something to show and nothing disagrees
-//! with the rules. Also three agent messages. `tests/load/dashboard.sh` uses it for 100,000
-//! applications.
+//! with the rules. Also three agent messages. `tests/load/dashboard.sh` uses it for 125,000
+//! applications (100,000 quotes and 25,000 submissions).
 //!
 //! Every demo document carries `"demo": true`. Loading is idempotent: an agent that already has
 //! demo applications gets none, and the messages have fixed ids. Nothing here writes an SSN: the
