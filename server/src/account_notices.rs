@@ -44,6 +44,18 @@ pub async fn tell(
     Ok(())
 }
 
+/// Queues `notice` to `to` on a connection of its own (a notice that stands alone, outside any
+/// change's transaction).
+pub async fn tell_now(
+    pool: &sqlx::PgPool,
+    to: &UserRow,
+    notice: &Notice<'_>,
+    now: OffsetDateTime,
+) -> ApiResult<()> {
+    let mut conn = pool.acquire().await?;
+    tell(&mut conn, to, notice, now).await
+}
+
 /// Queues `notice` to every active admin but `except` (the person told already).
 pub async fn tell_admins(
     db: &mut sqlx::PgConnection,

@@ -64,6 +64,13 @@ fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
         .open(path)
 }
 
+/// Writes `bytes` to a new file only its owner may read, synced.
+fn write_owner_only(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut f = owner_only_file(path)?;
+    std::io::Write::write_all(&mut f, bytes)?;
+    f.sync_all()
+}
+
 /// A new folder only its owner may enter.
 fn owner_only_dir(path: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
@@ -220,20 +227,20 @@ pub async fn backup(
         let Some(bytes) = store.get(&name).await? else {
             continue;
         };
-        let sealed = seal_bytes(key, &name, &bytes)?;
-        let mut f = owner_only_file(&documents.join(format!("{name}.sealed")))?;
-        std::io::Write::write_all(&mut f, &sealed)?;
-        f.sync_all()?;
+        write_owner_only(
+            &documents.join(format!("{name}.sealed")),
+            &seal_bytes(key, &name, &bytes)?,
+        )?;
     }
     let manifest = Manifest {
         made_at: time::OffsetDateTime::now_utc()
             .format(&time::format_description::well_known::Rfc3339)?,
         fingerprint: fingerprint.clone(),
     };
-    let sealed = seal_bytes(key, MANIFEST, &serde_json::to_vec_pretty(&manifest)?)?;
-    let mut f = owner_only_file(&to.join(MANIFEST))?;
-    std::io::Write::write_all(&mut f, &sealed)?;
-    f.sync_all()?;
+    write_owner_only(
+        &to.join(MANIFEST),
+        &seal_bytes(key, MANIFEST, &serde_json::to_vec_pretty(&manifest)?)?,
+    )?;
     Ok(fingerprint)
 }
 

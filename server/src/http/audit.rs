@@ -116,8 +116,11 @@ pub async fn layer(State(app): State<AppState>, req: Request, next: Next) -> Res
         .get::<SessionState>()
         .and_then(|s| s.live().cloned());
     let (request_id, client_request_id) = request_ids(req.headers());
-    // A list searched by name: whether, never the words.
-    let searched = req.uri().query().is_some_and(|q| {
+    // A list searched by name: whether, never the words (the query is read on the lists only).
+    let searched = matches!(
+        route.as_str(),
+        "/api/dashboard/quotes" | "/api/dashboard/enrollees"
+    ) && req.uri().query().is_some_and(|q| {
         q.split('&').any(|kv| {
             kv.strip_prefix("searchName=")
                 .is_some_and(|v| !v.is_empty())

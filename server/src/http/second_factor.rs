@@ -212,9 +212,8 @@ async fn notify(
     headline: &str,
     text: String,
 ) -> ApiResult<()> {
-    let mut conn = app.pool.acquire().await?;
-    account_notices::tell(
-        &mut conn,
+    account_notices::tell_now(
+        &app.pool,
         user,
         &account_notices::Notice { headline, text },
         app.clock.now(),

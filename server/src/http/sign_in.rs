@@ -62,12 +62,10 @@ pub async fn remember_device(
         let browser = headers
             .get(header::USER_AGENT)
             .and_then(|v| v.to_str().ok())
-            .map(browser_of)
-            .unwrap_or("a browser");
+            .map_or_else(|| "a browser".to_string(), browser_of);
         let from = address.map_or_else(String::new, |a| format!(" from the address {a}"));
-        let mut conn = app.pool.acquire().await?;
-        account_notices::tell(
-            &mut conn,
+        account_notices::tell_now(
+            &app.pool,
             user,
             &Notice {
                 headline: "New sign-in to your account",
@@ -85,48 +83,34 @@ pub async fn remember_device(
     Ok(())
 }
 
-/// The browser a `User-Agent` names, roughly, for a person to recognize.
-fn browser_of(agent: &str) -> &'static str {
+/// The browser a `User-Agent` names, roughly, for a person to recognize ("Chrome on Linux").
+fn browser_of(agent: &str) -> String {
     let has = |s: &str| agent.contains(s);
-    let browser = if has("Edg/") {
-        "Edge"
-    } else if has("Firefox/") {
-        "Firefox"
-    } else if has("Chrome/") || has("Chromium/") {
-        "Chrome"
-    } else if has("Safari/") {
-        "Safari"
-    } else {
-        return "a browser";
+    let browser = [
+        ("Edg/", "Edge"),
+        ("Firefox/", "Firefox"),
+        ("Chrome/", "Chrome"),
+        ("Chromium/", "Chrome"),
+        ("Safari/", "Safari"),
+    ]
+    .into_iter()
+    .find(|(mark, _)| has(mark));
+    let Some((_, browser)) = browser else {
+        return "a browser".into();
     };
-    let system = if has("Android") {
-        "Android"
-    } else if has("iPhone") || has("iPad") {
-        "iOS"
-    } else if has("Windows") {
-        "Windows"
-    } else if has("Mac OS") {
-        "macOS"
-    } else if has("Linux") {
-        "Linux"
-    } else {
-        ""
-    };
-    match (browser, system) {
-        ("Edge", "Windows") => "Edge on Windows",
-        ("Chrome", "Android") => "Chrome on Android",
-        ("Chrome", "Windows") => "Chrome on Windows",
-        ("Chrome", "macOS") => "Chrome on macOS",
-        ("Chrome", "Linux") => "Chrome on Linux",
-        ("Firefox", "Windows") => "Firefox on Windows",
-        ("Firefox", "macOS") => "Firefox on macOS",
-        ("Firefox", "Linux") => "Firefox on Linux",
-        ("Safari", "iOS") => "Safari on iOS",
-        ("Safari", "macOS") => "Safari on macOS",
-        ("Edge", _) => "Edge",
-        ("Firefox", _) => "Firefox",
-        ("Chrome", _) => "Chrome",
-        _ => "Safari",
+    let system = [
+        ("Android", "Android"),
+        ("iPhone", "iOS"),
+        ("iPad", "iOS"),
+        ("Windows", "Windows"),
+        ("Mac OS", "macOS"),
+        ("Linux", "Linux"),
+    ]
+    .into_iter()
+    .find(|(mark, _)| has(mark));
+    match system {
+        Some((_, system)) => format!("{browser} on {system}"),
+        None => browser.into(),
     }
 }
 
