@@ -475,6 +475,18 @@ impl Languages {
             .collect()
     }
 
+    /// The first of `wanted` (most wanted first) the rule set speaks, a regional tag falling back
+    /// to its language (`es-MX` is `es`); English when none is.
+    pub fn pick(&self, wanted: &[String]) -> String {
+        wanted
+            .iter()
+            .find_map(|tag| {
+                let primary = tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
+                [tag.clone(), primary].into_iter().find(|t| self.speaks(t))
+            })
+            .unwrap_or_else(|| SOURCE.to_string())
+    }
+
     /// Whether the rule set speaks `code` (English, a language with catalogs, or `pseudo`).
     pub fn speaks(&self, code: &str) -> bool {
         code == SOURCE || code == PSEUDO || self.catalogs.contains_key(code)

@@ -18,8 +18,8 @@
 //! Work outside a request (background tasks, the CLI) has the engine's budget per evaluation.
 //!
 //! A run moved off the worker is counted (`enrollflow_rule_work_moved_total`). The flow's summary,
-//! evaluated at every save, spends from the same budget (`applications::saving`; a step save works
-//! it out in the same `run` as its submission, `applications::summarize`). Checked by
+//! evaluated at every save, spends from the same budget (`app::applying::open::saving`; a step save works
+//! it out in the same `run` as its submission, `open::summarize`). Checked by
 //! `server/tests/api/reload.rs` on a one-worker runtime
 //! (`a_runaway_rule_fails_its_request_in_time…`, which fails without the hand-off;
 //! `a_runaway_summary_fails_its_save_in_time…`: nothing is written and the server answers

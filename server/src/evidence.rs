@@ -5,7 +5,7 @@
 //! The packet is JSON, built in the purchase's transaction from the stored application and the
 //! serving rules, and stored byte for byte with its SHA-256 (`evidence_packets`). Everything later
 //! reads the stored packet: the agent's JSON download is those bytes, the PDF is drawn from them
-//! alone (`sheets::evidence`), so both read the same a year later under newer rules. Both are
+//! alone (`pdf::evidence`), so both read the same a year later under newer rules. Both are
 //! signed with the evidence key (`crate::signing`), so `enrollflow verify-packet FILE` finds any
 //! change offline, even one made in the database with the hash recomputed. Sensitive answers
 //! (SSNs) are masked; nothing in the packet is encrypted or needs the data key.
@@ -410,7 +410,7 @@ pub async fn make_pdf(app: &AppState, application_id: Uuid) -> anyhow::Result<()
             .and_then(Value::as_str)
             .and_then(|t| OffsetDateTime::parse(t, &Rfc3339).ok())
             .unwrap_or(row.created_at);
-        let pdf = crate::sheets::evidence(&packet, &hex::encode(&row.sha256)).finish(created);
+        let pdf = crate::pdf::evidence(&packet, &hex::encode(&row.sha256)).finish(created);
         keys.sign_pdf(&pdf)
     })
     .await?;

@@ -3,9 +3,8 @@
 //! printed summary and the dashboard. The snapshot keeps what the consumer saw (the name, the
 //! monthly total) even when a later catalog no longer quotes the plan.
 //!
-//! What every quote starts from is here too: the household (409 before About You), the carriers the
-//! site's agent offers, and the quoted plans (the selected one first). The snapshot is written by
-//! the selection and by the demo data. Quoting runs in Rust over the in-memory catalog
+//! The snapshot is written by the selection and by the demo data; what every quote starts from is
+//! `app::applying::quotes`. Quoting runs in Rust over the in-memory catalog
 //! (`enrollflow_engine::rating`).
 
 use serde::{Deserialize, Serialize};
@@ -14,10 +13,6 @@ use utoipa::ToSchema;
 
 use enrollflow_engine::catalog::{Catalog, Plan, PlanKind};
 use enrollflow_engine::money::Money;
-use enrollflow_engine::rating::{self, Household, Rates};
-
-use crate::applications::{OpenStep, eval_error};
-use crate::error::{ApiError, ApiResult};
 
 /// A chosen plan as the application stores it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -91,41 +86,6 @@ impl PlanSnapshot {
 /// The selected plan id of a kind, from the application's snapshot.
 pub fn selected_id(data: &Value, kind: PlanKind) -> Option<i64> {
     PlanSnapshot::stored(data, kind).map(|p| p.id)
-}
-
-/// The household of the application, or 409 when About You is not complete.
-pub fn household(s: &OpenStep) -> ApiResult<Household> {
-    s.bundle
-        .engine
-        .household(&s.data, &s.ctx)
-        .map_err(eval_error)?
-        .ok_or_else(|| ApiError::Conflict("Please complete About You first.".into()))
-}
-
-/// The quoted plans of a kind for the application, cheapest first, the selected plan first.
-pub fn quoted<'a>(
-    s: &'a OpenStep,
-    kind: PlanKind,
-    h: &Household,
-) -> ApiResult<Vec<(&'a Plan, Rates)>> {
-    let cat = s.bundle.engine.catalog();
-    let carriers = cat.offered_carriers(&s.agent.offers);
-    let mut list = match rating::quote(cat, kind, h, &carriers) {
-        Ok(q) => q,
-        Err(rating::QuoteError::NoSubscriber) => {
-            return Err(ApiError::Conflict(
-                "Please complete About You first.".into(),
-            ));
-        }
-        Err(_) => Vec::new(),
-    };
-    if let Some(sel) = selected_id(&s.data, kind)
-        && let Some(i) = list.iter().position(|(p, _)| p.id == sel)
-    {
-        let chosen = list.remove(i);
-        list.insert(0, chosen);
-    }
-    Ok(list)
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 server/src and fails when the modules form a circle or when an arrow points up the layer order
 
     boot (main, startup, the CLI's loaders)  ->  http (routers, extractors, middleware, wire types)
-        ->  services (applications, accounts, quoting, documents, mail, rules, …)  ->  db  ->  engine
+        ->  app (the use cases)  ->  services (accounts, quoting, documents, mail, rules, …)
+        ->  db  ->  engine
 
 A module may use modules of its own layer or of a layer below; the engine is another crate and
 never sees the server. SQL (`sqlx::query…`, `QueryBuilder`) is written only in `db/`. Test modules (`#[cfg(test)] mod tests { … }` at the end of a file) are not
@@ -21,14 +22,15 @@ from pathlib import Path
 LAYERS = {
     "boot": {"main", "lib", "startup", "seed"},
     "http": {"http"},
+    "app": {"app"},
     "services": {
-        "account_notices", "accounts", "applications", "budget", "cache", "demo_data", "draft_worker", "drafts", "clock", "config", "crypto", "documents", "error", "governance", "hostname",
-        "backup", "evaluation", "evidence", "handoff", "impact", "keys", "limits", "mail", "password", "pdf", "protected", "purchase", "quoting", "resume", "retention", "rules", "second_factor", "sealed", "sensitive", "sheets", "signing", "state",
+        "account_notices", "accounts", "budget", "cache", "demo_data", "draft_worker", "drafts", "clock", "config", "crypto", "documents", "error", "governance", "hostname",
+        "backup", "evaluation", "evidence", "impact", "keys", "limits", "mail", "password", "pdf", "protected", "quoting", "retention", "rules", "second_factor", "sealed", "sensitive", "signing", "state",
         "telemetry",
     },
     "db": {"db", "npn"},
 }
-ORDER = ["boot", "http", "services", "db"]
+ORDER = ["boot", "http", "app", "services", "db"]
 
 SQL = re.compile(
     r"\bsqlx::(query\w*|raw_sql|QueryBuilder|Execute|Executor)\b|\bQueryBuilder::new\b"

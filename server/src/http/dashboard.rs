@@ -235,7 +235,7 @@ pub struct DashboardRow {
     /// The medical plan's summary of benefits and coverage (View Medical SBC).
     pub sbc_url: Option<String>,
     /// The newest "Send to customer" hand-off, if the agent sent one.
-    pub handoff: Option<crate::handoff::Handoff>,
+    pub handoff: Option<crate::app::applying::handoff::Handoff>,
 }
 
 impl From<ListRow> for DashboardRow {
@@ -322,7 +322,7 @@ async fn list_page(
     mask_handed_off(app, &mut rows).await?;
     let mut rows: Vec<DashboardRow> = rows.into_iter().map(DashboardRow::from).collect();
     let ids: Vec<Uuid> = rows.iter().map(|r| r.application_id).collect();
-    for (id, h) in crate::handoff::states_of(app, &ids).await? {
+    for (id, h) in crate::app::applying::handoff::states_of(app, &ids).await? {
         if let Some(r) = rows.iter_mut().find(|r| r.application_id == id) {
             r.handoff = Some(h);
         }
@@ -555,8 +555,8 @@ async fn scenario(
     };
     let data = row.data;
     let name = format!("an application last saved on {today}, replayed");
-    let yaml =
-        replay::scenario_of(engine, &name, &data, &ctx).map_err(crate::applications::eval_error)?;
+    let yaml = replay::scenario_of(engine, &name, &data, &ctx)
+        .map_err(crate::app::applying::open::eval_error)?;
     Ok((
         [
             (

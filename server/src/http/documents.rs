@@ -17,7 +17,7 @@ use uuid::Uuid;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::{context, open_step};
-use crate::applications::already_submitted;
+use crate::app::applying::open::already_submitted;
 use crate::db;
 use crate::documents::{self, ObjectStore};
 use crate::http::session::LiveSession;

@@ -12,6 +12,10 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
+use crate::app::applying::open::{
+    ALREADY_SUBMITTED, CHANGED_ELSEWHERE, OpenError, StoreError, eval_error,
+};
+use crate::app::applying::save_step::SaveError;
 pub use crate::error::{ApiError, ApiResult};
 
 /// 419: the session expired or the CSRF check failed (the web client then goes to the site root).
@@ -37,6 +41,44 @@ impl ApiError {
             ApiError::TooManyRequests(_) | ApiError::Busy { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable | ApiError::TryAgain(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl From<OpenError> for ApiError {
+    fn from(e: OpenError) -> Self {
+        match e {
+            OpenError::NotASite => ApiError::NotFound(OpenError::NotASite.to_string()),
+            OpenError::StepClosed => ApiError::Forbidden,
+            OpenError::Rules(e) => eval_error(e),
+            OpenError::Failed(e) => e.into(),
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::ChangedElsewhere => ApiError::Conflict(CHANGED_ELSEWHERE.into()),
+            StoreError::AlreadySubmitted => ApiError::Conflict(ALREADY_SUBMITTED.into()),
+            // Counted where it failed (`evaluation::note_failure`).
+            StoreError::Rule(d) => ApiError::Internal(anyhow::anyhow!("rule failed: {d}")),
+            StoreError::Failed(e) => e.into(),
+        }
+    }
+}
+
+impl From<SaveError> for ApiError {
+    fn from(e: SaveError) -> Self {
+        match e {
+            SaveError::Open(e) => e.into(),
+            SaveError::Store(e) => e.into(),
+            SaveError::NotAnObject => ApiError::BadRequest(e.to_string()),
+            SaveError::SavedByItsPage(s) => {
+                ApiError::BadRequest(format!("Step `{s}` is saved by its own page."))
+            }
+            SaveError::Invalid(errors) => ApiError::Validation(errors),
+            SaveError::PurchaseFirst => ApiError::Forbidden,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! "Send to customer" for the agent: send, follow, withdraw a hand-off
-//! (`crate::handoff`).
+//! (`crate::app::applying::handoff`).
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -14,9 +14,9 @@ use super::accounts::{Errors, JsonBody, text};
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use crate::accounts::{normalize_email, public_origin};
-use crate::applications::already_submitted;
+use crate::app::applying::handoff::{self, Handoff};
+use crate::app::applying::open::already_submitted;
 use crate::db::{agents, applications, sessions};
-use crate::handoff::{self, Handoff};
 use crate::state::AppState;
 use enrollflow_engine::i18n::{PSEUDO, SOURCE};
 

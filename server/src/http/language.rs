@@ -61,18 +61,14 @@ impl Language {
         )
     }
 
-    /// The first wanted language the rule set speaks (a regional tag falls back to its language:
-    /// `es-MX` is `es`); English when none is.
+    /// The first wanted language the rule set speaks (`Languages::pick`).
     pub fn pick(&self, languages: &Languages) -> String {
-        self.0
-            .iter()
-            .find_map(|tag| {
-                let primary = tag.split('-').next().unwrap_or(tag).to_ascii_lowercase();
-                [tag.clone(), primary]
-                    .into_iter()
-                    .find(|t| languages.speaks(t))
-            })
-            .unwrap_or_else(|| SOURCE.to_string())
+        languages.pick(&self.0)
+    }
+
+    /// The languages asked for, most wanted first.
+    pub fn wanted(&self) -> &[String] {
+        &self.0
     }
 }
 
@@ -206,10 +202,11 @@ mod tests {
             include_str!("print.rs"),
             include_str!("legal.rs"),
             include_str!("error.rs"),
-            include_str!("../applications.rs"),
+            include_str!("../app/applying/open.rs"),
+            include_str!("../app/applying/save_step.rs"),
             include_str!("../documents.rs"),
-            include_str!("../resume.rs"),
-            include_str!("../quoting.rs"),
+            include_str!("../app/applying/resume.rs"),
+            include_str!("../app/applying/quotes.rs"),
         ];
         let literal = regex::Regex::new(r#""((?:[^"\\]|\\.)*)""#).expect("a pattern");
         let mut found = 0;

@@ -1,4 +1,4 @@
-//! The HTTP side of the application service (`crate::applications`): the caller from the
+//! The HTTP side of the application service (`crate::app::applying::open`): the caller from the
 //! request's session and site, and every store followed by the new revision for the browser's
 //! `ef_rev` cookie (`revision::wrote`), so no resource can store without it.
 
@@ -11,9 +11,10 @@ use uuid::Uuid;
 use super::host::SiteHost;
 use super::revision;
 use super::session::Session;
-use crate::applications::{self, Caller, NewApplication, OpenStep};
+use crate::app::applying::Handles;
+use crate::app::applying::open::{self as applications, Caller, OpenStep};
 use crate::db::agents::AgentRow;
-use crate::db::applications::{ApplicationRow, Save, Saving};
+use crate::db::applications::ApplicationRow;
 use crate::error::ApiResult;
 use crate::state::AppState;
 
@@ -33,7 +34,7 @@ pub async fn context(
     host: &SiteHost,
     session: Option<&Session>,
 ) -> ApiResult<(Arc<AgentRow>, Context)> {
-    applications::context(app, &caller(session, host)).await
+    Ok(applications::context(&Handles::of(app), &caller(session, host)).await?)
 }
 
 /// Opens a step of the session's application (403 when the flow does not allow it).
@@ -43,7 +44,7 @@ pub async fn open_step(
     host: &SiteHost,
     step: &str,
 ) -> ApiResult<OpenStep> {
-    applications::open_step(app, &caller(Some(session), host), step).await
+    Ok(applications::open_step(&Handles::of(app), &caller(Some(session), host), step).await?)
 }
 
 /// Opens the session's application as a whole (its flow's first step, always valid).
@@ -52,7 +53,7 @@ pub async fn open_application(
     session: &Session,
     host: &SiteHost,
 ) -> ApiResult<OpenStep> {
-    applications::open_application(app, &caller(Some(session), host)).await
+    Ok(applications::open_application(&Handles::of(app), &caller(Some(session), host)).await?)
 }
 
 /// The session's application without opening a step (the flow it is in).
@@ -61,7 +62,7 @@ pub async fn open_unchecked(
     session: &Session,
     host: &SiteHost,
 ) -> ApiResult<OpenStep> {
-    applications::open_unchecked(app, &caller(Some(session), host)).await
+    Ok(applications::open_unchecked(&Handles::of(app), &caller(Some(session), host)).await?)
 }
 
 /// One of the agent's applications, if it is theirs.
@@ -70,34 +71,19 @@ pub async fn agent_application(
     id: Uuid,
     agent_id: Uuid,
 ) -> ApiResult<Option<Arc<crate::cache::CachedApplication>>> {
-    applications::agent_application(app, id, agent_id, revision::application_is_current).await
+    Ok(applications::agent_application(
+        &Handles::of(app),
+        id,
+        agent_id,
+        revision::application_is_current,
+    )
+    .await?)
 }
 
-fn wrote(row: ApplicationRow) -> ApplicationRow {
+/// Tells the browser the revision a store left the application at.
+pub fn wrote(row: ApplicationRow) -> ApplicationRow {
     revision::wrote(Some(row.id), row.revision);
     row
-}
-
-/// Stores the application's document with the summary its save worked out
-/// (`applications::store_summarized`).
-pub async fn store_summarized(
-    app: &AppState,
-    id: Uuid,
-    data: Value,
-    saving: &Saving<'_>,
-    save: Save,
-) -> ApiResult<ApplicationRow> {
-    Ok(wrote(
-        applications::store_summarized(app, id, data, saving, save).await?,
-    ))
-}
-
-/// The purchase, with its evidence packet and receipt (`crate::purchase`).
-pub async fn purchase(
-    app: &AppState,
-    buying: crate::purchase::Buying<'_>,
-) -> ApiResult<ApplicationRow> {
-    Ok(wrote(crate::purchase::purchase(app, buying).await?))
 }
 
 /// Merges flags into the opened application's document and stores it.
@@ -108,19 +94,6 @@ pub async fn store_updates(
     updates: impl IntoIterator<Item = (String, Value)>,
 ) -> ApiResult<ApplicationRow> {
     Ok(wrote(
-        applications::store_updates(app, s, id, updates).await?,
-    ))
-}
-
-/// Creates the session's application with its first answers and the summary worked out with them.
-pub async fn create(
-    app: &AppState,
-    new: NewApplication<'_>,
-    data: Value,
-    saving: &Saving<'_>,
-    save: Save,
-) -> ApiResult<ApplicationRow> {
-    Ok(wrote(
-        applications::create(app, new, data, saving, save).await?,
+        applications::store_updates(&Handles::of(app), s, id, updates).await?,
     ))
 }

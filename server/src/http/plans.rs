@@ -35,9 +35,10 @@ use super::language::Language;
 use super::open::{open_application, open_step};
 use super::prepared::{PreparedBody, once};
 use super::wire::FilterOption;
-use crate::applications::{OpenStep, eval_error};
+use crate::app::applying::open::{OpenStep, eval_error};
+use crate::app::applying::quotes::{household, quoted};
 use crate::http::session::LiveSession;
-use crate::quoting::{PlanSnapshot, household, quoted, selected_id};
+use crate::quoting::{PlanSnapshot, selected_id};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -1,5 +1,5 @@
 //! The printable sheets' HTTP answers (spec part 1, 7 "Plans": `printPdf`, `printSelectionPdf`):
-//! which application and plan page, the filters, the PDF's headers. The sheets are `crate::sheets`.
+//! which application and plan page, the filters, the PDF's headers. The sheets are `crate::app::printing`.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
@@ -14,8 +14,8 @@ use super::host::SiteHost;
 use super::language::Language;
 use super::open::open_step;
 use super::plans::open_plan_step;
+use crate::app::printing as sheets;
 use crate::http::session::LiveSession;
-use crate::sheets;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -19,6 +19,7 @@ use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use super::rule_sets::{Draft, ImpactRun, invalid, suite_diffs};
+use crate::app::rule_sets::publish::{self, PublishError};
 use crate::db::audit::Action;
 use crate::db::rule_proposals::{self, Proposal};
 use crate::db::rule_sets::{self, Publication};
@@ -241,55 +242,6 @@ pub struct Approval {
     pub effective_from: Option<String>,
 }
 
-/// Why a proposal cannot be approved by this person or in this state, if it cannot.
-fn approvable(current: &CurrentUser, p: &Proposal, serving: Option<&str>) -> ApiResult<()> {
-    if p.state != "proposed" {
-        return Err(ApiError::Conflict(format!(
-            "This proposal was {} already.",
-            p.state
-        )));
-    }
-    if p.author_id == current.user.id || current.impersonator_id() == Some(p.author_id) {
-        return Err(ApiError::ForbiddenBecause(
-            "You proposed this change: another analyst with the approve permission, or an admin, \
-             approves it."
-                .into(),
-        ));
-    }
-    if !current.user.may_approve_rules() {
-        return Err(ApiError::ForbiddenBecause(
-            "Approving a change needs the approve permission: ask an admin.".into(),
-        ));
-    }
-    if serving != Some(p.base_hash.as_str()) {
-        return Err(ApiError::Conflict(
-            "The set serving changed since this was proposed: its author proposes it again over \
-             the set serving now."
-                .into(),
-        ));
-    }
-    let evidence = &p.evidence.0;
-    let failed = evidence["scenarios"]["failed"]
-        .as_array()
-        .map_or(0, Vec::len);
-    if failed > 0 {
-        return Err(ApiError::Conflict(format!(
-            "{failed} scenario(s) fail under this set: it cannot be approved until they pass."
-        )));
-    }
-    if let Some(below) = evidence["coverage"]["below_floor"]
-        .as_array()
-        .filter(|b| !b.is_empty())
-    {
-        let said: Vec<&str> = below.iter().filter_map(|b| b.as_str()).collect();
-        return Err(ApiError::Conflict(format!(
-            "The rule coverage is below its floor ({}): it cannot be approved.",
-            said.join("; ")
-        )));
-    }
-    Ok(())
-}
-
 #[utoipa::path(post, path = "/api/admin/rules/proposals/{id}/approve", tag = "workbench",
     params(("id" = i64, Path, description = "The proposal")),
     request_body = Approval,
@@ -307,83 +259,46 @@ async fn approve_proposal(
     Json(body): Json<Approval>,
 ) -> ApiResult<Json<Publication>> {
     current.require_rules()?;
-    let p = proposal(&app, id).await?;
-    let now = app.clock.now();
-    let serving = rule_sets::newest(&app.pool, now).await?.map(|s| s.hash);
-    approvable(&current, &p, serving.as_deref())?;
-    let effective_at = match body
-        .effective_from
-        .as_deref()
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-    {
-        None => now,
-        Some(text) => {
-            let at = governance::michigan_instant(text).ok_or_else(|| {
-                ApiError::invalid(
-                    "effective_from",
-                    vec!["Give a date and time (YYYY-MM-DDTHH:MM, Michigan time).".to_string()],
-                )
-            })?;
-            if at < now {
-                return Err(ApiError::invalid(
-                    "effective_from",
-                    vec![
-                        "That time has passed: choose a later one, or approve for now.".to_string(),
-                    ],
-                ));
-            }
-            at
-        }
+    let handles = publish::Handles {
+        pool: &app.pool,
+        now: app.clock.now(),
+        rules: &app.rules,
+        drafts: &app.drafts,
+        serves_published: app.config.rules_from_database,
     };
-    // The set is checked whole again (the operators' policy may have changed since).
-    let files = rule_proposals::files(&app.pool, id)
-        .await?
-        .unwrap_or_default();
-    let sources = rule_sets::sources(&files);
-    let checked = app
-        .drafts
-        .run(move || rules::bundle_of(&sources).map(|b| b.engine.hash().to_string()))
-        .await?;
-    let engine_hash =
-        checked.map_err(|problems| invalid(problems.iter().map(ToString::to_string).collect()))?;
-    let who = actor_of(&current, address, &headers);
-    let mut tx = app.pool.begin().await?;
-    if !rule_proposals::decide(&mut *tx, id, "approved", current.user.id, None, now).await? {
-        return Err(ApiError::Conflict(
-            "This proposal was decided already.".into(),
-        ));
-    }
-    let publication = rule_sets::publish_in(
-        &mut tx,
-        &p.hash,
-        &engine_hash,
-        &files,
-        &p.author,
-        Some(&p.note),
-        rule_sets::Effect {
-            effective_at,
-            proposal: Some(id),
-            approver: Some(&current.user.email),
-        },
-    )
-    .await?;
-    let detail = governance::detail(&p.hash, &p.base_hash, &p.diff_hash);
-    governance::record(&mut *tx, &who, Action::RulesApproved, detail.clone(), now).await?;
-    let (action, detail) = if effective_at > now {
-        (
-            Action::RulesScheduled,
-            format!("{detail} from={}", effective_at.unix_timestamp()),
-        )
-    } else {
-        (Action::RulesPublished, detail)
+    let approver = publish::Approver {
+        user_id: current.user.id,
+        email: &current.user.email,
+        impersonator_id: current.impersonator_id(),
+        may_approve: current.user.may_approve_rules(),
+        actor: actor_of(&current, address, &headers),
     };
-    governance::record(&mut *tx, &who, action, detail, now).await?;
-    tx.commit().await?;
-    if effective_at <= now && app.config.rules_from_database {
-        rules::serve_newest(&app.rules, &app.pool, now).await?;
-    }
+    let publication =
+        publish::approve(&handles, &approver, id, body.effective_from.as_deref()).await?;
     Ok(Json(publication))
+}
+
+impl From<PublishError> for ApiError {
+    fn from(e: PublishError) -> Self {
+        use PublishError as E;
+        match e {
+            E::NoSuchProposal => ApiError::NotFound(e.to_string()),
+            E::Decided(_) | E::ServingMoved | E::ScenariosFail(_) | E::BelowCoverageFloor(_) => {
+                ApiError::Conflict(e.to_string())
+            }
+            E::OwnProposal | E::NoPermission => ApiError::ForbiddenBecause(e.to_string()),
+            E::NotATime | E::TimePassed => ApiError::invalid("effective_from", vec![e.to_string()]),
+            E::DoesNotLoad(problems) => invalid(problems),
+            E::Busy {
+                message,
+                retry_after,
+            } => ApiError::Busy {
+                message,
+                retry_after,
+            },
+            E::Failed(e) => e.into(),
+        }
+    }
 }
 
 /// A rejection and its reason.

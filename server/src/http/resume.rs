@@ -1,5 +1,5 @@
 //! "Save and finish later" over HTTP: the consumer asks for a resume link; the
-//! link's page uses it in any browser (`crate::resume`).
+//! link's page uses it in any browser (`crate::app::applying::resume`).
 
 use axum::Json;
 use axum::extract::State;
@@ -20,11 +20,11 @@ use super::host::SiteHost;
 use super::language::Language;
 use super::open::{context, open_unchecked};
 use crate::accounts::public_origin;
-use crate::applications::{OpenStep, already_submitted};
+use crate::app::applying::open::{OpenStep, already_submitted};
+use crate::app::applying::resume::{self, Rechecked};
 use crate::db::links::Purpose;
 use crate::db::{applications, sessions};
 use crate::http::session::LiveSession;
-use crate::resume::{self, Rechecked};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

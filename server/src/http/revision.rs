@@ -14,7 +14,7 @@
 //! No lost update: a step view carries the application's `revision`; the step form sends it back as
 //! `If-Match` with each save (then each save's and upload's own), and `PUT
 //! /api/application/step/{step}` refuses a save against a newer revision with 409
-//! (`applications::store_summarized`, the `revision = $expected` guard of
+//! (`app::applying::open::store_summarized`, the `revision = $expected` guard of
 //! `db::applications::save_data`; the purchase too), which the wizard shows at the top of the step
 //! with the application reloaded (`server/tests/api/lost_update.rs`).
 

@@ -121,7 +121,10 @@ pub struct Site {
     responses((status = 200, description = "The site named by the Host header", body = Site)))]
 async fn site(State(app): State<AppState>, SiteHost(subdomain): SiteHost) -> ApiResult<Json<Site>> {
     let agent = match &subdomain {
-        Some(s) => crate::applications::site_agent(&app, s).await?,
+        Some(s) => {
+            crate::app::applying::open::site_agent(&crate::app::applying::Handles::of(&app), s)
+                .await?
+        }
         None => None,
     };
     let demo = subdomain
@@ -155,10 +158,13 @@ async fn agent_branding(
     State(app): State<AppState>,
     Path(subdomain): Path<String>,
 ) -> ApiResult<Json<Branding>> {
-    crate::applications::site_agent(&app, &subdomain.to_ascii_lowercase())
-        .await?
-        .map(|a| Json(a.as_ref().into()))
-        .ok_or_else(|| ApiError::NotFound("Failed to fetch agent branding".into()))
+    crate::app::applying::open::site_agent(
+        &crate::app::applying::Handles::of(&app),
+        &subdomain.to_ascii_lowercase(),
+    )
+    .await?
+    .map(|a| Json(a.as_ref().into()))
+    .ok_or_else(|| ApiError::NotFound("Failed to fetch agent branding".into()))
 }
 
 #[utoipa::path(get, path = "/api/agent_logo/{subdomain}", tag = "branding",

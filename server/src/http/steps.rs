@@ -17,13 +17,13 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Serialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use enrollflow_engine::{Applying, Context, Submission};
+use enrollflow_engine::Context;
 
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
@@ -34,7 +34,9 @@ use super::open::{
 };
 use super::prepared::PreparedBody;
 use super::wire::{Answers, Flow, Step, StepViewBody};
-use crate::applications::{NewApplication, OpenStep, already_submitted, eval_error};
+use crate::app::applying::Handles;
+use crate::app::applying::open::{OpenStep, already_submitted, eval_error};
+use crate::app::applying::save_step::{SaveStep, save_step as save};
 use crate::db::applications;
 use crate::evaluation::run;
 use crate::http::session::LiveSession;
@@ -196,23 +198,6 @@ pub struct Saved {
     pub revision: i64,
 }
 
-/// An accepted submission, ready to store.
-struct Submitted<'e> {
-    next: enrollflow_engine::StepInfo,
-    modal: Option<String>,
-    /// The application's next document (the step's answers encrypted where sensitive).
-    data: Value,
-    store: Store<'e>,
-}
-
-/// How an accepted submission is stored.
-enum Store<'e> {
-    /// The purchase, with its signed answers.
-    Purchase { signed: Value },
-    /// A save, with what it writes besides the document (the summary).
-    Save(Box<applications::Saving<'e>>),
-}
-
 #[utoipa::path(put, path = "/api/application/step/{step}", tag = "application",
     params(("step" = String, Path, description = "A step id")),
     request_body(content = Answers, description = "The step's answers"),
@@ -223,6 +208,7 @@ enum Store<'e> {
               (status = 422, description = "`{\"errors\": {field_key: [message]}}`"),
               (status = 403, description = "The application may not save this step"),
               (status = 409, description = "The application has already been submitted")))]
+/// Saves a step's answers.
 async fn save_step(
     State(app): State<AppState>,
     session: LiveSession,
@@ -230,153 +216,25 @@ async fn save_step(
     address: ClientAddress,
     headers: HeaderMap,
     Path(step): Path<String>,
-    Json(mut input): Json<Value>,
+    Json(answers): Json<Value>,
 ) -> ApiResult<Json<Saved>> {
-    let OpenStep {
-        bundle,
-        agent,
-        ctx,
-        id: existing,
-        data,
-        cached,
-        ..
-    } = open_step(&app, &session, &host, &step).await?;
-    let engine = &bundle.engine;
-    // A submitted application is never changed: say so before its rules are asked anything.
-    if data.get("submitted").and_then(Value::as_bool) == Some(true) {
-        return Err(already_submitted());
-    }
-    // Answers given against an older revision are not saved over a newer one.
-    let expected = if_match(&headers)?;
-    if let (Some(expected), Some(c)) = (expected, &cached)
-        && c.revision != expected
-    {
-        return Err(crate::applications::changed_elsewhere());
-    }
-    answers_object(&input)?;
-    // Which answers are sensitive is a property of the form's full schema; no need to resolve a view.
-    let schema = engine
-        .form_schema(&step)
-        .ok_or_else(|| ApiError::BadRequest(format!("Step `{step}` is saved by its own page.")))?;
-    // A new application's id is chosen now: its encrypted answers are bound to it.
-    let id = existing.unwrap_or_else(Uuid::new_v4);
-    let place = sensitive::Place {
-        application: id,
-        step: &step,
-    };
-    sensitive::unmask(&app.cipher, place, schema, &mut input, data.get(&step))?;
-    // The submission, the answers' encryption and the new document's summary run in one
-    // hand-over to the rules' threads (`evaluation::run`): each hand-over costs about as much as
-    // the summary itself.
-    let submitted = run(|| -> ApiResult<Submitted> {
-        let t = match engine
-            .submit(&step, &input, &data, &ctx)
-            .map_err(eval_error)?
-        {
-            Submission::Invalid { errors } => return Err(ApiError::Validation(errors)),
-            Submission::Accepted(t) => t,
-        };
-        let mut answers = t.answers;
-        sensitive::encrypt(&app.cipher, place, schema, &mut answers)?;
-        // The submitted step's accepted answers (no dialog pending) are the purchase.
-        let purchase = step == engine.submitted_step() && t.modal.is_none();
-        let signed = purchase.then(|| answers.clone());
-        let mut next_data: Map<String, Value> = data.as_object().cloned().unwrap_or_default();
-        next_data.insert(step.clone(), answers);
-        for (k, v) in t.updates {
-            next_data.insert(k, v);
-        }
-        if purchase {
-            next_data.insert("submitted".into(), Value::Bool(true));
-        }
-        let next_data = Value::Object(next_data);
-        // The purchase works out its own summary (`crate::purchase`).
-        let store = match signed {
-            Some(signed) => Store::Purchase { signed },
-            // A new application has no revision to expect.
-            None => Store::Save(Box::new(crate::applications::summarize(
-                engine,
-                &next_data,
-                existing.and(expected),
-            )?)),
-        };
-        Ok(Submitted {
-            next: t.next,
-            modal: t.modal,
-            data: next_data,
-            store,
-        })
-    })
-    .await;
-    let Submitted {
-        next,
-        modal,
-        data: next_data,
-        store,
-    } = match submitted {
-        Ok(s) => s,
-        Err(ApiError::Validation(mut errors)) => {
-            let languages = engine.languages();
-            languages.errors(
-                &Language::from_headers(&headers).pick(languages),
-                &mut errors,
-            );
-            return Err(ApiError::Validation(errors));
-        }
-        Err(e) => return Err(e),
-    };
-    let row = match (existing, store) {
-        (Some(id), Store::Purchase { signed }) => {
-            // What the signer saw: the step's view before the purchase (the texts agreed to, in
-            // the signer's language).
-            let languages = engine.languages();
-            let code = Language::from_headers(&headers).pick(languages);
-            let mut view = run(|| engine.step_view(&step, &data, &ctx))
-                .await
-                .map_err(eval_error)?;
-            languages.step_view(&code, &mut view);
-            super::open::purchase(
-                &app,
-                crate::purchase::Buying {
-                    bundle: &bundle,
-                    agent: &agent,
-                    ctx: &ctx,
-                    id,
-                    data: next_data,
-                    view: &view,
-                    answers: &signed,
-                    signer_address: address.0,
-                    expected_revision: expected,
-                    language: &code,
-                },
-            )
-            .await?
-        }
-        (Some(id), Store::Save(saving)) => {
-            super::open::store_summarized(&app, id, next_data, &saving, applications::Save::Answers)
-                .await?
-        }
-        // A purchase is the last of several steps: a new application cannot be one.
-        (None, Store::Purchase { .. }) => return Err(ApiError::Forbidden),
-        (None, Store::Save(saving)) => {
-            // The context already decided: the session's user applies as the agent.
-            let started_by = match ctx.applying {
-                Applying::Agent => session.user_id,
-                Applying::Consumer => None,
-            };
-            let new = NewApplication {
-                id,
-                agent_id: agent.id,
-                session: &session.id_hash,
-                started_by,
-                subdomain: host.0.as_deref(),
-            };
-            super::open::create(&app, new, next_data, &saving, applications::Save::Answers).await?
-        }
-    };
+    let saved = save(
+        &Handles::of(&app),
+        SaveStep {
+            caller: super::open::caller(Some(&session), &host),
+            session: &session.id_hash,
+            step: &step,
+            answers,
+            expected_revision: if_match(&headers)?,
+            languages: Language::from_headers(&headers).wanted(),
+            address: address.0,
+        },
+    )
+    .await?;
+    let row = super::open::wrote(saved.application);
     Ok(Json(Saved {
-        next: next.into(),
-        modal,
+        next: saved.next.into(),
+        modal: saved.modal,
         revision: row.revision,
         application: row.into(),
     }))

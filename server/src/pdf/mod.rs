@@ -7,7 +7,10 @@
 //! it back. printpdf draws a list of `Op`s per page with the origin at the bottom left; this module
 //! keeps a cursor `y` that moves down from the top margin.
 
+mod evidence;
 mod text;
+
+pub use evidence::evidence;
 
 use text::truncate;
 pub use text::{format_phone, plain_text, text_width, wrap};
@@ -38,7 +41,7 @@ pub enum Orientation {
 }
 
 /// The words of a sheet's frame in its language: templates with `{name}`, `{npn}`, `{n}` and
-/// `{count}` (`sheets::words`).
+/// `{count}` (`app::printing::words`).
 #[derive(Debug, Clone)]
 pub struct Labels {
     pub agent: String,

@@ -328,11 +328,11 @@ async fn an_impact_runs_in_a_worker_process_of_its_own_session_at_the_lowest_pri
 }
 
 /// The demo analyst (proposes; no approve permission) and the demo approver (an analyst with it).
-const ANALYST: &str = "analyst@enrollflow.example.com";
-const APPROVER: &str = "approver@enrollflow.example.com";
+pub(crate) const ANALYST: &str = "analyst@enrollflow.example.com";
+pub(crate) const APPROVER: &str = "approver@enrollflow.example.com";
 
 /// The census title reworded (and its Spanish): a change every suite passes.
-fn reworded() -> Vec<Value> {
+pub(crate) fn reworded() -> Vec<Value> {
     draft_with(&[
         (
             "forms/census.form.yaml",
@@ -348,14 +348,17 @@ fn reworded() -> Vec<Value> {
 }
 
 /// Someone logged in on the demo site, and their CSRF token.
-async fn person<'a>(a: &'a crate::helpers::TestApp, email: &str) -> (Browser<'a>, String) {
+pub(crate) async fn person<'a>(
+    a: &'a crate::helpers::TestApp,
+    email: &str,
+) -> (Browser<'a>, String) {
     let b = a.browser("demo");
     let csrf = b.logged_in_as(email).await;
     (b, csrf)
 }
 
 /// The census suite as the reworded title makes it (its heading expectation follows the change).
-fn reworded_suites() -> Vec<Value> {
+pub(crate) fn reworded_suites() -> Vec<Value> {
     let path = "tests/scenarios/census.yaml";
     let text = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -376,7 +379,7 @@ async fn propose(b: &Browser<'_>, csrf: &str, files: Vec<Value>, note: &str) -> 
     propose_with(b, csrf, files, Vec::new(), note).await
 }
 
-async fn propose_with(
+pub(crate) async fn propose_with(
     b: &Browser<'_>,
     csrf: &str,
     files: Vec<Value>,

@@ -42,5 +42,6 @@ mod sessions;
 mod site;
 mod start;
 mod steps;
+mod use_cases;
 mod wire;
 mod workbench;

@@ -545,6 +545,7 @@ export interface paths {
             cookie?: never;
         };
         get: operations["view_step"];
+        /** Saves a step's answers. */
         put: operations["save_step"];
         post?: never;
         delete?: never;

@@ -29,7 +29,7 @@ use uuid::Uuid;
 use enrollflow_engine::{Context, Engine, Submission};
 
 use crate::accounts::{new_token, token_hash};
-use crate::applications::{OpenStep, eval_error};
+use crate::app::applying::open::{OpenStep, eval_error};
 use crate::crypto::Cipher;
 use crate::db::agents::AgentRow;
 use crate::db::links::{self, Purpose};

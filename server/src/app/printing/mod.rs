@@ -7,12 +7,10 @@
 //! formats; `words.rs` their texts, `evidence.rs` the evidence packet's PDF.
 
 mod comparison;
-mod evidence;
 mod selection;
 mod words;
 
 pub use comparison::comparison;
-pub use evidence::evidence;
 pub use selection::selection;
 pub use words::Words;
 
@@ -21,7 +19,7 @@ use enrollflow_engine::dates;
 use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{Household, Role};
 
-use crate::applications::OpenStep;
+use crate::app::applying::open::OpenStep;
 use crate::db::agents::AgentRow;
 use crate::pdf::{Branding, Labels, Sheet, Style};
 

@@ -1,8 +1,10 @@
-//! The application service: whose site a request is on and who applies (the engine's
-//! `Context`), the caller's application (from the cache when it holds a current copy), opening a
-//! step (403 when the flow does not allow it), and storing an application's document (the caches
-//! keep the new version). Used by the step, plan, print and document resources alike; knows
-//! nothing of HTTP (the caller passes the site, the session's user and application).
+//! Opening and storing an application, what every applying use case starts and ends with: whose
+//! site a call is on and who applies (the engine's `Context`), the caller's application (from the
+//! cache when it holds a current copy), opening a step (refused when the flow does not allow it),
+//! and storing an application's document (the caches keep the new version). Used by the step,
+//! plan, print and document resources alike; knows nothing of HTTP (the caller passes the site,
+//! the session's user and application) and answers its own errors ([`OpenError`],
+//! [`StoreError`]), which `http/error.rs` maps to statuses.
 //!
 //! - Who applies is the server's decision, never the browser's: an agent's user (or an admin acting
 //!   as one) on their own agent's site applies as the agent (`Applying::Agent`: the agent's
@@ -11,20 +13,69 @@
 //!   else applies as a consumer (`server/tests/api/agent_assisted.rs`).
 //! - `create`: a new application, its binding to the session and its first answers commit in one
 //!   transaction, so a crash never leaves an empty application behind (`tests/faults`).
-//! - `store_summarized`, `store_updates`, `create`: the caches keep the new version; `http/open.rs`
-//!   adapts the service to a request (the caller from the session and host; every store tells the
-//!   browser's `ef_rev`).
+//! - `store_summarized`, `store_updates`, `create`: the caches keep the new version and answer the
+//!   stored row, whose revision the caller hands back to the browser (`http/open.rs` adapts these
+//!   to a request: the caller from the session and host; every store tells the browser's
+//!   `ef_rev`).
 
 use std::sync::Arc;
 
 use enrollflow_engine::{Applying, Context, Engine, EvalError};
 use serde_json::{Value, json};
+use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::Handles;
 use crate::cache::CachedApplication;
 use crate::db::{agents, applications, sessions, users};
-use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
+use crate::error::ApiError;
+
+/// Why an application or one of its steps could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The web address names no agent's site.
+    #[error("This web address is not an agent's site.")]
+    NotASite,
+    /// The flow does not let this application open the step (yet, or any more).
+    #[error("the flow does not open this step")]
+    StepClosed,
+    /// The rules could not be evaluated.
+    #[error(transparent)]
+    Rules(#[from] EvalError),
+    /// The database could not be read.
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for OpenError {
+    fn from(e: sqlx::Error) -> Self {
+        OpenError::Failed(e.into())
+    }
+}
+
+/// Why an application's document was not stored (nothing was written).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The application was changed (in another window, by another person) since the revision the
+    /// save was made against.
+    #[error("changed elsewhere since it was read")]
+    ChangedElsewhere,
+    /// The application was submitted: it is never changed again.
+    #[error("already submitted")]
+    AlreadySubmitted,
+    /// The flow's summary of the new document could not be worked out.
+    #[error("rule failed: {0}")]
+    Rule(EvalError),
+    /// The database could not be written.
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError::Failed(e.into())
+    }
+}
 
 /// Who calls, as the service needs it: the site's subdomain, the session's user and application,
 /// and whether a cached copy of an application is as new as what this browser last wrote.
@@ -38,32 +89,32 @@ pub struct Caller<'a> {
 
 /// The agent whose site a subdomain names (from the cache when it holds it).
 pub async fn site_agent(
-    app: &AppState,
+    h: &Handles<'_>,
     subdomain: &str,
-) -> ApiResult<Option<Arc<agents::AgentRow>>> {
-    if let Some(agent) = app.caches.agent(subdomain) {
+) -> anyhow::Result<Option<Arc<agents::AgentRow>>> {
+    if let Some(agent) = h.caches.agent(subdomain) {
         return Ok(Some(agent));
     }
-    let generation = app.caches.generation();
-    let Some(agent) = agents::by_subdomain(&app.pool, subdomain).await? else {
+    let generation = h.caches.generation();
+    let Some(agent) = agents::by_subdomain(h.pool, subdomain).await? else {
         return Ok(None);
     };
     let agent = Arc::new(agent);
-    app.caches.put_agent(generation, subdomain, agent.clone());
+    h.caches.put_agent(generation, subdomain, agent.clone());
     Ok(Some(agent))
 }
 
 /// Who applies: an agent user of this site's agent (an admin acting as one included) applies as
 /// the agent; everyone else as a consumer.
 async fn applying(
-    app: &AppState,
+    pool: &PgPool,
     user_id: Option<Uuid>,
     agent: &agents::AgentRow,
-) -> ApiResult<Applying> {
+) -> anyhow::Result<Applying> {
     let Some(user_id) = user_id else {
         return Ok(Applying::Consumer);
     };
-    let user = users::by_id(&app.pool, user_id).await?;
+    let user = users::by_id(pool, user_id).await?;
     Ok(match user {
         Some(u) if !u.is_admin() && u.agent_id == Some(agent.id) => Applying::Agent,
         _ => Applying::Consumer,
@@ -72,20 +123,14 @@ async fn applying(
 
 /// The agent of the site and the engine context for this request.
 pub async fn context(
-    app: &AppState,
+    h: &Handles<'_>,
     caller: &Caller<'_>,
-) -> ApiResult<(Arc<agents::AgentRow>, Context)> {
-    let Some(sub) = caller.subdomain else {
-        return Err(ApiError::NotFound(
-            "This web address is not an agent's site.".into(),
-        ));
-    };
-    let agent = site_agent(app, sub)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("This web address is not an agent's site.".into()))?;
-    let applying = applying(app, caller.user_id, &agent).await?;
+) -> Result<(Arc<agents::AgentRow>, Context), OpenError> {
+    let sub = caller.subdomain.ok_or(OpenError::NotASite)?;
+    let agent = site_agent(h, sub).await?.ok_or(OpenError::NotASite)?;
+    let applying = applying(h.pool, caller.user_id, &agent).await?;
     let ctx = Context {
-        today: app.clock.today(),
+        today: h.clock.today(),
         applying,
         agent: agent.engine_flags(),
     };
@@ -94,81 +139,70 @@ pub async fn context(
 
 /// An application's data if it belongs to this agent (from the cache when it holds it).
 pub async fn agent_application(
-    app: &AppState,
+    h: &Handles<'_>,
     id: Uuid,
     agent_id: Uuid,
     is_current: impl Fn(Uuid, i64) -> bool,
-) -> ApiResult<Option<Arc<CachedApplication>>> {
+) -> anyhow::Result<Option<Arc<CachedApplication>>> {
     // A copy older than what this browser last wrote (another instance saved it) is not served.
-    if let Some(cached) = app.caches.application(&id)
+    if let Some(cached) = h.caches.application(&id)
         && is_current(id, cached.revision)
     {
         return Ok((cached.agent_id == agent_id).then_some(cached));
     }
-    let generation = app.caches.generation();
-    let Some((data, revision)) = applications::data_for_agent(&app.pool, id, agent_id).await?
-    else {
+    let generation = h.caches.generation();
+    let Some((data, revision)) = applications::data_for_agent(h.pool, id, agent_id).await? else {
         return Ok(None);
     };
     let cached = Arc::new(CachedApplication::new(agent_id, Arc::new(data), revision));
-    app.caches.put_application(generation, id, cached.clone());
+    h.caches.put_application(generation, id, cached.clone());
     Ok(Some(cached))
 }
 
 /// The session's application for this agent's site: its id and its data, if there is one.
 async fn caller_application(
-    app: &AppState,
+    h: &Handles<'_>,
     caller: &Caller<'_>,
     agent: &agents::AgentRow,
-) -> ApiResult<Option<(Uuid, Arc<CachedApplication>)>> {
+) -> anyhow::Result<Option<(Uuid, Arc<CachedApplication>)>> {
     let Some(id) = caller.application_id else {
         return Ok(None);
     };
-    Ok(agent_application(app, id, agent.id, caller.is_current)
+    Ok(agent_application(h, id, agent.id, caller.is_current)
         .await?
         .map(|cached| (id, cached)))
 }
 
 /// Stores an application's document with the summary its save worked out ([`saving`],
-/// [`summarize`]), only over the save's expected revision when it has one: 409 when the
+/// [`summarize`]), only over the save's expected revision when it has one: refused when the
 /// application was changed since (in another window, by another person) or has been submitted
 /// meanwhile, and nothing is written. The caches keep the new version (and tell the other
-/// instances); the caller tells the browser the new revision (`http::revision::wrote`).
+/// instances); the caller hands the stored row's revision back to the browser.
 pub async fn store_summarized(
-    app: &AppState,
+    h: &Handles<'_>,
     id: Uuid,
     data: Value,
     saving: &applications::Saving<'_>,
     save: applications::Save,
-) -> ApiResult<applications::ApplicationRow> {
+) -> Result<applications::ApplicationRow, StoreError> {
     let expected = saving.expected_revision;
-    let row = applications::save_data(&app.pool, id, &data, saving, app.clock.now(), save).await?;
+    let row = applications::save_data(h.pool, id, &data, saving, h.clock.now(), save).await?;
     let Some(row) = row else {
-        return Err(not_saved(app, id, expected).await);
+        return Err(not_saved(h.pool, id, expected).await);
     };
-    saved(app, &row, data);
+    saved(h, &row, data);
     Ok(row)
 }
 
 /// Why a save wrote nothing: the application was submitted, or changed since `expected`.
-pub(crate) async fn not_saved(app: &AppState, id: Uuid, expected: Option<i64>) -> ApiError {
+pub(crate) async fn not_saved(pool: &PgPool, id: Uuid, expected: Option<i64>) -> StoreError {
     if expected.is_none() {
-        return already_submitted();
+        return StoreError::AlreadySubmitted;
     }
-    match applications::by_id(&app.pool, id).await {
-        Ok(Some(row)) if row.submission_time.is_none() => changed_elsewhere(),
-        _ => already_submitted(),
+    match applications::by_id(pool, id).await {
+        Ok(Some(row)) if row.submission_time.is_none() => StoreError::ChangedElsewhere,
+        _ => StoreError::AlreadySubmitted,
     }
-}
-
-/// A save made against an older revision of the application.
-pub fn changed_elsewhere() -> ApiError {
-    ApiError::Conflict(
-        "This application was changed in another window or by someone else since this page was \
-         opened, so your answers were not saved. The page now shows it as it is: please enter \
-         your changes again."
-            .into(),
-    )
 }
 
 /// What a save under this rule set writes besides the document: the set's hash and the
@@ -178,8 +212,15 @@ pub(crate) async fn saving<'e>(
     engine: &'e Engine,
     data: &Value,
     expected_revision: Option<i64>,
-) -> ApiResult<applications::Saving<'e>> {
-    crate::evaluation::run(|| summarize(engine, data, expected_revision)).await
+) -> Result<applications::Saving<'e>, StoreError> {
+    crate::evaluation::run(|| summarize(engine, data, expected_revision))
+        .await
+        .map_err(|e| {
+            if let EvalError::Rule(d) = &e {
+                crate::evaluation::note_failure(d);
+            }
+            StoreError::Rule(e)
+        })
 }
 
 /// [`saving`], for a caller already running rules off the async workers (inside
@@ -188,32 +229,32 @@ pub(crate) fn summarize<'e>(
     engine: &'e Engine,
     data: &Value,
     expected_revision: Option<i64>,
-) -> ApiResult<applications::Saving<'e>> {
+) -> Result<applications::Saving<'e>, EvalError> {
     Ok(applications::Saving {
         rules_hash: engine.hash(),
-        summary: engine.summary(data).map_err(eval_error)?,
+        summary: engine.summary(data)?,
         expected_revision,
     })
 }
 
 /// After a save committed: the new version into the caches.
-pub(crate) fn saved(app: &AppState, row: &applications::ApplicationRow, data: Value) {
+pub(crate) fn saved(h: &Handles<'_>, row: &applications::ApplicationRow, data: Value) {
     let cached = CachedApplication::new(row.agent_id, Arc::new(data), row.revision);
-    app.caches.saved_application(row.id, Arc::new(cached));
+    h.caches.saved_application(row.id, Arc::new(cached));
 }
 
 /// A new application for the caller's session: the application, the session's link to it and its
 /// first answers commit together (a crash in between leaves no empty application behind). The
 /// first save's summary is worked out by the caller with its submission ([`summarize`]).
 pub async fn create(
-    app: &AppState,
+    h: &Handles<'_>,
     new: NewApplication<'_>,
     data: Value,
     saving: &applications::Saving<'_>,
     save: applications::Save,
-) -> ApiResult<applications::ApplicationRow> {
-    let now = app.clock.now();
-    let mut tx = app.pool.begin().await?;
+) -> Result<applications::ApplicationRow, StoreError> {
+    let now = h.clock.now();
+    let mut tx = h.pool.begin().await?;
     let id = applications::create_with_id(
         &mut *tx,
         new.id,
@@ -226,9 +267,9 @@ pub async fn create(
     sessions::set_application(&mut *tx, new.session, Some(id)).await?;
     let row = applications::save_data(&mut *tx, id, &data, saving, now, save).await?;
     tx.commit().await?;
-    app.caches.evict_session(new.session);
-    let row = row.ok_or_else(already_submitted)?;
-    saved(app, &row, data);
+    h.caches.evict_session(new.session);
+    let row = row.ok_or(StoreError::AlreadySubmitted)?;
+    saved(h, &row, data);
     Ok(row)
 }
 
@@ -248,11 +289,11 @@ pub struct NewApplication<'a> {
 /// Merges flags into the opened application's document and stores it (hand-built pages: plan
 /// selections, Review Selections' Continue).
 pub async fn store_updates(
-    app: &AppState,
+    h: &Handles<'_>,
     s: &OpenStep,
     id: Uuid,
     updates: impl IntoIterator<Item = (String, Value)>,
-) -> ApiResult<applications::ApplicationRow> {
+) -> Result<applications::ApplicationRow, StoreError> {
     let mut data = s.data.as_object().cloned().unwrap_or_default();
     data.extend(updates);
     let data = Value::Object(data);
@@ -260,13 +301,21 @@ pub async fn store_updates(
     // meanwhile (another window, the agent) is never lost (409 instead).
     let read = s.cached.as_ref().map(|c| c.revision);
     let saving = saving(&s.bundle.engine, &data, read).await?;
-    store_summarized(app, id, data, &saving, applications::Save::Answers).await
+    store_summarized(h, id, data, &saving, applications::Save::Answers).await
 }
 
 /// A submitted application is never changed (a second purchase included).
 pub fn already_submitted() -> ApiError {
-    ApiError::Conflict("This application has already been submitted.".into())
+    ApiError::Conflict(ALREADY_SUBMITTED.into())
 }
+
+/// What a caller is told when a submitted application would be changed.
+pub const ALREADY_SUBMITTED: &str = "This application has already been submitted.";
+
+/// What a caller is told when a save was made against an older revision of the application.
+pub const CHANGED_ELSEWHERE: &str = "This application was changed in another window or by \
+     someone else since this page was opened, so your answers were not saved. The page now shows \
+     it as it is: please enter your changes again.";
 
 pub fn eval_error(e: EvalError) -> ApiError {
     match e {
@@ -296,38 +345,37 @@ pub struct OpenStep {
     pub prepared_key: String,
 }
 
-/// Loads what a step call needs and refuses a step the application may not open (403).
-pub async fn open_step(app: &AppState, caller: &Caller<'_>, step: &str) -> ApiResult<OpenStep> {
-    open_checked(app, caller, Some(step)).await
+/// Loads what a step call needs and refuses a step the application may not open.
+pub async fn open_step(
+    h: &Handles<'_>,
+    caller: &Caller<'_>,
+    step: &str,
+) -> Result<OpenStep, OpenError> {
+    open_checked(h, caller, Some(step)).await
 }
 
 /// Loads the caller's application (or none) without opening a step: for what is about the
 /// application as a whole and shows no step's answers (the flow it is in; a submitted application
 /// may open only its last step, but it is still in its flow).
-pub async fn open_unchecked(app: &AppState, caller: &Caller<'_>) -> ApiResult<OpenStep> {
-    open_checked(app, caller, None).await
+pub async fn open_unchecked(h: &Handles<'_>, caller: &Caller<'_>) -> Result<OpenStep, OpenError> {
+    open_checked(h, caller, None).await
 }
 
 async fn open_checked(
-    app: &AppState,
+    h: &Handles<'_>,
     caller: &Caller<'_>,
     step: Option<&str>,
-) -> ApiResult<OpenStep> {
-    let (agent, ctx) = context(app, caller).await?;
-    let bundle = app.rules.current();
-    let (id, data, cached) = match caller_application(app, caller, &agent).await? {
+) -> Result<OpenStep, OpenError> {
+    let (agent, ctx) = context(h, caller).await?;
+    let bundle = h.rules.current();
+    let (id, data, cached) = match caller_application(h, caller, &agent).await? {
         Some((id, cached)) => (Some(id), cached.data.clone(), Some(cached)),
         None => (None, Arc::new(json!({})), None),
     };
     // Remembered with the application's version, for these rules and this context.
     let prepared_key = format!("{}:{ctx:?}", bundle.engine.hash());
     if let Some(step) = step {
-        let valid = || {
-            bundle
-                .engine
-                .valid_step(step, &data, &ctx)
-                .map_err(eval_error)
-        };
+        let valid = || bundle.engine.valid_step(step, &data, &ctx);
         // Evaluated once per version (off the async workers), then read from the cache.
         let key = format!("valid:{step}:{prepared_key}");
         let valid = match cached.as_ref().and_then(|c| c.cached::<bool>(&key)) {
@@ -341,7 +389,7 @@ async fn open_checked(
             }
         };
         if !valid {
-            return Err(ApiError::Forbidden);
+            return Err(OpenError::StepClosed);
         }
     }
     Ok(OpenStep {
@@ -357,13 +405,13 @@ async fn open_checked(
 
 /// What a call about the application as a whole (not one step) works on: the flow's first step is
 /// opened, which is always valid.
-pub async fn open_application(app: &AppState, caller: &Caller<'_>) -> ApiResult<OpenStep> {
-    let first = app
+pub async fn open_application(h: &Handles<'_>, caller: &Caller<'_>) -> Result<OpenStep, OpenError> {
+    let first = h
         .rules
         .current()
         .engine
         .steps()
         .next()
         .map(|s| s.id.clone());
-    open_step(app, caller, first.as_deref().unwrap_or_default()).await
+    open_step(h, caller, first.as_deref().unwrap_or_default()).await
 }

@@ -8,10 +8,10 @@ use super::{
     Words, branding, carrier_name, dash, footer, household_block, kind_name, labels, money_or_dash,
     oop_title, out_of_network, pair, percent,
 };
-use crate::applications::OpenStep;
+use crate::app::applying::open::OpenStep;
+use crate::app::applying::quotes::{household, quoted};
 use crate::error::ApiResult;
 use crate::pdf::{self, Column, Orientation, Sheet, Style, Table};
-use crate::quoting::{household, quoted};
 
 /// The comparison of the plan page `kind` (narrowed by `filter`), or of every kind when `all`.
 pub fn comparison(

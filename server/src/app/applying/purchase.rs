@@ -3,7 +3,7 @@
 //! transaction: a purchase is never stored without its packet, and its receipt is in the outbox
 //! when it commits.
 //!
-//! A purchase is the flow's `submitted_step` accepted with no dialog pending (`http/steps.rs`). The
+//! A purchase is the flow's `submitted_step` accepted with no dialog pending (`save_step`). The
 //! receipt holds the confirmation, the plans, the premiums, the effective date and the agent's
 //! contact; no SSN, no birth date.
 
@@ -16,15 +16,14 @@ use uuid::Uuid;
 use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::{Context, StepView};
 
-use crate::applications::{not_saved, saved, saving};
+use super::Handles;
+use super::open::{StoreError, not_saved, saved, saving};
 use crate::db::agents::AgentRow;
 use crate::db::{applications, evidence as evidence_db};
-use crate::error::ApiResult;
 use crate::evidence::{self, DocumentProof, Purchase};
 use crate::mail;
 use crate::quoting::PlanSnapshot;
 use crate::rules::Bundle;
-use crate::state::AppState;
 
 /// What the purchase saves and proves.
 pub struct Buying<'a> {
@@ -45,13 +44,16 @@ pub struct Buying<'a> {
     pub language: &'a str,
 }
 
-/// Stores the purchase with its evidence packet and the subscriber's receipt; 409 when the
-/// application was submitted meanwhile (nothing is written then).
-pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::ApplicationRow> {
+/// Stores the purchase with its evidence packet and the subscriber's receipt; refused when the
+/// application was submitted or changed meanwhile (nothing is written then).
+pub async fn purchase(
+    h: &Handles<'_>,
+    b: Buying<'_>,
+) -> Result<applications::ApplicationRow, StoreError> {
     let engine = &b.bundle.engine;
     let saving = saving(engine, &b.data, b.expected_revision).await?;
-    let now = app.clock.now();
-    let mut tx = app.pool.begin().await?;
+    let now = h.clock.now();
+    let mut tx = h.pool.begin().await?;
     let mut documents = Vec::new();
     for d in evidence_db::documents_of(&mut *tx, b.id).await? {
         let sha256 = match d
@@ -62,9 +64,9 @@ pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::
             Some(h) => h,
             None => {
                 // Uploaded before hashes were kept: hashed from the store now.
-                let bytes = app
+                let bytes = h
                     .documents
-                    .get_decrypted(&app.cipher, b.id, &d.storage_key)
+                    .get_decrypted(h.cipher, b.id, &d.storage_key)
                     .await?
                     .ok_or_else(|| {
                         anyhow::anyhow!("an uploaded document is missing from the store")
@@ -82,8 +84,8 @@ pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::
         });
     }
     let packet = evidence::build(
-        &app.cipher,
-        &app.evidence_keys,
+        h.cipher,
+        h.evidence_keys,
         &Purchase {
             engine,
             agent: b.agent,
@@ -107,7 +109,7 @@ pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::
     )
     .await?;
     let Some(row) = row else {
-        return Err(not_saved(app, b.id, b.expected_revision).await);
+        return Err(not_saved(h.pool, b.id, b.expected_revision).await);
     };
     evidence_db::insert(&mut *tx, b.id, &packet.bytes, &packet.sha256, now).await?;
     if let Some(to) = saving.summary.email.as_deref().filter(|e| e.contains('@')) {
@@ -115,15 +117,15 @@ pub async fn purchase(app: &AppState, b: Buying<'_>) -> ApiResult<applications::
         let template = b.bundle.template_for(b.language, RECEIPT);
         match mail::render(&b.bundle.templates, &template, context) {
             Ok(email) => {
-                mail::enqueue_private(&mut *tx, &app.cipher, to, &email, now).await?;
+                mail::enqueue_private(&mut *tx, h.cipher, to, &email, now).await?;
             }
             // A broken template never stops a purchase; the operator sees why.
             Err(e) => tracing::error!(error = %e, "the receipt could not be written"),
         }
     }
     tx.commit().await?;
-    saved(app, &row, b.data);
-    app.evidence_waiting.notify_one();
+    saved(h, &row, b.data);
+    h.evidence_waiting.notify_one();
     Ok(row)
 }
 

@@ -5,7 +5,7 @@ use serde_json::Value;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use crate::pdf::{Branding, Column, Labels, Orientation, Sheet, Style, Table};
+use super::{Branding, Column, Labels, Orientation, Sheet, Style, Table};
 
 fn text<'v>(v: &'v Value, pointer: &str) -> &'v str {
     v.pointer(pointer).and_then(Value::as_str).unwrap_or("")

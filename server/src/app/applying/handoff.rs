@@ -24,10 +24,10 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use crate::app::applying::resume::{Link, email_link};
 use crate::db::agents::AgentRow;
 use crate::db::links::{self, NewestLink, Purpose};
 use crate::error::ApiResult;
-use crate::resume::{Link, email_link};
 use crate::rules::Bundle;
 use crate::state::AppState;
 

@@ -8,10 +8,11 @@ use super::{
     Words, branding, carrier_name, footer, household_block, kind_name, labels, money_or_dash,
     out_of_network, percent,
 };
-use crate::applications::OpenStep;
+use crate::app::applying::open::OpenStep;
+use crate::app::applying::quotes::{household, quoted};
 use crate::error::ApiResult;
 use crate::pdf::{self, Column, Orientation, Sheet, Style, Table};
-use crate::quoting::{PlanSnapshot, household, quoted};
+use crate::quoting::PlanSnapshot;
 
 /// The benefit selection sheet (spec 2.11): each selected plan, its premium by member, the total.
 pub fn selection(w: &Words, s: &OpenStep) -> ApiResult<Sheet> {

@@ -52,7 +52,7 @@ mod tests {
             include_str!("mod.rs"),
             include_str!("comparison.rs"),
             include_str!("selection.rs"),
-            include_str!("../pdf/mod.rs"),
+            include_str!("../../pdf/mod.rs"),
         ];
         let call =
             Regex::new(r#"\b(?:w|words)\.(?:t|f)\(\s*"((?:[^"\\]|\\.)*)""#).expect("a pattern");

@@ -1,0 +1,52 @@
+//! Applying for coverage: opening an application and storing it (`open`), saving a step
+//! (`save_step`), the household and its quotes (`quotes`), the purchase with its evidence and
+//! receipt (`purchase`), "Save and finish later" links (`resume`) and the agent's hand-off to the
+//! customer (`handoff`).
+
+use sqlx::PgPool;
+
+use crate::cache::Caches;
+use crate::clock::Clock;
+use crate::crypto::Cipher;
+use crate::documents::ObjectStore;
+use crate::rules::Rules;
+use crate::signing::EvidenceKeys;
+
+pub mod handoff;
+pub mod open;
+pub mod purchase;
+pub mod quotes;
+pub mod resume;
+pub mod save_step;
+
+/// What the applying use cases read and write: the database, the clock, the serving rules, the
+/// caches of agents and applications, the answers' cipher, and, for the purchase, the uploaded
+/// documents it proves and the evidence keys it signs with.
+#[derive(Clone, Copy)]
+pub struct Handles<'a> {
+    pub pool: &'a PgPool,
+    pub clock: &'a dyn Clock,
+    pub rules: &'a Rules,
+    pub caches: &'a Caches,
+    pub cipher: &'a Cipher,
+    pub documents: &'a ObjectStore,
+    pub evidence_keys: &'a EvidenceKeys,
+    /// Wakes the evidence-PDF maker when a purchase stored a packet.
+    pub evidence_waiting: &'a tokio::sync::Notify,
+}
+
+impl<'a> Handles<'a> {
+    /// The handles of a server's state.
+    pub fn of(state: &'a crate::state::AppState) -> Self {
+        Handles {
+            pool: &state.pool,
+            clock: state.clock.as_ref(),
+            rules: state.rules.as_ref(),
+            caches: state.caches.as_ref(),
+            cipher: &state.cipher,
+            documents: &state.documents,
+            evidence_keys: &state.evidence_keys,
+            evidence_waiting: state.evidence_waiting.as_ref(),
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! The use cases: what a person does with Enrollflow, one module each, grouped by area. A use case
+//! takes the narrow handles it needs (never the whole `AppState`) and the caller's context as
+//! values, and answers its own error enum; `http/` extracts a request into those values, calls the
+//! use case and maps its answer to a status. Tested without HTTP (`server/tests/api/use_cases.rs`).
+//!
+//! - `applying`: opening and storing an application, saving a step, quotes, the purchase, resume
+//!   and hand-off links.
+//! - `printing`: the plan pages' printable sheets.
+//! - `rule_sets`: publishing an approved rule set.
+
+pub mod applying;
+pub mod printing;
+pub mod rule_sets;

@@ -1,0 +1,3 @@
+//! The analysts' rule sets: publishing an approved one (`publish`).
+
+pub mod publish;
