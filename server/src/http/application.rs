@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use super::error::{ApiError, ApiResult};
+use super::revision::Wrote;
 use crate::db::{applications, sessions};
 use crate::http::session::{self, LiveSession, SessionState};
 use crate::state::AppState;
@@ -121,11 +122,10 @@ pub(crate) async fn active_of(
 async fn reset(
     State(app): State<AppState>,
     session: LiveSession,
-) -> ApiResult<Json<ActiveResponse>> {
+) -> ApiResult<(Wrote, Json<ActiveResponse>)> {
     sessions::set_application(&app.pool, &session.id_hash, None).await?;
     app.caches.evict_session(&session.id_hash);
-    crate::http::revision::wrote(None, 0);
-    Ok(Json(ActiveResponse { application: None }))
+    Ok((Wrote::none(), Json(ActiveResponse { application: None })))
 }
 
 #[utoipa::path(post, path = "/api/application/timeout", tag = "application",

@@ -17,6 +17,7 @@ use uuid::Uuid;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::{context, open_step};
+use super::revision::Wrote;
 use crate::app::applying::open::already_submitted;
 use crate::db;
 use crate::documents::{self, ObjectStore};
@@ -109,7 +110,7 @@ async fn upload(
     session: LiveSession,
     host: SiteHost,
     multipart: Multipart,
-) -> ApiResult<Json<Uploaded>> {
+) -> ApiResult<(Wrote, Json<Uploaded>)> {
     // The step the upload belongs to (its answers show the file's name): the flow's `upload_step`.
     let step = app
         .rules
@@ -160,14 +161,16 @@ async fn upload(
     match saved {
         Ok(db::applications::Attached::Saved { revision, replaced }) => {
             app.caches.changed_application(id, revision);
-            crate::http::revision::wrote(Some(id), revision);
             // The documents this one replaced are of no use any more.
             app.documents.delete_all(&replaced).await;
-            Ok(Json(Uploaded {
-                document_id,
-                file_name,
-                revision,
-            }))
+            Ok((
+                Wrote::application(id, revision),
+                Json(Uploaded {
+                    document_id,
+                    file_name,
+                    revision,
+                }),
+            ))
         }
         other => {
             app.documents.delete_all(&[key]).await;

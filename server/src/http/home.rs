@@ -21,6 +21,7 @@ use uuid::Uuid;
 
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
+use super::revision::Wrote;
 use crate::db::{agents, applications, links, sessions};
 use crate::state::AppState;
 use enrollflow_engine::calendar::{Calendar, PlanYear};
@@ -424,7 +425,7 @@ async fn enroll(
     State(app): State<AppState>,
     user: CurrentUser,
     Path(id): Path<Uuid>,
-) -> ApiResult<Json<Resume>> {
+) -> ApiResult<(Wrote, Json<Resume>)> {
     let agent = user.dashboard_agent()?;
     let row = applications::standing_for_agent(&app.pool, id, agent).await?;
     let (last_step, submitted, revision) =
@@ -438,7 +439,7 @@ async fn enroll(
     }
     sessions::set_application(&app.pool, &user.session.id_hash, Some(id)).await?;
     app.caches.evict_session(&user.session.id_hash);
-    crate::http::revision::wrote(Some(id), revision);
+    let wrote = Wrote::application(id, revision);
     let bundle = app.rules.current();
     let engine = &bundle.engine;
     let step = if submitted {
@@ -452,7 +453,7 @@ async fn enroll(
     let route = step
         .or_else(|| engine.steps().next())
         .map_or_else(|| "/".to_string(), |s| s.route.clone());
-    Ok(Json(Resume { route }))
+    Ok((wrote, Json(Resume { route })))
 }
 
 #[cfg(test)]

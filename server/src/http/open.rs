@@ -1,6 +1,6 @@
-//! The HTTP side of the application service (`crate::app::applying::open`): the caller from the
-//! request's session and site, and every store followed by the new revision for the browser's
-//! `ef_rev` cookie (`revision::wrote`), so no resource can store without it.
+//! The HTTP side of opening and storing applications (`crate::app::applying::open`): the caller
+//! from the request's session and site, with what its browser last saw (`ef_rev`). A handler that
+//! stores answers the stored revision as a `revision::Wrote` part of its answer.
 
 use std::sync::Arc;
 
@@ -9,7 +9,6 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::host::SiteHost;
-use super::revision;
 use super::session::Session;
 use crate::app::applying::Handles;
 use crate::app::applying::open::{self as applications, Caller, OpenStep};
@@ -24,7 +23,7 @@ pub fn caller<'a>(session: Option<&Session>, host: &'a SiteHost) -> Caller<'a> {
         subdomain: host.0.as_deref(),
         user_id: session.and_then(|s| s.user_id),
         application_id: session.and_then(|s| s.application_id),
-        is_current: revision::application_is_current,
+        seen: session.and_then(|s| s.seen),
     }
 }
 
@@ -68,22 +67,11 @@ pub async fn open_unchecked(
 /// One of the agent's applications, if it is theirs.
 pub async fn agent_application(
     app: &AppState,
+    session: &Session,
     id: Uuid,
     agent_id: Uuid,
 ) -> ApiResult<Option<Arc<crate::cache::CachedApplication>>> {
-    Ok(applications::agent_application(
-        &Handles::of(app),
-        id,
-        agent_id,
-        revision::application_is_current,
-    )
-    .await?)
-}
-
-/// Tells the browser the revision a store left the application at.
-pub fn wrote(row: ApplicationRow) -> ApplicationRow {
-    revision::wrote(Some(row.id), row.revision);
-    row
+    Ok(applications::agent_application(&Handles::of(app), id, agent_id, session.seen).await?)
 }
 
 /// Merges flags into the opened application's document and stores it.
@@ -93,7 +81,5 @@ pub async fn store_updates(
     id: Uuid,
     updates: impl IntoIterator<Item = (String, Value)>,
 ) -> ApiResult<ApplicationRow> {
-    Ok(wrote(
-        applications::store_updates(&Handles::of(app), s, id, updates).await?,
-    ))
+    Ok(applications::store_updates(&Handles::of(app), s, id, updates).await?)
 }

@@ -34,6 +34,7 @@ use super::host::SiteHost;
 use super::language::Language;
 use super::open::{open_application, open_step};
 use super::prepared::{PreparedBody, once};
+use super::revision::Wrote;
 use super::wire::FilterOption;
 use crate::app::applying::open::{OpenStep, eval_error};
 use crate::app::applying::quotes::{household, quoted};
@@ -629,7 +630,7 @@ async fn save_selection(
     host: SiteHost,
     Path(plan_type): Path<u8>,
     Json(sel): Json<Selection>,
-) -> ApiResult<Json<Selected>> {
+) -> ApiResult<(Wrote, Json<Selected>)> {
     let (s, kind, step) = open_plan_step(&app, &session, &host, plan_type).await?;
     let id = s.id.ok_or(ApiError::Forbidden)?;
     let refuse = |m: &str| {
@@ -669,10 +670,13 @@ async fn save_selection(
         Chosen::Refused(message) => return Err(refuse(&message)),
     };
     let row = super::open::store_updates(&app, &s, id, updates).await?;
-    Ok(Json(Selected {
-        next: next.into(),
-        application: row.into(),
-    }))
+    Ok((
+        Wrote::row(&row),
+        Json(Selected {
+            next: next.into(),
+            application: row.into(),
+        }),
+    ))
 }
 
 /// A county choice (spec part 1, 3 "County option").

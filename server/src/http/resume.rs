@@ -19,6 +19,7 @@ use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::language::Language;
 use super::open::{context, open_unchecked};
+use super::revision::Wrote;
 use crate::accounts::public_origin;
 use crate::app::applying::open::{OpenStep, already_submitted};
 use crate::app::applying::resume::{self, Rechecked};
@@ -157,7 +158,7 @@ async fn resume_application(
     host: SiteHost,
     headers: HeaderMap,
     JsonBody(req): JsonBody<ResumeRequest>,
-) -> ApiResult<Json<Rechecked>> {
+) -> ApiResult<(Wrote, Json<Rechecked>)> {
     let (agent, ctx) = context(&app, &host, Some(&session)).await?;
     if ctx.applying == Applying::Agent {
         return Err(ApiError::Conflict(
@@ -180,7 +181,7 @@ async fn resume_application(
     let (data, revision) = applications::data_for_agent(&app.pool, id, agent.id)
         .await?
         .ok_or_else(|| ApiError::NotFound(resume::NOT_A_LINK.into()))?;
-    crate::http::revision::wrote(Some(id), revision);
+    let wrote = Wrote::application(id, revision);
     let bundle = app.rules.current();
     let mut checked =
         crate::evaluation::run(|| resume::recheck(&bundle.engine, &app.cipher, id, &data, &ctx))
@@ -194,5 +195,5 @@ async fn resume_application(
     for change in &mut checked.changes {
         *change = languages.text(&code, change);
     }
-    Ok(Json(checked))
+    Ok((wrote, Json(checked)))
 }

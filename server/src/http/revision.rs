@@ -17,27 +17,74 @@
 //! (`app::applying::open::store_summarized`, the `revision = $expected` guard of
 //! `db::applications::save_data`; the purchase too), which the wizard shows at the top of the step
 //! with the application reloaded (`server/tests/api/lost_update.rs`).
+//!
+//! Both travel as values: the session layer reads the cookie into the request's `Session`
+//! (`Session::seen`, which the use cases get in their `Caller`), and a handler that changes the
+//! session's application answers a [`Wrote`] part, which the session layer turns into the cookie.
 
-use std::future::Future;
-use std::sync::{Arc, Mutex};
+use std::convert::Infallible;
 
 use axum::http::{HeaderMap, HeaderValue};
+use axum::response::{IntoResponseParts, Response, ResponseParts};
 use uuid::Uuid;
 
-/// What a browser last saw of its session's application.
+pub use crate::app::applying::open::Seen;
+use crate::db::applications::ApplicationRow;
+
+/// What a handler left the session's application at, carried in its answer (a response
+/// extension) for the session layer to tell the browser in `ef_rev`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Seen {
-    pub application: Option<Uuid>,
-    pub revision: i64,
+pub struct Wrote(pub Seen);
+
+impl Wrote {
+    /// The session's application `id` at `revision` (a save, an upload, an application opened).
+    pub fn application(id: Uuid, revision: i64) -> Self {
+        Wrote(Seen {
+            application: Some(id),
+            revision,
+        })
+    }
+
+    /// The session holds no application any more (a restart).
+    pub fn none() -> Self {
+        Wrote(NO_APPLICATION)
+    }
+
+    /// The application as a store left it.
+    pub fn row(row: &ApplicationRow) -> Self {
+        Self::application(row.id, row.revision)
+    }
 }
 
-struct Request {
-    seen: Option<Seen>,
-    wrote: Mutex<Option<Seen>>,
+impl IntoResponseParts for Wrote {
+    type Error = Infallible;
+
+    fn into_response_parts(self, mut res: ResponseParts) -> Result<ResponseParts, Infallible> {
+        res.extensions_mut().insert(self);
+        Ok(res)
+    }
 }
 
-tokio::task_local! {
-    static REQUEST: Arc<Request>;
+const NO_APPLICATION: Seen = Seen {
+    application: None,
+    revision: 0,
+};
+
+/// What an answer leaves the browser's session at: what its handler wrote, or no application
+/// when it hands the browser a new session (`session_cookie`, the session cookie's name, set to a
+/// value).
+pub fn written(response: &mut Response, session_cookie: &str) -> Option<Seen> {
+    if let Some(Wrote(seen)) = response.extensions_mut().remove::<Wrote>() {
+        return Some(seen);
+    }
+    let new_session = response
+        .headers()
+        .get_all(axum::http::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| v.strip_prefix(session_cookie)?.strip_prefix('='))
+        .any(|value| !value.starts_with(';') && !value.is_empty());
+    new_session.then_some(NO_APPLICATION)
 }
 
 pub fn cookie_name(https: bool) -> &'static str {
@@ -83,48 +130,9 @@ pub fn cookie(https: bool, seen: &Seen) -> Option<HeaderValue> {
     .ok()
 }
 
-/// Runs a request's handling with what its cookie said; answers what the handling wrote (the
-/// cookie to set), if anything.
-pub async fn scope<F: Future>(seen: Option<Seen>, f: F) -> (F::Output, Option<Seen>) {
-    let request = Arc::new(Request {
-        seen,
-        wrote: Mutex::new(None),
-    });
-    let out = REQUEST.scope(request.clone(), f).await;
-    let wrote = *request
-        .wrote
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    (out, wrote)
-}
-
-/// Records that this request left the session with `application` at `revision` (a save, a
-/// restart, a new session). Outside a request (tools, tests calling in directly) it does nothing.
-pub fn wrote(application: Option<Uuid>, revision: i64) {
-    let _ = REQUEST.try_with(|r| {
-        *r.wrote
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Seen {
-            application,
-            revision,
-        });
-    });
-}
-
 /// Whether a cached session whose application is `application` agrees with what the browser saw.
 pub fn session_is_current(seen: Option<&Seen>, application: Option<Uuid>) -> bool {
     seen.is_none_or(|s| s.application == application)
-}
-
-/// Whether a cached copy of application `id` at `revision` is at least what this request's
-/// browser last wrote of it.
-pub fn application_is_current(id: Uuid, revision: i64) -> bool {
-    REQUEST
-        .try_with(|r| {
-            r.seen
-                .is_none_or(|s| s.application != Some(id) || revision >= s.revision)
-        })
-        .unwrap_or(true)
 }
 
 #[cfg(test)]
@@ -173,33 +181,44 @@ mod tests {
         );
     }
 
-    #[tokio::test]
-    async fn a_request_sees_its_cookie_and_reports_its_write() {
+    #[test]
+    fn what_the_browser_saw_bounds_the_cached_copies_and_an_answer_reports_its_write() {
+        use crate::app::applying::open::is_current;
+        use axum::response::IntoResponse;
+
         let id = Uuid::new_v4();
         let seen = Seen {
             application: Some(id),
             revision: 3,
         };
-        let (checks, wrote) = scope(Some(seen), async {
-            let checks = (
-                application_is_current(id, 2),
-                application_is_current(id, 3),
-                application_is_current(Uuid::new_v4(), 0),
-            );
-            super::wrote(Some(id), 4);
-            checks
-        })
-        .await;
+        let checks = (
+            is_current(Some(seen), id, 2),
+            is_current(Some(seen), id, 3),
+            is_current(Some(seen), Uuid::new_v4(), 0),
+        );
         assert_eq!(checks, (false, true, true));
+        assert!(is_current(None, id, 0), "no cookie: no constraint");
+        assert!(session_is_current(None, Some(id)));
+        assert!(!session_is_current(Some(&seen), None));
+
+        // A handler's write travels in its answer.
+        let mut answer = (Wrote::application(id, 4), "saved").into_response();
         assert_eq!(
-            wrote,
+            written(&mut answer, "ef_session"),
             Some(Seen {
                 application: Some(id),
                 revision: 4
             })
         );
-        assert!(application_is_current(id, 0), "no request: no constraint");
-        assert!(session_is_current(None, Some(id)));
-        assert!(!session_is_current(Some(&seen), None));
+        assert_eq!(written(&mut answer, "ef_session"), None, "taken once");
+        // A new session starts without an application; a cleared cookie writes nothing.
+        let mut new_session =
+            ([(header::SET_COOKIE, "ef_session=abc; Path=/")], "hello").into_response();
+        assert_eq!(
+            written(&mut new_session, "ef_session"),
+            Some(NO_APPLICATION)
+        );
+        let mut cleared = ([(header::SET_COOKIE, "ef_session=; Max-Age=0")], "bye").into_response();
+        assert_eq!(written(&mut cleared, "ef_session"), None);
     }
 }

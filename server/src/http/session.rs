@@ -54,6 +54,8 @@ pub struct Session {
     pub user_id: Option<Uuid>,
     /// The admin acting as `user_id`, while impersonating.
     pub impersonator_id: Option<Uuid>,
+    /// What the browser last saw of its application (the `ef_rev` cookie), if it said.
+    pub seen: Option<Seen>,
 }
 
 /// What the request's cookie led to.
@@ -160,7 +162,7 @@ impl Fresh {
         user_id: Option<Uuid>,
         impersonator_id: Option<Uuid>,
     ) -> Result<(Session, HeaderValue), ApiError> {
-        revision::wrote(None, 0);
+        // The session layer tells the browser it holds no application (`revision::written`).
         let cookie = session_cookie(app.config.https, &self.token)?;
         Ok((
             Session {
@@ -169,6 +171,7 @@ impl Fresh {
                 application_id: None,
                 user_id,
                 impersonator_id,
+                seen: None,
             },
             cookie,
         ))
@@ -288,6 +291,7 @@ async fn resolve(
             application_id: c.application_id,
             user_id: c.user_id,
             impersonator_id: c.impersonator_id,
+            seen: seen.copied(),
         })));
     }
     let generation = app.caches.generation();
@@ -312,6 +316,7 @@ async fn resolve(
                 application_id: row.application_id,
                 user_id: row.user_id,
                 impersonator_id: row.impersonator_id,
+                seen: seen.copied(),
             })))
         }
         Lookup::Expired => {
@@ -370,7 +375,8 @@ pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) ->
 
     let expired = matches!(state, SessionState::Expired);
     req.extensions_mut().insert(state);
-    let (mut response, wrote) = revision::scope(seen, next.run(req)).await;
+    let mut response = next.run(req).await;
+    let wrote = revision::written(&mut response, cookie_name(https));
     if let Some(cookie) = wrote
         .filter(|w| Some(w) != seen.as_ref())
         .and_then(|w| revision::cookie(https, &w))

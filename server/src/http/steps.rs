@@ -33,6 +33,7 @@ use super::open::{
     agent_application, context, open_application, open_step, open_unchecked, store_updates,
 };
 use super::prepared::PreparedBody;
+use super::revision::Wrote;
 use super::wire::{Answers, Flow, Step, StepViewBody};
 use crate::app::applying::Handles;
 use crate::app::applying::open::{OpenStep, already_submitted, eval_error};
@@ -217,7 +218,7 @@ async fn save_step(
     headers: HeaderMap,
     Path(step): Path<String>,
     Json(answers): Json<Value>,
-) -> ApiResult<Json<Saved>> {
+) -> ApiResult<(Wrote, Json<Saved>)> {
     let saved = save(
         &Handles::of(&app),
         SaveStep {
@@ -231,13 +232,16 @@ async fn save_step(
         },
     )
     .await?;
-    let row = super::open::wrote(saved.application);
-    Ok(Json(Saved {
-        next: saved.next.into(),
-        modal: saved.modal,
-        revision: row.revision,
-        application: row.into(),
-    }))
+    let row = saved.application;
+    Ok((
+        Wrote::row(&row),
+        Json(Saved {
+            next: saved.next.into(),
+            modal: saved.modal,
+            revision: row.revision,
+            application: row.into(),
+        }),
+    ))
 }
 
 /// The `If-Match` revision of a save (`"12"` or `12`); none without the header; 400 when it is
@@ -266,7 +270,7 @@ async fn continue_page(
     session: LiveSession,
     host: SiteHost,
     Path(step): Path<String>,
-) -> ApiResult<Json<Saved>> {
+) -> ApiResult<(Wrote, Json<Saved>)> {
     let s = open_step(&app, &session, &host, &step).await?;
     let id = s.id.ok_or(ApiError::Forbidden)?;
     let (next, last) = run(|| s.bundle.engine.continue_page(&step, &s.data, &s.ctx))
@@ -278,12 +282,15 @@ async fn continue_page(
             ))
         })?;
     let row = store_updates(&app, &s, id, [("last_step".to_string(), json!(last))]).await?;
-    Ok(Json(Saved {
-        next: next.into(),
-        modal: None,
-        revision: row.revision,
-        application: row.into(),
-    }))
+    Ok((
+        Wrote::row(&row),
+        Json(Saved {
+            next: next.into(),
+            modal: None,
+            revision: row.revision,
+            application: row.into(),
+        }),
+    ))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -305,7 +312,7 @@ async fn reopen_step(
     session: LiveSession,
     host: SiteHost,
     Path(step): Path<String>,
-) -> ApiResult<Json<Reopened>> {
+) -> ApiResult<(Wrote, Json<Reopened>)> {
     let s = open_application(&app, &session, &host).await?;
     let id = s.id.ok_or(ApiError::Forbidden)?;
     let engine = &s.bundle.engine;
@@ -329,10 +336,13 @@ async fn reopen_step(
         }
         _ => return Err(ApiError::Forbidden),
     };
-    Ok(Json(Reopened {
-        step: info.into(),
-        application: row.into(),
-    }))
+    Ok((
+        Wrote::row(&row),
+        Json(Reopened {
+            step: info.into(),
+            application: row.into(),
+        }),
+    ))
 }
 
 /// The application in a path must be the session's own.
@@ -346,7 +356,7 @@ async fn own_application(
     if session.application_id != Some(id) {
         return Err(ApiError::Forbidden);
     }
-    let cached = agent_application(app, id, agent.id)
+    let cached = agent_application(app, session, id, agent.id)
         .await?
         .ok_or(ApiError::Forbidden)?;
     Ok((cached.data.clone(), ctx))

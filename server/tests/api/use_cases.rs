@@ -49,7 +49,7 @@ fn consumer(application_id: Option<Uuid>) -> Caller<'static> {
         subdomain: Some("acme"),
         user_id: None,
         application_id,
-        is_current: |_, _| true,
+        seen: None,
     }
 }
 

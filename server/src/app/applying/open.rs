@@ -78,13 +78,28 @@ impl From<sqlx::Error> for StoreError {
 }
 
 /// Who calls, as the service needs it: the site's subdomain, the session's user and application,
-/// and whether a cached copy of an application is as new as what this browser last wrote.
+/// and what the caller's browser last saw of its application.
 #[derive(Clone, Copy)]
 pub struct Caller<'a> {
     pub subdomain: Option<&'a str>,
     pub user_id: Option<Uuid>,
     pub application_id: Option<Uuid>,
-    pub is_current: fn(Uuid, i64) -> bool,
+    pub seen: Option<Seen>,
+}
+
+/// What a browser last saw of its session's application (behind a round-robin balancer its next
+/// request may reach an instance that has not heard of the save it just made): a cached copy older
+/// than that is not served.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    pub application: Option<Uuid>,
+    pub revision: i64,
+}
+
+/// Whether a cached copy of application `id` at `revision` is at least what the browser last saw
+/// of it (a browser that said nothing sets no bound).
+pub fn is_current(seen: Option<Seen>, id: Uuid, revision: i64) -> bool {
+    seen.is_none_or(|s| s.application != Some(id) || revision >= s.revision)
 }
 
 /// The agent whose site a subdomain names (from the cache when it holds it).
@@ -142,11 +157,11 @@ pub async fn agent_application(
     h: &Handles<'_>,
     id: Uuid,
     agent_id: Uuid,
-    is_current: impl Fn(Uuid, i64) -> bool,
+    seen: Option<Seen>,
 ) -> anyhow::Result<Option<Arc<CachedApplication>>> {
     // A copy older than what this browser last wrote (another instance saved it) is not served.
     if let Some(cached) = h.caches.application(&id)
-        && is_current(id, cached.revision)
+        && is_current(seen, id, cached.revision)
     {
         return Ok((cached.agent_id == agent_id).then_some(cached));
     }
@@ -168,7 +183,7 @@ async fn caller_application(
     let Some(id) = caller.application_id else {
         return Ok(None);
     };
-    Ok(agent_application(h, id, agent.id, caller.is_current)
+    Ok(agent_application(h, id, agent.id, caller.seen)
         .await?
         .map(|cached| (id, cached)))
 }
