@@ -6,7 +6,16 @@
 //! schema, `required_when`, options, the form's checks), `derive`, then `transition` (the `next`
 //! rule or a dialog; a skipped target is passed by).
 
-use super::*;
+use std::sync::Arc;
+
+use rhai::Dynamic;
+use serde_json::{Map, Value, json};
+
+use crate::engine::truthy;
+use crate::form::{self, FieldPath, Form};
+use crate::{
+    Context, Diagnostic, Engine, Errors, EvalError, Step, Submission, Transition, Vars, script,
+};
 
 /// A submission's answers as they may be stored ([`Engine::clean`]).
 struct Cleaned {

@@ -333,7 +333,7 @@ test('every step drawn in the pseudo-language has no English text left', async (
   await check('rap');
 });
 
-/** The server's pseudo-language (engine/src/i18n.rs `pseudo_text`): vowels and a few letters accented, bracketed. */
+/** The server's pseudo-language (engine/src/i18n/pseudo.rs `pseudo_text`): vowels and a few letters accented, bracketed. */
 function pseudo(text: string): string {
   const accents: Record<string, string> = { a: 'à', e: 'é', i: 'î', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', s: 'š', y: 'ý', A: 'Å', E: 'É', I: 'Î', O: 'Ö', U: 'Ü', C: 'Ç', N: 'Ñ', S: 'Š' };
   return `[${[...text].map((c) => accents[c] ?? c).join('')}]`;

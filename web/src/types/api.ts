@@ -94,7 +94,7 @@ export interface Tally {
   total: number;
 }
 export type CoverageKind = 'statements' | 'branches' | 'transitions' | 'modals' | 'fields' | 'carriers';
-/** One thing the scenarios can reach (engine/src/coverage.rs `Item`). */
+/** One thing the scenarios can reach (engine/src/coverage/report.rs `Item`). */
 export interface CoverageItem {
   kind: 'statement' | 'expression' | 'branch' | 'transition' | 'modal' | 'field' | 'carrier';
   what: string;

@@ -1,5 +1,5 @@
 // The server answers a refused save with `{errors: {field_key: [message]}}`, keyed by the spec's
-// field keys (engine/src/form.rs `error_key`): a top-level field is its own key; `x-error-prefix` on
+// field keys (engine/src/form/validate.rs `error_key`): a top-level field is its own key; `x-error-prefix` on
 // an object names its fields (`spouse_` -> `spouse_gender`), on an array each item's
 // (`dependent{n}_` -> `dependent3_birth_date`; `{member_id}` or any `{field}` takes the item's value).
 // This file turns those keys back into field paths for RJSF's error schema.
