@@ -59,9 +59,8 @@ test-with-db:
 # `docker compose config` checks it too (with placeholder secrets: only the file is read).
 check:
 	cargo fmt --all --check
-	python3 tools/layers/check.py
-	python3 tools/layers/check.py --circles-only engine/src
-	python3 -m unittest tools/layers/test_check.py
+	cargo run -q -p enrollflow-layers -- server/src
+	cargo run -q -p enrollflow-layers -- --circles-only engine/src
 	python3 tools/literals/check.py
 	python3 -m unittest tools/literals/test_check.py
 	python3 tools/docs/check.py

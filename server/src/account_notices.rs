@@ -25,7 +25,7 @@ fn michigan(at: OffsetDateTime) -> String {
 
 /// Queues `notice` to `to`.
 pub async fn tell(
-    db: &mut sqlx::PgConnection,
+    db: &mut crate::db::PgConnection,
     to: &UserRow,
     notice: &Notice<'_>,
     now: OffsetDateTime,
@@ -47,7 +47,7 @@ pub async fn tell(
 /// Queues `notice` to `to` on a connection of its own (a notice that stands alone, outside any
 /// change's transaction).
 pub async fn tell_now(
-    pool: &sqlx::PgPool,
+    pool: &crate::db::PgPool,
     to: &UserRow,
     notice: &Notice<'_>,
     now: OffsetDateTime,
@@ -58,7 +58,7 @@ pub async fn tell_now(
 
 /// Queues `notice` to every active admin but `except` (the person told already).
 pub async fn tell_admins(
-    db: &mut sqlx::PgConnection,
+    db: &mut crate::db::PgConnection,
     notice: &Notice<'_>,
     except: Option<uuid::Uuid>,
     now: OffsetDateTime,

@@ -12,9 +12,9 @@ use std::net::IpAddr;
 
 use rand::RngCore;
 
+use crate::db::PgPool;
 use crate::npn::Npn;
 use sha2::{Digest, Sha256};
-use sqlx::PgPool;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
@@ -82,7 +82,7 @@ pub async fn attempt_login(
     account_key: &[u8],
     address: Option<IpAddr>,
     now: OffsetDateTime,
-) -> sqlx::Result<bool> {
+) -> crate::db::Result<bool> {
     let (account, from_address) = login_failures::record_attempt(
         pool,
         account_key,
@@ -118,7 +118,10 @@ pub const RESETS_PER_ADDRESS_PER_HOUR: i64 = 20;
 
 /// Queues a forgot-password request (the caller answers at once, the same way for every address;
 /// [`spawn_reset_worker`] does the work). `false` when the client's address made too many.
-pub async fn queue_reset(app: &crate::state::AppState, r: &ResetRequest) -> sqlx::Result<bool> {
+pub async fn queue_reset(
+    app: &crate::state::AppState,
+    r: &ResetRequest,
+) -> crate::db::Result<bool> {
     let queued = db::reset_requests::enqueue(
         &app.pool,
         &r.email,

@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
+use crate::db::PgPool;
 use serde::{Deserialize, Serialize};
-use sqlx::PgPool;
 
 use crate::documents::ObjectStore;
 use crate::sealed::{BackupKey, Sealer, seal_bytes, unseal_bytes};

@@ -33,10 +33,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::db::PgListener;
+use crate::db::PgPool;
 use moka::sync::Cache;
 use serde_json::Value;
-use sqlx::PgPool;
-use sqlx::postgres::PgListener;
 use time::OffsetDateTime;
 use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
@@ -412,7 +412,7 @@ pub fn spawn_listener(caches: Arc<Caches>, pool: PgPool) -> tokio::task::JoinHan
     })
 }
 
-async fn listen(caches: &Caches, pool: &PgPool) -> sqlx::Result<()> {
+async fn listen(caches: &Caches, pool: &PgPool) -> crate::db::Result<()> {
     let mut listener = PgListener::connect_with(pool).await?;
     // By default `try_recv` reconnects before reporting a lost connection, and waits for the pool
     // (up to its acquire timeout) to do so: the caches would stay on, unwatched, all that time.

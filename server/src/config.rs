@@ -1,4 +1,8 @@
-//! Configuration of `enrollflow serve`: every setting is a flag with an environment fallback.
+//! Configuration of `enrollflow serve`: the production settings, fourteen of them (`SETTINGS`),
+//! from a YAML file (`--config`, `ENROLLFLOW_CONFIG`; `deploy/enrollflow.yaml` documents each),
+//! overridden by the environment, overridden by a flag; the demonstration, test and benchmark knobs
+//! (`NOT_PRODUCTION`) are flags and environment variables only; credentials are read from the
+//! environment or files only (`ServeArgs::read_secrets`).
 //!
 //! It also maps a host to its agent subdomain (`is_own_host`, `subdomain_of`, answered from
 //! `crate::hostname`), and holds `PRODUCT_NAME`, the product's one name, given to every template as
@@ -33,9 +37,17 @@ pub const RULE_BUDGET_DEFAULT: Duration = Duration::from_millis(1000);
 /// demonstration, tests and benchmarks.
 pub const NOT_PRODUCTION: &str = "Demonstration, tests and benchmarks (not production settings)";
 
+/// The largest request body accepted, in bytes (uploads are PDFs up to 3 MB).
+pub const BODY_LIMIT: usize = 4 * 1024 * 1024;
+
 /// Settings of the HTTP server (see `enrollflow serve --help`).
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
+    /// A YAML file of production settings (`deploy/enrollflow.yaml` lists them); the environment
+    /// and flags override what it says.
+    #[arg(long, env = "ENROLLFLOW_CONFIG")]
+    pub config: Option<PathBuf>,
+
     /// Address and port to listen on.
     #[arg(long, env = "ENROLLFLOW_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
@@ -126,12 +138,8 @@ pub struct ServeArgs {
     #[arg(long, env = "ENROLLFLOW_ADDRESS_LIMIT", default_value_t = 120)]
     pub address_limit: u32,
 
-    /// Largest request body accepted, in bytes (uploads are PDF up to 3 MB).
-    #[arg(long, env = "ENROLLFLOW_BODY_LIMIT", default_value_t = 4 * 1024 * 1024)]
-    pub body_limit: usize,
-
     /// Seconds after which a request is answered 408.
-    #[arg(long, env = "ENROLLFLOW_REQUEST_TIMEOUT", default_value_t = 30)]
+    #[arg(long, help_heading = NOT_PRODUCTION, env = "ENROLLFLOW_REQUEST_TIMEOUT", default_value_t = 30)]
     pub request_timeout_secs: u64,
 
     /// The tool owner named in the footer.
@@ -186,12 +194,12 @@ pub struct ServeArgs {
 
     /// Milliseconds of rule evaluation one request may use in all; a rule still running past it
     /// stops and its request fails (the request's other work does not count).
-    #[arg(long, env = "ENROLLFLOW_RULE_BUDGET_MS", default_value_t = 1000)]
+    #[arg(long, help_heading = NOT_PRODUCTION, env = "ENROLLFLOW_RULE_BUDGET_MS", default_value_t = 1000)]
     pub rule_budget_ms: u64,
 
     /// Seconds an impact run may take in all (made-up households and stored applications walked
     /// under two sets); past it the run stops and says so.
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, help_heading = NOT_PRODUCTION, default_value_t = 60)]
     pub impact_budget_secs: u64,
 
     /// Also serve `/metrics` (Prometheus) without the operator token on this address (a port the
@@ -219,6 +227,189 @@ pub struct ServeArgs {
     /// environment or files (`crate::signing`); without them, a key derived from the data key.
     #[arg(skip)]
     pub evidence_keys: Option<crate::signing::EvidenceKeys>,
+}
+
+/// One production setting as the configuration file names it: a plain value (`key` empty) or a
+/// group of values, each the `serve` flag (by its argument id) it fills.
+pub struct Setting {
+    pub name: &'static str,
+    pub values: &'static [(&'static str, &'static str)],
+}
+
+/// A setting of one value, which fills the flag of its name.
+macro_rules! plain {
+    ($name:literal) => {
+        Setting {
+            name: $name,
+            values: &[("", $name)],
+        }
+    };
+}
+
+/// The production settings, in the order `enrollflow config` prints them.
+pub const SETTINGS: [Setting; 14] = [
+    plain!("listen"),
+    plain!("https"),
+    plain!("base_domains"),
+    Setting {
+        name: "client_ip",
+        values: &[
+            ("header", "client_ip_header"),
+            ("proxy_hops", "trusted_proxy_hops"),
+        ],
+    },
+    plain!("metrics_listen"),
+    plain!("static_dir"),
+    plain!("root"),
+    plain!("rules_from_database"),
+    Setting {
+        name: "sessions",
+        values: &[("idle_minutes", "idle_minutes"), ("hours", "session_hours")],
+    },
+    Setting {
+        name: "documents",
+        values: &[("dir", "documents_dir"), ("store", "document_store")],
+    },
+    plain!("address_limit"),
+    plain!("mail_from"),
+    Setting {
+        name: "legal",
+        values: &[
+            ("tool_owner", "tool_owner"),
+            ("general_agent", "general_agent"),
+        ],
+    },
+    Setting {
+        name: "retention",
+        values: &[("days", "retention_days"), ("action", "retention_action")],
+    },
+];
+
+/// The setting (and its key within a group) that fills the `serve` argument `id`, if one does.
+pub fn setting_of(id: &str) -> Option<(&'static str, &'static str)> {
+    SETTINGS.iter().find_map(|s| {
+        s.values
+            .iter()
+            .find(|(_, arg)| *arg == id)
+            .map(|(key, _)| (s.name, *key))
+    })
+}
+
+/// The arguments a configuration file stands for, as `serve` flags (`--listen=…`), for the
+/// values whose environment variable is not set (the environment overrides the file; flags given
+/// after these override both). A key that is not a production setting is refused, by name.
+pub fn file_arguments(
+    path: &std::path::Path,
+    serve: &clap::Command,
+) -> anyhow::Result<Vec<std::ffi::OsString>> {
+    use anyhow::Context as _;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("the configuration file {}", path.display()))?;
+    let file: serde_json::Value =
+        serde_saphyr::from_str(&text).with_context(|| format!("{}: not YAML", path.display()))?;
+    let shown = path.display();
+    let entries = match file {
+        serde_json::Value::Object(m) => m,
+        serde_json::Value::Null => serde_json::Map::new(),
+        _ => anyhow::bail!("{shown}: a mapping of settings is expected"),
+    };
+    let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
+    let mut out = Vec::new();
+    for (name, value) in entries {
+        let setting = SETTINGS.iter().find(|s| s.name == name).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{shown}: `{name}` is not a production setting (the settings: {}; \
+                 demonstration and test knobs and credentials are never read from the file)",
+                names.join(", ")
+            )
+        })?;
+        let leaves: Vec<(&str, serde_json::Value)> = match (setting.values, value) {
+            ([("", arg)], v) => vec![(*arg, v)],
+            (values, serde_json::Value::Object(group)) => {
+                let mut leaves = Vec::new();
+                for (key, v) in group {
+                    let arg = values
+                        .iter()
+                        .find(|(k, _)| *k == key)
+                        .map(|(_, arg)| *arg)
+                        .ok_or_else(|| {
+                            let keys: Vec<&str> = values.iter().map(|(k, _)| *k).collect();
+                            anyhow::anyhow!(
+                                "{shown}: `{name}.{key}` is not a setting (`{name}` holds {})",
+                                keys.join(", ")
+                            )
+                        })?;
+                    leaves.push((arg, v));
+                }
+                leaves
+            }
+            (_, _) => anyhow::bail!("{shown}: `{name}` is a group of values, a mapping"),
+        };
+        for (id, v) in leaves {
+            let arg = serve
+                .get_arguments()
+                .find(|a| a.get_id().as_str() == id)
+                .ok_or_else(|| anyhow::anyhow!("`{id}` is not a serve flag"))?;
+            if arg
+                .get_env()
+                .is_some_and(|env| std::env::var_os(env).is_some())
+            {
+                continue;
+            }
+            let long = arg.get_long().unwrap_or(id);
+            let text = match v {
+                serde_json::Value::Null => continue,
+                serde_json::Value::Bool(b) => {
+                    // A switch is given by its name alone.
+                    if b {
+                        out.push(format!("--{long}").into());
+                    }
+                    continue;
+                }
+                serde_json::Value::String(s) => s,
+                serde_json::Value::Array(items) => items
+                    .iter()
+                    .map(|i| i.as_str().map_or_else(|| i.to_string(), str::to_string))
+                    .collect::<Vec<_>>()
+                    .join(","),
+                other => other.to_string(),
+            };
+            out.push(format!("--{long}={text}").into());
+        }
+    }
+    Ok(out)
+}
+
+/// The command line with the configuration file's settings placed right after the `serve` (or
+/// `config`) subcommand, so that the flags given after them win; unchanged without a file
+/// (`--config FILE`, `--config=FILE` or `ENROLLFLOW_CONFIG`).
+pub fn with_config_file(
+    args: Vec<std::ffi::OsString>,
+    serve: &clap::Command,
+) -> anyhow::Result<Vec<std::ffi::OsString>> {
+    // The subcommand is the first argument (the command has no flags of its own before it).
+    let at = 1;
+    if !args.get(at).is_some_and(|a| a == "serve" || a == "config") {
+        return Ok(args);
+    }
+    let mut path = std::env::var_os("ENROLLFLOW_CONFIG").map(PathBuf::from);
+    let mut rest = args[at + 1..].iter();
+    while let Some(a) = rest.next() {
+        let a = a.to_string_lossy();
+        if a == "--config" {
+            path = rest.next().map(PathBuf::from);
+        } else if let Some(p) = a.strip_prefix("--config=") {
+            path = Some(PathBuf::from(p));
+        }
+    }
+    let Some(path) = path else {
+        return Ok(args);
+    };
+    let from_file = file_arguments(&path, serve)?;
+    let mut out = args[..=at].to_vec();
+    out.extend(from_file);
+    out.extend_from_slice(&args[at + 1..]);
+    Ok(out)
 }
 
 impl ServeArgs {

@@ -78,24 +78,18 @@ impl From<anyhow::Error> for ApiError {
     }
 }
 
-impl From<sqlx::Error> for ApiError {
-    fn from(e: sqlx::Error) -> Self {
+impl From<crate::db::Error> for ApiError {
+    fn from(e: crate::db::Error) -> Self {
         anyhow::Error::new(e).into()
     }
 }
 
-/// Whether the error comes from the database connection rather than the query: no connection in
-/// time, an I/O failure, or PostgreSQL's connection exception (08) and shutdown/startup (57P) codes.
+/// Whether the error comes from the database connection rather than the query
+/// (`db::is_unavailable`).
 fn database_unavailable(e: &anyhow::Error) -> bool {
     e.chain()
-        .filter_map(|c| c.downcast_ref::<sqlx::Error>())
-        .any(|e| match e {
-            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) => true,
-            sqlx::Error::Database(d) => d
-                .code()
-                .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
-            _ => false,
-        })
+        .filter_map(|c| c.downcast_ref::<crate::db::Error>())
+        .any(crate::db::is_unavailable)
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;

@@ -484,7 +484,7 @@ pub enum Verdict {
 /// the stored copy, when the database is given.
 pub async fn verify(
     keys: &EvidenceKeys,
-    pool: Option<&sqlx::PgPool>,
+    pool: Option<&crate::db::PgPool>,
     file: &[u8],
 ) -> anyhow::Result<Verdict> {
     let application_id = application_of(file);

@@ -110,12 +110,12 @@ pub struct Actor {
 
 /// Writes one step on the rules to the audit log.
 pub async fn record(
-    db: impl sqlx::PgExecutor<'_>,
+    db: impl crate::db::PgExecutor<'_>,
     actor: &Actor,
     action: Action,
     detail: String,
     now: OffsetDateTime,
-) -> sqlx::Result<()> {
+) -> crate::db::Result<()> {
     audit::record(
         db,
         now,
@@ -135,11 +135,11 @@ pub async fn record(
 
 /// An operator's step from the command line (publish, rollback), in the audit log.
 pub async fn audit_operator(
-    pool: &sqlx::PgPool,
+    pool: &crate::db::PgPool,
     action: Action,
     detail: &str,
     now: OffsetDateTime,
-) -> sqlx::Result<()> {
+) -> crate::db::Result<()> {
     record(pool, &Actor::default(), action, detail.to_string(), now).await
 }
 

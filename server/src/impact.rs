@@ -11,9 +11,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
+use crate::db::PgPool;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::PgPool;
 use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 

@@ -14,7 +14,7 @@
 //! trigger evicts every instance's cached copy. `server/tests/api/key_rotation.rs`: a rotation
 //! stopped after one batch resumes and leaves nothing under the old key.
 
-use sqlx::PgPool;
+use crate::db::PgPool;
 use uuid::Uuid;
 
 use enrollflow_engine::Engine;

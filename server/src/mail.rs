@@ -23,10 +23,10 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::db::{PgExecutor, PgPool};
 use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sqlx::{PgExecutor, PgPool};
 use time::OffsetDateTime;
 
 use crate::clock::Clock;
@@ -68,7 +68,7 @@ pub async fn enqueue(
     to: &str,
     email: &Email,
     now: OffsetDateTime,
-) -> sqlx::Result<i64> {
+) -> crate::db::Result<i64> {
     outbox::insert(db, to, &email.subject, &email.body, None, now).await
 }
 

@@ -41,6 +41,7 @@ enum AuditCommand {
 #[derive(Subcommand)]
 enum Command {
     /// Run the HTTP server (runs pending migrations first).
+    #[command(args_override_self = true)]
     Serve(Box<ServeArgs>),
     /// Apply pending database migrations.
     Migrate,
@@ -99,7 +100,9 @@ enum Command {
         documents_dir: PathBuf,
     },
     /// Print the effective configuration `serve` would run with, from these flags, the
-    /// environment and the defaults, each setting with where it came from; secrets masked.
+    /// environment, the configuration file and the defaults, each setting with where it came
+    /// from; secrets masked.
+    #[command(args_override_self = true)]
     Config(Box<ServeArgs>),
     /// Print the OpenAPI document of the HTTP API (the web app's types are generated from it).
     Openapi,
@@ -314,7 +317,19 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // A configuration file's settings come before the flags given (which win over them).
+    let args = {
+        use clap::Args as _;
+        let serve = ServeArgs::augment_args(clap::Command::new("serve"));
+        match enrollflow_server::config::with_config_file(std::env::args_os().collect(), &serve) {
+            Ok(args) => args,
+            Err(e) => {
+                eprintln!("enrollflow: {e:#}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let cli = Cli::parse_from(args);
     if matches!(
         cli.command,
         Command::Serve(_)
@@ -349,16 +364,42 @@ fn effective_config() -> anyhow::Result<String> {
     use clap::Args as _;
     use clap::parser::ValueSource;
     use std::fmt::Write as _;
-    let args: Vec<std::ffi::OsString> = std::env::args_os().skip_while(|a| a != "config").collect();
-    let cmd = ServeArgs::augment_args(clap::Command::new("config"));
+    let given: Vec<std::ffi::OsString> =
+        std::env::args_os().skip_while(|a| a != "config").collect();
+    let cmd = ServeArgs::augment_args(clap::Command::new("config")).args_override_self(true);
+    // As `serve` reads them: the program's name, the subcommand, the file's settings, the flags.
+    let named: Vec<std::ffi::OsString> = std::iter::once("enrollflow".into())
+        .chain(given.iter().cloned())
+        .collect();
+    let args: Vec<std::ffi::OsString> = enrollflow_server::config::with_config_file(named, &cmd)?
+        .into_iter()
+        .skip(1)
+        .collect();
+    let from_file: Vec<String> = args[1..1 + args.len() - given.len()]
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let on_command_line = |long: &str| {
+        given.iter().any(|a| {
+            let a = a.to_string_lossy();
+            a == format!("--{long}") || a.starts_with(&format!("--{long}="))
+        })
+    };
     let matches = cmd.clone().try_get_matches_from(args)?;
     let mut out = String::from("# enrollflow serve would run with (secrets masked):\n");
-    let (mut production, mut knobs) = (0, 0);
+    let knobs = cmd
+        .get_arguments()
+        .filter(|a| a.get_help_heading() == Some(enrollflow_server::config::NOT_PRODUCTION))
+        .count();
     for arg in cmd.get_arguments() {
         let id = arg.get_id().as_str();
         if id == "help" {
             continue;
         }
+        let long = arg.get_long().unwrap_or(id);
+        let in_file = from_file
+            .iter()
+            .any(|a| *a == format!("--{long}") || a.starts_with(&format!("--{long}=")));
         let name = match (arg.get_env(), arg.get_long()) {
             (Some(env), Some(long)) => format!("{} (--{long})", env.to_string_lossy()),
             (None, Some(long)) => format!("--{long}"),
@@ -373,21 +414,21 @@ fn effective_config() -> anyhow::Result<String> {
             })
             .unwrap_or_else(|| "(unset)".into());
         let source = match matches.value_source(id) {
+            Some(ValueSource::CommandLine) if in_file && !on_command_line(long) => "file",
             Some(ValueSource::CommandLine) => "command line",
             Some(ValueSource::EnvVariable) => "environment",
             Some(ValueSource::DefaultValue) => "default",
             _ => "unset",
         };
         let knob = arg.get_help_heading() == Some(enrollflow_server::config::NOT_PRODUCTION);
-        if knob {
-            knobs += 1;
-            writeln!(
+        match enrollflow_server::config::setting_of(id) {
+            _ if knob => writeln!(
                 out,
                 "{name} = {value}   [{source}; not a production setting]"
-            )?;
-        } else {
-            production += 1;
-            writeln!(out, "{name} = {value}   [{source}]")?;
+            )?,
+            Some((setting, "")) => writeln!(out, "{name} = {value}   [{source}] {setting}")?,
+            Some((setting, key)) => writeln!(out, "{name} = {value}   [{source}] {setting}.{key}")?,
+            None => writeln!(out, "{name} = {value}   [{source}]")?,
         }
     }
     let env = |name: &str| enrollflow_server::crypto::env_or_file(name);
@@ -444,8 +485,9 @@ fn effective_config() -> anyhow::Result<String> {
     )?;
     writeln!(
         out,
-        "# {production} production settings besides the secrets; {knobs} for demonstration, \
-         tests and benchmarks"
+        "# {} production settings besides the secrets; {knobs} for demonstration, tests and \
+         benchmarks",
+        enrollflow_server::config::SETTINGS.len()
     )?;
     Ok(out)
 }

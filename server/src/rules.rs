@@ -274,7 +274,7 @@ fn on_change(
 /// again. Keep the returned watcher alive.
 pub fn watch_and_publish(
     rules: Arc<Rules>,
-    pool: sqlx::PgPool,
+    pool: crate::db::PgPool,
     clock: Arc<dyn Clock>,
 ) -> anyhow::Result<RecommendedWatcher> {
     let root = rules.root.clone();
@@ -303,7 +303,7 @@ pub fn watch_and_publish(
 /// Problems are kept for the status.
 pub async fn publish_folder(
     rules: &Rules,
-    pool: &sqlx::PgPool,
+    pool: &crate::db::PgPool,
     root: &Path,
     seen: Option<&str>,
     now: OffsetDateTime,
@@ -479,7 +479,7 @@ pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
 /// Publishes a set of files as the one every instance serves, after checking it whole: refused
 /// with every problem when it does not load.
 pub async fn publish(
-    pool: &sqlx::PgPool,
+    pool: &crate::db::PgPool,
     files: &[Source],
     author: &str,
     note: Option<&str>,
@@ -499,7 +499,7 @@ pub async fn publish(
 
 /// Publishes a set already checked whole (`bundle` is `bundle_of(files)`).
 pub async fn publish_checked(
-    pool: &sqlx::PgPool,
+    pool: &crate::db::PgPool,
     bundle: &Bundle,
     files: &[Source],
     author: &str,
@@ -534,7 +534,7 @@ pub async fn publish_checked(
 /// was deployed with).
 pub fn spawn_set_listener(
     rules: Arc<Rules>,
-    pool: sqlx::PgPool,
+    pool: crate::db::PgPool,
     root: PathBuf,
     clock: Arc<dyn Clock>,
 ) -> tokio::task::JoinHandle<()> {
@@ -550,11 +550,11 @@ pub fn spawn_set_listener(
 
 async fn follow_sets(
     rules: &Rules,
-    pool: &sqlx::PgPool,
+    pool: &crate::db::PgPool,
     root: &Path,
     clock: &dyn Clock,
 ) -> anyhow::Result<()> {
-    let mut listener = sqlx::postgres::PgListener::connect_with(pool).await?;
+    let mut listener = crate::db::PgListener::connect_with(pool).await?;
     listener.eager_reconnect(false);
     listener.listen(db::rule_sets::CHANNEL).await?;
     serve_published(rules, pool, root, clock.now()).await?;
@@ -577,7 +577,7 @@ async fn follow_sets(
 /// published).
 pub async fn serve_published(
     rules: &Rules,
-    pool: &sqlx::PgPool,
+    pool: &crate::db::PgPool,
     root: &Path,
     now: OffsetDateTime,
 ) -> anyhow::Result<()> {
@@ -595,7 +595,7 @@ pub async fn serve_published(
 /// answer means this instance serves the set.
 pub async fn serve_newest(
     rules: &Rules,
-    pool: &sqlx::PgPool,
+    pool: &crate::db::PgPool,
     now: OffsetDateTime,
 ) -> anyhow::Result<()> {
     let _one_at_a_time = rules.switching.lock().await;

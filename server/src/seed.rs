@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
+use crate::db::PgPool;
 use serde::Deserialize;
-use sqlx::PgPool;
 
 use crate::db::agents::{NewAgent, upsert};
 use crate::db::users;

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use sqlx::PgPool;
+use crate::db::PgPool;
 
 use crate::cache::{self, Caches};
 use crate::clock::Clock;

@@ -27,7 +27,27 @@ pub mod users;
 use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
-use sqlx::{ConnectOptions, Connection, PgPool};
+use sqlx::{ConnectOptions, Connection};
+
+// What the layers above name of the database: the pool, a connection, an executor, a query's
+// error and result, a JSON column and the notifications' listener. Only db/ names sqlx itself
+// (the layer check, tools/layers).
+pub use sqlx::postgres::PgListener;
+pub use sqlx::types::Json;
+pub use sqlx::{Error, PgConnection, PgExecutor, PgPool, Result};
+
+/// Whether a query's error comes from the database connection rather than the query: no
+/// connection in time, an I/O failure, or PostgreSQL's connection exception (08) and
+/// shutdown/startup (57P) codes.
+pub fn is_unavailable(e: &Error) -> bool {
+    match e {
+        Error::PoolTimedOut | Error::PoolClosed | Error::Io(_) => true,
+        Error::Database(d) => d
+            .code()
+            .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+        _ => false,
+    }
+}
 
 /// Embedded migrations from `migrations/`.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");

@@ -1,6 +1,6 @@
 //! The demo's agent messages (fixed ids, so loading twice adds none).
 
-use sqlx::PgPool;
+use crate::db::PgPool;
 use time::{Date, Duration, Time};
 use uuid::Uuid;
 

@@ -22,11 +22,11 @@
 //! `Generator::copy` (the same day, household, answers and plans made by another person: names,
 //! e-mail and time of day changed).
 
+use crate::db::PgPool;
 use enrollflow_engine::Engine;
 use enrollflow_engine::summary::Summary;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use sqlx::PgPool;
 use time::Date;
 
 mod generator;
@@ -195,7 +195,7 @@ impl ApplicationBatch {
         self.updated_at.push(r.updated_at);
         self.data.push(r.data);
         self.rules_hash.push(hash.to_string());
-        self.summary.push(sqlx::types::Json(summary));
+        self.summary.push(crate::db::Json(summary));
         self.agent_started.push(r.agent_started);
         self.started_by.push(r.started_by_user_id);
         self.subdomain.push(r.subdomain);

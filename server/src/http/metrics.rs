@@ -113,7 +113,7 @@ async fn exposition(app: &AppState) -> Response {
             now - app.config.session_lifetime(),
         )
         .await?;
-        Ok::<_, sqlx::Error>((outbox, sessions))
+        Ok::<_, crate::db::Error>((outbox, sessions))
     };
     match tokio::time::timeout(Duration::from_secs(2), counts).await {
         Ok(Ok((outbox, sessions))) => {

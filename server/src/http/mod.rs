@@ -215,7 +215,7 @@ pub fn router(state: AppState) -> Router {
         .precompressed_br()
         .precompressed_gzip();
     let https = state.config.https;
-    let limit = state.config.body_limit;
+    let limit = crate::config::BODY_LIMIT;
     let timeout = state.config.request_timeout();
 
     let api = api

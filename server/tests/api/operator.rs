@@ -184,7 +184,7 @@ fn config_prints_each_setting_with_its_source_and_hides_every_secret() {
         "{said}"
     );
     assert!(
-        said.contains(" production settings besides the secrets; 5 for demonstration"),
+        said.contains("# 14 production settings besides the secrets; 8 for demonstration"),
         "{said}"
     );
     for secret in [
@@ -195,4 +195,107 @@ fn config_prints_each_setting_with_its_source_and_hides_every_secret() {
     ] {
         assert!(!said.contains(secret), "{secret} shown:\n{said}");
     }
+}
+
+/// `enrollflow config` with a configuration file, this process's environment cleared of the
+/// settings the test gives.
+fn config_with(file: &str, args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let path = std::env::temp_dir().join(format!("enrollflow-{}.yaml", uuid::Uuid::new_v4()));
+    std::fs::write(&path, file).expect("write the file");
+    let mut c = enrollflow();
+    c.arg("config").arg("--config").arg(&path).args(args);
+    for name in [
+        "ENROLLFLOW_LISTEN",
+        "ENROLLFLOW_IDLE_MINUTES",
+        "ENROLLFLOW_SESSION_HOURS",
+        "ENROLLFLOW_HTTPS",
+        "ENROLLFLOW_RETENTION_DAYS",
+        "ENROLLFLOW_RETENTION_ACTION",
+        "ENROLLFLOW_CONFIG",
+        "ENROLLFLOW_ROOT",
+        "ENROLLFLOW_BASE_DOMAINS",
+        "ENROLLFLOW_ADDRESS_LIMIT",
+    ] {
+        c.env_remove(name);
+    }
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().expect("run");
+    let _ = std::fs::remove_file(&path);
+    out
+}
+
+#[test]
+fn a_configuration_file_sets_the_production_settings_under_the_environment_and_the_flags() {
+    let file = "listen: 127.0.0.1:7000\n\
+                https: true\n\
+                base_domains: [example.com, example.org]\n\
+                sessions: { idle_minutes: 20, hours: 6 }\n\
+                retention: { days: 90, action: delete }\n";
+    let out = config_with(
+        file,
+        &["--listen", "127.0.0.1:9999"],
+        &[("ENROLLFLOW_SESSION_HOURS", "8")],
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in [
+        // A flag wins over the file, the environment too; the rest is the file's.
+        "ENROLLFLOW_LISTEN (--listen) = 127.0.0.1:9999   [command line] listen",
+        "ENROLLFLOW_SESSION_HOURS (--session-hours) = 8   [environment] sessions.hours",
+        "ENROLLFLOW_IDLE_MINUTES (--idle-minutes) = 20   [file] sessions.idle_minutes",
+        "ENROLLFLOW_HTTPS (--https) = true   [file] https",
+        "ENROLLFLOW_BASE_DOMAINS (--base-domains) = example.com,example.org   [file] base_domains",
+        "ENROLLFLOW_RETENTION_DAYS (--retention-days) = 90   [file] retention.days",
+        "ENROLLFLOW_RETENTION_ACTION (--retention-action) = delete   [file] retention.action",
+        "ENROLLFLOW_ADDRESS_LIMIT (--address-limit) = 120   [default] address_limit",
+    ] {
+        assert!(said.contains(line), "no {line:?} in\n{said}");
+    }
+
+    // What is not a production setting is refused by name, and nothing runs.
+    for (file, named) in [
+        (
+            "listn: 127.0.0.1:7000\n",
+            "`listn` is not a production setting",
+        ),
+        (
+            "bench_routes: true\n",
+            "`bench_routes` is not a production setting",
+        ),
+        (
+            "sessions: { idle: 5 }\n",
+            "`sessions.idle` is not a setting",
+        ),
+        ("sessions: 5\n", "`sessions` is a group of values"),
+        ("- listen\n", "a mapping of settings is expected"),
+    ] {
+        let out = config_with(file, &[], &[]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{file} was accepted");
+        assert!(err.contains(named), "{file}: {err}");
+    }
+
+    // The documented example is a valid file of every setting.
+    let example = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../deploy/enrollflow.yaml"
+    ))
+    .expect("deploy/enrollflow.yaml");
+    let out = config_with(&example, &[], &[]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("ENROLLFLOW_ROOT (--root) = /srv/enrollflow   [file] root"),
+        "{said}"
+    );
 }

@@ -3,7 +3,7 @@
 //! receipt (`purchase`), "Save and finish later" links (`resume`) and the agent's hand-off to the
 //! customer (`handoff`).
 
-use sqlx::PgPool;
+use crate::db::PgPool;
 
 use crate::cache::Caches;
 use crate::clock::Clock;

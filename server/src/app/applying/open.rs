@@ -20,9 +20,9 @@
 
 use std::sync::Arc;
 
+use crate::db::PgPool;
 use enrollflow_engine::{Applying, Context, Engine, EvalError};
 use serde_json::{Value, json};
-use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::Handles;
@@ -47,8 +47,8 @@ pub enum OpenError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for OpenError {
-    fn from(e: sqlx::Error) -> Self {
+impl From<crate::db::Error> for OpenError {
+    fn from(e: crate::db::Error) -> Self {
         OpenError::Failed(e.into())
     }
 }
@@ -71,8 +71,8 @@ pub enum StoreError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for StoreError {
-    fn from(e: sqlx::Error) -> Self {
+impl From<crate::db::Error> for StoreError {
+    fn from(e: crate::db::Error) -> Self {
         StoreError::Failed(e.into())
     }
 }

@@ -20,7 +20,7 @@ use crate::rules::{self, Rules};
 /// What publishing reads and writes.
 #[derive(Clone, Copy)]
 pub struct Handles<'a> {
-    pub pool: &'a sqlx::PgPool,
+    pub pool: &'a crate::db::PgPool,
     pub now: OffsetDateTime,
     pub rules: &'a Rules,
     /// Where the set is checked again, apart from consumers' requests.
@@ -77,8 +77,8 @@ pub enum PublishError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<sqlx::Error> for PublishError {
-    fn from(e: sqlx::Error) -> Self {
+impl From<crate::db::Error> for PublishError {
+    fn from(e: crate::db::Error) -> Self {
         PublishError::Failed(e.into())
     }
 }
