@@ -52,7 +52,7 @@ pub use context::{AgentFlags, Applying, Context};
 pub use diagnostic::{Diagnostic, EvalError};
 pub use form::Errors;
 use form::Form;
-pub use load::{COVERAGE_FLOOR, load, load_with_coverage};
+pub use load::{COVERAGE_FLOOR, LoadOptions, load, load_with, load_with_coverage};
 use script::Expr;
 pub use view::{FlowStep, FlowView, Selection, StepInfo, StepView, Submission, Transition};
 

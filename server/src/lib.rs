@@ -39,3 +39,4 @@ pub mod signing;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod texts;

@@ -1072,7 +1072,9 @@ fn print_problems(problems: &[enrollflow_engine::Diagnostic]) {
 fn check(dir: &Path) -> ExitCode {
     // Translations of no text are served harmlessly, but a check names them.
     let extras = rules::read_sources(dir)
-        .map(|sources| enrollflow_engine::i18n::extras(&sources))
+        .map(|sources| {
+            enrollflow_engine::i18n::extras(&sources, &enrollflow_server::texts::HOST_TEXTS)
+        })
         .unwrap_or_default();
     match rules::load_bundle(dir) {
         Ok(_) if !extras.is_empty() => {
@@ -1100,7 +1102,9 @@ fn check(dir: &Path) -> ExitCode {
 /// `enrollflow texts`: a language's catalogs, printed or written.
 fn texts(dir: &Path, language: &str, write: bool) -> anyhow::Result<ExitCode> {
     let sources = rules::read_sources(dir).map_err(|d| anyhow::anyhow!("{d}"))?;
-    for (path, text) in enrollflow_engine::i18n::skeleton(&sources, language) {
+    for (path, text) in
+        enrollflow_engine::i18n::skeleton(&sources, language, &enrollflow_server::texts::HOST_TEXTS)
+    {
         if write {
             let target = dir.join(&path);
             if let Some(parent) = target.parent() {
@@ -1260,7 +1264,7 @@ fn coverage(
     all: bool,
 ) -> anyhow::Result<ExitCode> {
     let sources = rules::read_sources(root).map_err(|d| anyhow::anyhow!("{d}"))?;
-    let engine = match enrollflow_engine::load_with_coverage(&sources) {
+    let engine = match rules::load_engine(&sources, true) {
         Ok(e) => e,
         Err(problems) => {
             print_problems(&problems);

@@ -425,7 +425,7 @@ pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
         .filter(|f| !f.path.starts_with("templates/"))
         .cloned()
         .collect();
-    let engine = match enrollflow_engine::load(&engine_files) {
+    let engine = match load_engine(&engine_files, false) {
         Ok(e) => Some(e),
         Err(mut p) => {
             problems.append(&mut p);
@@ -610,6 +610,21 @@ pub async fn serve_newest(
         rules.serve_set(&p.hash, &db::rule_sets::sources(&files));
     }
     Ok(())
+}
+
+/// Loads the engine's part of a rule set with the server's own texts (`crate::texts`), which
+/// every language must translate; `coverage`: for a coverage run.
+pub fn load_engine(
+    sources: &[Source],
+    coverage: bool,
+) -> Result<enrollflow_engine::Engine, Vec<Diagnostic>> {
+    enrollflow_engine::load_with(
+        sources,
+        enrollflow_engine::LoadOptions {
+            coverage,
+            host_texts: &crate::texts::HOST_TEXTS,
+        },
+    )
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use super::catalog::{is_prose, placeholders};
 use super::pseudo::pseudo_text;
 use super::texts::{line_of, texts};
-use super::{Catalog, LONG_DATE, Languages, MONTHS, PSEUDO, SOURCE};
+use super::{Catalog, HostTexts, LONG_DATE, Languages, MONTHS, PSEUDO, SOURCE};
 use crate::diagnostic::Diagnostic;
 use crate::{Source, yaml};
 
@@ -26,7 +26,7 @@ fn language_of(path: &str) -> Option<&str> {
 impl Languages {
     /// Reads the catalogs of a rule set's sources; a catalog that is not a map of texts is a
     /// problem.
-    pub fn load(sources: &[Source], problems: &mut Vec<Diagnostic>) -> Self {
+    pub fn load(sources: &[Source], host: &[HostTexts], problems: &mut Vec<Diagnostic>) -> Self {
         let mut catalogs: BTreeMap<String, Catalog> = BTreeMap::new();
         for s in sources {
             let Some(code) = language_of(&s.path) else {
@@ -88,7 +88,7 @@ impl Languages {
             }
         }
         let mut pseudo = Catalog::default();
-        for t in texts(sources) {
+        for t in texts(sources, host) {
             let p = pseudo_text(&t.text);
             pseudo.insert(t.text, p, &t.file, t.line);
         }

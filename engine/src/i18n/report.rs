@@ -4,16 +4,16 @@
 use std::collections::BTreeMap;
 
 use super::texts::texts;
-use super::{Languages, Text};
+use super::{HostTexts, Languages, Text};
 use crate::Source;
 use crate::diagnostic::Diagnostic;
 
 /// Everything `enrollflow check` reports of the languages: the catalogs' own problems, each text
 /// a language lacks ([`gaps`]) and each translation of no text ([`extras`]).
-pub fn check(sources: &[Source]) -> Vec<Diagnostic> {
+pub fn check(sources: &[Source], host: &[HostTexts]) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
-    let languages = Languages::load(sources, &mut problems);
-    let texts = texts(sources);
+    let languages = Languages::load(sources, host, &mut problems);
+    let texts = texts(sources, host);
     problems.extend(gaps_in(&languages, &texts));
     problems.extend(extras_in(&languages, &texts));
     problems
@@ -21,16 +21,16 @@ pub fn check(sources: &[Source]) -> Vec<Diagnostic> {
 
 /// Each text without a translation, at the text, for each language: a rule set with one is not
 /// served (a consumer never meets an English text in another language).
-pub fn gaps(languages: &Languages, sources: &[Source]) -> Vec<Diagnostic> {
-    gaps_in(languages, &texts(sources))
+pub fn gaps(languages: &Languages, sources: &[Source], host: &[HostTexts]) -> Vec<Diagnostic> {
+    gaps_in(languages, &texts(sources, host))
 }
 
 /// Each translation of no text, at the catalog's line: left over from a text changed or removed.
 /// Harmless to serve; `enrollflow check` (and so `make test`) reports it.
-pub fn extras(sources: &[Source]) -> Vec<Diagnostic> {
+pub fn extras(sources: &[Source], host: &[HostTexts]) -> Vec<Diagnostic> {
     let mut ignored = Vec::new();
-    let languages = Languages::load(sources, &mut ignored);
-    extras_in(&languages, &texts(sources))
+    let languages = Languages::load(sources, host, &mut ignored);
+    extras_in(&languages, &texts(sources, host))
 }
 
 fn gaps_in(languages: &Languages, texts: &[Text]) -> Vec<Diagnostic> {
@@ -89,12 +89,12 @@ fn extras_in(languages: &Languages, texts: &[Text]) -> Vec<Diagnostic> {
 /// they have none, and a comment naming where the text is written. Translations of no text are
 /// left out. What `enrollflow texts --language <code>` prints or writes: a new language starts
 /// from it.
-pub fn skeleton(sources: &[Source], code: &str) -> Vec<(String, String)> {
+pub fn skeleton(sources: &[Source], code: &str, host: &[HostTexts]) -> Vec<(String, String)> {
     let mut ignored = Vec::new();
-    let languages = Languages::load(sources, &mut ignored);
+    let languages = Languages::load(sources, host, &mut ignored);
     let catalog = languages.catalogs.get(code);
     let mut files: BTreeMap<String, String> = BTreeMap::new();
-    for t in texts(sources) {
+    for t in texts(sources, host) {
         let path = catalog_of(&t.file, code);
         let folder = path.split('/').next().unwrap_or("forms").to_string();
         let out = files.entry(path).or_insert_with(|| {

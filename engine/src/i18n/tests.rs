@@ -32,7 +32,7 @@ fn set() -> Vec<Source> {
 #[test]
 fn a_pattern_translates_a_message_and_the_title_it_names() {
     let mut problems = Vec::new();
-    let l = Languages::load(&set(), &mut problems);
+    let l = Languages::load(&set(), &[], &mut problems);
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(
         l.text("es", "The ZIP Code field is required."),
@@ -51,7 +51,7 @@ fn a_pattern_translates_a_message_and_the_title_it_names() {
         "\"{zip} is not in Michigan. {contact}\": \"{zip} no está en Michigan. {contact}\"\n\"Please contact your agent, {name}.\": \"Comuníquese con su agente, {name}.\"\n",
     );
     let mut problems = Vec::new();
-    let n = Languages::load(&nested, &mut problems);
+    let n = Languages::load(&nested, &[], &mut problems);
     assert_eq!(
         n.text(
             "es",
@@ -70,7 +70,7 @@ fn a_pattern_translates_a_message_and_the_title_it_names() {
 
 #[test]
 fn check_names_each_missing_text_where_it_is_written_and_each_extra_key_where_it_is() {
-    let problems = check(&set());
+    let problems = check(&set(), &[]);
     let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
     // Every built-in message but the one translated is missing, at the engine.
     assert!(
@@ -97,7 +97,7 @@ fn check_names_each_missing_text_where_it_is_written_and_each_extra_key_where_it
 fn a_removed_key_is_reported_with_its_form_file_and_line() {
     let mut sources = set();
     sources[2].text = sources[2].text.replace("Gender: Sexo\n", "");
-    let problems = check(&sources);
+    let problems = check(&sources, &[]);
     let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
     assert!(
         shown
@@ -114,7 +114,7 @@ fn a_translation_that_drops_a_placeholder_is_refused() {
         "\"Dependent {n}\": Dependiente\n",
     )];
     let mut problems = Vec::new();
-    Languages::load(&sources, &mut problems);
+    Languages::load(&sources, &[], &mut problems);
     assert_eq!(problems.len(), 1);
     assert!(
         problems[0].to_string().contains("placeholders"),
@@ -124,7 +124,7 @@ fn a_translation_that_drops_a_placeholder_is_refused() {
 
 #[test]
 fn a_skeleton_keeps_the_translations_and_leaves_the_missing_texts_blank() {
-    let files = skeleton(&set(), "es");
+    let files = skeleton(&set(), "es", &[]);
     let (forms, rules) = (&files[0], &files[1]);
     assert_eq!(forms.0, "forms/locales/es.yaml");
     assert!(forms.1.contains("\"Gender\": \"Sexo\""), "{}", forms.1);
@@ -145,7 +145,7 @@ fn a_skeleton_keeps_the_translations_and_leaves_the_missing_texts_blank() {
     sources[2].text = forms.1.clone();
     sources[3].text = rules.1.clone();
     let mut problems = Vec::new();
-    let l = Languages::load(&sources, &mut problems);
+    let l = Languages::load(&sources, &[], &mut problems);
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(l.text("es", "Gender"), "Sexo");
 }
@@ -153,7 +153,7 @@ fn a_skeleton_keeps_the_translations_and_leaves_the_missing_texts_blank() {
 #[test]
 fn the_pseudo_language_marks_every_known_text_and_keeps_placeholders() {
     let mut problems = Vec::new();
-    let l = Languages::load(&set(), &mut problems);
+    let l = Languages::load(&set(), &[], &mut problems);
     assert_eq!(l.text(PSEUDO, "Dependent {n}"), "[Dépéñdéñt {n}]");
     assert_eq!(l.text(PSEUDO, "Acme Health"), "Acme Health");
 }

@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use super::catalog::{is_prose, placeholder};
 use super::{
-    AGENT_TABLES, BUILT_IN, LISTS, MESSAGES, MODAL_TEXT_KEYS, SCHEMA_TEXT_KEYS, SHEETS,
-    TABLE_TEXT_KEYS, Text, UI_TEXT_KEYS,
+    AGENT_TABLES, BUILT_IN, HostTexts, LISTS, MODAL_TEXT_KEYS, SCHEMA_TEXT_KEYS, TABLE_TEXT_KEYS,
+    Text, UI_TEXT_KEYS,
 };
 use crate::{Source, yaml};
 
@@ -30,8 +30,8 @@ pub(super) fn line_of(source: &str, text: &str) -> usize {
 }
 
 /// Every text a consumer may see, with where it is written, in file and line order, each text
-/// once (at its first place).
-pub fn texts(sources: &[Source]) -> Vec<Text> {
+/// once (at its first place): the rule set's, the engine's and its host's (`host`).
+pub fn texts(sources: &[Source], host: &[HostTexts]) -> Vec<Text> {
     let mut out: Vec<Text> = Vec::new();
     let mut sorted: Vec<&Source> = sources.iter().collect();
     sorted.sort_by(|a, b| a.path.cmp(&b.path));
@@ -60,12 +60,21 @@ pub fn texts(sources: &[Source]) -> Vec<Text> {
             });
         }
     }
-    for t in BUILT_IN.iter().chain(SHEETS).chain(MESSAGES) {
+    for t in BUILT_IN {
         out.push(Text {
             text: t.to_string(),
             file: "engine/src/i18n.rs".into(),
             line: line_of(here, t),
         });
+    }
+    for list in host {
+        for t in list.texts {
+            out.push(Text {
+                text: t.to_string(),
+                file: list.file.into(),
+                line: line_of(list.source, t),
+            });
+        }
     }
     for s in sorted {
         let mut found = Vec::new();
@@ -143,8 +152,7 @@ pub fn texts(sources: &[Source]) -> Vec<Text> {
     out.retain(|t| {
         (is_prose(&t.text)
             || BUILT_IN.contains(&t.text.as_str())
-            || SHEETS.contains(&t.text.as_str())
-            || MESSAGES.contains(&t.text.as_str()))
+            || host.iter().any(|l| l.texts.contains(&t.text.as_str())))
             && seen.insert(t.text.clone())
     });
     out

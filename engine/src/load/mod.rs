@@ -23,20 +23,38 @@ use crate::{
 use flow::load_flow;
 use forms::load_form;
 
+/// How a rule set is loaded: for a coverage run (slower: every statement, transition, field and
+/// quote its evaluations reach is noted for [`Engine::coverage`]), and the texts its host program
+/// shows besides the set's, which every language must translate.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct LoadOptions<'a> {
+    pub coverage: bool,
+    pub host_texts: &'a [i18n::HostTexts],
+}
+
+/// Loads and checks a whole rule set as [`LoadOptions`] say.
+pub fn load_with(sources: &[Source], options: LoadOptions<'_>) -> Result<Engine, Vec<Diagnostic>> {
+    load_as(sources, options.coverage, options.host_texts)
+}
+
 /// Loads and checks a whole rule set. Files the engine does not own (templates, catalog, READMEs)
 /// are ignored. Either every file is fine, or every problem found is returned.
 pub fn load(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
-    load_as(sources, false)
+    load_as(sources, false, &[])
 }
 
 /// Loads a rule set for a coverage run: like [`load`], and every statement, transition, field
 /// and quote its evaluations reach is noted for [`Engine::coverage`]. Slower: only for
 /// `enrollflow coverage`.
 pub fn load_with_coverage(sources: &[Source]) -> Result<Engine, Vec<Diagnostic>> {
-    load_as(sources, true)
+    load_as(sources, true, &[])
 }
 
-fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>> {
+fn load_as(
+    sources: &[Source],
+    coverage: bool,
+    host_texts: &[i18n::HostTexts],
+) -> Result<Engine, Vec<Diagnostic>> {
     let mut problems = Vec::new();
     let mut rhai = script::sandbox();
     let scripts = sources
@@ -201,8 +219,8 @@ fn load_as(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>
     }
 
     // The languages: a text without a translation is a problem, as a broken rule is.
-    let languages = i18n::Languages::load(sources, &mut problems);
-    problems.extend(i18n::gaps(&languages, sources));
+    let languages = i18n::Languages::load(sources, host_texts, &mut problems);
+    problems.extend(i18n::gaps(&languages, sources, host_texts));
 
     if !problems.is_empty() {
         problems.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));

@@ -17,7 +17,8 @@ use time::{Date, Duration, OffsetDateTime, Time};
 use uuid::Uuid;
 
 use super::DEMO_KEY;
-use super::names::{AREA_CODES, DOMAINS, FEMALE, LAST, MALE, Place, STREETS, SUFFIXES, UNITS};
+use super::answers;
+use super::names::{AREA_CODES, DOMAINS, FEMALE, LAST, MALE, Place, STREETS, SUFFIXES};
 use crate::db::applications::Columns;
 use crate::db::demo_data::DemoAgent;
 use crate::quoting::PlanSnapshot;
@@ -140,40 +141,18 @@ impl<'a> Generator<'a> {
         format!("{n} {name} {suffix}")
     }
 
-    /// One of the enrollment types the first step offers here (its `enrollment_type` options,
-    /// as the engine resolves them for this agent and day): open enrollment while it is open,
-    /// else a qualifying event, dental or vision only now and then where they are offered.
-    fn enrollment_type(&mut self, offered: &[String]) -> Option<String> {
-        let has = |t: &str| offered.iter().any(|o| o == t);
-        let roll: f64 = self.rng.random();
-        let pick = match () {
-            _ if has("oe") && roll < 0.85 => "oe",
-            _ if has("dental") && roll > 0.93 => "dental",
-            _ if has("vision") && roll > 0.90 => "vision",
-            _ if has("qle") => "qle",
-            _ if has("oe") => "oe",
-            _ => return offered.first().cloned(),
-        };
-        Some(pick.to_string())
-    }
-
     /// The made-up person and household of an application, and the answers they give, by the
-    /// step that asks them (fields a step does not ask are dropped by the engine).
-    fn answers(&mut self, created_day: Date, enrollment_type: &str) -> Map<String, Value> {
-        let mut why = Map::new();
-        why.insert("enrollment_type".into(), json!(enrollment_type));
-        why.insert("agree_tc".into(), json!(true));
-        let reason = self.rng.random_range(2..=19);
+    /// step that asks them (`demo/answers.yaml`; fields a step does not ask are dropped by the
+    /// engine).
+    /// `offered`: the enrollment types the first step offers here that this application may
+    /// still be (the file picks one).
+    fn answers(
+        &mut self,
+        created_day: Date,
+        offered: &[String],
+        agent_applying: bool,
+    ) -> anyhow::Result<Map<String, Value>> {
         let event = created_day - Duration::days(self.rng.random_range(0..45));
-        why.insert("enrollment_reason_id".into(), json!(reason));
-        why.insert("qle_event_date".into(), json!(text(event)));
-        why.insert("start_date_option_id".into(), json!(2));
-        why.insert(
-            "qle_other_details".into(),
-            json!("Moved back to Michigan after a job change."),
-        );
-
-        // The household.
         let place = self.places[self.rng.random_range(0..self.places.len())].clone();
         let last = self.pick(LAST);
         let sub = self.person(created_day, 23..=63, None);
@@ -191,7 +170,6 @@ impl<'a> Generator<'a> {
         let deps: Vec<Person> = (0..n_deps)
             .map(|_| self.person(created_day, 0..=(sub_age - 19).clamp(0, 20), None))
             .collect();
-        let tobacco = |t: bool| i64::from(t);
         let email = {
             let n: u32 = self.rng.random_range(1..1000);
             let local = email_local(sub.first, last);
@@ -202,103 +180,56 @@ impl<'a> Generator<'a> {
                 format!("{local}@{domain}")
             }
         };
-        let mut census = json!({
-            "sub_first_name": sub.first, "sub_last_name": last, "email": email,
-            "sub_gender": sub.gender, "sub_birth_date": text(sub.birth), "sub_tobacco": tobacco(sub.tobacco),
-            "residential_zip": place.zip, "residential_county_id": place.county,
-            "medicare_eligible": 0, "wants_subsidy": 0,
-        });
-        if let Some(s) = &spouse {
-            census["spouse"] = json!({"gender": s.gender, "birth_date": text(s.birth), "tobacco": tobacco(s.tobacco)});
-        }
-        if !deps.is_empty() {
-            census["dependents"] = Value::Array(
-                deps.iter()
-                    .map(|d| json!({"gender": d.gender, "birth_date": text(d.birth), "tobacco": tobacco(d.tobacco)}))
-                    .collect(),
-            );
-        }
-
-        // Subscriber Information: a made-up SSN where one is asked (never stored: the walk drops
-        // the form's sensitive answers before the row is written).
+        // A made-up SSN where one is asked (never stored: the walk drops the form's sensitive
+        // answers before the row is written).
         let ssn = |g: &mut Self| format!("9{:08}", g.rng.random_range(0..100_000_000u32));
-        let mut info = json!({
-            "sub_title": if sub.gender == "F" { self.pick(&[2, 3]) } else { 1 },
-            "sub_first_name": sub.first, "sub_last_name": last,
-            "sub_gender": sub.gender, "sub_birth_date": text(sub.birth), "sub_tobacco": tobacco(sub.tobacco),
-            "sub_ssn": ssn(self), "sub_us_citizen": 1, "email": email,
-            "primary_phone": self.phone(), "primary_phone_type_id": self.pick(&[1, 4]),
-            "residential_street": self.street(), "residential_city": place.city,
-            "residential_state": "MI", "residential_zip": place.zip,
-            "billing_provided": false,
-        });
-        if self.chance(0.15) {
-            info["residential_street2"] = json!(self.pick(UNITS));
-        }
-        if self.chance(0.25) {
-            info["alternate_phone"] = json!(self.phone());
-            info["alternate_phone_type_id"] = json!(2);
-        }
-        if self.chance(0.1) {
+        let member = |g: &mut Self, p: &Person| answers::Member {
+            first: p.first.to_string(),
+            gender: p.gender.to_string(),
+            birth: text(p.birth),
+            tobacco: u8::from(p.tobacco),
+            ssn: ssn(g),
+        };
+        let spouse = spouse.as_ref().map(|s| member(self, s));
+        let dependents = deps.iter().map(|d| member(self, d)).collect();
+        let subscriber = answers::Subscriber {
+            first: sub.first.to_string(),
+            last: last.to_string(),
+            gender: sub.gender.to_string(),
+            birth: text(sub.birth),
+            tobacco: u8::from(sub.tobacco),
+            ssn: ssn(self),
+            email,
+            phone: self.phone(),
+            street: self.street(),
+            alt_phone: self.chance(0.25).then(|| self.phone()),
+        };
+        let billing = self.chance(0.1).then(|| {
             let p = self.places[self.rng.random_range(0..self.places.len())].clone();
-            info["billing_provided"] = json!(true);
-            info["billing_street"] = json!(format!("PO Box {}", self.rng.random_range(100..9000)));
-            info["billing_city"] = json!(p.city);
-            info["billing_state"] = json!("MI");
-            info["billing_zip"] = json!(p.zip);
-            info["billing_county_id"] = json!(p.county);
-        }
-        if let Some(s) = &spouse {
-            info["spouse"] = json!({"first_name": s.first, "last_name": last, "gender": s.gender,
-                                    "birth_date": text(s.birth), "tobacco": tobacco(s.tobacco),
-                                    "ssn": ssn(self), "us_citizen": 1});
-        }
-        if !deps.is_empty() {
-            let mut list = Vec::new();
-            for d in &deps {
-                list.push(
-                    json!({"first_name": d.first, "last_name": last, "gender": d.gender,
-                                 "birth_date": text(d.birth), "tobacco": tobacco(d.tobacco),
-                                 "relationship": 1, "ssn": ssn(self), "us_citizen": 1}),
-                );
+            answers::Billing {
+                street: format!("PO Box {}", self.rng.random_range(100..9000)),
+                zip: p.zip.to_string(),
+                county: p.county,
+                city: p.city.to_string(),
             }
-            info["dependents"] = Value::Array(list);
-        }
-
-        // Other Questions (each carrier asks its own part of them) and the purchase.
-        let full_name = format!("{} {last}", sub.first);
-        let signed = text(created_day);
-        let other = json!({
-            "has_previous_coverage": 0, "has_active_coverage": 0, "medicaid_eligibility": 0,
-            "ethnicity_type": [self.rng.random_range(1..=15)],
-            "yearly_household_income": self.rng.random_range(1..=5),
-            "who_is_paying": 1,
-            "bcbsm_dental_confirmation": 1, "bcbsm_signature": full_name, "bcbsm_signature_date": signed,
-            "ph_dental_confirmation": 1, "ph_signature": full_name, "ph_signature_date": signed,
         });
-        let agent = self.agent;
-        let mut rap = json!({
-            "agree_tc": true, "who_is_applying": 1, "agree_subscriber_applying": true,
-            "subscriber_signature": full_name, "subscriber_signature_confirm": full_name,
-            "subscriber_signature_date": signed,
-            "agree_agent_applying": true,
-            "agent_signature": agent.agent_name, "agent_signature_confirm": agent.agent_name,
-            "agent_signature_date": signed, "agent_full_name": agent.agent_name,
-        });
-        if let Some(s) = &spouse {
-            let n = format!("{} {last}", s.first);
-            rap["spouse_signature"] = json!(n);
-            rap["spouse_signature_confirm"] = json!(n);
-            rap["spouse_signature_date"] = json!(signed);
-        }
-
-        let mut by_step = Map::new();
-        by_step.insert("whyApplying".into(), Value::Object(why));
-        by_step.insert("census".into(), census);
-        by_step.insert("subInfo".into(), info);
-        by_step.insert("other".into(), other);
-        by_step.insert("rap".into(), rap);
-        by_step
+        let household = answers::Household {
+            offered: offered.to_vec(),
+            created: text(created_day),
+            event: text(event),
+            agent_applying,
+            agent_name: self.agent.agent_name.clone(),
+            place: answers::Place {
+                zip: place.zip.to_string(),
+                county: place.county,
+                city: place.city.to_string(),
+            },
+            billing,
+            sub: subscriber,
+            spouse,
+            dependents,
+        };
+        answers::render(&household, self.rng.random())
     }
 
     /// Where a quote stops: a step of the flow from the third on (About You saved, so the
@@ -420,7 +351,7 @@ impl<'a> Generator<'a> {
         }
     }
 
-    pub(super) fn application(&mut self, engine: &Engine) -> Result<Row, EvalError> {
+    pub(super) fn application(&mut self, engine: &Engine) -> anyhow::Result<Row> {
         let agent = self.agent;
         let created_day = self.day();
         let created_at = self.time_on(created_day);
@@ -461,34 +392,29 @@ impl<'a> Generator<'a> {
                     .collect()
             })
             .unwrap_or_default();
-        // The type picked first, then the others the step offers: a type the rules refuse that
-        // day (coverage in a year without plans) gives way to the next.
-        let mut kinds: Vec<String> = self.enrollment_type(&offered).into_iter().collect();
-        kinds.extend(
-            offered
-                .iter()
-                .filter(|k| !kinds.contains(k))
-                .cloned()
-                .collect::<Vec<_>>(),
-        );
         let target = if submitted {
             steps
         } else {
             self.quote_target(steps)
         };
+        // The file picks one of the types the step offers; a type the rules refuse that day
+        // (coverage in a year without plans) gives way to another.
+        let mut left = offered;
         let mut walked = (Map::new(), false);
-        for kind in &kinds {
-            let mut answers = self.answers(created_day, kind);
-            if let Some(rap) = answers.get_mut("rap").and_then(Value::as_object_mut) {
-                if started_by.is_some() {
-                    rap.insert("who_is_applying".into(), json!(2));
-                } else {
-                    rap.retain(|k, _| !k.starts_with("agent_") && k != "agree_agent_applying");
-                }
-            }
+        while !left.is_empty() {
+            let answers = self.answers(created_day, &left, started_by.is_some())?;
+            let kind = answers
+                .get(&first)
+                .and_then(|a| a.get("enrollment_type"))
+                .and_then(Value::as_str)
+                .map(str::to_string);
             walked = self.walk(engine, &ctx, &answers, target)?;
             if walked.0.contains_key(&first) {
                 break;
+            }
+            match kind {
+                Some(kind) => left.retain(|k| *k != kind),
+                None => break,
             }
         }
         let (data, submitted) = walked;
@@ -569,11 +495,13 @@ impl Generator<'_> {
     /// does not depend on a name, so the copy agrees with them as the template does; it costs no
     /// rule walk, which is what lets `--distinct` load an agency's million applications.
     pub(super) fn copy(&mut self, template: &Row) -> Row {
-        let census = &template.data["census"];
-        let old_first = census["sub_first_name"].as_str().unwrap_or_default();
-        let old_last = census["sub_last_name"].as_str().unwrap_or_default();
-        let old_email = census["email"].as_str().unwrap_or_default();
-        let gender = census["sub_gender"].as_str().unwrap_or("F");
+        // The subscriber's answers, wherever a step holds them (About You and Subscriber
+        // Information hold the same).
+        let field = |key: &str| find_field(&template.data, key).and_then(Value::as_str);
+        let old_first = field("sub_first_name").unwrap_or_default();
+        let old_last = field("sub_last_name").unwrap_or_default();
+        let old_email = field("email").unwrap_or_default();
+        let gender = field("sub_gender").unwrap_or("F");
         let first = if gender == "F" {
             self.pick(FEMALE)
         } else {
@@ -593,7 +521,10 @@ impl Generator<'_> {
             (old_last.to_string(), last.to_string()),
             (old_email.to_string(), email),
         ];
-        if let Some(spouse) = template.data["subInfo"]["spouse"]["first_name"].as_str() {
+        if let Some(spouse) = find_field(&template.data, "spouse")
+            .and_then(|s| s.get("first_name"))
+            .and_then(Value::as_str)
+        {
             names.push((format!("{spouse} {old_last}"), format!("{spouse} {last}")));
         }
         let mut data = template.data.clone();
@@ -626,6 +557,17 @@ impl Generator<'_> {
 /// Replaces, in the names, signatures and e-mail addresses of a document (keys naming a name,
 /// a signature or an e-mail, not their dates), each string equal to one of `names`' first
 /// members by its second. Whole values only: "Ann Arbor" is a city, not Ann.
+/// The first value of the field `key` in a document, depth first (the steps in order of their ids).
+fn find_field<'v>(v: &'v Value, key: &str) -> Option<&'v Value> {
+    match v {
+        Value::Object(m) => m
+            .get(key)
+            .or_else(|| m.values().find_map(|x| find_field(x, key))),
+        Value::Array(items) => items.iter().find_map(|x| find_field(x, key)),
+        _ => None,
+    }
+}
+
 fn rename(v: &mut Value, key: Option<&str>, names: &[(String, String)]) {
     match v {
         Value::Object(m) => {
@@ -654,6 +596,108 @@ fn rename(v: &mut Value, key: Option<&str>, names: &[(String, String)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::SeedableRng;
+
+    /// The repository's rules, loaded once for these tests.
+    fn engine() -> std::sync::Arc<crate::rules::Bundle> {
+        static RULES: std::sync::OnceLock<crate::rules::Rules> = std::sync::OnceLock::new();
+        RULES
+            .get_or_init(|| {
+                let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+                crate::rules::Rules::load(&root).unwrap_or_else(|p| panic!("rules: {p:?}"))
+            })
+            .current()
+    }
+
+    #[test]
+    fn the_answers_file_names_only_fields_of_the_forms_that_ask_them_and_every_walk_submits() {
+        let bundle = engine();
+        let engine = &bundle.engine;
+        let places = super::super::names::places(engine.catalog());
+        let agent = DemoAgent {
+            id: Uuid::nil(),
+            npn: "17439021".parse().expect("an NPN"),
+            agent_name: "Alex Example".into(),
+            offers: engine
+                .catalog()
+                .carriers
+                .iter()
+                .filter_map(|c| c.agent_flag.clone())
+                .collect(),
+            marketplace_certified: true,
+            display_medicare: false,
+            subdomains: Vec::new(),
+            user_id: Some(Uuid::nil()),
+        };
+        let today = Date::from_calendar_date(2024, time::Month::November, 20).expect("a day");
+        let mut g = Generator {
+            rng: StdRng::seed_from_u64(7),
+            years: &engine.calendar().plan_years,
+            places: &places,
+            today,
+            agent: &agent,
+            submitted_share: 1.0,
+        };
+        let ctx = Context {
+            today,
+            applying: Applying::Consumer,
+            agent: AgentFlags {
+                offers: agent.offers.clone(),
+                marketplace_certified: true,
+                display_medicare: false,
+                name: agent.agent_name.clone(),
+                npn: agent.npn.to_string(),
+            },
+        };
+        let first = engine
+            .steps()
+            .next()
+            .map(|s| s.id.clone())
+            .unwrap_or_default();
+        let view = engine
+            .step_view(&first, &json!({}), &ctx)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let offered: Vec<String> = view
+            .schema
+            .pointer("/properties/enrollment_type/oneOf")
+            .and_then(Value::as_array)
+            .map(|o| {
+                o.iter()
+                    .filter_map(|o| o.get("const").and_then(Value::as_str).map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert!(!offered.is_empty());
+        for (i, kind) in offered.iter().cycle().take(40).enumerate() {
+            let answers = g
+                .answers(today, std::slice::from_ref(kind), i % 2 == 1)
+                .unwrap_or_else(|e| panic!("{e:#}"));
+            for (step, given) in &answers {
+                let schema = engine
+                    .form_schema(step)
+                    .unwrap_or_else(|| panic!("`{step}` in demo/answers.yaml is not a form step"));
+                for field in given.as_object().map(Map::keys).into_iter().flatten() {
+                    assert!(
+                        schema.pointer(&format!("/properties/{field}")).is_some(),
+                        "`{step}.{field}` in demo/answers.yaml is not a field of its form"
+                    );
+                }
+            }
+        }
+        // Walked through the rules to the purchase, by consumers and by the agent alike: no form
+        // refuses the file's answers.
+        let (mut submitted, n) = (0, 40);
+        for _ in 0..n {
+            let row = g.application(engine).unwrap_or_else(|e| panic!("{e:#}"));
+            submitted += usize::from(row.submission_time.is_some());
+        }
+        assert_eq!(
+            submitted,
+            n,
+            "{} of {n} walks stopped before the purchase",
+            n - submitted
+        );
+    }
 
     #[test]
     fn rename_changes_whole_names_in_name_fields_only() {

@@ -29,6 +29,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use time::Date;
 
+mod answers;
 mod generator;
 mod messages;
 mod names;

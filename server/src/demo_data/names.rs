@@ -239,7 +239,6 @@ pub(super) const STREETS: &[&str] = &[
     "Riverside",
 ];
 pub(super) const SUFFIXES: &[&str] = &["St", "Ave", "Rd", "Dr", "Ct", "Ln", "Blvd", "Way"];
-pub(super) const UNITS: &[&str] = &["Apt 2", "Apt 4B", "Unit 12", "Suite 100", "Apt 301"];
 pub(super) const AREA_CODES: &[&str] = &[
     "313", "248", "734", "586", "616", "517", "269", "810", "989", "231", "906",
 ];

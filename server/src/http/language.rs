@@ -6,7 +6,7 @@
 //! view (cached per language), the preview, save errors, the flow, quoted plans (member names,
 //! metal levels) and filter options are answered in it; `refusals_in_language` (a layer inside the
 //! compression) translates every 4xx JSON answer's `error` and `errors` (the messages listed in
-//! `enrollflow_engine::i18n::MESSAGES`; a test checks each sentence of the consumer-facing modules
+//! `crate::texts::MESSAGES`; a test checks each sentence of the consumer-facing modules
 //! is listed or developer-only). `server/tests/api/languages.rs`.
 
 use std::convert::Infallible;
@@ -151,6 +151,7 @@ mod tests {
         let mut problems = Vec::new();
         let l = Languages::load(
             &[Source::new("forms/locales/es.yaml", "Male: Masculino\n")],
+            &[],
             &mut problems,
         );
         assert!(problems.is_empty());
@@ -172,7 +173,7 @@ mod tests {
     }
 
     /// Every sentence the consumer-facing modules write is a message the catalogs translate
-    /// (`i18n::MESSAGES`), or one only developers and agents meet.
+    /// (`texts::MESSAGES`), or one only developers and agents meet.
     #[test]
     fn every_refusal_a_consumer_meets_is_listed_for_the_catalogs() {
         const NOT_FOR_CONSUMERS: [&str; 15] = [
@@ -232,10 +233,10 @@ mod tests {
                 }
                 found += 1;
                 assert!(
-                    enrollflow_engine::i18n::MESSAGES.contains(&text.as_str())
+                    crate::texts::MESSAGES.contains(&text.as_str())
                         || enrollflow_engine::i18n::BUILT_IN.contains(&text.as_str())
                         || NOT_FOR_CONSUMERS.contains(&text.as_str()),
-                    "`{text}` may reach a consumer: list it in i18n::MESSAGES (and translate it)"
+                    "`{text}` may reach a consumer: list it in texts::MESSAGES (and translate it)"
                 );
             }
         }

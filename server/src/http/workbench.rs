@@ -299,7 +299,7 @@ pub(super) fn make_report(
         .filter(|f| !f.path.starts_with("templates/"))
         .cloned()
         .collect();
-    let engine = enrollflow_engine::load_with_coverage(&sources)
+    let engine = crate::rules::load_engine(&sources, true)
         .map_err(|p| anyhow::anyhow!("the serving rules do not load for coverage: {}", p.len()))?;
     let mut scenarios = Vec::new();
     for suite in suites {

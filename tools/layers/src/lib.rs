@@ -61,6 +61,7 @@ pub const LAYERS: [(&str, &[&str]); 5] = [
             "signing",
             "state",
             "telemetry",
+            "texts",
         ],
     ),
     ("db", &["db", "npn"]),

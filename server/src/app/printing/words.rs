@@ -1,5 +1,5 @@
 //! The sheets' words in the consumer's language: each text a sheet writes is an
-//! English literal listed in `enrollflow_engine::i18n::SHEETS` (so the catalogs are checked for
+//! English literal listed in `crate::texts::SHEETS` (so the catalogs are checked for
 //! it; the test below checks the listing), translated by the serving rule set's catalogs, with
 //! `{placeholders}` filled after translation.
 
@@ -62,8 +62,8 @@ mod tests {
                 let text = c[1].replace("\\\n", "").replace("\\\"", "\"");
                 let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
                 assert!(
-                    enrollflow_engine::i18n::SHEETS.contains(&text.as_str()),
-                    "`{text}` is written by a sheet but not listed in i18n::SHEETS"
+                    crate::texts::SHEETS.contains(&text.as_str()),
+                    "`{text}` is written by a sheet but not listed in texts::SHEETS"
                 );
                 found += 1;
             }
