@@ -24,8 +24,12 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY engine/ engine/
 COPY server/ server/
-# Embedded into the binary at compile time (sqlx::migrate! in server/src/db/mod.rs).
+# A member of the workspace (the layer check), not part of the binary.
+COPY tools/layers/ tools/layers/
+# Embedded into the binary at compile time (sqlx::migrate! in server/src/db/mod.rs; the demo
+# data's answers in server/src/demo_data/answers.rs).
 COPY migrations/ migrations/
+COPY demo/answers.yaml demo/answers.yaml
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/usr/local/cargo/git \
     --mount=type=cache,target=/src/target \
