@@ -3,11 +3,13 @@
 //! values, and answers its own error enum; `http/` extracts a request into those values, calls the
 //! use case and maps its answer to a status. Tested without HTTP (`server/tests/api/use_cases.rs`).
 //!
+//! - `accounts`: what a sign-in leaves behind.
 //! - `applying`: opening and storing an application, saving a step, quotes, the purchase, resume
-//!   and hand-off links.
+//!   and hand-off links, enrolling from the dashboard.
 //! - `printing`: the plan pages' printable sheets.
 //! - `rule_sets`: publishing an approved rule set.
 
+pub mod accounts;
 pub mod applying;
 pub mod printing;
 pub mod rule_sets;

@@ -22,7 +22,9 @@ use uuid::Uuid;
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::revision::Wrote;
-use crate::db::{agents, applications, links, sessions};
+use crate::app::applying::Handles;
+use crate::app::applying::enroll::{self, EnrollError};
+use crate::db::{agents, applications, links};
 use crate::state::AppState;
 use enrollflow_engine::calendar::{Calendar, PlanYear};
 use enrollflow_engine::summary::Summary;
@@ -427,33 +429,19 @@ async fn enroll(
     Path(id): Path<Uuid>,
 ) -> ApiResult<(Wrote, Json<Resume>)> {
     let agent = user.dashboard_agent()?;
-    let row = applications::standing_for_agent(&app.pool, id, agent).await?;
-    let (last_step, submitted, revision) =
-        row.ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
-    if links::summary_at_handoff(&app.pool, id).await?.is_some() {
-        return Err(ApiError::Conflict(
-            "Your customer opened the application you sent them: it is theirs to finish, and the \
-             details they give stay theirs."
-                .into(),
-        ));
-    }
-    sessions::set_application(&app.pool, &user.session.id_hash, Some(id)).await?;
-    app.caches.evict_session(&user.session.id_hash);
-    let wrote = Wrote::application(id, revision);
-    let bundle = app.rules.current();
-    let engine = &bundle.engine;
-    let step = if submitted {
-        engine.step_info(engine.submitted_step())
-    } else {
-        engine
-            .steps()
-            .filter(|s| i64::from(s.number) <= i64::from(last_step))
-            .last()
-    };
-    let route = step
-        .or_else(|| engine.steps().next())
-        .map_or_else(|| "/".to_string(), |s| s.route.clone());
-    Ok((wrote, Json(Resume { route })))
+    let enrolled = enroll::enroll(&Handles::of(&app), agent, &user.session.id_hash, id)
+        .await
+        .map_err(|e| match e {
+            EnrollError::NotFound => ApiError::NotFound(e.to_string()),
+            EnrollError::TheCustomers => ApiError::Conflict(e.to_string()),
+            EnrollError::Failed(e) => e.into(),
+        })?;
+    Ok((
+        Wrote::application(id, enrolled.revision),
+        Json(Resume {
+            route: enrolled.route,
+        }),
+    ))
 }
 
 #[cfg(test)]

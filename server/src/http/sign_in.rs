@@ -1,16 +1,13 @@
-//! What a successful sign-in leaves behind besides its session: the browser's device cookie (a
-//! long-lived random token, kept per account as its SHA-256) and, when the account has signed in
-//! from other browsers but never this one, a mail to its owner.
+//! The HTTP side of a sign-in's device (`app::accounts::sign_in`): the browser's device cookie (a
+//! long-lived random token) is read or handed out, and the browser named from its User-Agent.
 
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::Response;
 use rand::RngCore;
-use sha2::{Digest, Sha256};
 
 use super::cookies::{cookie_attributes, cookie_values};
 use super::error::ApiResult;
-use crate::account_notices::{self, Notice};
-use crate::db::known_devices::{self, Seen};
+use crate::app::accounts::sign_in;
 use crate::db::users::UserRow;
 use crate::state::AppState;
 
@@ -56,31 +53,16 @@ pub async fn remember_device(
             token
         }
     };
-    let hash: [u8; 32] = Sha256::digest(token.as_bytes()).into();
-    let now = app.clock.now();
-    if known_devices::sign_in(&app.pool, user.id, &hash, now).await? == Seen::New {
-        let browser = headers
-            .get(header::USER_AGENT)
-            .and_then(|v| v.to_str().ok())
-            .map_or_else(|| "a browser".to_string(), browser_of);
-        let from = address.map_or_else(String::new, |a| format!(" from the address {a}"));
-        account_notices::tell_now(
-            &app.pool,
-            user,
-            &Notice {
-                headline: "New sign-in to your account",
-                text: format!(
-                    "Your account was signed in to with {browser}{from}, on a device it had not \
-                     been used on before. If this was you, there is nothing to do. If not, change \
-                     your password and sign out the other devices (Signed-in devices, in your \
-                     name's menu)."
-                ),
-            },
-            now,
-        )
-        .await?;
-    }
-    Ok(())
+    let browser = headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .map_or_else(|| "a browser".to_string(), browser_of);
+    let device = sign_in::Device {
+        token: &token,
+        browser: &browser,
+        address,
+    };
+    sign_in::signed_in_from(&app.pool, user, &device, app.clock.now()).await
 }
 
 /// The browser a `User-Agent` names, roughly, for a person to recognize ("Chrome on Linux").

@@ -1,7 +1,7 @@
 //! Applying for coverage: opening an application and storing it (`open`), saving a step
 //! (`save_step`), the household and its quotes (`quotes`), the purchase with its evidence and
-//! receipt (`purchase`), "Save and finish later" links (`resume`) and the agent's hand-off to the
-//! customer (`handoff`).
+//! receipt (`purchase`), "Save and finish later" links (`resume`), the agent's hand-off to the
+//! customer (`handoff`) and the agent enrolling an application from the dashboard (`enroll`).
 
 use crate::db::PgPool;
 
@@ -12,6 +12,7 @@ use crate::documents::ObjectStore;
 use crate::rules::Rules;
 use crate::signing::EvidenceKeys;
 
+pub mod enroll;
 pub mod handoff;
 pub mod open;
 pub mod purchase;

@@ -1,0 +1,3 @@
+//! Accounts: what a sign-in leaves behind (`sign_in`).
+
+pub mod sign_in;
