@@ -11,9 +11,9 @@
 //! server's CPU per step save (docs/performance.md): the hand-over wakes another thread.
 //!
 //! The request's budget (`ENROLLFLOW_RULE_BUDGET_MS`) is one allowance for all the evaluations it
-//! makes, wherever they run: `with_budget` gives it (the HTTP layer's `rule_budget`), every evaluation spends from it (the
-//! engine asks `install`'s source), and a rule that runs past what is left stops and fails its
-//! request.
+//! makes, wherever they run: a `RuleBudget` value the session layer makes for the request and
+//! the work carries (`run` takes it), every evaluation spends from it, and a rule that runs past
+//! what is left stops and fails its request.
 //!
 //! Work outside a request (background tasks, the CLI) has the engine's budget per evaluation.
 //!
@@ -26,16 +26,21 @@
 //! meanwhile), the tests below (work past its slice runs again and keeps its answer) and
 //! `engine::script::tests::work_in_a_slice_ends_with_it…`.
 
-use std::cell::Cell;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use enrollflow_engine::script::{Allowance, spending};
 use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::sync::Semaphore;
 
-tokio::task_local! {
-    /// What is left of the request's rule budget.
-    static LEFT: Cell<Duration>;
+/// One request's rule time (`ENROLLFLOW_RULE_BUDGET_MS`): made by the session layer for each
+/// request (`Session::budget`) and carried with its work as a value (a use case's `Caller`, an
+/// opened step), so every evaluation of the request spends from it.
+pub type RuleBudget = Arc<Allowance>;
+
+/// A budget of `d` for one request's rule work.
+pub fn budget(d: Duration) -> RuleBudget {
+    Allowance::new(d)
 }
 
 /// How long rule work may run on an async worker before it moves off it.
@@ -54,44 +59,28 @@ fn semaphore() -> &'static Semaphore {
     SLOTS.get_or_init(|| Semaphore::new(slots()))
 }
 
-/// Makes the engine draw every evaluation's time from the request's budget (once per process).
-pub fn install() {
-    enrollflow_engine::script::set_budget_source(enrollflow_engine::script::BudgetSource {
-        left: || LEFT.try_with(Cell::get).ok(),
-        spend: |d| {
-            let _ = LEFT.try_with(|l| l.set(l.get().saturating_sub(d)));
-        },
-    });
-}
-
-/// Runs `request` with `budget` for all the rule work it does (the HTTP layer gives each request
-/// its budget with it).
-pub async fn with_budget<F: std::future::Future>(budget: Duration, request: F) -> F::Output {
-    LEFT.scope(Cell::new(budget), request).await
-}
-
 /// Runs rule work (anything that evaluates the rules), a bounded number at a time: on the async
 /// worker for one `SLICE`, then, when it needs longer, again from the start off the async
 /// workers. Its evaluations spend the request's budget. The work must give the same answer when
 /// run twice (rules are pure; it may draw new random nonces).
-pub async fn run<R>(work: impl Fn() -> R) -> R {
-    run_sliced(SLICE, work).await
+pub async fn run<R>(budget: &RuleBudget, work: impl Fn() -> R) -> R {
+    run_sliced(SLICE, budget, work).await
 }
 
-async fn run_sliced<R>(slice: Duration, work: impl Fn() -> R) -> R {
+async fn run_sliced<R>(slice: Duration, budget: &RuleBudget, work: impl Fn() -> R) -> R {
     // The semaphore is never closed, so acquiring only waits.
     let _slot = semaphore().acquire().await.ok();
     let multi_thread =
         Handle::try_current().is_ok_and(|h| h.runtime_flavor() == RuntimeFlavor::MultiThread);
     // A current-thread runtime (most tests) has no other worker to hand its tasks to.
     if !multi_thread {
-        return work();
+        return spending(budget, work);
     }
-    if let Some(done) = enrollflow_engine::script::in_slice(slice, &work) {
+    if let Some(done) = enrollflow_engine::script::in_slice(slice, || spending(budget, &work)) {
         return done;
     }
     metrics::counter!("enrollflow_rule_work_moved_total").increment(1);
-    tokio::task::block_in_place(work)
+    tokio::task::block_in_place(|| spending(budget, work))
 }
 
 /// Counts a rule stopped by its budget (`enrollflow_rule_budget_exceeded_total`).
@@ -116,7 +105,7 @@ mod tests {
             .expect("compiles");
         let runs = AtomicUsize::new(0);
         let slice = Duration::from_millis(1);
-        let answer = run_sliced(slice, || {
+        let answer = run_sliced(slice, &budget(Duration::from_secs(60)), || {
             // The first run takes longer than its slice before it evaluates.
             if runs.fetch_add(1, Ordering::SeqCst) == 0 {
                 std::thread::sleep(slice * 5);
@@ -128,10 +117,14 @@ mod tests {
         assert_eq!(answer.ok(), Some(serde_json::json!(42)));
         // Work within its slice runs once.
         let runs = AtomicUsize::new(0);
-        let quick = run_sliced(Duration::from_secs(60), || {
-            runs.fetch_add(1, Ordering::SeqCst);
-            sum.eval(&engine, &[])
-        })
+        let quick = run_sliced(
+            Duration::from_secs(60),
+            &budget(Duration::from_secs(60)),
+            || {
+                runs.fetch_add(1, Ordering::SeqCst);
+                sum.eval(&engine, &[])
+            },
+        )
         .await;
         assert_eq!(runs.load(Ordering::SeqCst), 1);
         assert_eq!(quick.ok(), Some(serde_json::json!(42)));

@@ -1,8 +1,10 @@
-//! The time rules may take: each evaluation's wall-clock budget or the request's (the host's
-//! `BudgetSource`), the slice of a thread that work must give back (`in_slice`), and a thread's
-//! duty cycle (`throttle`).
+//! The time rules may take: each evaluation's wall-clock budget or the request's (an `Allowance`
+//! the host passes with the work, `spending`), the slice of a thread that work must give back
+//! (`in_slice`), and a thread's duty cycle (`throttle`).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::diagnostic::Diagnostic;
@@ -62,24 +64,62 @@ pub(super) fn slice_over(now: Instant) -> bool {
 
 pub(super) const SLICE_OVER_MESSAGE: &str = "rule stopped: its work moves off the async worker";
 
-/// Where a request's rule budget is kept, for a host that gives each request one budget for all
-/// its evaluations (the server: `evaluation.rs`) instead of `TIME_BUDGET` for each.
-pub struct BudgetSource {
-    /// The time left to the work in progress on this thread, if it has a budget of its own.
-    pub left: fn() -> Option<Duration>,
-    /// Records time spent by an evaluation that ran within that budget.
-    pub spend: fn(Duration),
+/// One request's rule time, for a host that gives each request one budget for all its evaluations
+/// (the server: `evaluation.rs`) instead of `TIME_BUDGET` for each: a value the host passes with
+/// the work (`spending`), shared by the request's evaluations wherever they run.
+#[derive(Debug)]
+pub struct Allowance {
+    left_nanos: AtomicU64,
 }
 
-static SOURCE: std::sync::OnceLock<BudgetSource> = std::sync::OnceLock::new();
+impl Allowance {
+    pub fn new(budget: Duration) -> Arc<Self> {
+        Arc::new(Allowance {
+            left_nanos: AtomicU64::new(u64::try_from(budget.as_nanos()).unwrap_or(u64::MAX)),
+        })
+    }
 
-/// Installs the host's budget source (once per process; later calls are refused: false).
-pub fn set_budget_source(source: BudgetSource) -> bool {
-    SOURCE.set(source).is_ok()
+    /// What is left.
+    pub fn left(&self) -> Duration {
+        Duration::from_nanos(self.left_nanos.load(Ordering::Relaxed))
+    }
+
+    fn spend(&self, d: Duration) {
+        let d = u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        let _ = self
+            .left_nanos
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| {
+                Some(l.saturating_sub(d))
+            });
+    }
+}
+
+thread_local! {
+    /// The allowance the work in progress on this thread spends from (`spending`).
+    static ALLOWANCE: RefCell<Option<Arc<Allowance>>> = const { RefCell::new(None) };
+}
+
+/// Runs `work` on this thread with every evaluation it makes drawing on `allowance`; an
+/// evaluation that runs past what is left stops (and says the request's budget ran out).
+pub fn spending<R>(allowance: &Arc<Allowance>, work: impl FnOnce() -> R) -> R {
+    /// Puts back the allowance this call is inside of, if any, when it ends (a panic included).
+    struct Outer(Option<Arc<Allowance>>);
+    impl Drop for Outer {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            ALLOWANCE.with(|a| *a.borrow_mut() = outer);
+        }
+    }
+    let _outer = Outer(ALLOWANCE.with(|a| a.replace(Some(allowance.clone()))));
+    work()
+}
+
+fn current_allowance() -> Option<Arc<Allowance>> {
+    ALLOWANCE.with(|a| a.borrow().clone())
 }
 
 pub(super) fn shared_budget_left() -> Option<Duration> {
-    SOURCE.get().and_then(|s| (s.left)())
+    current_allowance().map(|a| a.left())
 }
 
 /// Whether `e` is an evaluation stopped by its time budget.
@@ -143,9 +183,9 @@ impl Drop for Budget {
     fn drop(&mut self) {
         DEADLINE.with(|d| d.set(None));
         if self.shared
-            && let Some(source) = SOURCE.get()
+            && let Some(allowance) = current_allowance()
         {
-            (source.spend)(self.started.elapsed());
+            allowance.spend(self.started.elapsed());
         }
     }
 }

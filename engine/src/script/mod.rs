@@ -3,7 +3,7 @@
 //!
 //! Limits: operations, call depth, expression depth, string/array/map sizes, no `eval`, and a
 //! wall-clock budget enforced from `on_progress`: per evaluation by default, or one budget for all
-//! the evaluations of a request (`set_budget_source`: the server keeps one per request). A runaway
+//! the evaluations of a request (an `Allowance` the server passes with its work, `spending`). A runaway
 //! script fails its evaluation, and so its request, with a clear error.
 //!
 //! Also here:
@@ -22,9 +22,9 @@
 //!   `calls`, a coverage run's probe, those numbers).
 //! - `eval_keeping`: Rhai's function resolutions kept per thread and rule set (`crate::calls` makes
 //!   that safe).
-//! - The crate's state outside an `Engine` is all here: the budget source (`set_budget_source`, a
-//!   process-wide `OnceLock` the server fills) and thread-locals (the deadline and slice of
-//!   `in_slice`, a draft thread's duty cycle, `Loading`, `eval_keeping`'s resolutions).
+//! - The crate's state outside an `Engine` is all here, in thread-locals: the allowance of the call
+//!   in progress (`spending`), the deadline and slice of `in_slice`, a draft thread's duty cycle,
+//!   `Loading`, `eval_keeping`'s resolutions.
 
 mod budget;
 mod compile;
@@ -39,9 +39,7 @@ use std::sync::Arc;
 use rhai::AST;
 use serde_json::Value;
 
-pub use budget::{
-    BudgetSource, TIME_BUDGET, in_slice, out_of_time, set_budget_source, throttle, throttled,
-};
+pub use budget::{Allowance, TIME_BUDGET, in_slice, out_of_time, spending, throttle, throttled};
 pub use compile::{ExpressionWatch, Uses, compile_expression, compile_module};
 pub(crate) use compile::{Loading, compile_module_at};
 pub(crate) use expr::ByContext;

@@ -1,7 +1,6 @@
 //! The sandbox's limits and budgets, records read like maps and copied on write, and the answers
 //! remembered.
 
-use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use rhai::Engine;
@@ -68,39 +67,28 @@ fn work_in_a_slice_ends_with_it_and_says_so_and_work_within_it_keeps_its_answer(
     assert!(!err.message.contains(SLICE_OVER_MESSAGE), "{}", err.message);
 }
 
-thread_local! {
-    /// The test's request budget: what is left, and what was spent.
-    static TEST_BUDGET: Cell<Option<Duration>> = const { Cell::new(None) };
-    static TEST_SPENT: Cell<Duration> = const { Cell::new(Duration::ZERO) };
-}
-
 #[test]
 fn evaluations_draw_on_the_hosts_budget_and_stop_when_it_is_spent() {
-    set_budget_source(BudgetSource {
-        left: || TEST_BUDGET.with(Cell::get),
-        spend: |d| TEST_SPENT.with(|s| s.set(s.get() + d)),
-    });
     let e = engine_with(
         "m.rhai",
         "fn count(n) { let x = 0; while x < n { x += 1; } x }",
     );
     let expr = compile_expression(&e, "f.yaml", 2, "m::count(5000)").expect("compiles");
-    // No budget of the host's on this thread: the evaluation's own.
+    // No budget of the host's on this thread: the evaluation's own, and nothing spent.
+    let request = Allowance::new(Duration::from_secs(60));
     assert_eq!(expr.eval(&e, &[]).expect("ample"), Value::from(5000));
-    assert_eq!(TEST_SPENT.with(Cell::get), Duration::ZERO);
+    assert_eq!(request.left(), Duration::from_secs(60));
     // A request's budget: its evaluations spend from it.
-    TEST_BUDGET.with(|b| b.set(Some(Duration::from_secs(60))));
-    assert!(expr.eval(&e, &[]).is_ok());
+    assert!(spending(&request, || expr.eval(&e, &[])).is_ok());
     assert!(
-        TEST_SPENT.with(Cell::get) > Duration::ZERO,
+        request.left() < Duration::from_secs(60),
         "time spent is recorded"
     );
     // Spent: the same evaluation is stopped, and says whose budget ran out.
-    TEST_BUDGET.with(|b| b.set(Some(Duration::ZERO)));
-    let err = expr.eval(&e, &[]).expect_err("stopped");
+    let spent = Allowance::new(Duration::ZERO);
+    let err = spending(&spent, || expr.eval(&e, &[])).expect_err("stopped");
     assert!(out_of_time(&err), "{}", err.message);
     assert!(err.message.contains("the request's"), "{}", err.message);
-    TEST_BUDGET.with(|b| b.set(None));
     assert!(expr.eval(&e, &[]).is_ok());
 }
 

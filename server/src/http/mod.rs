@@ -45,7 +45,7 @@ pub mod wire;
 pub mod workbench;
 
 use axum::Router;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -203,9 +203,8 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
                    object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 pub fn router(state: AppState) -> Router {
-    // The process's metrics recorder and the rules' per-request budget, before the first request.
+    // The process's metrics recorder, before the first request.
     crate::telemetry::metrics();
-    crate::evaluation::install();
     let (api, _) = api();
     let openapi_json = openapi_document().unwrap_or_else(|_| "{}".to_string());
     let static_dir = state.config.static_dir.clone();
@@ -263,7 +262,6 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             session::layer,
         ))
-        .layer(middleware::from_fn_with_state(state.clone(), rule_budget))
         // Outermost: a request counts from its start, and the draft worker waits meanwhile.
         .layer(middleware::from_fn_with_state(
             state.clone(),
@@ -400,11 +398,6 @@ async fn cache_control(req: Request, next: Next) -> Response {
             .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
     }
     res
-}
-
-/// Gives the request its rule budget (`crate::evaluation`).
-async fn rule_budget(State(app): State<AppState>, req: Request, next: Next) -> Response {
-    crate::evaluation::with_budget(app.config.rule_budget(), next.run(req)).await
 }
 
 /// Turns anything into a JSON error response (used where a handler returns a plain status).

@@ -24,6 +24,11 @@ pub fn caller<'a>(session: Option<&Session>, host: &'a SiteHost) -> Caller<'a> {
         user_id: session.and_then(|s| s.user_id),
         application_id: session.and_then(|s| s.application_id),
         seen: session.and_then(|s| s.seen),
+        // Without a session (the site's context only) no rule runs; the default stands in.
+        budget: session.map_or_else(
+            || crate::evaluation::budget(crate::config::RULE_BUDGET_DEFAULT),
+            |s| s.budget.clone(),
+        ),
     }
 }
 

@@ -183,9 +183,10 @@ async fn resume_application(
         .ok_or_else(|| ApiError::NotFound(resume::NOT_A_LINK.into()))?;
     let wrote = Wrote::application(id, revision);
     let bundle = app.rules.current();
-    let mut checked =
-        crate::evaluation::run(|| resume::recheck(&bundle.engine, &app.cipher, id, &data, &ctx))
-            .await?;
+    let mut checked = crate::evaluation::run(&session.budget, || {
+        resume::recheck(&bundle.engine, &app.cipher, id, &data, &ctx)
+    })
+    .await?;
     if purpose == Purpose::Handoff {
         checked.from_agent = Some(agent.agent_name.clone());
     }

@@ -40,6 +40,7 @@ use super::revision::{self, Seen};
 use crate::cache::CachedSession;
 use crate::db;
 use crate::db::sessions::Lookup;
+use crate::evaluation::{self, RuleBudget};
 use crate::state::AppState;
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
@@ -56,6 +57,9 @@ pub struct Session {
     pub impersonator_id: Option<Uuid>,
     /// What the browser last saw of its application (the `ef_rev` cookie), if it said.
     pub seen: Option<Seen>,
+    /// The rule time this request may spend in all (`ENROLLFLOW_RULE_BUDGET_MS`), carried with
+    /// its rule work (`crate::evaluation`).
+    pub budget: RuleBudget,
 }
 
 /// What the request's cookie led to.
@@ -172,6 +176,7 @@ impl Fresh {
                 user_id,
                 impersonator_id,
                 seen: None,
+                budget: evaluation::budget(app.config.rule_budget()),
             },
             cookie,
         ))
@@ -292,6 +297,7 @@ async fn resolve(
             user_id: c.user_id,
             impersonator_id: c.impersonator_id,
             seen: seen.copied(),
+            budget: evaluation::budget(app.config.rule_budget()),
         })));
     }
     let generation = app.caches.generation();
@@ -317,6 +323,7 @@ async fn resolve(
                 user_id: row.user_id,
                 impersonator_id: row.impersonator_id,
                 seen: seen.copied(),
+                budget: evaluation::budget(app.config.rule_budget()),
             })))
         }
         Lookup::Expired => {

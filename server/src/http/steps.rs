@@ -79,7 +79,7 @@ pub(crate) async fn flow_of(
 ) -> ApiResult<Flow> {
     let s = open_unchecked(app, session, host).await?;
     let engine = &s.bundle.engine;
-    let mut view = run(|| engine.flow_view(&s.data, &s.ctx))
+    let mut view = run(&s.budget, || engine.flow_view(&s.data, &s.ctx))
         .await
         .map_err(eval_error)?;
     engine
@@ -126,7 +126,7 @@ async fn view_step(
     {
         Some(p) => p,
         None => {
-            run(|| match &s.cached {
+            run(&s.budget, || match &s.cached {
                 Some(c) => c.prepared(key.clone(), make),
                 None => make().map(Arc::new),
             })
@@ -151,9 +151,11 @@ async fn preview_step(
 ) -> ApiResult<Json<StepViewBody>> {
     answers_object(&input)?;
     let s = open_step(&app, &session, &host, &step).await?;
-    let mut view = run(|| s.bundle.engine.preview(&step, &input, &s.data, &s.ctx))
-        .await
-        .map_err(eval_error)?;
+    let mut view = run(&s.budget, || {
+        s.bundle.engine.preview(&step, &input, &s.data, &s.ctx)
+    })
+    .await
+    .map_err(eval_error)?;
     let languages = s.bundle.engine.languages();
     languages.step_view(&language.pick(languages), &mut view);
     Ok(Json(view_body(&app, &s, &step, view)?))
@@ -273,14 +275,16 @@ async fn continue_page(
 ) -> ApiResult<(Wrote, Json<Saved>)> {
     let s = open_step(&app, &session, &host, &step).await?;
     let id = s.id.ok_or(ApiError::Forbidden)?;
-    let (next, last) = run(|| s.bundle.engine.continue_page(&step, &s.data, &s.ctx))
-        .await
-        .map_err(eval_error)?
-        .ok_or_else(|| {
-            ApiError::BadRequest(format!(
-                "Step `{step}` is saved by its own form or selection."
-            ))
-        })?;
+    let (next, last) = run(&s.budget, || {
+        s.bundle.engine.continue_page(&step, &s.data, &s.ctx)
+    })
+    .await
+    .map_err(eval_error)?
+    .ok_or_else(|| {
+        ApiError::BadRequest(format!(
+            "Step `{step}` is saved by its own form or selection."
+        ))
+    })?;
     let row = store_updates(&app, &s, id, [("last_step".to_string(), json!(last))]).await?;
     Ok((
         Wrote::row(&row),
@@ -410,8 +414,10 @@ async fn valid_step(
 ) -> ApiResult<Json<ValidStep>> {
     let (data, ctx) = own_application(&app, &session, &host, id).await?;
     let bundle = app.rules.current();
-    let valid = run(|| bundle.engine.valid_step(&step, &data, &ctx))
-        .await
-        .map_err(eval_error)?;
+    let valid = run(&session.budget, || {
+        bundle.engine.valid_step(&step, &data, &ctx)
+    })
+    .await
+    .map_err(eval_error)?;
     Ok(Json(ValidStep { valid }))
 }

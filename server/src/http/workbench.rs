@@ -162,7 +162,7 @@ async fn try_step(
     };
     let bundle = app.rules.current();
     let rule_error = |e: enrollflow_engine::EvalError| ApiError::BadRequest(e.to_string());
-    let (view, validation) = crate::evaluation::run(|| {
+    let (view, validation) = crate::evaluation::run(&current.session.budget, || {
         let view = match &req.answers {
             Some(a) => bundle.engine.preview(&req.step, a, &data, &ctx),
             None => bundle.engine.step_view(&req.step, &data, &ctx),

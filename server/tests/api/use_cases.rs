@@ -43,13 +43,15 @@ async fn application_of(app: &TestApp, session: &[u8; 32]) -> Option<Uuid> {
         .expect("session row")
 }
 
-/// A consumer on acme, with their session's application if it has one.
+/// A consumer on acme, with their session's application if it has one, and a second of rule
+/// time.
 fn consumer(application_id: Option<Uuid>) -> Caller<'static> {
     Caller {
         subdomain: Some("acme"),
         user_id: None,
         application_id,
         seen: None,
+        budget: enrollflow_server::evaluation::budget(std::time::Duration::from_secs(1)),
     }
 }
 

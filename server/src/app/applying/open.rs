@@ -29,6 +29,7 @@ use super::Handles;
 use crate::cache::CachedApplication;
 use crate::db::{agents, applications, sessions, users};
 use crate::error::ApiError;
+use crate::evaluation::RuleBudget;
 
 /// Why an application or one of its steps could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -79,12 +80,14 @@ impl From<crate::db::Error> for StoreError {
 
 /// Who calls, as the service needs it: the site's subdomain, the session's user and application,
 /// and what the caller's browser last saw of its application.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Caller<'a> {
     pub subdomain: Option<&'a str>,
     pub user_id: Option<Uuid>,
     pub application_id: Option<Uuid>,
     pub seen: Option<Seen>,
+    /// The rule time the call may spend in all.
+    pub budget: RuleBudget,
 }
 
 /// What a browser last saw of its session's application (behind a round-robin balancer its next
@@ -224,11 +227,12 @@ pub(crate) async fn not_saved(pool: &PgPool, id: Uuid, expected: Option<i64>) ->
 /// application's summary by its flow. The summary is rule work (the flow's expressions): it runs
 /// where the rules run, off the async workers (`evaluation::run`).
 pub(crate) async fn saving<'e>(
+    budget: &RuleBudget,
     engine: &'e Engine,
     data: &Value,
     expected_revision: Option<i64>,
 ) -> Result<applications::Saving<'e>, StoreError> {
-    crate::evaluation::run(|| summarize(engine, data, expected_revision))
+    crate::evaluation::run(budget, || summarize(engine, data, expected_revision))
         .await
         .map_err(|e| {
             if let EvalError::Rule(d) = &e {
@@ -315,7 +319,7 @@ pub async fn store_updates(
     // Merged into the document as it was read: written only over that revision, so a save made
     // meanwhile (another window, the agent) is never lost (409 instead).
     let read = s.cached.as_ref().map(|c| c.revision);
-    let saving = saving(&s.bundle.engine, &data, read).await?;
+    let saving = saving(&s.budget, &s.bundle.engine, &data, read).await?;
     store_summarized(h, id, data, &saving, applications::Save::Answers).await
 }
 
@@ -358,6 +362,8 @@ pub struct OpenStep {
     pub cached: Option<Arc<CachedApplication>>,
     /// What a prepared answer depends on besides the application: the rules and the context.
     pub prepared_key: String,
+    /// The rule time the call may still spend.
+    pub budget: RuleBudget,
 }
 
 /// Loads what a step call needs and refuses a step the application may not open.
@@ -396,7 +402,7 @@ async fn open_checked(
         let valid = match cached.as_ref().and_then(|c| c.cached::<bool>(&key)) {
             Some(v) => *v,
             None => {
-                crate::evaluation::run(|| match &cached {
+                crate::evaluation::run(&caller.budget, || match &cached {
                     Some(c) => c.prepared(key.clone(), valid).map(|v| *v),
                     None => valid(),
                 })
@@ -415,6 +421,7 @@ async fn open_checked(
         data,
         cached,
         prepared_key,
+        budget: caller.budget.clone(),
     })
 }
 

@@ -42,6 +42,8 @@ pub struct Buying<'a> {
     pub expected_revision: Option<i64>,
     /// The signer's language (the receipt is written in it).
     pub language: &'a str,
+    /// The rule time the purchase may still spend.
+    pub budget: &'a crate::evaluation::RuleBudget,
 }
 
 /// Stores the purchase with its evidence packet and the subscriber's receipt; refused when the
@@ -51,7 +53,7 @@ pub async fn purchase(
     b: Buying<'_>,
 ) -> Result<applications::ApplicationRow, StoreError> {
     let engine = &b.bundle.engine;
-    let saving = saving(engine, &b.data, b.expected_revision).await?;
+    let saving = saving(b.budget, engine, &b.data, b.expected_revision).await?;
     let now = h.clock.now();
     let mut tx = h.pool.begin().await?;
     let mut documents = Vec::new();

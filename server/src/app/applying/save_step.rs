@@ -154,7 +154,8 @@ pub async fn save_step(h: &Handles<'_>, req: SaveStep<'_>) -> Result<StepSaved, 
         step,
     };
     sensitive::unmask(h.cipher, place, schema, &mut input, data.get(step))?;
-    let submitted = run(|| -> Result<Submitted, SaveError> {
+    let budget = &caller.budget;
+    let submitted = run(budget, || -> Result<Submitted, SaveError> {
         let t = match engine.submit(step, &input, &data, &ctx)? {
             Submission::Invalid { errors } => return Err(SaveError::Invalid(errors)),
             Submission::Accepted(t) => t,
@@ -212,7 +213,7 @@ pub async fn save_step(h: &Handles<'_>, req: SaveStep<'_>) -> Result<StepSaved, 
         (Some(id), Store::Purchase { signed }) => {
             // What the signer saw: the step's view before the purchase (the texts agreed to, in
             // the signer's language).
-            let mut view = run(|| engine.step_view(step, &data, &ctx)).await?;
+            let mut view = run(budget, || engine.step_view(step, &data, &ctx)).await?;
             languages.step_view(&language, &mut view);
             purchase(
                 h,
@@ -227,6 +228,7 @@ pub async fn save_step(h: &Handles<'_>, req: SaveStep<'_>) -> Result<StepSaved, 
                     signer_address: address,
                     expected_revision: expected,
                     language: &language,
+                    budget,
                 },
             )
             .await?
