@@ -119,11 +119,12 @@ pub const RESETS_PER_ADDRESS_PER_HOUR: i64 = 20;
 /// Queues a forgot-password request (the caller answers at once, the same way for every address;
 /// [`spawn_reset_worker`] does the work). `false` when the client's address made too many.
 pub async fn queue_reset(
-    app: &crate::state::AppState,
+    pool: &PgPool,
+    worker: &tokio::sync::Notify,
     r: &ResetRequest,
 ) -> crate::db::Result<bool> {
     let queued = db::reset_requests::enqueue(
-        &app.pool,
+        pool,
         &r.email,
         &r.origin,
         r.address.map(|address| db::reset_requests::Requester {
@@ -136,7 +137,7 @@ pub async fn queue_reset(
     )
     .await?;
     if queued {
-        app.reset_queued.notify_one();
+        worker.notify_one();
     }
     Ok(queued)
 }
@@ -178,20 +179,29 @@ pub async fn work_reset_queue(
     Ok(done)
 }
 
+/// What the forgot-password worker uses: the database, the cipher of private mail, the clock, and
+/// the signal this instance gives when it queues a request.
+pub struct ResetWorker {
+    pub pool: PgPool,
+    pub cipher: Cipher,
+    pub clock: std::sync::Arc<dyn crate::clock::Clock>,
+    pub queued: std::sync::Arc<tokio::sync::Notify>,
+}
+
 /// Works the forgot-password queue for as long as the server runs: at once when this instance
 /// queues a request, and every few seconds for the others' (and leases that ran out). One request
 /// at a time per instance, so a burst waits its turn instead of taking the database pool.
-pub fn spawn_reset_worker(app: crate::state::AppState) -> tokio::task::JoinHandle<()> {
+pub fn spawn_reset_worker(w: ResetWorker) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(std::time::Duration::from_secs(5));
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
-                () = app.reset_queued.notified() => {}
+                () = w.queued.notified() => {}
             }
             loop {
-                match work_reset_queue(&app.pool, &app.cipher, app.clock.now()).await {
+                match work_reset_queue(&w.pool, &w.cipher, w.clock.now()).await {
                     Ok(20..) => continue,
                     Ok(_) => break,
                     Err(e) => {

@@ -29,12 +29,12 @@ use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::{Applying, Context, Engine, StepView};
 
 use crate::crypto::Cipher;
+use crate::db::PgPool;
 use crate::db::agents::AgentRow;
 use crate::db::evidence as evidence_db;
 use crate::quoting::PlanSnapshot;
 use crate::sensitive;
 use crate::signing::{EvidenceKeys, Signature};
-use crate::state::AppState;
 
 /// The packet format's name; a reader refuses any other.
 pub const FORMAT: &str = "enrollflow-evidence-packet/1";
@@ -391,18 +391,27 @@ fn signatures(p: &Purchase<'_>) -> Vec<Value> {
     out
 }
 
+/// What draws the packets' PDFs: the database, the clock, the keys that sign them, and the signal a
+/// purchase on this instance gives.
+pub struct PdfMaker {
+    pub pool: PgPool,
+    pub clock: std::sync::Arc<dyn crate::clock::Clock>,
+    pub keys: crate::signing::EvidenceKeys,
+    pub waiting: std::sync::Arc<tokio::sync::Notify>,
+}
+
 /// Draws a stored packet's PDF (on the blocking pool: a long packet takes some milliseconds)
 /// and keeps it. A packet that cannot be drawn keeps its problem, and is tried again when an agent
 /// asks for it.
-pub async fn make_pdf(app: &AppState, application_id: Uuid) -> anyhow::Result<()> {
-    let Some(row) = evidence_db::packet(&app.pool, application_id).await? else {
+pub async fn make_pdf(m: &PdfMaker, application_id: Uuid) -> anyhow::Result<()> {
+    let Some(row) = evidence_db::packet(&m.pool, application_id).await? else {
         return Ok(());
     };
     if row.pdf.is_some() {
         return Ok(());
     }
-    let now = app.clock.now();
-    let keys = app.evidence_keys.clone();
+    let now = m.clock.now();
+    let keys = m.keys.clone();
     let drawn = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<u8>> {
         let packet: Value = serde_json::from_slice(&row.packet)?;
         let created = packet
@@ -417,11 +426,11 @@ pub async fn make_pdf(app: &AppState, application_id: Uuid) -> anyhow::Result<()
     match drawn {
         Ok(pdf) => {
             let sha = sha256(&pdf);
-            evidence_db::set_pdf(&app.pool, application_id, &pdf, &sha, now).await?;
+            evidence_db::set_pdf(&m.pool, application_id, &pdf, &sha, now).await?;
         }
         Err(e) => {
             tracing::error!(error = %e, "an evidence packet's PDF could not be drawn");
-            evidence_db::set_problem(&app.pool, application_id, Some(&e.to_string())).await?;
+            evidence_db::set_problem(&m.pool, application_id, Some(&e.to_string())).await?;
         }
     }
     Ok(())
@@ -429,14 +438,14 @@ pub async fn make_pdf(app: &AppState, application_id: Uuid) -> anyhow::Result<()
 
 /// Draws the PDFs of new packets in the background, for as long as the server runs: woken by a
 /// purchase on this instance, and every minute for those of other instances.
-pub fn spawn_pdf_maker(app: AppState) -> tokio::task::JoinHandle<()> {
+pub fn spawn_pdf_maker(m: PdfMaker) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            match evidence_db::without_pdf(&app.pool, 20).await {
+            match evidence_db::without_pdf(&m.pool, 20).await {
                 Ok(ids) => {
                     let full = ids.len() == 20;
                     for id in ids {
-                        if let Err(e) = make_pdf(&app, id).await {
+                        if let Err(e) = make_pdf(&m, id).await {
                             tracing::warn!(error = %e, "evidence PDF not made; tried again later");
                         }
                     }
@@ -446,11 +455,8 @@ pub fn spawn_pdf_maker(app: AppState) -> tokio::task::JoinHandle<()> {
                 }
                 Err(e) => tracing::warn!(error = %e, "could not look for evidence PDFs to make"),
             }
-            let _ = tokio::time::timeout(
-                std::time::Duration::from_secs(60),
-                app.evidence_waiting.notified(),
-            )
-            .await;
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(60), m.waiting.notified())
+                .await;
         }
     })
 }

@@ -37,6 +37,5 @@ pub mod seed;
 pub mod sensitive;
 pub mod signing;
 pub mod startup;
-pub mod state;
 pub mod telemetry;
 pub mod texts;

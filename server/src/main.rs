@@ -9,10 +9,10 @@ use clap::{Parser, Subcommand};
 use enrollflow_server::clock::{Clock, SystemClock};
 use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
+use enrollflow_server::http::state::AppState;
 use enrollflow_server::npn::Npn;
 use enrollflow_server::rules::{self, Rules};
 use enrollflow_server::startup::serve;
-use enrollflow_server::state::AppState;
 use enrollflow_server::{accounts, db, demo_data, seed, telemetry};
 
 #[derive(Parser)]

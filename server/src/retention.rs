@@ -17,7 +17,6 @@
 use std::time::Duration;
 
 use crate::db::retention as store;
-use crate::state::AppState;
 
 pub use crate::config::RetentionAction as Action;
 
@@ -33,21 +32,28 @@ impl Action {
 /// Applications per statement.
 const BATCH: i64 = 500;
 
+/// What retiring quotes uses: the database, the clock and the document store.
+pub struct Retention {
+    pub pool: crate::db::PgPool,
+    pub clock: std::sync::Arc<dyn crate::clock::Clock>,
+    pub documents: crate::documents::ObjectStore,
+}
+
 /// One pass: every quote abandoned for `days` days as of now; how many were done.
-pub async fn run_once(app: &AppState, days: u32, action: Action) -> anyhow::Result<i64> {
-    let now = app.clock.now();
+pub async fn run_once(r: &Retention, days: u32, action: Action) -> anyhow::Result<i64> {
+    let now = r.clock.now();
     let before = now - time::Duration::days(i64::from(days));
     let mut done = 0;
     loop {
-        let ids = store::abandoned(&app.pool, before, BATCH).await?;
+        let ids = store::abandoned(&r.pool, before, BATCH).await?;
         if ids.is_empty() {
             break;
         }
         let (n, documents) = match action {
-            Action::Delete => store::delete(&app.pool, &ids, before).await?,
-            Action::Anonymize => store::anonymize(&app.pool, &ids, before, now).await?,
+            Action::Delete => store::delete(&r.pool, &ids, before).await?,
+            Action::Anonymize => store::anonymize(&r.pool, &ids, before, now).await?,
         };
-        app.documents.delete_all(&documents).await;
+        r.documents.delete_all(&documents).await;
         metrics::counter!("enrollflow_retention_applications_total", "action" => action.label())
             .increment(u64::try_from(n).unwrap_or(0));
         done += n;
@@ -68,15 +74,13 @@ pub async fn run_once(app: &AppState, days: u32, action: Action) -> anyhow::Resu
 }
 
 /// The hourly job (none when retention is off).
-pub fn spawn(app: AppState) -> Option<tokio::task::JoinHandle<()>> {
-    let days = app.config.retention_days;
-    let action = app.config.retention_action;
+pub fn spawn(r: Retention, days: u32, action: Action) -> Option<tokio::task::JoinHandle<()>> {
     (days > 0).then(|| {
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(Duration::from_secs(3600));
             loop {
                 tick.tick().await;
-                if let Err(e) = run_once(&app, days, action).await {
+                if let Err(e) = run_once(&r, days, action).await {
                     tracing::warn!(error = %e, "the retention job failed; it runs again in an hour");
                 }
             }

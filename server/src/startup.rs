@@ -7,7 +7,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use crate::state::AppState;
+use crate::http::state::AppState;
 use crate::{accounts, db, evidence, http, mail, rules};
 
 /// Serves until SIGINT or SIGTERM, then lets requests in flight finish.
@@ -18,8 +18,8 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", state.config.listen))?;
     tracing::info!(address = %listener.local_addr()?, "serving");
     spawn_session_sweeper(state.clone());
-    let _resets = accounts::spawn_reset_worker(state.clone());
-    let _evidence = evidence::spawn_pdf_maker(state.clone());
+    let _resets = accounts::spawn_reset_worker(state.reset_worker());
+    let _evidence = evidence::spawn_pdf_maker(state.pdf_maker());
     match &state.config.smtp_url {
         Some(url) if !url.trim().is_empty() => {
             let mailer =
@@ -48,7 +48,11 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
             state.clock.clone(),
         )?),
     };
-    let _retention = crate::retention::spawn(state.clone());
+    let _retention = crate::retention::spawn(
+        state.retention(),
+        state.config.retention_days,
+        state.config.retention_action,
+    );
     let _metrics = crate::telemetry::spawn_metrics_upkeep();
     let _pool_probe = http::metrics::spawn_pool_probe(state.clone());
     if let Some(address) = state.config.metrics_listen {

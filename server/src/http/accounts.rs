@@ -35,8 +35,8 @@ use crate::accounts::{self, normalize_email};
 use crate::db::audit::{self, Action};
 use crate::db::{self, login_failures, sessions, users};
 use crate::http::session::{self, LiveSession};
+use crate::http::state::AppState;
 use crate::password;
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -341,7 +341,8 @@ async fn forgot_password(
     // Nothing that depends on whether the address exists happens before the answer: the request is
     // queued in PostgreSQL for every address alike, and a worker does the lookup and the mail.
     let queued = accounts::queue_reset(
-        &app,
+        &app.pool,
+        &app.reset_queued,
         &accounts::ResetRequest {
             email,
             origin: accounts::public_origin(&app.config, host),

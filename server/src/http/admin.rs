@@ -25,10 +25,10 @@ use super::site::Branding;
 use crate::db::audit::{self, Action};
 use crate::db::{self, agents, outbox, users};
 use crate::http::session::{self, LiveSession, SessionState};
+use crate::http::state::AppState;
 use crate::mail;
 use crate::npn::{NotAnNpn, Npn};
 use crate::rules::Status;
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

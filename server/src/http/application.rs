@@ -17,7 +17,7 @@ use super::error::{ApiError, ApiResult};
 use super::revision::Wrote;
 use crate::db::{applications, sessions};
 use crate::http::session::{self, LiveSession, SessionState};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -35,7 +35,7 @@ use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use crate::db::audit::{self, Action};
 use crate::http::session::SessionState;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(audit_log))

@@ -26,7 +26,7 @@ use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use crate::db::users::{self, UserRow};
 use crate::http::session::{self, Session, SessionState};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_auth_state))

@@ -31,7 +31,7 @@ use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use crate::db::agents;
 use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy};
-use crate::state::AppState;
+use crate::http::state::AppState;
 use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::replay;
 use enrollflow_engine::summary::Summary;
@@ -322,7 +322,10 @@ async fn list_page(
     mask_handed_off(app, &mut rows).await?;
     let mut rows: Vec<DashboardRow> = rows.into_iter().map(DashboardRow::from).collect();
     let ids: Vec<Uuid> = rows.iter().map(|r| r.application_id).collect();
-    for (id, h) in crate::app::applying::handoff::states_of(app, &ids).await? {
+    for (id, h) in
+        crate::app::applying::handoff::states_of(&crate::app::applying::Handles::of(app), &ids)
+            .await?
+    {
         if let Some(r) = rows.iter_mut().find(|r| r.application_id == id) {
             r.handoff = Some(h);
         }

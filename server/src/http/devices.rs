@@ -27,7 +27,7 @@ use super::host::ClientAddress;
 use crate::db::audit::{self, Action};
 use crate::db::{sessions, users};
 use crate::http::session;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

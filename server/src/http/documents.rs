@@ -22,7 +22,7 @@ use crate::app::applying::open::already_submitted;
 use crate::db;
 use crate::documents::{self, ObjectStore};
 use crate::http::session::LiveSession;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -16,7 +16,7 @@ use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use crate::db::evidence::{self as evidence_db, PacketRow};
 use crate::evidence::confirmation;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -14,10 +14,11 @@ use super::accounts::{Errors, JsonBody, text};
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use crate::accounts::{normalize_email, public_origin};
+use crate::app::applying::Handles;
 use crate::app::applying::handoff::{self, Handoff};
 use crate::app::applying::open::already_submitted;
 use crate::db::{agents, applications, sessions};
-use crate::state::AppState;
+use crate::http::state::AppState;
 use enrollflow_engine::i18n::{PSEUDO, SOURCE};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -57,7 +58,7 @@ async fn handoff_state(
     applications::standing_for_agent(&app.pool, id, agent)
         .await?
         .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
-    Ok(Json(handoff::state_of(&app, id).await?))
+    Ok(Json(handoff::state_of(&Handles::of(&app), id).await?))
 }
 
 #[utoipa::path(post, path = "/api/dashboard/handoff/{id}", tag = "dashboard",
@@ -112,7 +113,7 @@ async fn send_handoff(
         origin: &origin,
         language,
     };
-    let sent = handoff::send(&app, &bundle, &agent, id, &to).await?;
+    let sent = handoff::send(&Handles::of(&app), &bundle, &agent, id, &to).await?;
     // The application is the customer's to finish now: the agent's browser lets go of it (its
     // purchase would otherwise hold the agent's wizard and dashboard on Review and Purchase).
     if user.session.application_id == Some(id) {
@@ -134,5 +135,5 @@ async fn revoke_handoff(
 ) -> ApiResult<Json<Option<Handoff>>> {
     let agent = user.dashboard_agent()?;
     open_quote(&app, agent, id).await?;
-    Ok(Json(handoff::revoke(&app, id).await?))
+    Ok(Json(handoff::revoke(&Handles::of(&app), id).await?))
 }

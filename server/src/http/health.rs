@@ -9,7 +9,7 @@ use axum::{Json, Router};
 use serde_json::{Value, json};
 
 use super::error::{ApiError, ApiResult};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router(bench: bool) -> Router<AppState> {
     let r = Router::new()

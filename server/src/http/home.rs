@@ -25,7 +25,7 @@ use super::revision::Wrote;
 use crate::app::applying::Handles;
 use crate::app::applying::enroll::{self, EnrollError};
 use crate::db::{agents, applications, links};
-use crate::state::AppState;
+use crate::http::state::AppState;
 use enrollflow_engine::calendar::{Calendar, PlanYear};
 use enrollflow_engine::summary::Summary;
 

@@ -4,7 +4,7 @@ use axum::extract::FromRequestParts;
 use axum::http::header;
 use axum::http::request::Parts;
 
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// `Some("acme")` for `acme.localhost:8080`; `None` for the bare domain or a foreign host.
 pub struct SiteHost(pub Option<String>);

@@ -20,7 +20,7 @@ use axum::response::Response;
 use enrollflow_engine::i18n::{Languages, SOURCE};
 use serde_json::Value;
 
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 use super::cookies::cookie_values;
 

@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use super::error::{ApiError, ApiResult};
 use super::language::Language;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(legal_text))

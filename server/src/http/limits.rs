@@ -11,8 +11,8 @@ use axum::response::{IntoResponse, Response};
 use super::error::ApiError;
 use super::host::ClientAddress;
 use crate::http::session::SessionState;
+use crate::http::state::AppState;
 use crate::limits::Bucket;
-use crate::state::AppState;
 
 fn bucket(
     method: &Method,

@@ -19,7 +19,7 @@ use uuid::Uuid;
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use crate::db::messages::{self as db, Dismissed, MessageRow, NewMessage};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// Recent notifications cover this many days (spec part 2, section 9).
 pub const RECENT_DAYS: i64 = 30;

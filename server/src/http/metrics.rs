@@ -22,7 +22,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use super::error::ApiError;
-use crate::state::AppState;
+use crate::http::state::AppState;
 use crate::telemetry;
 
 /// The route template of a request, as its metrics and its log line name it.

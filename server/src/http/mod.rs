@@ -40,6 +40,7 @@ pub mod session;
 pub mod sign_in;
 pub mod site;
 pub mod start;
+pub mod state;
 pub mod steps;
 pub mod wire;
 pub mod workbench;
@@ -63,7 +64,7 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::state::AppState;
+use crate::http::state::AppState;
 use error::ApiError;
 
 #[derive(OpenApi)]
@@ -408,7 +409,7 @@ pub fn status_error(status: StatusCode, message: &str) -> Response {
 /// Consumers first (`drafts::Pause`): every request but the workbench's own counts as in flight,
 /// and the draft worker waits meanwhile.
 pub async fn consumers_first(
-    axum::extract::State(app): axum::extract::State<crate::state::AppState>,
+    axum::extract::State(app): axum::extract::State<crate::http::state::AppState>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {

@@ -15,7 +15,7 @@ use crate::app::applying::open::{self as applications, Caller, OpenStep};
 use crate::db::agents::AgentRow;
 use crate::db::applications::ApplicationRow;
 use crate::error::ApiResult;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// The caller: this request's site and, with a session, its user and application.
 pub fn caller<'a>(session: Option<&Session>, host: &'a SiteHost) -> Caller<'a> {

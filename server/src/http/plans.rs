@@ -39,8 +39,8 @@ use super::wire::FilterOption;
 use crate::app::applying::open::{OpenStep, eval_error};
 use crate::app::applying::quotes::{household, quoted};
 use crate::http::session::LiveSession;
+use crate::http::state::AppState;
 use crate::quoting::{PlanSnapshot, selected_id};
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

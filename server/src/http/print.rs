@@ -16,7 +16,7 @@ use super::open::open_step;
 use super::plans::open_plan_step;
 use crate::app::printing as sheets;
 use crate::http::session::LiveSession;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

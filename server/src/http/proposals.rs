@@ -24,8 +24,8 @@ use crate::db::audit::Action;
 use crate::db::rule_proposals::{self, Proposal};
 use crate::db::rule_sets::{self, Publication};
 use crate::governance::{self, FileDiff};
+use crate::http::state::AppState;
 use crate::rules;
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -21,12 +21,13 @@ use super::language::Language;
 use super::open::{context, open_unchecked};
 use super::revision::Wrote;
 use crate::accounts::public_origin;
+use crate::app::applying::Handles;
 use crate::app::applying::open::{OpenStep, already_submitted};
 use crate::app::applying::resume::{self, Rechecked};
 use crate::db::links::Purpose;
 use crate::db::{applications, sessions};
 use crate::http::session::LiveSession;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -131,7 +132,8 @@ async fn save_for_later(
     );
     // The e-mail in the consumer's language.
     let language = Language::from_headers(&headers).pick(s.bundle.engine.languages());
-    let expires_at = resume::save_for_later(&app, &s, id, &email, &origin, &language).await?;
+    let expires_at =
+        resume::save_for_later(&Handles::of(&app), &s, id, &email, &origin, &language).await?;
     Ok(Json(SavedForLater { email, expires_at }))
 }
 
@@ -170,7 +172,7 @@ async fn resume_application(
     if token.is_empty() {
         return Err(ApiError::NotFound(resume::NOT_A_LINK.into()));
     }
-    let (id, purpose) = resume::use_link(&app, &agent, token).await?;
+    let (id, purpose) = resume::use_link(&Handles::of(&app), &agent, token).await?;
     // The application is this browser's now, and no other's: the browser that asked for the link
     // (and any other) lets go of it, on every instance (the sessions trigger announces each).
     let released = sessions::hand_over(&app.pool, &session.id_hash, id).await?;

@@ -22,8 +22,8 @@ use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use crate::db::rule_sets::{self, Publication};
+use crate::http::state::AppState;
 use crate::rules;
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

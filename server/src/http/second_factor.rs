@@ -33,8 +33,8 @@ use crate::db::audit::Action;
 use crate::db::second_factor as store;
 use crate::db::{login_failures, sessions, users};
 use crate::http::session::{self, LiveSession};
+use crate::http::state::AppState;
 use crate::second_factor::{self as factor, Enrolment};
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

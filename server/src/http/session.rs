@@ -41,7 +41,7 @@ use crate::cache::CachedSession;
 use crate::db;
 use crate::db::sessions::Lookup;
 use crate::evaluation::{self, RuleBudget};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
 

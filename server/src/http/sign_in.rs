@@ -9,7 +9,7 @@ use super::cookies::{cookie_attributes, cookie_values};
 use super::error::ApiResult;
 use crate::app::accounts::sign_in;
 use crate::db::users::UserRow;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// How long a browser is remembered: 400 days, the longest a browser keeps a cookie.
 const REMEMBERED_SECS: u64 = 400 * 24 * 3600;

@@ -14,8 +14,8 @@ use utoipa_axum::routes;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use crate::db::agents::{self, AgentRow};
+use crate::http::state::AppState;
 use crate::npn::Npn;
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -21,7 +21,7 @@ use super::language::Language;
 use super::steps::flow_of;
 use super::wire::Flow;
 use crate::http::session::SessionState;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(start))

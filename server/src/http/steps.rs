@@ -41,8 +41,8 @@ use crate::app::applying::save_step::{SaveStep, save_step as save};
 use crate::db::applications;
 use crate::evaluation::run;
 use crate::http::session::LiveSession;
+use crate::http::state::AppState;
 use crate::sensitive;
-use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -20,7 +20,7 @@ use enrollflow_engine::{AgentFlags, Applying, Context, Submission};
 use super::wire::{Step, StepViewBody};
 
 use super::error::{ApiError, ApiResult};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

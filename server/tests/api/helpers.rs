@@ -7,8 +7,8 @@ use enrollflow_server::cache::Caches;
 use enrollflow_server::clock::{Clock, ManualClock};
 use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
+use enrollflow_server::http::state::AppState;
 use enrollflow_server::rules::Rules;
-use enrollflow_server::state::AppState;
 use enrollflow_server::{db, http, seed};
 use reqwest::header::{HOST, HeaderMap, SET_COOKIE};
 use reqwest::{Method, StatusCode};
@@ -170,8 +170,8 @@ async fn spawn_on(
             clock.clone(),
         );
     }
-    enrollflow_server::accounts::spawn_reset_worker(state.clone());
-    enrollflow_server::evidence::spawn_pdf_maker(state.clone());
+    enrollflow_server::accounts::spawn_reset_worker(state.reset_worker());
+    enrollflow_server::evidence::spawn_pdf_maker(state.pdf_maker());
     // The caches serve requests as in production once their invalidation listener is connected.
     let caches = state.caches.clone();
     state.spawn_cache_listener();

@@ -97,7 +97,7 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
     };
     assert!(terms(old).await.expect("the search row").starts_with("ann"));
 
-    let n = retention::run_once(&app.state, 90, Action::Anonymize)
+    let n = retention::run_once(&app.state.retention(), 90, Action::Anonymize)
         .await
         .expect("anonymize");
     assert_eq!(n, 1, "only the quote abandoned for over 90 days");
@@ -136,14 +136,14 @@ async fn abandoned_quotes_are_anonymized_or_deleted_with_their_documents() {
     }
     // A second pass finds nothing more to do.
     assert_eq!(
-        retention::run_once(&app.state, 90, Action::Anonymize)
+        retention::run_once(&app.state.retention(), 90, Action::Anonymize)
             .await
             .expect("again"),
         0
     );
 
     // Deleting: the anonymized row is abandoned too; the recent quote and the submission stay.
-    let n = retention::run_once(&app.state, 5, Action::Delete)
+    let n = retention::run_once(&app.state.retention(), 5, Action::Delete)
         .await
         .expect("delete");
     assert_eq!(n, 1, "the recent quote, abandoned for over 5 days");

@@ -101,8 +101,8 @@ fn raw_sql_outside_db_fails() {
 #[test]
 fn a_sqlx_type_outside_db_fails_too() {
     Planted::of("server/src")
-        .plant("state.rs", "pub type Pool = sqlx::PgPool;")
-        .fails_with("state: sqlx outside db/ (`sqlx::PgPool`)");
+        .plant("keys.rs", "pub type Pool = sqlx::PgPool;")
+        .fails_with("keys: sqlx outside db/ (`sqlx::PgPool`)");
 }
 
 #[test]

@@ -24,12 +24,12 @@ use time::OffsetDateTime;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::Handles;
 use crate::app::applying::resume::{Link, email_link};
 use crate::db::agents::AgentRow;
 use crate::db::links::{self, NewestLink, Purpose};
 use crate::error::ApiResult;
 use crate::rules::Bundle;
-use crate::state::AppState;
 
 /// Hand-offs one application may send in a day.
 pub const PER_DAY: i64 = 10;
@@ -88,9 +88,9 @@ impl Handoff {
 }
 
 /// The newest hand-off of each of these applications.
-pub async fn states_of(app: &AppState, ids: &[Uuid]) -> ApiResult<Vec<(Uuid, Handoff)>> {
-    let now = app.clock.now();
-    Ok(links::newest_of(&app.pool, ids, Purpose::Handoff)
+pub async fn states_of(h: &Handles<'_>, ids: &[Uuid]) -> ApiResult<Vec<(Uuid, Handoff)>> {
+    let now = h.clock.now();
+    Ok(links::newest_of(h.pool, ids, Purpose::Handoff)
         .await?
         .iter()
         .map(|l| (l.application_id, Handoff::of(l, now)))
@@ -98,8 +98,8 @@ pub async fn states_of(app: &AppState, ids: &[Uuid]) -> ApiResult<Vec<(Uuid, Han
 }
 
 /// The newest hand-off of one application.
-pub async fn state_of(app: &AppState, id: Uuid) -> ApiResult<Option<Handoff>> {
-    Ok(states_of(app, &[id])
+pub async fn state_of(h: &Handles<'_>, id: Uuid) -> ApiResult<Option<Handoff>> {
+    Ok(states_of(h, &[id])
         .await?
         .into_iter()
         .next()
@@ -117,7 +117,7 @@ pub struct Customer<'a> {
 
 /// E-mails the customer a hand-off link (earlier ones stop working).
 pub async fn send(
-    app: &AppState,
+    h: &Handles<'_>,
     bundle: &Bundle,
     agent: &AgentRow,
     id: Uuid,
@@ -131,17 +131,17 @@ pub async fn send(
         origin: to.origin,
         language: to.language,
     };
-    let expires_at = email_link(app, bundle, agent, id, &link).await?;
+    let expires_at = email_link(h, bundle, agent, id, &link).await?;
     Ok(Handoff {
         state: HandoffState::Sent,
-        sent_at: app.clock.now(),
+        sent_at: h.clock.now(),
         expires_at,
         opened_at: None,
     })
 }
 
 /// Withdraws the application's unopened hand-off link.
-pub async fn revoke(app: &AppState, id: Uuid) -> ApiResult<Option<Handoff>> {
-    links::revoke(&app.pool, id, Purpose::Handoff, app.clock.now()).await?;
-    state_of(app, id).await
+pub async fn revoke(h: &Handles<'_>, id: Uuid) -> ApiResult<Option<Handoff>> {
+    links::revoke(h.pool, id, Purpose::Handoff, h.clock.now()).await?;
+    state_of(h, id).await
 }

@@ -35,19 +35,3 @@ pub struct Handles<'a> {
     /// Wakes the evidence-PDF maker when a purchase stored a packet.
     pub evidence_waiting: &'a tokio::sync::Notify,
 }
-
-impl<'a> Handles<'a> {
-    /// The handles of a server's state.
-    pub fn of(state: &'a crate::state::AppState) -> Self {
-        Handles {
-            pool: &state.pool,
-            clock: state.clock.as_ref(),
-            rules: state.rules.as_ref(),
-            caches: state.caches.as_ref(),
-            cipher: &state.cipher,
-            documents: &state.documents,
-            evidence_keys: &state.evidence_keys,
-            evidence_waiting: state.evidence_waiting.as_ref(),
-        }
-    }
-}

@@ -28,6 +28,7 @@ use uuid::Uuid;
 
 use enrollflow_engine::{Context, Engine, Submission};
 
+use super::Handles;
 use crate::accounts::{new_token, token_hash};
 use crate::app::applying::open::{OpenStep, eval_error};
 use crate::crypto::Cipher;
@@ -37,7 +38,6 @@ use crate::error::{ApiError, ApiResult};
 use crate::mail;
 use crate::quoting::PlanSnapshot;
 use crate::sensitive;
-use crate::state::AppState;
 
 /// How long a resume or hand-off link works.
 pub const VALID_FOR: Duration = Duration::days(14);
@@ -77,7 +77,7 @@ pub fn resume_address(s: &OpenStep) -> ApiResult<Option<String>> {
 /// E-mails the consumer a new resume link (older ones stop working) at `email`, the application's
 /// own address ([`resume_address`]), and answers when it expires.
 pub async fn save_for_later(
-    app: &AppState,
+    h: &Handles<'_>,
     s: &OpenStep,
     id: Uuid,
     email: &str,
@@ -92,7 +92,7 @@ pub async fn save_for_later(
         origin,
         language,
     };
-    email_link(app, &s.bundle, &s.agent, id, &link).await
+    email_link(h, &s.bundle, &s.agent, id, &link).await
 }
 
 /// A link to e-mail: what for, with which text, how many a day, to whom. The mail carries no text
@@ -114,19 +114,19 @@ pub struct Link<'a> {
 /// one transaction; answers when it expires. 429 past `per_day` links a day for the application, or
 /// [`LINKS_PER_ADDRESS_PER_DAY`] for the address.
 pub async fn email_link(
-    app: &AppState,
+    h: &Handles<'_>,
     bundle: &crate::rules::Bundle,
     agent: &AgentRow,
     id: Uuid,
     l: &Link<'_>,
 ) -> ApiResult<OffsetDateTime> {
-    let now = app.clock.now();
+    let now = h.clock.now();
     let day_ago = now - Duration::days(1);
-    if links::count_since(&app.pool, id, l.purpose, day_ago).await? >= l.per_day {
+    if links::count_since(h.pool, id, l.purpose, day_ago).await? >= l.per_day {
         return Err(ApiError::TooManyRequests(3600));
     }
-    let recipient = app.cipher.digest(RECIPIENT, &l.email.to_lowercase());
-    if links::count_to_since(&app.pool, &recipient, day_ago).await? >= LINKS_PER_ADDRESS_PER_DAY {
+    let recipient = h.cipher.digest(RECIPIENT, &l.email.to_lowercase());
+    if links::count_to_since(h.pool, &recipient, day_ago).await? >= LINKS_PER_ADDRESS_PER_DAY {
         return Err(ApiError::TooManyRequests(3600));
     }
     let (token, hash) = new_token();
@@ -152,7 +152,7 @@ pub async fn email_link(
         )?,
         ..message
     };
-    let mut tx = app.pool.begin().await?;
+    let mut tx = h.pool.begin().await?;
     links::insert(
         &mut tx,
         &links::NewLink {
@@ -166,17 +166,21 @@ pub async fn email_link(
         },
     )
     .await?;
-    mail::enqueue_private(&mut *tx, &app.cipher, l.email, &message, now).await?;
+    mail::enqueue_private(&mut *tx, h.cipher, l.email, &message, now).await?;
     tx.commit().await?;
     Ok(expires_at)
 }
 
 /// A link's application and what the link was for, once the link is used (it then no longer
 /// works): a consumer's resume link or an agent's hand-off.
-pub async fn use_link(app: &AppState, agent: &AgentRow, token: &str) -> ApiResult<(Uuid, Purpose)> {
+pub async fn use_link(
+    h: &Handles<'_>,
+    agent: &AgentRow,
+    token: &str,
+) -> ApiResult<(Uuid, Purpose)> {
     let hash = token_hash(token);
-    let now = app.clock.now();
-    let link = links::find(&app.pool, &hash)
+    let now = h.clock.now();
+    let link = links::find(h.pool, &hash)
         .await?
         .ok_or_else(|| ApiError::NotFound(NOT_A_LINK.into()))?;
     let purpose = link
@@ -197,7 +201,7 @@ pub async fn use_link(app: &AppState, agent: &AgentRow, token: &str) -> ApiResul
     if link.expires_at <= now {
         return Err(ApiError::Gone(EXPIRED.into()));
     }
-    if !links::use_once(&app.pool, &hash, now).await? {
+    if !links::use_once(h.pool, &hash, now).await? {
         // Used by another request just now.
         return Err(ApiError::Gone(USED.into()));
     }

@@ -55,6 +55,37 @@ pub struct Handles {
 }
 
 impl AppState {
+    /// The forgot-password worker's handles.
+    pub fn reset_worker(&self) -> crate::accounts::ResetWorker {
+        crate::accounts::ResetWorker {
+            pool: self.pool.clone(),
+            cipher: self.cipher.clone(),
+            clock: self.clock.clone(),
+            queued: self.reset_queued.clone(),
+        }
+    }
+
+    /// The evidence-PDF maker's handles.
+    pub fn pdf_maker(&self) -> crate::evidence::PdfMaker {
+        crate::evidence::PdfMaker {
+            pool: self.pool.clone(),
+            clock: self.clock.clone(),
+            keys: self.evidence_keys.clone(),
+            waiting: self.evidence_waiting.clone(),
+        }
+    }
+
+    /// The retention job's handles.
+    pub fn retention(&self) -> crate::retention::Retention {
+        crate::retention::Retention {
+            pool: self.pool.clone(),
+            clock: self.clock.clone(),
+            documents: self.documents.clone(),
+        }
+    }
+}
+
+impl AppState {
     pub fn new(
         pool: PgPool,
         clock: Arc<dyn Clock>,
@@ -94,5 +125,22 @@ impl AppState {
     /// Starts the task that announces this instance's saves to the others.
     pub fn spawn_cache_announcer(&self) -> tokio::task::JoinHandle<()> {
         cache::spawn_announcer(self.caches.clone(), self.pool.clone())
+    }
+}
+
+/// The applying use cases' handles, from the server's state.
+impl<'a> crate::app::applying::Handles<'a> {
+    /// The handles of a server's state.
+    pub fn of(state: &'a AppState) -> Self {
+        crate::app::applying::Handles {
+            pool: &state.pool,
+            clock: state.clock.as_ref(),
+            rules: state.rules.as_ref(),
+            caches: state.caches.as_ref(),
+            cipher: &state.cipher,
+            documents: &state.documents,
+            evidence_keys: &state.evidence_keys,
+            evidence_waiting: state.evidence_waiting.as_ref(),
+        }
     }
 }
