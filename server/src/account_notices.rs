@@ -29,7 +29,7 @@ pub async fn tell(
     to: &UserRow,
     notice: &Notice<'_>,
     now: OffsetDateTime,
-) -> ApiResult<()> {
+) -> anyhow::Result<()> {
     let email = mail::render(
         crate::protected::account_mail(),
         "email/account_notice.txt",
@@ -51,7 +51,7 @@ pub async fn tell_now(
     to: &UserRow,
     notice: &Notice<'_>,
     now: OffsetDateTime,
-) -> ApiResult<()> {
+) -> anyhow::Result<()> {
     let mut conn = pool.acquire().await?;
     tell(&mut conn, to, notice, now).await
 }

@@ -6,10 +6,12 @@
 //! - `accounts`: what a sign-in leaves behind.
 //! - `applying`: opening and storing an application, saving a step, quotes, the purchase, resume
 //!   and hand-off links, enrolling from the dashboard.
+//! - `messages`: agent messages, read and dismissed by agents, written by admins.
 //! - `printing`: the plan pages' printable sheets.
 //! - `rule_sets`: publishing an approved rule set.
 
 pub mod accounts;
 pub mod applying;
+pub mod messages;
 pub mod printing;
 pub mod rule_sets;

@@ -32,6 +32,7 @@ use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use crate::account_notices::{self, Notice};
 use crate::accounts::{self, normalize_email};
+use crate::app::accounts::reset_password::{self, Reset, ResetError};
 use crate::db::audit::{self, Action};
 use crate::db::{self, login_failures, sessions, users};
 use crate::http::session::{self, LiveSession};
@@ -366,23 +367,18 @@ pub struct ResetPasswordRequest {
     pub password_confirmation: Option<String>,
 }
 
-/// The new password's problems under `key`, and a mismatching confirmation under `confirm_key`.
+/// The new password's problems under `key`, and a mismatching confirmation under `confirm_key`
+/// (`reset_password::password_problems`).
 async fn check_new_password(
     errors: &mut Errors,
-    (key, password): (&str, &str),
-    (confirm_key, confirmation): (&str, &str),
+    password: (&str, &str),
+    confirmation: (&str, &str),
     user: &users::UserRow,
 ) -> ApiResult<()> {
-    let personal = vec![
-        user.email.clone(),
-        user.first_name.clone(),
-        user.last_name.clone(),
-    ];
-    if let Some(problem) = password::check(password.to_string(), personal).await? {
-        errors.add(key, problem);
-    }
-    if password != confirmation {
-        errors.add(confirm_key, "The password confirmation does not match.");
+    for (key, messages) in reset_password::password_problems(user, password, confirmation).await? {
+        for m in messages {
+            errors.add(&key, &m);
+        }
     }
     Ok(())
 }
@@ -401,63 +397,19 @@ async fn reset_password(
     ClientAddress(address): ClientAddress,
     JsonBody(req): JsonBody<ResetPasswordRequest>,
 ) -> ApiResult<Json<Message>> {
-    let now = app.clock.now();
-    let hash = accounts::token_hash(text(&req.token));
-    let user = users::token_user(&app.pool, &hash, users::Purpose::ResetPassword, now).await?;
-    // The link carries no address: the token names the account. An address sent (the spec's
-    // link had one) must still be that account's.
-    let typed = text(&req.email).trim().to_lowercase();
-    let Some(user) = user.filter(|u| typed.is_empty() || u.email.to_lowercase() == typed) else {
-        return Err(Errors::only("token", LINK_NO_LONGER_VALID));
+    let reset = Reset {
+        token: text(&req.token),
+        email: text(&req.email),
+        password: text(&req.password),
+        confirmation: text(&req.password_confirmation),
+        address,
     };
-    let mut errors = Errors::default();
-    check_new_password(
-        &mut errors,
-        ("password", text(&req.password)),
-        ("password_confirmation", text(&req.password_confirmation)),
-        &user,
-    )
-    .await?;
-    errors.into_result()?;
-
-    let new_hash = password::hash(text(&req.password).to_string()).await?;
-    let mut tx = app.pool.begin().await?;
-    if users::consume_token(&mut *tx, &hash, users::Purpose::ResetPassword, now)
-        .await?
-        .is_none()
-    {
-        return Err(Errors::only("token", LINK_NO_LONGER_VALID));
+    match reset_password::reset_password(&app.pool, &app.caches, app.clock.now(), &reset).await {
+        Ok(()) => Ok(message(PASSWORD_RESET)),
+        Err(ResetError::LinkNoLongerValid) => Err(Errors::only("token", LINK_NO_LONGER_VALID)),
+        Err(ResetError::Refused(problems)) => Err(ApiError::Validation(problems)),
+        Err(ResetError::Failed(e)) => Err(e.into()),
     }
-    users::set_password(&mut *tx, user.id, &new_hash).await?;
-    let ended = sessions::delete_for_user(&mut *tx, user.id, None).await?;
-    audit::record(
-        &mut *tx,
-        now,
-        &audit::Entry {
-            action: Action::PasswordReset,
-            actor: Some(user.id),
-            subject: Some(user.id),
-            address,
-            ..Default::default()
-        },
-    )
-    .await?;
-    account_notices::tell(
-        &mut tx,
-        &user,
-        &Notice {
-            headline: "Your password was reset",
-            text: "The password of your account was reset from a link mailed to you, and every \
-                   device signed in to it was signed out."
-                .into(),
-        },
-        now,
-    )
-    .await?;
-    tx.commit().await?;
-    session::evict_all(&app, &ended);
-    login_failures::clear_account(&app.pool, &accounts::account_key(&user.email)).await?;
-    Ok(message(PASSWORD_RESET))
 }
 
 /// Spec part 1, section 3 "User by token".

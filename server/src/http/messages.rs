@@ -18,7 +18,7 @@ use uuid::Uuid;
 
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
-use crate::db::messages::{self as db, Dismissed, MessageRow, NewMessage};
+use crate::app::messages::{self, MessageError, MessageRow, NewMessage};
 use crate::http::state::AppState;
 
 /// Recent notifications cover this many days (spec part 2, section 9).
@@ -102,7 +102,7 @@ fn listed(rows: Vec<MessageRow>) -> Json<Messages> {
 async fn get_messages(State(app): State<AppState>, user: CurrentUser) -> ApiResult<Json<Messages>> {
     let (agent, me) = (user.dashboard_agent()?, user.user.id);
     Ok(listed(
-        db::current(&app.pool, agent, me, app.clock.today()).await?,
+        messages::current(&app.pool, agent, me, app.clock.today()).await?,
     ))
 }
 
@@ -115,7 +115,7 @@ async fn get_old_messages(
 ) -> ApiResult<Json<Messages>> {
     let (agent, me) = (user.dashboard_agent()?, user.user.id);
     Ok(listed(
-        db::old(&app.pool, agent, me, app.clock.today(), RECENT_DAYS).await?,
+        messages::recent(&app.pool, agent, me, app.clock.today(), RECENT_DAYS).await?,
     ))
 }
 
@@ -130,18 +130,15 @@ async fn dismiss_message(
     Path(id): Path<Uuid>,
 ) -> ApiResult<StatusCode> {
     let (agent, me) = (user.dashboard_agent()?, user.user.id);
-    match db::dismiss(&app.pool, id, agent, me, app.clock.now()).await? {
-        Dismissed::Done => Ok(StatusCode::NO_CONTENT),
-        Dismissed::Sticky => Err(ApiError::Forbidden),
-        Dismissed::NotFound => Err(ApiError::NotFound("No such message.".into())),
-    }
+    messages::dismiss(&app.pool, id, agent, me, app.clock.now()).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[utoipa::path(get, path = "/api/admin/messageList", tag = "admin",
     responses((status = 200, body = Messages), (status = 403, description = "Not an admin"), (status = 419)))]
 async fn message_list(State(app): State<AppState>, user: CurrentUser) -> ApiResult<Json<Messages>> {
     user.require_admin()?;
-    Ok(listed(db::all(&app.pool).await?))
+    Ok(listed(messages::all(&app.pool).await?))
 }
 
 /// The Manage Messages form.
@@ -271,21 +268,7 @@ async fn save_message(
 ) -> ApiResult<Json<SavedMessage>> {
     user.require_admin()?;
     let m = check(&form).map_err(ApiError::Validation)?;
-    let known = usize::try_from(db::known_agents(&app.pool, &m.agents).await?).unwrap_or(0);
-    if known != m.agents.len() {
-        let mut errors = BTreeMap::new();
-        errors.insert(
-            "agents".to_string(),
-            vec!["Choose agents from the list.".to_string()],
-        );
-        return Err(ApiError::Validation(errors));
-    }
-    let id = db::save(&app.pool, form.id, &m, user.actor_id(), app.clock.now())
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No such message.".into()))?;
-    let saved = db::by_id(&app.pool, id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No such message.".into()))?;
+    let saved = messages::save(&app.pool, form.id, &m, user.actor_id(), app.clock.now()).await?;
     Ok(Json(SavedMessage {
         message: saved.into(),
     }))
@@ -302,10 +285,18 @@ async fn delete_message(
     Path(id): Path<Uuid>,
 ) -> ApiResult<StatusCode> {
     user.require_admin()?;
-    if db::delete(&app.pool, id).await? {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::NotFound("No such message.".into()))
+    messages::delete(&app.pool, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+impl From<MessageError> for ApiError {
+    fn from(e: MessageError) -> Self {
+        match e {
+            MessageError::NotFound => ApiError::NotFound(e.to_string()),
+            MessageError::Sticky => ApiError::Forbidden,
+            MessageError::UnknownAgents => ApiError::invalid("agents", vec![e.to_string()]),
+            MessageError::Failed(e) => e.into(),
+        }
     }
 }
 

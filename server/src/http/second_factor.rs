@@ -212,13 +212,13 @@ async fn notify(
     headline: &str,
     text: String,
 ) -> ApiResult<()> {
-    account_notices::tell_now(
+    Ok(account_notices::tell_now(
         &app.pool,
         user,
         &account_notices::Notice { headline, text },
         app.clock.now(),
     )
-    .await
+    .await?)
 }
 
 fn decrypt(app: &AppState, stored: Option<String>) -> ApiResult<Option<String>> {

@@ -112,7 +112,6 @@ pub const HANDLERS_TO_QUERIES: &[(&str, &str)] = &[
     ("http::home", "db::agents"),
     ("http::home", "db::applications"),
     ("http::home", "db::links"),
-    ("http::messages", "db::messages"),
     ("http::metrics", "db"),
     ("http::metrics", "db::outbox"),
     ("http::metrics", "db::sessions"),

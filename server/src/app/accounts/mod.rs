@@ -1,3 +1,5 @@
-//! Accounts: what a sign-in leaves behind (`sign_in`).
+//! Accounts: resetting a forgotten password (`reset_password`), what a sign-in leaves behind
+//! (`sign_in`).
 
+pub mod reset_password;
 pub mod sign_in;
