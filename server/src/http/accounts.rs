@@ -32,9 +32,10 @@ use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use crate::account_notices::{self, Notice};
 use crate::accounts::{self, normalize_email};
+use crate::app::accounts::log_in::{self, Checked, LoginError};
 use crate::app::accounts::reset_password::{self, Reset, ResetError};
 use crate::db::audit::{self, Action};
-use crate::db::{self, login_failures, sessions, users};
+use crate::db::{login_failures, sessions, users};
 use crate::http::session::{self, LiveSession};
 use crate::http::state::AppState;
 use crate::password;
@@ -240,53 +241,36 @@ async fn login(
     }
     errors.into_result()?;
 
-    let key = accounts::account_key(&typed);
-    let now = app.clock.now();
-    // The attempt is counted before the password is checked (a success clears it): a parallel
-    // burst cannot slip past the limit.
-    if accounts::attempt_login(&app.pool, &key, address, now).await? {
-        return Err(ApiError::TooManyRequests(accounts::retry_after_secs()));
-    }
-    let user = match normalize_email(&typed) {
-        Some(email) => users::by_email(&app.pool, &email).await?,
-        None => None,
+    let credentials = log_in::Credentials {
+        email: &typed,
+        password,
+        session: &old.id_hash,
+        address,
     };
-    let hash = user.as_ref().and_then(|u| u.password_hash.clone());
-    if !password::verify(password, hash).await? {
-        record(
-            &app,
-            Action::LoginFailed,
-            None,
-            user.as_ref().map(|u| u.id),
-            address,
-        )
-        .await?;
-        return Err(Errors::only("login_password", BAD_CREDENTIALS));
-    }
-    let Some(user) = user else {
-        return Err(Errors::only("login_password", BAD_CREDENTIALS));
+    let user = match log_in::check(&app.pool, credentials, app.clock.now()).await {
+        Ok(Checked::Account(user)) => user,
+        Ok(Checked::SecondFactor { code }) => {
+            let step = if code {
+                SecondFactorStep::Code
+            } else {
+                SecondFactorStep::Setup
+            };
+            return Ok(Json(LoggedIn {
+                subdomain: None,
+                csrf_token: old.csrf_token.clone(),
+                second_factor: Some(step),
+                recovery_codes: Vec::new(),
+            })
+            .into_response());
+        }
+        Err(LoginError::TooMany { retry_after }) => {
+            return Err(ApiError::TooManyRequests(retry_after));
+        }
+        Err(e @ (LoginError::BadCredentials | LoginError::Disabled)) => {
+            return Err(Errors::only("login_password", &e.to_string()));
+        }
+        Err(LoginError::Failed(e)) => return Err(e.into()),
     };
-    if user.disabled {
-        // Said only to whoever knows the password.
-        return Err(Errors::only("login_password", ACCOUNT_DISABLED));
-    }
-    login_failures::clear_account(&app.pool, &key).await?;
-    if user.second_factor || user.second_factor_required {
-        // The password was right; the code step decides (on this same session, within 5 min).
-        db::second_factor::set_challenge(&app.pool, &old.id_hash, user.id, now).await?;
-        let step = if user.second_factor {
-            SecondFactorStep::Code
-        } else {
-            SecondFactorStep::Setup
-        };
-        return Ok(Json(LoggedIn {
-            subdomain: None,
-            csrf_token: old.csrf_token.clone(),
-            second_factor: Some(step),
-            recovery_codes: Vec::new(),
-        })
-        .into_response());
-    }
     let (session, cookie) =
         session::replace(&app, Some(&old), Some(user.id), None, None, &headers).await?;
     record(&app, Action::Login, Some(user.id), Some(user.id), address).await?;

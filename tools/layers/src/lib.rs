@@ -75,7 +75,6 @@ const HOLDS_THE_POOL: [&str; 1] = ["http::state"];
 /// Handlers that still reach a query directly instead of calling a use case, as `http` module
 /// → `db` module. The list only shrinks: moving a handler's work into `app/` removes its line.
 pub const HANDLERS_TO_QUERIES: &[(&str, &str)] = &[
-    ("http::accounts", "db"),
     ("http::accounts", "db::audit"),
     ("http::accounts", "db::login_failures"),
     ("http::accounts", "db::sessions"),

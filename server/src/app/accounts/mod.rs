@@ -1,5 +1,6 @@
-//! Accounts: resetting a forgotten password (`reset_password`), what a sign-in leaves behind
-//! (`sign_in`).
+//! Accounts: checking a login's credentials (`log_in`), resetting a forgotten password
+//! (`reset_password`), what a sign-in leaves behind (`sign_in`).
 
+pub mod log_in;
 pub mod reset_password;
 pub mod sign_in;
