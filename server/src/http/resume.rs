@@ -22,8 +22,8 @@ use super::open::{context, open_unchecked};
 use super::revision::Wrote;
 use crate::accounts::public_origin;
 use crate::app::applying::Handles;
-use crate::app::applying::open::{OpenStep, already_submitted};
-use crate::app::applying::resume::{self, Rechecked};
+use crate::app::applying::open::{OpenStep, already_submitted, eval_error};
+use crate::app::applying::resume::{self, LinkError, Rechecked};
 use crate::db::links::Purpose;
 use crate::db::{applications, sessions};
 use crate::http::session::LiveSession;
@@ -199,4 +199,16 @@ async fn resume_application(
         *change = languages.text(&code, change);
     }
     Ok((wrote, Json(checked)))
+}
+
+impl From<LinkError> for ApiError {
+    fn from(e: LinkError) -> Self {
+        match e {
+            LinkError::TooMany => ApiError::TooManyRequests(3600),
+            LinkError::NotALink(why) => ApiError::NotFound(why.into()),
+            LinkError::NoLonger(why) => ApiError::Gone(why.into()),
+            LinkError::Rules(e) => eval_error(e),
+            LinkError::Failed(e) => e.into(),
+        }
+    }
 }

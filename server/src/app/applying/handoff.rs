@@ -25,10 +25,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::Handles;
-use crate::app::applying::resume::{Link, email_link};
+use crate::app::applying::resume::{Link, LinkError, email_link};
 use crate::db::agents::AgentRow;
 use crate::db::links::{self, NewestLink, Purpose};
-use crate::error::ApiResult;
 use crate::rules::Bundle;
 
 /// Hand-offs one application may send in a day.
@@ -88,7 +87,7 @@ impl Handoff {
 }
 
 /// The newest hand-off of each of these applications.
-pub async fn states_of(h: &Handles<'_>, ids: &[Uuid]) -> ApiResult<Vec<(Uuid, Handoff)>> {
+pub async fn states_of(h: &Handles<'_>, ids: &[Uuid]) -> Result<Vec<(Uuid, Handoff)>, LinkError> {
     let now = h.clock.now();
     Ok(links::newest_of(h.pool, ids, Purpose::Handoff)
         .await?
@@ -98,7 +97,7 @@ pub async fn states_of(h: &Handles<'_>, ids: &[Uuid]) -> ApiResult<Vec<(Uuid, Ha
 }
 
 /// The newest hand-off of one application.
-pub async fn state_of(h: &Handles<'_>, id: Uuid) -> ApiResult<Option<Handoff>> {
+pub async fn state_of(h: &Handles<'_>, id: Uuid) -> Result<Option<Handoff>, LinkError> {
     Ok(states_of(h, &[id])
         .await?
         .into_iter()
@@ -122,7 +121,7 @@ pub async fn send(
     agent: &AgentRow,
     id: Uuid,
     to: &Customer<'_>,
-) -> ApiResult<Handoff> {
+) -> Result<Handoff, LinkError> {
     let link = Link {
         purpose: Purpose::Handoff,
         template: TEMPLATE,
@@ -141,7 +140,7 @@ pub async fn send(
 }
 
 /// Withdraws the application's unopened hand-off link.
-pub async fn revoke(h: &Handles<'_>, id: Uuid) -> ApiResult<Option<Handoff>> {
+pub async fn revoke(h: &Handles<'_>, id: Uuid) -> Result<Option<Handoff>, LinkError> {
     links::revoke(h.pool, id, Purpose::Handoff, h.clock.now()).await?;
     state_of(h, id).await
 }

@@ -26,15 +26,14 @@ use time::{Duration, OffsetDateTime};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use enrollflow_engine::{Context, Engine, Submission};
+use enrollflow_engine::{Context, Engine, EvalError, Submission};
 
 use super::Handles;
 use crate::accounts::{new_token, token_hash};
-use crate::app::applying::open::{OpenStep, eval_error};
+use crate::app::applying::open::OpenStep;
 use crate::crypto::Cipher;
 use crate::db::agents::AgentRow;
 use crate::db::links::{self, Purpose};
-use crate::error::{ApiError, ApiResult};
 use crate::mail;
 use crate::quoting::PlanSnapshot;
 use crate::sensitive;
@@ -64,10 +63,34 @@ pub const OTHER_SITE: &str = "This link belongs to another agent's site: open it
 pub const SUBMITTED: &str =
     "This application has already been submitted: there is nothing left to finish.";
 
+/// Why a link was not sent, or does not open an application (nothing was changed).
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    /// Past the day's links for the application, or for the address.
+    #[error("too many links today")]
+    TooMany,
+    /// Not a link, or not one of this agent's sites: the sentence for the person holding it.
+    #[error("{0}")]
+    NotALink(&'static str),
+    /// A link that worked once and no longer does: why.
+    #[error("{0}")]
+    NoLonger(&'static str),
+    #[error(transparent)]
+    Rules(#[from] EvalError),
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
+
+impl From<crate::db::Error> for LinkError {
+    fn from(e: crate::db::Error) -> Self {
+        LinkError::Failed(e.into())
+    }
+}
+
 /// The address a resume link goes to: the e-mail the application holds (About You's), never one
 /// typed with the request, so a link can only reach the person the application names.
-pub fn resume_address(s: &OpenStep) -> ApiResult<Option<String>> {
-    let summary = s.bundle.engine.summary(&s.data).map_err(eval_error)?;
+pub fn resume_address(s: &OpenStep) -> Result<Option<String>, LinkError> {
+    let summary = s.bundle.engine.summary(&s.data)?;
     Ok(summary
         .email
         .as_deref()
@@ -83,7 +106,7 @@ pub async fn save_for_later(
     email: &str,
     origin: &str,
     language: &str,
-) -> ApiResult<OffsetDateTime> {
+) -> Result<OffsetDateTime, LinkError> {
     let link = Link {
         purpose: Purpose::Resume,
         template: TEMPLATE,
@@ -119,15 +142,15 @@ pub async fn email_link(
     agent: &AgentRow,
     id: Uuid,
     l: &Link<'_>,
-) -> ApiResult<OffsetDateTime> {
+) -> Result<OffsetDateTime, LinkError> {
     let now = h.clock.now();
     let day_ago = now - Duration::days(1);
     if links::count_since(h.pool, id, l.purpose, day_ago).await? >= l.per_day {
-        return Err(ApiError::TooManyRequests(3600));
+        return Err(LinkError::TooMany);
     }
     let recipient = h.cipher.digest(RECIPIENT, &l.email.to_lowercase());
     if links::count_to_since(h.pool, &recipient, day_ago).await? >= LINKS_PER_ADDRESS_PER_DAY {
-        return Err(ApiError::TooManyRequests(3600));
+        return Err(LinkError::TooMany);
     }
     let (token, hash) = new_token();
     let expires_at = now + VALID_FOR;
@@ -177,33 +200,31 @@ pub async fn use_link(
     h: &Handles<'_>,
     agent: &AgentRow,
     token: &str,
-) -> ApiResult<(Uuid, Purpose)> {
+) -> Result<(Uuid, Purpose), LinkError> {
     let hash = token_hash(token);
     let now = h.clock.now();
     let link = links::find(h.pool, &hash)
         .await?
-        .ok_or_else(|| ApiError::NotFound(NOT_A_LINK.into()))?;
-    let purpose = link
-        .purpose()
-        .ok_or_else(|| ApiError::NotFound(NOT_A_LINK.into()))?;
+        .ok_or(LinkError::NotALink(NOT_A_LINK))?;
+    let purpose = link.purpose().ok_or(LinkError::NotALink(NOT_A_LINK))?;
     if link.agent_id != agent.id {
-        return Err(ApiError::NotFound(OTHER_SITE.into()));
+        return Err(LinkError::NotALink(OTHER_SITE));
     }
     if link.submitted {
-        return Err(ApiError::Gone(SUBMITTED.into()));
+        return Err(LinkError::NoLonger(SUBMITTED));
     }
     if link.used_at.is_some() {
-        return Err(ApiError::Gone(USED.into()));
+        return Err(LinkError::NoLonger(USED));
     }
     if link.revoked_at.is_some() {
-        return Err(ApiError::Gone(REPLACED.into()));
+        return Err(LinkError::NoLonger(REPLACED));
     }
     if link.expires_at <= now {
-        return Err(ApiError::Gone(EXPIRED.into()));
+        return Err(LinkError::NoLonger(EXPIRED));
     }
     if !links::use_once(h.pool, &hash, now).await? {
         // Used by another request just now.
-        return Err(ApiError::Gone(USED.into()));
+        return Err(LinkError::NoLonger(USED));
     }
     Ok((link.application_id, purpose))
 }
@@ -228,8 +249,8 @@ pub fn recheck(
     id: Uuid,
     data: &Value,
     ctx: &Context,
-) -> ApiResult<Rechecked> {
-    let flow = engine.flow_view(data, ctx).map_err(eval_error)?;
+) -> Result<Rechecked, LinkError> {
+    let flow = engine.flow_view(data, ctx)?;
     let mut changes = Vec::new();
     let mut first_problem: Option<String> = None;
     let mut furthest: Option<String> = None;
@@ -243,10 +264,7 @@ pub fn recheck(
                 step: &step.id,
             };
             sensitive::decrypt(cipher, place, schema, &mut answers)?;
-            if let Submission::Invalid { .. } = engine
-                .submit(&step.id, &answers, data, ctx)
-                .map_err(eval_error)?
-            {
+            if let Submission::Invalid { .. } = engine.submit(&step.id, &answers, data, ctx)? {
                 problem = Some(format!(
                     "{step}: some answers need another look under today's rules.",
                     step = step.title
