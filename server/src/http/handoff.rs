@@ -13,11 +13,9 @@ use uuid::Uuid;
 use super::accounts::{Errors, JsonBody, text};
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
-use crate::accounts::{normalize_email, public_origin};
+use crate::accounts::public_origin;
 use crate::app::applying::Handles;
-use crate::app::applying::handoff::{self, Handoff};
-use crate::app::applying::open::already_submitted;
-use crate::db::{agents, applications, sessions};
+use crate::app::applying::handoff::{self, Handoff, HandoffError};
 use crate::http::state::AppState;
 use enrollflow_engine::i18n::{PSEUDO, SOURCE};
 
@@ -34,17 +32,6 @@ pub struct HandoffRequest {
     pub language: Option<String>,
 }
 
-/// One of the agent's applications, not submitted; 404 or 409 otherwise.
-async fn open_quote(app: &AppState, agent: Uuid, id: Uuid) -> ApiResult<i16> {
-    let (last_step, submitted, _) = applications::standing_for_agent(&app.pool, id, agent)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
-    if submitted {
-        return Err(already_submitted());
-    }
-    Ok(last_step)
-}
-
 #[utoipa::path(get, path = "/api/dashboard/handoff/{id}", tag = "dashboard",
     params(("id" = Uuid, Path, description = "One of the agent's applications")),
     responses((status = 200, body = Option<Handoff>, description = "The newest hand-off (null: none)"),
@@ -55,10 +42,9 @@ async fn handoff_state(
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Option<Handoff>>> {
     let agent = user.dashboard_agent()?;
-    applications::standing_for_agent(&app.pool, id, agent)
-        .await?
-        .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
-    Ok(Json(handoff::state_of(&Handles::of(&app), id).await?))
+    Ok(Json(
+        handoff::state_for(&Handles::of(&app), agent, id).await?,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/dashboard/handoff/{id}", tag = "dashboard",
@@ -79,29 +65,12 @@ async fn send_handoff(
     headers: HeaderMap,
     JsonBody(req): JsonBody<HandoffRequest>,
 ) -> ApiResult<Json<Handoff>> {
-    let agent_id = user.dashboard_agent()?;
-    let last_step = open_quote(&app, agent_id, id).await?;
-    let bundle = app.rules.current();
-    if let Some(from) = bundle.engine.save_for_later_from()
-        && last_step < i16::from(from)
-    {
-        return Err(ApiError::Conflict(
-            "Quote the customer's plans before sending the application to them.".into(),
-        ));
-    }
-    let Some(email) = normalize_email(text(&req.email)) else {
-        return Err(Errors::only(
-            "email",
-            "Please enter a valid e-mail address.",
-        ));
-    };
-    let agent = agents::by_id(&app.pool, agent_id)
-        .await?
-        .ok_or(ApiError::Forbidden)?;
+    let agent = user.dashboard_agent()?;
     let origin = public_origin(
         &app.config,
         headers.get(header::HOST).and_then(|h| h.to_str().ok()),
     );
+    let bundle = app.rules.current();
     let languages = bundle.engine.languages();
     let language = req
         .language
@@ -109,17 +78,14 @@ async fn send_handoff(
         .filter(|code| *code != PSEUDO && languages.speaks(code))
         .unwrap_or(SOURCE);
     let to = handoff::Customer {
-        email: &email,
+        email: text(&req.email),
         origin: &origin,
         language,
     };
-    let sent = handoff::send(&Handles::of(&app), &bundle, &agent, id, &to).await?;
     // The application is the customer's to finish now: the agent's browser lets go of it (its
     // purchase would otherwise hold the agent's wizard and dashboard on Review and Purchase).
-    if user.session.application_id == Some(id) {
-        sessions::set_application(&app.pool, &user.session.id_hash, None).await?;
-        app.caches.evict_session(&user.session.id_hash);
-    }
+    let holder = (&user.session.id_hash, user.session.application_id);
+    let sent = handoff::hand_off(&Handles::of(&app), agent, id, &to, holder).await?;
     Ok(Json(sent))
 }
 
@@ -134,6 +100,21 @@ async fn revoke_handoff(
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Option<Handoff>>> {
     let agent = user.dashboard_agent()?;
-    open_quote(&app, agent, id).await?;
-    Ok(Json(handoff::revoke(&Handles::of(&app), id).await?))
+    Ok(Json(
+        handoff::withdraw(&Handles::of(&app), agent, id).await?,
+    ))
+}
+
+impl From<HandoffError> for ApiError {
+    fn from(e: HandoffError) -> Self {
+        match e {
+            HandoffError::NotFound => ApiError::NotFound(e.to_string()),
+            HandoffError::AlreadySubmitted | HandoffError::NotQuoted => {
+                ApiError::Conflict(e.to_string())
+            }
+            HandoffError::NotAnEmail => Errors::only("email", &e.to_string()),
+            HandoffError::NoAgent => ApiError::Forbidden,
+            HandoffError::Link(e) => e.into(),
+        }
+    }
 }

@@ -26,8 +26,9 @@ use uuid::Uuid;
 
 use super::Handles;
 use crate::app::applying::resume::{Link, LinkError, email_link};
-use crate::db::agents::AgentRow;
+use crate::db::agents::{self, AgentRow};
 use crate::db::links::{self, NewestLink, Purpose};
+use crate::db::{applications, sessions};
 use crate::rules::Bundle;
 
 /// Hand-offs one application may send in a day.
@@ -105,7 +106,99 @@ pub async fn state_of(h: &Handles<'_>, id: Uuid) -> Result<Option<Handoff>, Link
         .map(|(_, h)| h))
 }
 
+/// Why an application is not handed off (nothing was sent).
+#[derive(Debug, thiserror::Error)]
+pub enum HandoffError {
+    #[error("No such application.")]
+    NotFound,
+    #[error("This application has already been submitted.")]
+    AlreadySubmitted,
+    /// Not quoted far enough for the customer to take over.
+    #[error("Quote the customer's plans before sending the application to them.")]
+    NotQuoted,
+    #[error("Please enter a valid e-mail address.")]
+    NotAnEmail,
+    /// The agent's row is gone.
+    #[error("no such agent")]
+    NoAgent,
+    #[error(transparent)]
+    Link(#[from] LinkError),
+}
+
+impl From<crate::db::Error> for HandoffError {
+    fn from(e: crate::db::Error) -> Self {
+        HandoffError::Link(e.into())
+    }
+}
+
+/// How far one of `agent`'s applications got, if it is theirs and not submitted.
+pub async fn open_quote(h: &Handles<'_>, agent: Uuid, id: Uuid) -> Result<i16, HandoffError> {
+    let (last_step, submitted, _) = applications::standing_for_agent(h.pool, id, agent)
+        .await?
+        .ok_or(HandoffError::NotFound)?;
+    if submitted {
+        return Err(HandoffError::AlreadySubmitted);
+    }
+    Ok(last_step)
+}
+
+/// The newest hand-off of one of `agent`'s applications.
+pub async fn state_for(
+    h: &Handles<'_>,
+    agent: Uuid,
+    id: Uuid,
+) -> Result<Option<Handoff>, HandoffError> {
+    applications::standing_for_agent(h.pool, id, agent)
+        .await?
+        .ok_or(HandoffError::NotFound)?;
+    Ok(state_of(h, id).await?)
+}
+
+/// Hands one of `agent`'s quoted applications to its customer at the address typed (`to.email`,
+/// checked here): the link is mailed, and the agent's session (`session`, its id hash, holding
+/// `holding`) lets go of the application, whose purchase is the customer's now.
+pub async fn hand_off(
+    h: &Handles<'_>,
+    agent: Uuid,
+    id: Uuid,
+    to: &Customer<'_>,
+    (session, holding): (&[u8; 32], Option<Uuid>),
+) -> Result<Handoff, HandoffError> {
+    let last_step = open_quote(h, agent, id).await?;
+    let bundle = h.rules.current();
+    if let Some(from) = bundle.engine.save_for_later_from()
+        && last_step < i16::from(from)
+    {
+        return Err(HandoffError::NotQuoted);
+    }
+    let email = crate::accounts::normalize_email(to.email).ok_or(HandoffError::NotAnEmail)?;
+    let agent = agents::by_id(h.pool, agent)
+        .await?
+        .ok_or(HandoffError::NoAgent)?;
+    let to = Customer {
+        email: &email,
+        ..*to
+    };
+    let sent = send(h, &bundle, &agent, id, &to).await?;
+    if holding == Some(id) {
+        sessions::set_application(h.pool, session, None).await?;
+        h.caches.evict_session(session);
+    }
+    Ok(sent)
+}
+
+/// Withdraws the unopened hand-off link of one of `agent`'s applications.
+pub async fn withdraw(
+    h: &Handles<'_>,
+    agent: Uuid,
+    id: Uuid,
+) -> Result<Option<Handoff>, HandoffError> {
+    open_quote(h, agent, id).await?;
+    Ok(revoke(h, id).await?)
+}
+
 /// Who a hand-off link goes to, and in which language its e-mail is written.
+#[derive(Clone, Copy)]
 pub struct Customer<'a> {
     pub email: &'a str,
     /// The agent's site the link opens on.
