@@ -6,7 +6,6 @@
 use time::OffsetDateTime;
 
 use crate::db::users::{self, UserRow};
-use crate::error::ApiResult;
 use crate::mail;
 
 /// A notice: its headline (the subject's end) and its sentence.
@@ -62,7 +61,7 @@ pub async fn tell_admins(
     notice: &Notice<'_>,
     except: Option<uuid::Uuid>,
     now: OffsetDateTime,
-) -> ApiResult<()> {
+) -> anyhow::Result<()> {
     for admin in users::active_admins(&mut *db).await? {
         if Some(admin.id) != except {
             tell(db, &admin, notice, now).await?;

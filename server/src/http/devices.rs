@@ -24,8 +24,9 @@ use super::accounts::JsonBody;
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
+use crate::app::accounts::disable::{self, ByAdmin, DisableError};
 use crate::db::audit::{self, Action};
-use crate::db::{sessions, users};
+use crate::db::sessions;
 use crate::http::session;
 use crate::http::state::AppState;
 
@@ -220,67 +221,35 @@ async fn set_disabled(
     JsonBody(req): JsonBody<DisabledRequest>,
 ) -> ApiResult<Json<AccountState>> {
     current.require_admin()?;
-    let not_found = || ApiError::NotFound("User not found".into());
-    let id: Uuid = user_id.parse().map_err(|_| not_found())?;
+    let id: Uuid = user_id
+        .parse()
+        .map_err(|_| ApiError::NotFound(DisableError::NotFound.to_string()))?;
+    // Said before a code is asked for: no code makes it possible.
     if id == current.user.id {
-        return Err(ApiError::BadRequest(
-            "You cannot disable your own account.".into(),
-        ));
+        return Err(ApiError::BadRequest(DisableError::OwnAccount.to_string()));
     }
     super::second_factor::recent_factor(&app, &current).await?;
-    let user = users::by_id(&app.pool, id).await?.ok_or_else(not_found)?;
-    if req.disabled && super::second_factor::among_last_admins(&app, &user).await? {
-        return Err(ApiError::Conflict(super::second_factor::LAST_ADMINS.into()));
-    }
-    let now = app.clock.now();
-    let mut tx = app.pool.begin().await?;
-    if !users::set_disabled(&mut *tx, id, req.disabled.then_some(now)).await? {
-        return Err(not_found());
-    }
-    let ended = if req.disabled {
-        // Its reset and invitation links stop working too.
-        users::void_tokens(&mut *tx, id, now).await?;
-        sessions::delete_for_user(&mut *tx, id, None).await?
-    } else {
-        Vec::new()
+    let name = current.user.full_name();
+    let by = ByAdmin {
+        id: current.user.id,
+        name: &name,
+        address,
     };
-    let by = current.user.full_name();
-    let (headline, to_them, to_admins) = if req.disabled {
-        (
-            "your account was disabled",
-            format!(
-                "{by}, an administrator, disabled your account: you are signed out everywhere and cannot log in until it is enabled again."
-            ),
-            format!("{by} disabled the account of {}.", user.full_name()),
-        )
-    } else {
-        (
-            "your account was enabled",
-            format!("{by}, an administrator, enabled your account again: you can log in."),
-            format!("{by} enabled the account of {} again.", user.full_name()),
-        )
-    };
-    let notice = |text| crate::account_notices::Notice { headline, text };
-    crate::account_notices::tell(&mut tx, &user, &notice(to_them), now).await?;
-    crate::account_notices::tell_admins(&mut tx, &notice(to_admins), Some(user.id), now).await?;
-    audit::record(
-        &mut *tx,
-        now,
-        &audit::Entry {
-            action: if req.disabled {
-                Action::AccountDisabled
-            } else {
-                Action::AccountEnabled
-            },
-            actor: Some(current.user.id),
-            subject: Some(id),
-            address,
-            ..Default::default()
-        },
+    disable::set_disabled(
+        &app.pool,
+        &app.caches,
+        app.clock.now(),
+        &by,
+        id,
+        req.disabled,
     )
-    .await?;
-    tx.commit().await?;
-    session::evict_all(&app, &ended);
+    .await
+    .map_err(|e| match e {
+        DisableError::NotFound => ApiError::NotFound(e.to_string()),
+        DisableError::OwnAccount => ApiError::BadRequest(e.to_string()),
+        DisableError::LastAdmins => ApiError::Conflict(e.to_string()),
+        DisableError::Failed(e) => e.into(),
+    })?;
     Ok(Json(AccountState {
         id,
         disabled: req.disabled,

@@ -29,6 +29,7 @@ use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use crate::account_notices;
 use crate::accounts;
+use crate::app::accounts::disable;
 use crate::db::audit::Action;
 use crate::db::second_factor as store;
 use crate::db::{login_failures, sessions, users};
@@ -647,24 +648,6 @@ pub(crate) async fn recent_factor(
     }
 }
 
-/// What an admin is told when a change would leave fewer than two active admins with a second
-/// factor: someone must always be able to act, and no admin alone.
-pub(crate) const LAST_ADMINS: &str = "At least two active administrators with two-step verification \
-    must remain: enable or add another administrator first.";
-
-/// Whether taking `user` out of the active admins with a second factor would leave fewer than two.
-pub(crate) async fn among_last_admins(app: &AppState, user: &users::UserRow) -> ApiResult<bool> {
-    if !user.is_admin() || user.disabled || !user.second_factor {
-        return Ok(false);
-    }
-    let able = users::active_admins(&app.pool)
-        .await?
-        .iter()
-        .filter(|a| a.second_factor)
-        .count();
-    Ok(able <= 2)
-}
-
 #[utoipa::path(get, path = "/api/admin/security-settings", tag = "admin",
     responses((status = 200, body = SecuritySettings), (status = 403, description = "Not an admin")))]
 async fn get_settings(
@@ -755,8 +738,8 @@ async fn reset_for_user(
         return Err(ApiError::Forbidden);
     }
     recent_factor(&app, &current).await?;
-    if among_last_admins(&app, &user).await? {
-        return Err(ApiError::Conflict(LAST_ADMINS.into()));
+    if disable::among_last_admins(&app.pool, &user).await? {
+        return Err(ApiError::Conflict(disable::LAST_ADMINS.into()));
     }
     let now = app.clock.now();
     let mut tx = app.pool.begin().await?;

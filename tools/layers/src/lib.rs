@@ -97,7 +97,6 @@ pub const HANDLERS_TO_QUERIES: &[(&str, &str)] = &[
     ("http::dashboard", "db::rule_sets"),
     ("http::devices", "db::audit"),
     ("http::devices", "db::sessions"),
-    ("http::devices", "db::users"),
     ("http::documents", "db"),
     ("http::documents", "db::applications"),
     ("http::evidence", "db::evidence"),
