@@ -10,6 +10,22 @@
 //! - `printing`: the plan pages' printable sheets.
 //! - `rule_sets`: publishing an approved rule set.
 
+/// Makes database errors the `Failed` variant of each use case error enum named (its
+/// `Failed(anyhow::Error)` keeps the database error, which `http/` answers 503 when the database is
+/// out of reach).
+macro_rules! database_errors_fail {
+    ($($error:ty),+ $(,)?) => {
+        $(
+            impl From<crate::db::Error> for $error {
+                fn from(e: crate::db::Error) -> Self {
+                    Self::Failed(e.into())
+                }
+            }
+        )+
+    };
+}
+pub(crate) use database_errors_fail;
+
 pub mod accounts;
 pub mod applying;
 pub mod messages;

@@ -40,11 +40,7 @@ pub enum DisableError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<crate::db::Error> for DisableError {
-    fn from(e: crate::db::Error) -> Self {
-        DisableError::Failed(e.into())
-    }
-}
+crate::app::database_errors_fail!(DisableError);
 
 /// Whether taking `user` out of the active admins with a second factor would leave fewer than two.
 pub async fn among_last_admins(pool: &PgPool, user: &UserRow) -> crate::db::Result<bool> {

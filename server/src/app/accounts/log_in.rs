@@ -46,11 +46,7 @@ pub enum LoginError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<crate::db::Error> for LoginError {
-    fn from(e: crate::db::Error) -> Self {
-        LoginError::Failed(e.into())
-    }
-}
+crate::app::database_errors_fail!(LoginError);
 
 /// Checks `c` (see the module's comment).
 pub async fn check(

@@ -39,11 +39,7 @@ pub enum ResetError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<crate::db::Error> for ResetError {
-    fn from(e: crate::db::Error) -> Self {
-        ResetError::Failed(e.into())
-    }
-}
+crate::app::database_errors_fail!(ResetError);
 
 /// A new password's problems under `key`, and a mismatching confirmation under `confirm_key`
 /// (registration, a change and a reset alike).

@@ -48,11 +48,7 @@ pub enum OpenError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<crate::db::Error> for OpenError {
-    fn from(e: crate::db::Error) -> Self {
-        OpenError::Failed(e.into())
-    }
-}
+crate::app::database_errors_fail!(OpenError);
 
 /// Why an application's document was not stored (nothing was written).
 #[derive(Debug, thiserror::Error)]
@@ -72,11 +68,7 @@ pub enum StoreError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<crate::db::Error> for StoreError {
-    fn from(e: crate::db::Error) -> Self {
-        StoreError::Failed(e.into())
-    }
-}
+crate::app::database_errors_fail!(StoreError);
 
 /// Who calls, as the service needs it: the site's subdomain, the session's user and application,
 /// and what the caller's browser last saw of its application.

@@ -81,11 +81,7 @@ pub enum LinkError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<crate::db::Error> for LinkError {
-    fn from(e: crate::db::Error) -> Self {
-        LinkError::Failed(e.into())
-    }
-}
+crate::app::database_errors_fail!(LinkError);
 
 /// The address a resume link goes to: the e-mail the application holds (About You's), never one
 /// typed with the request, so a link can only reach the person the application names.

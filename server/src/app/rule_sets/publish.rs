@@ -77,11 +77,7 @@ pub enum PublishError {
     Failed(#[from] anyhow::Error),
 }
 
-impl From<crate::db::Error> for PublishError {
-    fn from(e: crate::db::Error) -> Self {
-        PublishError::Failed(e.into())
-    }
-}
+crate::app::database_errors_fail!(PublishError);
 
 /// Approves proposal `id` and publishes its set, effective `effective_from` (`YYYY-MM-DDTHH:MM`
 /// on Michigan's clock, or RFC 3339) or at once.
