@@ -15,18 +15,15 @@ use crate::helpers::{
     ACME_USER, ADMIN_USER, Browser, LAKESHORE_USER, TestApp, adult, at_medical, put, spawn_app,
     wait_for_mails,
 };
-use crate::purchase::{at_subscriber_information, give_subscriber_information, signatures};
+use crate::purchase::{
+    at_subscriber_information, give_subscriber_information, on_to_review_and_purchase, signatures,
+};
 
 /// A consumer on acme buys the cheapest plans for Ann Lee (SSN 123-45-6789); the application's id.
 async fn bought(app: &TestApp, b: &Browser<'_>) -> uuid::Uuid {
     let token = at_subscriber_information(b).await;
     give_subscriber_information(b, &token).await;
-    // The other questions are the step tests' business: on to Review and Purchase.
-    sqlx::query("UPDATE applications SET data = data || '{\"last_step\": 10}'::jsonb")
-        .execute(&app.pool)
-        .await
-        .expect("advance");
-    app.settle().await;
+    on_to_review_and_purchase(app).await;
     let r = put(b, &token, "/api/application/step/rap", signatures()).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     // The purchase tells the browser its application's new revision, as every save does (another

@@ -118,6 +118,16 @@ async fn review_selections_continues_to_subscriber_information() {
     }
 }
 
+/// Moves the application on to Review and Purchase (step 10) directly: subscriber information and
+/// the other questions are the step tests' business.
+pub(crate) async fn on_to_review_and_purchase(app: &crate::helpers::TestApp) {
+    sqlx::query("UPDATE applications SET data = data || '{\"last_step\": 10}'::jsonb")
+        .execute(&app.pool)
+        .await
+        .expect("advance");
+    app.settle().await;
+}
+
 pub(crate) fn signatures() -> Value {
     json!({
         "agree_tc": true, "who_is_applying": 1, "agree_subscriber_applying": true,
@@ -132,13 +142,7 @@ async fn a_double_click_on_purchase_submits_once_and_then_only_review_and_purcha
     let b = app.browser("acme");
     let token = at_medical(&b, adult("1990-01-01")).await;
     choose_plans(&b, &token).await;
-    // Subscriber information and the other questions are the step tests' business: here the
-    // application is moved on to step 10 directly.
-    sqlx::query("UPDATE applications SET data = data || '{\"last_step\": 10}'::jsonb")
-        .execute(&app.pool)
-        .await
-        .expect("advance");
-    app.settle().await;
+    on_to_review_and_purchase(&app).await;
 
     let (first, second) = tokio::join!(
         put(&b, &token, "/api/application/step/rap", signatures()),

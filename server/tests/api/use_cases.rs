@@ -15,7 +15,7 @@ use enrollflow_server::governance::Actor;
 
 use crate::governance::{ANALYST, APPROVER, person, propose_with, reworded, reworded_suites};
 use crate::helpers::{TestApp, adult, at_medical, spawn_app, spawn_app_with};
-use crate::purchase::{choose_plans, signatures};
+use crate::purchase::{choose_plans, on_to_review_and_purchase, signatures};
 
 /// A session of its own on acme, as a browser's first request makes it: its id hash.
 async fn new_session(app: &TestApp) -> [u8; 32] {
@@ -178,11 +178,7 @@ async fn the_purchase_stores_its_evidence_and_receipt_once_and_the_application_n
     let b = app.browser("acme");
     let token = at_medical(&b, adult("1990-01-01")).await;
     choose_plans(&b, &token).await;
-    sqlx::query("UPDATE applications SET data = data || '{\"last_step\": 10}'::jsonb")
-        .execute(&app.pool)
-        .await
-        .expect("advance");
-    app.settle().await;
+    on_to_review_and_purchase(&app).await;
     let session: Vec<u8> = sqlx::query_scalar("SELECT id_hash FROM sessions")
         .fetch_one(&app.pool)
         .await
