@@ -23,6 +23,8 @@ FROM rust:1-bookworm AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY engine/ engine/
+COPY engine-tools/ engine-tools/
+COPY texts/ texts/
 COPY server/ server/
 # A member of the workspace (the layer check), not part of the binary.
 COPY tools/layers/ tools/layers/

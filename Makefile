@@ -61,6 +61,9 @@ check:
 	cargo fmt --all --check
 	cargo run -q -p enrollflow-layers -- server/src
 	cargo run -q -p enrollflow-layers -- --circles-only engine/src
+	cargo run -q -p enrollflow-layers -- --circles-only engine-tools/src
+	# The analysts' binary links no database, web server or async runtime.
+	! cargo tree -p enrollflow-engine-tools -e normal --prefix none | grep -E '^(sqlx|axum|tower|tokio|hyper) '
 	python3 tools/literals/check.py
 	python3 -m unittest tools/literals/test_check.py
 	python3 tools/docs/check.py
@@ -82,14 +85,17 @@ fmt:
 test-rust:
 	scripts/with-s3.sh cargo test --workspace
 
-# The analysts' and testers' commands, as they run them.
+# The analysts' and testers' commands, as they run them: with their own binary (enrollflow-rules,
+# no database or web server linked), and the same commands through the server's.
 test-rules:
-	cargo build --bin enrollflow
-	$(TARGET_DIR)/debug/enrollflow check .
-	$(TARGET_DIR)/debug/enrollflow scenarios tests/scenarios
-	$(TARGET_DIR)/debug/enrollflow coverage tests/scenarios --html $(TARGET_DIR)/rule-coverage.html
-	python3 tools/scenarios/test_cli.py $(TARGET_DIR)/debug/enrollflow
-	python3 tools/i18n/test_cli.py $(TARGET_DIR)/debug/enrollflow
+	cargo build --bin enrollflow-rules --bin enrollflow
+	$(TARGET_DIR)/debug/enrollflow-rules check .
+	$(TARGET_DIR)/debug/enrollflow-rules scenarios tests/scenarios
+	$(TARGET_DIR)/debug/enrollflow-rules coverage tests/scenarios --html $(TARGET_DIR)/rule-coverage.html
+	for bin in enrollflow-rules enrollflow; do \
+	  python3 tools/scenarios/test_cli.py $(TARGET_DIR)/debug/$$bin && \
+	  python3 tools/i18n/test_cli.py $(TARGET_DIR)/debug/$$bin || exit 1; \
+	done
 
 test-web: web-deps
 	cd web && npm run typecheck && npm run lint && npm run i18n:check && npm test && npm run budget
@@ -118,7 +124,7 @@ clean-test-dbs:
 ## make bench: engine micro-benchmarks (release build): step views, every step's submission, the
 ## quote and the scenario suites, printed beside their targets; fails when one is missed
 bench:
-	cargo bench -p enrollflow-engine --bench engine
+	cargo bench -p enrollflow-engine-tools --bench engine
 	python3 tools/bench/engine_targets.py $(TARGET_DIR)/criterion
 
 ## make bench-instructions: the same benchmarks as instructions per call (callgrind; valgrind

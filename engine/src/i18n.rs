@@ -36,7 +36,7 @@ use std::collections::{BTreeMap, HashMap};
 use regex::Regex;
 
 pub use pseudo::pseudo_text;
-pub use report::{check, extras, gaps, skeleton};
+pub use report::{catalog_of, check, extras, gaps};
 pub use texts::texts;
 
 /// The language of the form and rule files.

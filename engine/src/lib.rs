@@ -7,7 +7,8 @@
 //! - [`Engine::step_view`] gives a step's schema, UI schema, data and navigation for an application.
 //! - [`Engine::submit`] validates a step's answers (schema + Rhai checks) into the transition or
 //!   the errors map keyed by the spec's field keys.
-//! - [`scenario`] runs the YAML scenario suites testers write.
+//! - [`coverage`] notes what a coverage run reaches; the scenario runner, the reports, replay and
+//!   impact are the tools crate's (`engine-tools/`).
 //!
 //! The API at a glance: the public types (`Source`, `Context`, `AgentFlags`, `StepInfo`,
 //! `FlowView`, `StepView`, `Submission`, `Transition`); an `Engine`'s navigation (`step_view`,
@@ -24,21 +25,22 @@ pub mod dates;
 pub mod diagnostic;
 mod engine;
 mod form;
+/// Reading a form's schema by an answer's path (`members[0].age`), for the tools that check views.
+pub mod form_paths {
+    pub use crate::form::{parse_path, path_string, schema_at};
+}
 pub mod i18n;
-pub mod impact;
 mod load;
 mod model;
 pub mod money;
 pub mod protected;
 pub mod rating;
-pub mod replay;
-pub mod scenario;
 pub mod script;
 pub mod sensitive;
 mod submit;
 pub mod summary;
 mod view;
-mod yaml;
+pub mod yaml;
 pub mod zip;
 
 use std::collections::{BTreeMap, HashMap};

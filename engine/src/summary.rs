@@ -5,7 +5,7 @@
 //!
 //! `Engine::summary` evaluates it; `NAMES` is the contract a flow must fill, each name with its
 //! kind: a flow whose `summary:` lacks a name or adds one is refused at load
-//! (`engine/src/tests.rs`; also `engine/tests/rules.rs` and the dashboard's API tests). The
+//! (`engine/src/tests.rs`; also `engine-tools/tests/rules.rs` and the dashboard's API tests). The
 //! upload's step is likewise the flow's `upload_step`.
 
 use serde::{Deserialize, Serialize};

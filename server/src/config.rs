@@ -18,7 +18,7 @@ use crate::hostname::{Host, Subdomain};
 
 /// The product's name, in the site's answers and (as the template global `product_name`) in every
 /// e-mail and legal text.
-pub const PRODUCT_NAME: &str = "Enrollflow";
+pub use crate::texts::PRODUCT_NAME;
 
 /// The shortest operator bearer token accepted (`ENROLLFLOW_ADMIN_TOKEN`).
 pub const OPERATOR_TOKEN_MIN: usize = 32;

@@ -1,15 +1,14 @@
 //! Impact before publish: a draft rule set against a base (the published set, a folder or a git
 //! revision), over every scenario suite, made-up households drawn to match the book, and the most
 //! recent stored applications. Applications are walked in memory with their personal details made
-//! up ([`enrollflow_engine::replay::walk`]); of them only counts leave, named in the base set's
+//! up ([`enrollflow_engine_tools::replay::walk`]); of them only counts leave, named in the base set's
 //! words, never a value a rule computed from a customer's answers.
 //!
 //! The households are `demo_data::households`, drawn to the book's mix of counties and household
 //! sizes; a group of stored applications under 5 is "fewer than 5". `enrollflow impact` and `POST
 //! /api/admin/rules/impact`.
 
-use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
+use std::collections::HashMap;
 
 use crate::db::PgPool;
 use serde::{Deserialize, Serialize};
@@ -17,8 +16,9 @@ use serde_json::Value;
 use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 
-use enrollflow_engine::impact::{self, Group};
-use enrollflow_engine::{Applying, Context, Engine, scenario};
+use enrollflow_engine::{Applying, Context, Engine};
+pub use enrollflow_engine_tools::impact::set_at_revision;
+use enrollflow_engine_tools::impact::{self, Group, ScenarioChange};
 
 use crate::db;
 
@@ -98,19 +98,6 @@ pub async fn recent_applications(pool: &PgPool, n: i64) -> anyhow::Result<Vec<St
         });
     }
     Ok(out)
-}
-
-/// A scenario whose result differs between the two sets.
-#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct ScenarioChange {
-    /// `file:line`.
-    pub at: String,
-    pub name: String,
-    /// `passed` or `failed`.
-    pub before: String,
-    pub after: String,
-    /// Why it fails after the change (or failed before it).
-    pub failures: Vec<String>,
 }
 
 /// Every difference the draft makes. Values (before and after) are shown for what is made up:
@@ -230,7 +217,8 @@ pub fn compare(
 ) -> Result<Report, String> {
     let base_files = &base.files;
     let base = &base.engine;
-    let (scenarios_run, scenarios_changed) = compare_suites(base, against, inputs.suites, budget);
+    let (scenarios_run, scenarios_changed) =
+        impact::compare_suites(base, against, inputs.suites, &|| budget.check().is_ok());
     budget.check()?;
     let made = crate::demo_data::households(
         base,
@@ -276,60 +264,6 @@ pub fn compare(
     })
 }
 
-/// The scenarios run, and those whose result differs between the sets.
-fn compare_suites(
-    base: &Engine,
-    against: &Engine,
-    suites: &[enrollflow_engine::Source],
-    budget: &crate::budget::Budget,
-) -> (usize, Vec<ScenarioChange>) {
-    let mut scenarios_run = 0;
-    let mut scenarios_changed = Vec::new();
-    let texts: Vec<(&str, &str)> = suites
-        .iter()
-        .map(|s| (s.path.as_str(), s.text.as_str()))
-        .collect();
-    // Past the budget no further scenario starts (the caller then stops the run).
-    let befores = scenario::run_suites(base, &texts, |_| budget.check().is_ok());
-    let afters = scenario::run_suites(against, &texts, |_| budget.check().is_ok());
-    for ((suite, before), after) in suites.iter().zip(befores).zip(afters) {
-        let path = &suite.path;
-        match (before, after) {
-            (Ok(b), Ok(a)) => {
-                let before: BTreeMap<(usize, String), _> = b
-                    .into_iter()
-                    .map(|r| ((r.line, r.name.clone()), r))
-                    .collect();
-                for r in a {
-                    scenarios_run += 1;
-                    let was = before.get(&(r.line, r.name.clone())).map(|b| b.passed());
-                    if was != Some(r.passed()) {
-                        scenarios_changed.push(ScenarioChange {
-                            at: format!("{path}:{}", r.line),
-                            name: r.name.clone(),
-                            before: verdict(was.unwrap_or(false)).into(),
-                            after: verdict(r.passed()).into(),
-                            failures: match (r.passed(), before.get(&(r.line, r.name))) {
-                                (false, _) => r.failures,
-                                (true, Some(b)) => b.failures.clone(),
-                                (true, None) => Vec::new(),
-                            },
-                        });
-                    }
-                }
-            }
-            (_, Err(d)) | (Err(d), _) => scenarios_changed.push(ScenarioChange {
-                at: path.clone(),
-                name: "the suite".into(),
-                before: "passed".into(),
-                after: "failed".into(),
-                failures: vec![d.to_string()],
-            }),
-        }
-    }
-    (scenarios_run, scenarios_changed)
-}
-
 /// The book's mix (counts by county and household size) that made-up households are drawn to
 /// match; counties from the ZIP codes by the catalog (a ZIP in several counties counts for each).
 pub async fn book_mix(
@@ -352,52 +286,4 @@ pub async fn book_mix(
         }
     }
     Ok(mix)
-}
-
-fn verdict(passed: bool) -> &'static str {
-    if passed { "passed" } else { "failed" }
-}
-
-/// The rule set at a git revision of the repository at `repo`: every file under `rules/`,
-/// `forms/` and `templates/` there (`git ls-tree`, `git show`).
-pub fn set_at_revision(repo: &Path, rev: &str) -> anyhow::Result<Vec<enrollflow_engine::Source>> {
-    let git = |args: &[&str]| -> anyhow::Result<String> {
-        let out = std::process::Command::new("git")
-            .arg("-C")
-            .arg(repo)
-            .args(args)
-            .output()
-            .map_err(|e| anyhow::anyhow!("cannot run git: {e}"))?;
-        anyhow::ensure!(
-            out.status.success(),
-            "git {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
-        );
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-    };
-    let mut files = Vec::new();
-    let listed = git(&[
-        "ls-tree",
-        "-r",
-        "--name-only",
-        rev,
-        "--",
-        "rules",
-        "forms",
-        "templates",
-    ])?;
-    for path in listed.lines() {
-        let name = path.rsplit('/').next().unwrap_or(path);
-        let engine_file = name.ends_with(".yaml") || name.ends_with(".rhai");
-        if name.starts_with('.') || (!path.starts_with("templates/") && !engine_file) {
-            continue;
-        }
-        files.push(enrollflow_engine::Source::new(
-            path,
-            git(&["show", &format!("{rev}:{path}")])?,
-        ));
-    }
-    anyhow::ensure!(!files.is_empty(), "no rules at git revision {rev}");
-    Ok(files)
 }

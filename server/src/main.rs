@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
+use enrollflow_engine_tools::cli;
 use enrollflow_server::clock::{Clock, SystemClock};
 use enrollflow_server::config::ServeArgs;
 use enrollflow_server::crypto::Cipher;
@@ -13,6 +14,7 @@ use enrollflow_server::http::state::AppState;
 use enrollflow_server::npn::Npn;
 use enrollflow_server::rules::{self, Rules};
 use enrollflow_server::startup::serve;
+use enrollflow_server::texts::HOST_TEXTS;
 use enrollflow_server::{accounts, db, demo_data, seed, telemetry};
 
 #[derive(Parser)]
@@ -518,25 +520,38 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             .ok_or_else(|| anyhow::anyhow!("DATABASE_URL (or DATABASE_URL_FILE) is not set"))
     };
     match cli.command {
-        Command::Check { dir } => Ok(check(&dir)),
+        Command::Check { dir } => Ok(cli::check(&dir, &HOST_TEXTS)),
         Command::Texts {
             language,
             dir,
             write,
-        } => texts(&dir, &language, write),
+        } => cli::texts(&dir, &language, write, &HOST_TEXTS),
         Command::Scenarios {
             paths,
             root,
             filter,
             junit,
-        } => scenarios(&root, &paths, filter.as_deref(), junit.as_deref()),
+        } => cli::scenarios(
+            &root,
+            &paths,
+            filter.as_deref(),
+            junit.as_deref(),
+            &HOST_TEXTS,
+        ),
         Command::Coverage {
             paths,
             root,
             html,
             json,
             all,
-        } => coverage(&root, &paths, html.as_deref(), json.as_deref(), all),
+        } => cli::coverage(
+            &root,
+            &paths,
+            html.as_deref(),
+            json.as_deref(),
+            all,
+            &HOST_TEXTS,
+        ),
         Command::Publish { root, author, note } => {
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;
@@ -555,7 +570,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     Ok(ExitCode::SUCCESS)
                 }
                 Err(problems) => {
-                    print_problems(&problems);
+                    cli::print_problems(&problems);
                     println!("not published: {} problem(s)", problems.len());
                     Ok(ExitCode::FAILURE)
                 }
@@ -590,7 +605,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let loaded =
                 |what: &str, r: Result<rules::Bundle, Vec<enrollflow_engine::Diagnostic>>| {
                     r.map_err(|problems| {
-                        print_problems(&problems);
+                        cli::print_problems(&problems);
                         anyhow::anyhow!("the {what} rules have problems")
                     })
                 };
@@ -601,7 +616,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     .map_err(|d| vec![d])
                     .and_then(|f| rules::bundle_of(&f)),
             )?;
-            let suites = read_suites(&[suites])?;
+            let suites = cli::read_suites(&[suites])?;
             let apps = match (&pool, applications) {
                 (Some(pool), n) if n > 0 => {
                     enrollflow_server::impact::recent_applications(pool, n).await?
@@ -1036,7 +1051,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let rules = match Rules::load(&args.root) {
                 Ok(r) => Arc::new(r),
                 Err(problems) => {
-                    print_problems(&problems);
+                    cli::print_problems(&problems);
                     anyhow::bail!("the rules under {} have problems", args.root.display());
                 }
             };
@@ -1063,247 +1078,13 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn print_problems(problems: &[enrollflow_engine::Diagnostic]) {
-    for p in problems {
-        eprintln!("{p}");
-    }
-}
-
-fn check(dir: &Path) -> ExitCode {
-    // Translations of no text are served harmlessly, but a check names them.
-    let extras = rules::read_sources(dir)
-        .map(|sources| {
-            enrollflow_engine::i18n::extras(&sources, &enrollflow_server::texts::HOST_TEXTS)
-        })
-        .unwrap_or_default();
-    match rules::load_bundle(dir) {
-        Ok(_) if !extras.is_empty() => {
-            print_problems(&extras);
-            eprintln!("{} problem(s)", extras.len());
-            ExitCode::FAILURE
-        }
-        Ok(bundle) => {
-            println!(
-                "ok: {} steps, {} forms, rules {}",
-                bundle.engine.steps().count(),
-                bundle.engine.form_names().count(),
-                &bundle.engine.hash()[..12]
-            );
-            ExitCode::SUCCESS
-        }
-        Err(problems) => {
-            print_problems(&problems);
-            eprintln!("{} problem(s)", problems.len());
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// `enrollflow texts`: a language's catalogs, printed or written.
-fn texts(dir: &Path, language: &str, write: bool) -> anyhow::Result<ExitCode> {
-    let sources = rules::read_sources(dir).map_err(|d| anyhow::anyhow!("{d}"))?;
-    for (path, text) in
-        enrollflow_engine::i18n::skeleton(&sources, language, &enrollflow_server::texts::HOST_TEXTS)
-    {
-        if write {
-            let target = dir.join(&path);
-            if let Some(parent) = target.parent() {
-                std::fs::create_dir_all(parent)?;
-            }
-            std::fs::write(&target, text)?;
-            println!("wrote {path}");
-        } else {
-            println!("# --- {path}\n{text}");
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The suites under `paths` (files, or folders of them), read, each named as given.
-fn read_suites(paths: &[PathBuf]) -> anyhow::Result<Vec<enrollflow_engine::Source>> {
-    let mut files = Vec::new();
-    for p in paths {
-        suite_files(p, &mut files)?;
-    }
-    files
-        .iter()
-        .map(|f| {
-            Ok(enrollflow_engine::Source::new(
-                f.display().to_string(),
-                std::fs::read_to_string(f)?,
-            ))
-        })
-        .collect()
-}
-
-fn suite_files(path: &Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
-    if path.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(path)?
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        entries.sort();
-        for e in entries {
-            suite_files(&e, out)?;
-        }
-    } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-        out.push(path.to_path_buf());
-    } else if !path.exists() {
-        anyhow::bail!("no such suite: {}", path.display());
-    }
-    Ok(())
-}
-
 /// The rules, forms and templates under `root`, or their problems printed and an error.
 fn bundle_or_bail(root: &Path) -> anyhow::Result<rules::Bundle> {
     rules::load_bundle(root).map_err(|problems| {
-        print_problems(&problems);
+        cli::print_problems(&problems);
         anyhow::anyhow!(
             "the rules, forms or templates under {} have problems",
             root.display()
         )
-    })
-}
-
-fn scenarios(
-    root: &Path,
-    paths: &[PathBuf],
-    filter: Option<&str>,
-    junit: Option<&Path>,
-) -> anyhow::Result<ExitCode> {
-    let bundle = match rules::load_bundle(root) {
-        Ok(b) => b,
-        Err(problems) => {
-            print_problems(&problems);
-            println!("0 passed, 1 failed");
-            return Ok(ExitCode::FAILURE);
-        }
-    };
-    let failed = run_suites(&bundle.engine, paths, filter, junit)?;
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
-}
-
-/// Runs the suites under `paths` against `engine`, printing each failure and "N passed, M
-/// failed"; the number failed.
-fn run_suites(
-    engine: &enrollflow_engine::Engine,
-    paths: &[PathBuf],
-    filter: Option<&str>,
-    junit: Option<&Path>,
-) -> anyhow::Result<usize> {
-    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
-    let mut report = Report::new("enrollflow scenarios");
-    let wanted = filter.map(str::to_lowercase);
-    let keep = |name: &str| {
-        wanted
-            .as_deref()
-            .is_none_or(|w| name.to_lowercase().contains(w))
-    };
-    let (mut passed, mut failed) = (0usize, 0usize);
-    let files = read_suites(paths)?;
-    let texts: Vec<(&str, &str)> = files
-        .iter()
-        .map(|f| (f.path.as_str(), f.text.as_str()))
-        .collect();
-    let outcomes = enrollflow_engine::scenario::run_suites(engine, &texts, keep);
-    for (f, outcome) in files.iter().zip(outcomes) {
-        let shown = f.path.clone();
-        let mut suite = TestSuite::new(shown.clone());
-        match outcome {
-            Err(d) => {
-                println!("FAIL {d}");
-                failed += 1;
-                let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
-                status.set_message(d.to_string());
-                suite.add_test_case(TestCase::new(shown.clone(), status));
-            }
-            Ok(results) => {
-                for r in results {
-                    let status = if r.passed() {
-                        passed += 1;
-                        TestCaseStatus::success()
-                    } else {
-                        failed += 1;
-                        println!("FAIL {shown}:{}: {}", r.line, r.name);
-                        for failure in &r.failures {
-                            println!("     {failure}");
-                        }
-                        let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                        status.set_message(r.failures.first().cloned().unwrap_or_default());
-                        status.set_description(r.failures.join("\n"));
-                        status
-                    };
-                    let mut case = TestCase::new(r.name.clone(), status);
-                    case.set_classname(format!("{shown}:{}", r.line));
-                    suite.add_test_case(case);
-                }
-            }
-        }
-        report.add_test_suite(suite);
-    }
-    if let Some(path) = junit {
-        std::fs::write(path, report.to_string()?)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-    }
-    println!("{passed} passed, {failed} failed");
-    Ok(failed)
-}
-
-/// `enrollflow coverage`: the suites run against the rules loaded for coverage; what they did not
-/// reach (file:line), the summary line, the reports asked for, and the floor of
-/// `rules/coverage.yaml` enforced.
-fn coverage(
-    root: &Path,
-    paths: &[PathBuf],
-    html: Option<&Path>,
-    json: Option<&Path>,
-    all: bool,
-) -> anyhow::Result<ExitCode> {
-    let sources = rules::read_sources(root).map_err(|d| anyhow::anyhow!("{d}"))?;
-    let engine = match rules::load_engine(&sources, true) {
-        Ok(e) => e,
-        Err(problems) => {
-            print_problems(&problems);
-            anyhow::bail!("the rules under {} have problems", root.display());
-        }
-    };
-    let failed = run_suites(&engine, paths, None, None)?;
-    let report = engine
-        .coverage()
-        .ok_or_else(|| anyhow::anyhow!("the rules were not loaded for coverage"))?;
-    for i in report.items.iter().filter(|i| all || !i.reached) {
-        let mark = if i.reached { "reached" } else { "not reached" };
-        println!("{}:{}: {mark}: {} {}", i.file, i.line, i.kind, i.what);
-    }
-    println!("coverage: {}", report.totals.summary());
-    if let Some(path) = html {
-        std::fs::write(path, report.html("Enrollflow rule coverage"))
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-        println!("wrote {}", path.display());
-    }
-    if let Some(path) = json {
-        std::fs::write(path, serde_json::to_string_pretty(&report)?)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
-        println!("wrote {}", path.display());
-    }
-    let floor_file = root.join(enrollflow_engine::COVERAGE_FLOOR);
-    let mut short = Vec::new();
-    if floor_file.exists() {
-        let text = std::fs::read_to_string(&floor_file)?;
-        let floor =
-            enrollflow_engine::coverage::Floor::parse(&text).map_err(|d| anyhow::anyhow!("{d}"))?;
-        short = floor.shortfalls(&report.totals);
-        for s in &short {
-            println!("FAIL {}: {s}", enrollflow_engine::COVERAGE_FLOOR);
-        }
-    }
-    Ok(if failed == 0 && short.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
     })
 }

@@ -3,7 +3,8 @@
 //! last good bundle keeps serving and the problems are logged and kept for the status endpoint.
 //!
 //! - `bundle_of` checks any set of files (the folder, a draft, a publication, a set read back from
-//!   the database) into a `Bundle` (the `Engine` and the templates); `Rules` holds the serving one
+//!   the database) into a `Bundle` (the `Engine` and the templates; the check itself is the tools
+//!   crate's, `enrollflow_engine_tools::set`, given the server's texts); `Rules` holds the serving one
 //!   in an `ArcSwap` with its status (from the folder or the database, the serving set). A reload
 //!   builds a new engine and swaps the pointer; a request keeps the snapshot it took, so one
 //!   request never sees two rule sets. A rule that fails at run time fails only its request (500
@@ -31,31 +32,26 @@ use time::OffsetDateTime;
 use crate::clock::Clock;
 use crate::db;
 
-/// The folder of the scenario suites, relative to the root (the workbench and the impact run them).
-pub const SUITES: &str = "tests/scenarios";
+pub use enrollflow_engine_tools::set::{
+    Bundle, FOLDERS, SUITES, read_folders, read_set, read_sources, set_hash,
+};
 
-/// The folders a bundle is made of, relative to the root.
-pub const FOLDERS: [&str; 3] = ["rules", "forms", "templates"];
-
-/// Everything read from the analysts' folders, checked.
-pub struct Bundle {
-    pub engine: Engine,
-    pub templates: minijinja::Environment<'static>,
-    /// Every file of the set (the workbench shows them and starts drafts from them).
-    pub files: Vec<Source>,
+/// Loads and checks the rules, forms and templates under `root` as one bundle, with the server's
+/// own texts.
+pub fn load_bundle(root: &Path) -> Result<Bundle, Vec<Diagnostic>> {
+    enrollflow_engine_tools::set::load_bundle(root, &crate::texts::HOST_TEXTS)
 }
 
-impl Bundle {
-    /// The name of a consumer template in a language: its version under `templates/<code>/`, or
-    /// the English one (English, the tests' pseudo-language, or a template no language has).
-    pub fn template_for(&self, code: &str, name: &str) -> String {
-        let localized = format!("{code}/{name}");
-        if self.templates.get_template(&localized).is_ok() {
-            localized
-        } else {
-            name.to_string()
-        }
-    }
+/// Checks a set's files as one bundle (`enrollflow_engine_tools::set::bundle_of`) with the
+/// server's own texts.
+pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
+    enrollflow_engine_tools::set::bundle_of(files, &crate::texts::HOST_TEXTS)
+}
+
+/// Loads the engine's part of a rule set with the server's own texts; `coverage`: for a coverage
+/// run.
+pub fn load_engine(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>> {
+    enrollflow_engine_tools::set::load_engine(sources, coverage, &crate::texts::HOST_TEXTS)
 }
 
 /// What the last reload found (shown to admins).
@@ -330,152 +326,6 @@ pub async fn publish_folder(
     Ok(Some(hash))
 }
 
-/// Every rule and form file under `root` (paths relative to it, `/`-separated).
-pub fn read_sources(root: &Path) -> Result<Vec<Source>, Diagnostic> {
-    read_folders(root, &["rules", "forms"])
-}
-
-/// The YAML and Rhai files under these folders of `root`, in path order (also the scenario
-/// suites, for tools that replay them).
-pub fn read_folders(root: &Path, folders: &[&str]) -> Result<Vec<Source>, Diagnostic> {
-    let mut out = Vec::new();
-    for folder in folders {
-        read_dir(root, folder, &mut out, &|name| {
-            name.ends_with(".yaml") || name.ends_with(".rhai")
-        })?;
-    }
-    Ok(out)
-}
-
-fn read_dir(
-    root: &Path,
-    rel: &str,
-    out: &mut Vec<Source>,
-    keep: &dyn Fn(&str) -> bool,
-) -> Result<(), Diagnostic> {
-    let dir = root.join(rel);
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => {
-            return Err(Diagnostic::file(
-                rel,
-                format!("cannot read the folder: {e}"),
-            ));
-        }
-    };
-    let mut entries: Vec<_> = entries.flatten().collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let name = e.file_name().to_string_lossy().to_string();
-        if name.starts_with('.') || name.ends_with('~') {
-            continue; // editor swap and backup files
-        }
-        let path = format!("{rel}/{name}");
-        let file_type = e
-            .file_type()
-            .map_err(|err| Diagnostic::file(&path, err.to_string()))?;
-        if file_type.is_dir() {
-            read_dir(root, &path, out, keep)?;
-        } else if keep(&name) {
-            let text = std::fs::read_to_string(e.path())
-                .map_err(|err| Diagnostic::file(&path, format!("cannot read the file: {err}")))?;
-            out.push(Source::new(path, text));
-        }
-    }
-    Ok(())
-}
-
-/// Loads and checks the rules, forms and templates under `root` as one bundle.
-pub fn load_bundle(root: &Path) -> Result<Bundle, Vec<Diagnostic>> {
-    bundle_of(&read_set(root).map_err(|d| vec![d])?)
-}
-
-/// Every file of the set under `root`: the rules' and forms' YAML and Rhai, and every template.
-pub fn read_set(root: &Path) -> Result<Vec<Source>, Diagnostic> {
-    let mut files = read_sources(root)?;
-    read_dir(root, "templates", &mut files, &|_| true)?;
-    Ok(files)
-}
-
-/// A digest of a set's files (paths and texts, in path order): the published set's name.
-pub fn set_hash(files: &[Source]) -> String {
-    use sha2::{Digest, Sha256};
-    let mut sorted: Vec<&Source> = files.iter().collect();
-    sorted.sort_by(|a, b| a.path.cmp(&b.path));
-    let mut h = Sha256::new();
-    for f in sorted {
-        h.update(f.path.as_bytes());
-        h.update([0]);
-        h.update(f.text.as_bytes());
-        h.update([0]);
-    }
-    hex::encode(h.finalize())
-}
-
-/// Checks a set's files as one bundle: the protected core (`protected`), the engine's rules and
-/// forms, and the templates (`templates/…`, each rendering within its fuel); either all is fine or
-/// every problem is returned.
-pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
-    // What no set may weaken: its paths and its sensitive answers (`protected`).
-    let mut problems = crate::protected::check_files(files);
-    // The engine reads the rules and forms; its hash (what applications record) is theirs.
-    let engine_files: Vec<Source> = files
-        .iter()
-        .filter(|f| !f.path.starts_with("templates/"))
-        .cloned()
-        .collect();
-    let engine = match load_engine(&engine_files, false) {
-        Ok(e) => Some(e),
-        Err(mut p) => {
-            problems.append(&mut p);
-            None
-        }
-    };
-    let mut templates = minijinja::Environment::new();
-    templates.add_global("product_name", crate::config::PRODUCT_NAME);
-    templates.set_fuel(Some(crate::protected::TEMPLATE_FUEL));
-    for f in files {
-        let Some(name) = f.path.strip_prefix("templates/") else {
-            continue;
-        };
-        if let Err(e) = templates.add_template_owned(name.to_string(), f.text.clone()) {
-            problems.push(Diagnostic::new(
-                &f.path,
-                e.line().unwrap_or(1),
-                1,
-                format!("template: {}", e.detail().unwrap_or("invalid template")),
-            ));
-        }
-    }
-    problems.append(&mut crate::protected::check_templates(files, &templates));
-    // Every language of the set has its version of each consumer template.
-    if let Some(engine) = &engine {
-        for code in engine.languages().codes().into_iter().skip(1) {
-            // The templates a consumer reads (the analysts'): each in every language of the set.
-            for name in crate::protected::ANALYSTS_TEMPLATES {
-                let localized = format!("templates/{code}/{name}");
-                if files.iter().any(|f| f.path == format!("templates/{name}"))
-                    && !files.iter().any(|f| f.path == localized)
-                {
-                    problems.push(Diagnostic::file(
-                        &format!("templates/{name}"),
-                        format!("no {code} version of this template ({localized})"),
-                    ));
-                }
-            }
-        }
-    }
-    match engine {
-        Some(engine) if problems.is_empty() => Ok(Bundle {
-            engine,
-            templates,
-            files: files.to_vec(),
-        }),
-        _ => Err(problems),
-    }
-}
-
 /// Publishes a set of files as the one every instance serves, after checking it whole: refused
 /// with every problem when it does not load.
 pub async fn publish(
@@ -610,21 +460,6 @@ pub async fn serve_newest(
         rules.serve_set(&p.hash, &db::rule_sets::sources(&files));
     }
     Ok(())
-}
-
-/// Loads the engine's part of a rule set with the server's own texts (`crate::texts`), which
-/// every language must translate; `coverage`: for a coverage run.
-pub fn load_engine(
-    sources: &[Source],
-    coverage: bool,
-) -> Result<enrollflow_engine::Engine, Vec<Diagnostic>> {
-    enrollflow_engine::load_with(
-        sources,
-        enrollflow_engine::LoadOptions {
-            coverage,
-            host_texts: &crate::texts::HOST_TEXTS,
-        },
-    )
 }
 
 #[cfg(test)]

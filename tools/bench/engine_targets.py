@@ -4,7 +4,7 @@
 Usage: engine_targets.py CRITERION_DIR
 
 Reads each benchmark's mean from CRITERION_DIR/<benchmark>/new/estimates.json (written by
-`cargo bench -p enrollflow-engine --bench engine`), prints one line per benchmark with its target,
+`cargo bench -p enrollflow-engine-tools --bench engine`), prints one line per benchmark with its target,
 and exits 1 when a target is missed. A benchmark that did not run is reported as missing (exit 1).
 """
 

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
 target=${CARGO_TARGET_DIR:-target}
-bin=$(cargo bench -p enrollflow-engine --bench engine --no-run --message-format=json 2>/dev/null |
+bin=$(cargo bench -p enrollflow-engine-tools --bench engine --no-run --message-format=json 2>/dev/null |
   python3 -c 'import json,sys
 for l in sys.stdin:
     m = json.loads(l)

@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 PREFIXES = (
-    "server/", "engine/", "web/", "rules/", "forms/", "templates/", "schemas/", "migrations/",
+    "server/", "engine/", "engine-tools/", "texts/", "web/", "rules/", "forms/", "templates/", "schemas/", "migrations/",
     "tools/", "scripts/", "tests/", "docs/", "deploy/", "demo/", "fuzz/",
 )
 # The names of the code map that are files or folders (the rest are types, functions, commands).
@@ -153,9 +153,11 @@ def mapped_paths(root: Path, text: str, ignored: list[str]) -> tuple[set[str], l
 
 
 def modules(root: Path) -> list[str]:
-    """Every file and folder directly under server/src/ and engine/src/."""
+    """Every file and folder directly under server/src/, engine/src/ and engine-tools/src/."""
     found = []
-    for folder in ("server/src", "engine/src"):
+    for folder in ("server/src", "engine/src", "engine-tools/src"):
+        if not (root / folder).is_dir():
+            continue
         for entry in sorted((root / folder).iterdir()):
             if entry.is_dir() or entry.suffix == ".rs":
                 found.append(f"{folder}/{entry.name}")

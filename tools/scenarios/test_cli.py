@@ -1,6 +1,7 @@
 """`enrollflow scenarios` as a tester runs it (make test-rules): --filter picks scenarios by name,
 --junit writes JUnit XML that CI test reports read, and a failure names the suite file and line.
-Usage: python3 tools/scenarios/test_cli.py BIN (the enrollflow binary)."""
+Usage: python3 tools/scenarios/test_cli.py BIN (the server's `enrollflow`, or the analysts'
+`enrollflow-rules`, which runs the same commands without a database)."""
 import shutil
 import subprocess
 import sys
@@ -94,6 +95,11 @@ class CoverageCli(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
 
+def no_stored_applications():
+    """The server's impact also replays stored applications; the analysts' binary reads none."""
+    return ["--applications", "0"] if Path(BIN).name == "enrollflow" else []
+
+
 class ImpactCli(unittest.TestCase):
     """`enrollflow impact`: a draft against a base folder or git revision, over the scenario suites."""
 
@@ -111,7 +117,7 @@ class ImpactCli(unittest.TestCase):
     def impact(self, base, *args):
         return subprocess.run(
             [BIN, "impact", "--base", str(base), "--against", str(self.draft),
-             "--suites", str(ROOT / "tests" / "scenarios"), "--applications", "0", *args],
+             "--suites", str(ROOT / "tests" / "scenarios"), *no_stored_applications(), *args],
             capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
 
     def test_a_changed_premium_fails_the_scenarios_that_price_it(self):
@@ -142,7 +148,7 @@ class ImpactCli(unittest.TestCase):
         subprocess.run(["tar", "-x", "-C", str(self.draft)], input=archive, check=True)
         r = subprocess.run(
             [BIN, "impact", "--base", "HEAD", "--against", str(self.draft),
-             "--suites", str(ROOT / "tests" / "scenarios"), "--applications", "0", "--fail-on-change"],
+             "--suites", str(ROOT / "tests" / "scenarios"), *no_stored_applications(), "--fail-on-change"],
             capture_output=True, text=True, cwd=ROOT, env={"PATH": "/usr/bin:/bin"})
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("no change", r.stdout)

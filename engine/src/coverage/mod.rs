@@ -21,9 +21,8 @@
 //! caller's source for a module function; YAML expressions carry `file:line` as their source.
 //!
 //! The report is text, JSON or one HTML page; `rules/coverage.yaml` is the floor (`enrollflow
-//! coverage`, in `make test-rules`; `engine/tests/coverage.rs`, `tools/scenarios/test_cli.py`).
+//! coverage`, in `make test-rules`; `engine-tools/tests/coverage.rs`, `tools/scenarios/test_cli.py`).
 
-mod html;
 mod measure;
 mod probe;
 mod report;
@@ -36,7 +35,7 @@ use rhai::AST;
 use crate::catalog::PlanKind;
 
 pub(crate) use probe::attach;
-pub use report::{FileLines, Floor, Item, Line, Report, Tally, Totals};
+pub use report::{FileLines, Item, Line, Report, Tally, Totals};
 
 /// What a coverage run saw, and the statements of the scripts it compares against.
 pub struct Probe {

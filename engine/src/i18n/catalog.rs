@@ -84,6 +84,11 @@ impl Catalog {
         })
     }
 
+    /// The translation written for exactly this text, if any (no pattern applied).
+    pub fn exact(&self, text: &str) -> Option<&str> {
+        self.exact.get(text).map(String::as_str)
+    }
+
     pub fn len(&self) -> usize {
         self.keys.len()
     }

@@ -119,7 +119,8 @@ impl Languages {
         code == SOURCE || code == PSEUDO || self.catalogs.contains_key(code)
     }
 
-    pub(super) fn catalog(&self, code: &str) -> Option<&Catalog> {
+    /// The catalog of a language with one (or of the pseudo-language).
+    pub fn catalog(&self, code: &str) -> Option<&Catalog> {
         if code == PSEUDO {
             Some(&self.pseudo)
         } else {

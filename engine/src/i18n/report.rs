@@ -1,7 +1,5 @@
 //! What `enrollflow check` reports of the languages (each text a language lacks, each
-//! translation of no text), and a language's catalogs as they should be (`skeleton`).
-
-use std::collections::BTreeMap;
+//! translation of no text); a language's catalogs as they should be are the tools' (`engine-tools/`).
 
 use super::texts::texts;
 use super::{HostTexts, Languages, Text};
@@ -56,7 +54,7 @@ fn gaps_in(languages: &Languages, texts: &[Text]) -> Vec<Diagnostic> {
 
 /// The catalog a text's translation goes in: `rules/locales/<code>.yaml` for the tables', the
 /// flow's and the scripts' texts, `forms/locales/<code>.yaml` for the forms' and the engine's.
-fn catalog_of(file: &str, code: &str) -> String {
+pub fn catalog_of(file: &str, code: &str) -> String {
     let folder = if file.starts_with("rules/") {
         "rules"
     } else {
@@ -81,42 +79,4 @@ fn extras_in(languages: &Languages, texts: &[Text]) -> Vec<Diagnostic> {
         }
     }
     problems
-}
-
-/// A language's catalogs as they should be: for `forms/locales/<code>.yaml` (the forms' texts
-/// and the engine's messages) and `rules/locales/<code>.yaml` (the tables', the flow's and the
-/// scripts' texts), every text in order with the translation the catalogs have, or `""` where
-/// they have none, and a comment naming where the text is written. Translations of no text are
-/// left out. What `enrollflow texts --language <code>` prints or writes: a new language starts
-/// from it.
-pub fn skeleton(sources: &[Source], code: &str, host: &[HostTexts]) -> Vec<(String, String)> {
-    let mut ignored = Vec::new();
-    let languages = Languages::load(sources, host, &mut ignored);
-    let catalog = languages.catalogs.get(code);
-    let mut files: BTreeMap<String, String> = BTreeMap::new();
-    for t in texts(sources, host) {
-        let path = catalog_of(&t.file, code);
-        let folder = path.split('/').next().unwrap_or("forms").to_string();
-        let out = files.entry(path).or_insert_with(|| {
-            format!(
-                "# yaml-language-server: $schema=../../schemas/catalog.schema.json\n\
-                 # {code} texts of {folder}/: the English text as the files write it, then its \
-                 translation\n# (`enrollflow texts --language {code}` lists them; \
-                 `enrollflow check` reports what is missing).\n"
-            )
-        });
-        let translation = catalog
-            .and_then(|c| c.exact.get(&t.text))
-            .cloned()
-            .unwrap_or_default();
-        let quote = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into());
-        out.push_str(&format!(
-            "# {}:{}\n{}: {}\n",
-            t.file,
-            t.line,
-            quote(&t.text),
-            quote(&translation)
-        ));
-    }
-    files.into_iter().collect()
 }

@@ -1,5 +1,4 @@
-//! Catalogs and their patterns, what `check` reports, a language's skeleton and the
-//! pseudo-language.
+//! Catalogs and their patterns, what `check` reports and the pseudo-language.
 
 use super::*;
 use crate::Source;
@@ -120,34 +119,6 @@ fn a_translation_that_drops_a_placeholder_is_refused() {
         problems[0].to_string().contains("placeholders"),
         "{problems:?}"
     );
-}
-
-#[test]
-fn a_skeleton_keeps_the_translations_and_leaves_the_missing_texts_blank() {
-    let files = skeleton(&set(), "es", &[]);
-    let (forms, rules) = (&files[0], &files[1]);
-    assert_eq!(forms.0, "forms/locales/es.yaml");
-    assert!(forms.1.contains("\"Gender\": \"Sexo\""), "{}", forms.1);
-    assert!(
-        forms.1.contains("# forms/census.form.yaml:8\n"),
-        "{}",
-        forms.1
-    );
-    assert!(
-        forms.1.contains("\"The {title} is invalid.\": \"\""),
-        "{}",
-        forms.1
-    );
-    assert_eq!(rules.0, "rules/locales/es.yaml");
-    assert!(!rules.1.contains("Gone text."), "{}", rules.1);
-    // What it writes loads, and what was translated stays translated.
-    let mut sources = set();
-    sources[2].text = forms.1.clone();
-    sources[3].text = rules.1.clone();
-    let mut problems = Vec::new();
-    let l = Languages::load(&sources, &[], &mut problems);
-    assert!(problems.is_empty(), "{problems:?}");
-    assert_eq!(l.text("es", "Gender"), "Sexo");
 }
 
 #[test]

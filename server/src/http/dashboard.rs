@@ -33,8 +33,8 @@ use crate::db::agents;
 use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy};
 use crate::http::state::AppState;
 use enrollflow_engine::catalog::PlanKind;
-use enrollflow_engine::replay;
 use enrollflow_engine::summary::Summary;
+use enrollflow_engine_tools::replay;
 
 /// Rows on a list page (spec part 2, section 9).
 pub const PAGE_SIZE: i64 = 12;

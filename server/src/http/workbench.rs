@@ -304,7 +304,7 @@ pub(super) fn make_report(
     let mut scenarios = Vec::new();
     for suite in suites {
         let path = &suite.path;
-        match enrollflow_engine::scenario::run_suite(&engine, path, &suite.text) {
+        match enrollflow_engine_tools::scenario::run_suite(&engine, path, &suite.text) {
             Ok(results) => scenarios.extend(results.into_iter().map(|r| ScenarioOutcome {
                 at: format!("{path}:{}", r.line),
                 passed: r.passed(),
@@ -325,7 +325,7 @@ pub(super) fn make_report(
     let below_floor = sources
         .iter()
         .find(|f| f.path == enrollflow_engine::COVERAGE_FLOOR)
-        .and_then(|f| enrollflow_engine::coverage::Floor::parse(&f.text).ok())
+        .and_then(|f| enrollflow_engine_tools::coverage::Floor::parse(&f.text).ok())
         .map(|floor| floor.shortfalls(&coverage.totals))
         .unwrap_or_default();
     Ok(RulesReport {

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::helpers::{ACME_USER, LAKESHORE_USER, adult, at_medical, select_plan, spawn_app};
 use crate::purchase::{continue_review, give_subscriber_information};
-use enrollflow_engine::scenario;
+use enrollflow_engine_tools::scenario;
 
 #[tokio::test]
 async fn an_application_downloads_as_a_scenario_that_passes_and_names_no_one() {

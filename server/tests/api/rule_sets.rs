@@ -303,8 +303,9 @@ async fn an_application_replays_under_the_set_it_was_saved_with() {
     let old =
         enrollflow_server::rules::bundle_of(&enrollflow_server::db::rule_sets::sources(&files))
             .unwrap_or_else(|p| panic!("{p:?}"));
-    let results = enrollflow_engine::scenario::run_suite(&old.engine, "replay.yaml", &then.body)
-        .unwrap_or_else(|d| panic!("{d}\n{}", then.body));
+    let results =
+        enrollflow_engine_tools::scenario::run_suite(&old.engine, "replay.yaml", &then.body)
+            .unwrap_or_else(|d| panic!("{d}\n{}", then.body));
     assert!(
         results.iter().all(|r| r.passed()),
         "{results:?}\n{}",

@@ -3,8 +3,10 @@
 
 mod common;
 
-use enrollflow_engine::coverage::{Floor, Item, Report};
-use enrollflow_engine::{load_with_coverage, scenario};
+use enrollflow_engine::coverage::{Item, Report};
+use enrollflow_engine::load_with_coverage;
+use enrollflow_engine_tools::coverage::Floor;
+use enrollflow_engine_tools::scenario;
 
 /// The report after running `suite` (YAML) against the repository's rules.
 fn run(suite: &str) -> Report {
@@ -137,7 +139,7 @@ fn the_floor_names_each_kind_below_it() {
 #[test]
 fn the_html_report_marks_lines_and_lists_what_was_missed() {
     let r = run(REFUSED);
-    let html = r.html("coverage");
+    let html = enrollflow_engine_tools::coverage::html(&r, "coverage");
     assert!(html.contains("<tr class=\"hit\"><td class=\"n\">26</td>"));
     assert!(html.contains("census → medical"));
     assert!(html.contains("rules/scripts/plans.rhai"));

@@ -7,8 +7,8 @@ use super::plans::{go_on, quote, select};
 use super::steps::{after, submit};
 use super::view::view;
 use super::{Scenario, ScenarioResult};
-use crate::diagnostic::Diagnostic;
-use crate::{Engine, yaml};
+use enrollflow_engine::diagnostic::Diagnostic;
+use enrollflow_engine::{Engine, yaml};
 
 /// Runs every scenario of one suite file.
 pub fn run_suite(
@@ -48,7 +48,7 @@ where
 {
     use std::sync::atomic::{AtomicUsize, Ordering};
     // Throttled work (a draft's) keeps to one thread.
-    let throttle = crate::script::throttled();
+    let throttle = enrollflow_engine::script::throttled();
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZeroUsize::get)
         .min(suites.len());

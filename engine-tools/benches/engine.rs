@@ -1,6 +1,6 @@
 //! The engine over the repository's rules: step views, every step's submission, a census of 15
 //! dependents, the quote, and the scenario suites. Run: `make bench`, which also checks the targets
-//! (`tools/bench/engine_targets.py`); or `cargo bench -p enrollflow-engine`.
+//! (`tools/bench/engine_targets.py`); or `cargo bench -p enrollflow-engine-tools --bench engine`.
 
 use std::hint::black_box;
 
@@ -11,7 +11,8 @@ use std::path::Path;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::rating::{self, Household, Member, Role};
-use enrollflow_engine::{AgentFlags, Applying, Context, Source, Submission, load, scenario};
+use enrollflow_engine::{AgentFlags, Applying, Context, Source, Submission, load};
+use enrollflow_engine_tools::scenario;
 use serde_json::{Value, json};
 
 fn sources() -> Vec<Source> {

@@ -5,9 +5,9 @@ use serde_json::{Map, Value};
 
 use super::checks::{check_flags, check_next, check_summary};
 use super::{Action, Expect};
-use crate::money::Money;
-use crate::rating::Filter;
-use crate::{Context, Engine, Selection};
+use enrollflow_engine::money::Money;
+use enrollflow_engine::rating::Filter;
+use enrollflow_engine::{Context, Engine, Selection};
 
 /// The plans of a kind quoted for the application now, as the plan pages list them (before a
 /// chosen plan is put first), checked against `plans`, `count`, `includes`, `excludes`,
@@ -131,7 +131,7 @@ pub(super) fn select(
             match quoted.iter().find(|(p, _)| p.id == id) {
                 Some((p, r)) => engine.catalog().snapshot(p, r.total),
                 // As the server answers a plan it does not quote for the application.
-                None => return refused(at, crate::PLAN_NOT_QUOTED, &a.expect),
+                None => return refused(at, enrollflow_engine::PLAN_NOT_QUOTED, &a.expect),
             }
         }
     };

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::Action;
 use super::checks::{check_flags, check_next, check_summary};
-use crate::{Context, Engine, Submission};
+use enrollflow_engine::{Context, Engine, Submission};
 
 pub(super) fn after(
     engine: &Engine,

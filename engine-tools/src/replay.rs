@@ -10,9 +10,9 @@
 use serde_json::{Map, Value, json};
 use time::Date;
 
-use crate::catalog::{Plan, PlanKind};
-use crate::rating::Rates;
-use crate::{
+use enrollflow_engine::catalog::{Plan, PlanKind};
+use enrollflow_engine::rating::Rates;
+use enrollflow_engine::{
     Context, Engine, EvalError, QuoteFailure, Selection, StepInfo, Submission, dates, sensitive,
 };
 

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use super::Expect;
 use super::checks::same;
-use crate::{Context, Engine, form};
+use enrollflow_engine::{Context, Engine, form_paths as form};
 
 pub(super) fn view(
     engine: &Engine,

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::Expect;
-use crate::Engine;
+use enrollflow_engine::Engine;
 
 pub(super) fn check_next(f: &mut Vec<String>, at: &str, went: &str, e: &Expect) {
     if let Some(want) = &e.next

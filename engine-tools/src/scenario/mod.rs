@@ -35,8 +35,8 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use serde_saphyr::Spanned;
 
-use crate::Context;
-use crate::catalog::PlanKind;
+use enrollflow_engine::Context;
+use enrollflow_engine::catalog::PlanKind;
 
 pub use run::{run_suite, run_suite_matching, run_suites};
 

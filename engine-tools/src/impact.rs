@@ -1,4 +1,5 @@
-//! What a rule change does to real applications: each stored application walked through its
+//! What a rule change does: the scenario suites run under two rule sets (`compare_suites`), and
+//! applications: each stored application walked through its
 //! steps under two rule sets ([`crate::replay::walk`], personal details made up), what it met
 //! written down as observations, and the observations that differ reported, grouped by what
 //! changed.
@@ -13,12 +14,14 @@
 //! here, and `server/tests/api/governance.rs` `no_channel_of_a_draft_hands_back_a_stored_answer`).
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
+use enrollflow_engine::{Context, Engine, Selection, Source, Submission};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::replay::{Event, walk};
-use crate::{Context, Engine, Selection, Submission};
+use crate::scenario;
 
 /// What one application met under one rule set: key -> value, both readable.
 pub type Observations = BTreeMap<String, String>;
@@ -169,7 +172,7 @@ pub const UNKNOWN_NAME: &str = "a name the published set does not use";
 impl Vocabulary {
     /// The vocabulary of `engine`, loaded from `files` (the catalog's and languages' files are not
     /// read for words: their texts are not names).
-    pub fn of(engine: &Engine, files: &[crate::Source]) -> Self {
+    pub fn of(engine: &Engine, files: &[enrollflow_engine::Source]) -> Self {
         let mut words = std::collections::BTreeSet::new();
         for f in files.iter().filter(|f| {
             (f.path.starts_with("rules/") || f.path.starts_with("forms/"))
@@ -359,6 +362,117 @@ pub fn count<'a>(
     (changed, out)
 }
 
+/// A scenario whose result differs between the two sets.
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct ScenarioChange {
+    /// `file:line`.
+    pub at: String,
+    pub name: String,
+    /// `passed` or `failed`.
+    pub before: String,
+    pub after: String,
+    /// Why it fails after the change (or failed before it).
+    pub failures: Vec<String>,
+}
+
+/// The scenarios run, and those whose result differs between the sets; past `keep_going` no
+/// further scenario starts (the caller then stops the run).
+pub fn compare_suites(
+    base: &Engine,
+    against: &Engine,
+    suites: &[Source],
+    keep_going: &(dyn Fn() -> bool + Sync),
+) -> (usize, Vec<ScenarioChange>) {
+    let mut scenarios_run = 0;
+    let mut scenarios_changed = Vec::new();
+    let texts: Vec<(&str, &str)> = suites
+        .iter()
+        .map(|s| (s.path.as_str(), s.text.as_str()))
+        .collect();
+    let befores = scenario::run_suites(base, &texts, |_| keep_going());
+    let afters = scenario::run_suites(against, &texts, |_| keep_going());
+    for ((suite, before), after) in suites.iter().zip(befores).zip(afters) {
+        let path = &suite.path;
+        match (before, after) {
+            (Ok(b), Ok(a)) => {
+                let before: BTreeMap<(usize, String), _> = b
+                    .into_iter()
+                    .map(|r| ((r.line, r.name.clone()), r))
+                    .collect();
+                for r in a {
+                    scenarios_run += 1;
+                    let was = before.get(&(r.line, r.name.clone())).map(|b| b.passed());
+                    if was != Some(r.passed()) {
+                        scenarios_changed.push(ScenarioChange {
+                            at: format!("{path}:{}", r.line),
+                            name: r.name.clone(),
+                            before: verdict(was.unwrap_or(false)).into(),
+                            after: verdict(r.passed()).into(),
+                            failures: match (r.passed(), before.get(&(r.line, r.name))) {
+                                (false, _) => r.failures,
+                                (true, Some(b)) => b.failures.clone(),
+                                (true, None) => Vec::new(),
+                            },
+                        });
+                    }
+                }
+            }
+            (_, Err(d)) | (Err(d), _) => scenarios_changed.push(ScenarioChange {
+                at: path.clone(),
+                name: "the suite".into(),
+                before: "passed".into(),
+                after: "failed".into(),
+                failures: vec![d.to_string()],
+            }),
+        }
+    }
+    (scenarios_run, scenarios_changed)
+}
+
+fn verdict(passed: bool) -> &'static str {
+    if passed { "passed" } else { "failed" }
+}
+
+/// The rule set at a git revision of the repository at `repo`: every file under `rules/`,
+/// `forms/` and `templates/` there (`git ls-tree`, `git show`).
+pub fn set_at_revision(repo: &Path, rev: &str) -> anyhow::Result<Vec<Source>> {
+    let git = |args: &[&str]| -> anyhow::Result<String> {
+        let out = std::process::Command::new("git")
+            .arg("-C")
+            .arg(repo)
+            .args(args)
+            .output()
+            .map_err(|e| anyhow::anyhow!("cannot run git: {e}"))?;
+        anyhow::ensure!(
+            out.status.success(),
+            "git {}: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let mut files = Vec::new();
+    let listed = git(&[
+        "ls-tree",
+        "-r",
+        "--name-only",
+        rev,
+        "--",
+        "rules",
+        "forms",
+        "templates",
+    ])?;
+    for path in listed.lines() {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let engine_file = name.ends_with(".yaml") || name.ends_with(".rhai");
+        if name.starts_with('.') || (!path.starts_with("templates/") && !engine_file) {
+            continue;
+        }
+        files.push(Source::new(path, git(&["show", &format!("{rev}:{path}")])?));
+    }
+    anyhow::ensure!(!files.is_empty(), "no rules at git revision {rev}");
+    Ok(files)
+}
 #[cfg(test)]
 mod tests {
     use super::*;

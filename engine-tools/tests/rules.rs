@@ -2,8 +2,8 @@
 
 mod common;
 
-use common::{read_dir, repo, sources};
-use enrollflow_engine::scenario;
+use common::{sources, suites};
+use enrollflow_engine_tools::scenario;
 
 #[test]
 fn the_rule_set_loads_without_problems() {
@@ -13,8 +13,7 @@ fn the_rule_set_loads_without_problems() {
 #[test]
 fn every_scenario_suite_passes() {
     let engine = common::engine(&sources());
-    let mut suites = Vec::new();
-    read_dir(&repo(), "tests/scenarios", &mut suites);
+    let suites = suites();
     assert!(!suites.is_empty(), "no scenario suites found");
     let mut failed = Vec::new();
     let mut passed = 0;
@@ -46,8 +45,7 @@ fn every_scenario_suite_passes() {
 #[test]
 fn suites_run_side_by_side_give_each_files_results_in_order() {
     let engine = common::engine(&sources());
-    let mut suites = Vec::new();
-    read_dir(&repo(), "tests/scenarios", &mut suites);
+    let suites = suites();
     // A broken file among them is reported in its place, not lost.
     let broken = ("broken.yaml".to_string(), "- name: [".to_string());
     let mut texts: Vec<(&str, &str)> = suites

@@ -1,0 +1,147 @@
+//! The server's own texts a consumer may meet, handed to the engine with every rule set it loads
+//! (`HOST_TEXTS`), so that each language's catalogs are checked for them, `enrollflow texts`
+//! writes them into a new language's skeleton and the pseudo-language covers them; the engine
+//! names no list of the server's. A crate of its own so that the analysts' binary
+//! (`enrollflow-rules`) checks the same texts without linking the server.
+
+use enrollflow_engine::i18n::HostTexts;
+
+/// The product's one name, given to every template as `product_name` and shown by the site.
+pub const PRODUCT_NAME: &str = "Enrollflow";
+
+/// The server's lists, as the engine reads them (each text's line from this file).
+pub const HOST_TEXTS: [HostTexts; 2] = [
+    HostTexts {
+        file: "texts/src/lib.rs",
+        source: include_str!("lib.rs"),
+        texts: SHEETS,
+    },
+    HostTexts {
+        file: "texts/src/lib.rs",
+        source: include_str!("lib.rs"),
+        texts: MESSAGES,
+    },
+];
+
+/// The texts of the printed comparison and benefit selection (`app/printing/`, their page frame
+/// `pdf/`); a test checks that each text a sheet writes is listed.
+pub const SHEETS: &[&str] = &[
+    "Agent: {name}",
+    "NPN {npn}",
+    "Page {n} of {count}",
+    "Premiums are monthly for the household shown; the carrier confirms the final rate at enrollment.",
+    "Medical",
+    "Dental",
+    "Vision",
+    "Not covered",
+    "Out-of-pocket max (individual)",
+    "Out-of-pocket max (2 people)",
+    "Out-of-pocket max (family)",
+    "Coverage effective",
+    "{name} (subscriber)",
+    "Subscriber",
+    "Spouse",
+    "Dependent {n}",
+    "{who}, age {age}",
+    "{who}, tobacco user",
+    "Household ({count})",
+    "Premiums are charged for the subscriber, spouse, all children {age} and older, and {who} under {age}.",
+    "Pediatric vision is included in all medical plans.",
+    "Medical, Dental and Vision Plans",
+    "{kind} Plan Comparison",
+    "{kind} plans ({count})",
+    "Filters",
+    "No plans match these filters.",
+    "Sorry, there are no plans available in your area.",
+    "Monthly premium",
+    "Plan",
+    "Carrier",
+    "Network",
+    "Metal",
+    "In-network deductible (ind / fam)",
+    "Out-of-network deductible (ind / fam)",
+    "Coinsurance",
+    "Includes vision",
+    "Deductible (ind / fam)",
+    "Annual maximum",
+    "Coinsurance (major services)",
+    "Yes",
+    "No",
+    "Eye exam copay",
+    "Frames / contacts allowance",
+    "Adult eye exam frequency",
+    "{metal} (HSA)",
+    "carrier {names}",
+    "network {names}",
+    "metal {names}",
+    "{first} or {second}",
+    "HSA eligible",
+    "dental only",
+    "dental and vision",
+    "1 chosen plan",
+    "{count} chosen plans",
+    "premium {low} to {high} a month",
+    "premium from {low} a month",
+    "premium up to {high} a month",
+    "Benefit Selection",
+    "Your selections",
+    "No plans have been selected yet. Choose a medical, dental or vision plan, then print your benefit selection again.",
+    "{kind} plan",
+    "Vision coverage is included in the dental plan.",
+    "No {kind} plan selected.",
+    "This plan is no longer quoted for this household; the premium is the one shown when it was selected.",
+    "Your total cost: {total} per month",
+    "Network and metal",
+    "In-network deductible",
+    "{individual} individual / {family} family",
+    "Out-of-network deductible",
+    "Out-of-pocket maximum",
+    "Deductible",
+    "Member",
+    "Age",
+    "How the premium is figured",
+    "Monthly amount",
+];
+
+/// The server's own messages a consumer may meet (its refusals and the resume page's notes), as
+/// the server writes them (`{placeholders}` where it fills in a value); a test checks that each
+/// sentence its consumer-facing modules write is listed here or known to be for developers and
+/// agents only (`http/language.rs`).
+pub const MESSAGES: &[&str] = &[
+    "This application has already been submitted.",
+    "This application was changed in another window or by someone else since this page was opened, so your answers were not saved. The page now shows it as it is: please enter your changes again.",
+    "This web address is not an agent's site.",
+    "Please complete About You first.",
+    "Documents are uploaded for a qualifying event only.",
+    "Choose a PDF file to upload.",
+    "The file is empty.",
+    "This application takes no documents.",
+    "Your document could not be saved. Please try again, or send it using one of the methods below.",
+    "This application has used its {files} uploads ({megabytes} MB). Please send further documents using one of the methods below.",
+    "This application cannot be saved for later.",
+    "Save and finish later is offered from {title} on.",
+    "Your application has no e-mail address yet: add it on About You, then save for later.",
+    "the plans",
+    "Please enter a valid e-mail address.",
+    "You are logged in as an agent: this link is your customer's. Log out, then open it again.",
+    "This link is not valid. Check that it was copied whole from the e-mail, or save your application again.",
+    "This link has already been used. Each link opens your application once: save your application again to get a new one, or contact your agent.",
+    "This link was withdrawn or replaced by a newer one: please use the newest e-mail, or contact your agent.",
+    "This link has expired: links work for 14 days. Please contact your agent, or start again.",
+    "This link belongs to another agent's site: open it from the e-mail, on the site where you started your application.",
+    "This application has already been submitted: there is nothing left to finish.",
+    "{step}: some answers need another look under today's rules.",
+    "{name} is no longer offered for your household: please choose another {kind} plan.",
+    "medical",
+    "dental",
+    "vision",
+    "The monthly premium of {name} is now {total} (it was {was}).",
+    "You are not allowed to do that.",
+    "Your session has expired",
+    "Your session has been replaced",
+    "The file is too large.",
+    "Only PDF files are accepted.",
+    "Too many attempts. Please wait a moment and try again.",
+    "Service unavailable",
+    "Something went wrong!",
+];
