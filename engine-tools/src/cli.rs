@@ -271,7 +271,7 @@ pub fn impact(
     let base_files = if Path::new(base).is_dir() {
         set::read_set(Path::new(base)).map_err(|d| anyhow::anyhow!("{d}"))?
     } else {
-        crate::impact::set_at_revision(Path::new("."), base)?
+        set::set_at_revision(Path::new("."), base)?
     };
     let loaded = |what: &str, r: Result<set::Bundle, Vec<Diagnostic>>| {
         r.map_err(|problems| {

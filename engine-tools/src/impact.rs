@@ -14,7 +14,6 @@
 //! here, and `server/tests/api/governance.rs` `no_channel_of_a_draft_hands_back_a_stored_answer`).
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use enrollflow_engine::{Context, Engine, Selection, Source, Submission};
 use serde::{Deserialize, Serialize};
@@ -433,46 +432,6 @@ fn verdict(passed: bool) -> &'static str {
     if passed { "passed" } else { "failed" }
 }
 
-/// The rule set at a git revision of the repository at `repo`: every file under `rules/`,
-/// `forms/` and `templates/` there (`git ls-tree`, `git show`).
-pub fn set_at_revision(repo: &Path, rev: &str) -> anyhow::Result<Vec<Source>> {
-    let git = |args: &[&str]| -> anyhow::Result<String> {
-        let out = std::process::Command::new("git")
-            .arg("-C")
-            .arg(repo)
-            .args(args)
-            .output()
-            .map_err(|e| anyhow::anyhow!("cannot run git: {e}"))?;
-        anyhow::ensure!(
-            out.status.success(),
-            "git {}: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
-        );
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-    };
-    let mut files = Vec::new();
-    let listed = git(&[
-        "ls-tree",
-        "-r",
-        "--name-only",
-        rev,
-        "--",
-        "rules",
-        "forms",
-        "templates",
-    ])?;
-    for path in listed.lines() {
-        let name = path.rsplit('/').next().unwrap_or(path);
-        let engine_file = name.ends_with(".yaml") || name.ends_with(".rhai");
-        if name.starts_with('.') || (!path.starts_with("templates/") && !engine_file) {
-            continue;
-        }
-        files.push(Source::new(path, git(&["show", &format!("{rev}:{path}")])?));
-    }
-    anyhow::ensure!(!files.is_empty(), "no rules at git revision {rev}");
-    Ok(files)
-}
 #[cfg(test)]
 mod tests {
     use super::*;

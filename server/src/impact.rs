@@ -17,8 +17,8 @@ use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 
 use enrollflow_engine::{Applying, Context, Engine};
-pub use enrollflow_engine_tools::impact::set_at_revision;
 use enrollflow_engine_tools::impact::{self, Group, ScenarioChange};
+pub use enrollflow_engine_tools::set::set_at_revision;
 
 use crate::db;
 
