@@ -12,6 +12,96 @@ use enrollflow_engine::{Diagnostic, Engine, Source};
 
 use crate::set;
 
+/// The commands on a rule set in a folder, as both binaries take them.
+#[derive(Debug, clap::Subcommand)]
+pub enum RulesCommand {
+    /// Check the rules, forms and templates under DIR; print every problem with file and line.
+    Check {
+        /// The folder holding rules/, forms/ and templates/.
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+
+    /// A language's catalogs (forms/locales/<code>.yaml, rules/locales/<code>.yaml) as they should
+    /// be: every text a consumer may see, with its translation or "" where there is none yet.
+    /// Prints them; with --write, writes them (a new language starts here).
+    Texts {
+        /// The language code, e.g. `es`.
+        #[arg(long)]
+        language: String,
+        /// The folder holding rules/ and forms/.
+        #[arg(long, default_value = ".")]
+        dir: PathBuf,
+        /// Write the catalogs instead of printing them.
+        #[arg(long)]
+        write: bool,
+    },
+
+    /// Run YAML scenario suites against the rules; ends with "N passed, M failed".
+    Scenarios {
+        /// Suite files or folders of suites.
+        #[arg(default_value = "tests/scenarios")]
+        paths: Vec<PathBuf>,
+        /// The folder holding rules/ and forms/.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Only the scenarios whose name contains this text (any case).
+        #[arg(long)]
+        filter: Option<String>,
+        /// Also write the results as JUnit XML to this file (for CI test reports).
+        #[arg(long)]
+        junit: Option<PathBuf>,
+    },
+
+    /// Run the scenario suites and report what of the rules they reach: Rhai statements and
+    /// branches, flow transitions, dialogs, fields shown and hidden, carriers quoted; fails below
+    /// the floor of rules/coverage.yaml.
+    Coverage {
+        /// Suite files or folders of suites.
+        #[arg(default_value = "tests/scenarios")]
+        paths: Vec<PathBuf>,
+        /// The folder holding rules/ and forms/.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Also write the report as one HTML page.
+        #[arg(long)]
+        html: Option<PathBuf>,
+        /// Also write the report as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// List what was reached too, not only what was not.
+        #[arg(long)]
+        all: bool,
+    },
+}
+
+impl RulesCommand {
+    /// Runs the command, with the host's texts for the translation check.
+    pub fn run(self, host: &[HostTexts]) -> anyhow::Result<ExitCode> {
+        match self {
+            RulesCommand::Check { dir } => Ok(check(&dir, host)),
+            RulesCommand::Texts {
+                language,
+                dir,
+                write,
+            } => texts(&dir, &language, write, host),
+            RulesCommand::Scenarios {
+                paths,
+                root,
+                filter,
+                junit,
+            } => scenarios(&root, &paths, filter.as_deref(), junit.as_deref(), host),
+            RulesCommand::Coverage {
+                paths,
+                root,
+                html,
+                json,
+                all,
+            } => coverage(&root, &paths, html.as_deref(), json.as_deref(), all, host),
+        }
+    }
+}
+
 /// Prints each problem on a line of its own (standard error).
 pub fn print_problems(problems: &[Diagnostic]) {
     for p in problems {
@@ -289,38 +379,13 @@ pub fn impact(
     let suites = read_suites(&[suites.to_path_buf()])?;
     let (run, changed) =
         crate::impact::compare_suites(&base.engine, &draft.engine, &suites, &|| true);
-    let short = |h: &str| h.chars().take(12).collect::<String>();
-    println!(
-        "impact: base rules {} -> draft {}",
-        short(base.engine.hash()),
-        short(draft.engine.hash())
-    );
-    println!("scenarios: {run} run, {} changed", changed.len());
-    for s in &changed {
-        println!("  {}: {} -> {}: {}", s.at, s.before, s.after, s.name);
-        for f in s.failures.iter().take(3) {
-            println!("      {f}");
-        }
-    }
+    let report = crate::impact::Report::of_suites(&base.engine, &draft.engine, run, changed);
+    print!("{}", report.table());
     if let Some(path) = json {
-        let report = serde_json::json!({
-            "base": base.engine.hash(),
-            "against": draft.engine.hash(),
-            "scenarios_run": run,
-            "scenarios_changed": changed,
-        });
         std::fs::write(path, serde_json::to_string_pretty(&report)?)
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
-    println!(
-        "{}",
-        if changed.is_empty() {
-            "no change"
-        } else {
-            "changes found"
-        }
-    );
-    Ok(if fail_on_change && !changed.is_empty() {
+    Ok(if fail_on_change && !report.is_empty() {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -201,41 +201,10 @@ enum Command {
         #[arg(long, default_value = "http://localhost:8080")]
         base_url: String,
     },
-    /// Check the rules, forms and templates under DIR; print every problem with file and line.
-    Check {
-        /// The folder holding rules/, forms/ and templates/.
-        #[arg(default_value = ".")]
-        dir: PathBuf,
-    },
-    /// A language's catalogs (forms/locales/<code>.yaml, rules/locales/<code>.yaml) as they should
-    /// be: every text a consumer may see, with its translation or "" where there is none yet.
-    /// Prints them; with --write, writes them (a new language starts here).
-    Texts {
-        /// The language code, e.g. `es`.
-        #[arg(long)]
-        language: String,
-        /// The folder holding rules/ and forms/.
-        #[arg(long, default_value = ".")]
-        dir: PathBuf,
-        /// Write the catalogs instead of printing them.
-        #[arg(long)]
-        write: bool,
-    },
-    /// Run YAML scenario suites against the rules; ends with "N passed, M failed".
-    Scenarios {
-        /// Suite files or folders of suites.
-        #[arg(default_value = "tests/scenarios")]
-        paths: Vec<PathBuf>,
-        /// The folder holding rules/ and forms/.
-        #[arg(long, default_value = ".")]
-        root: PathBuf,
-        /// Only the scenarios whose name contains this text (any case).
-        #[arg(long)]
-        filter: Option<String>,
-        /// Also write the results as JUnit XML to this file (for CI test reports).
-        #[arg(long)]
-        junit: Option<PathBuf>,
-    },
+    // `check`, `texts`, `scenarios`, `coverage`: the analysts' and testers' commands on a rule
+    // set in a folder, as `enrollflow-rules` takes them.
+    #[command(flatten)]
+    Rules(cli::RulesCommand),
     /// Publish the rules, forms and templates under ROOT as the set every instance serving from
     /// the database switches to (checked first: a set with problems is refused).
     Publish {
@@ -281,36 +250,16 @@ enum Command {
         #[arg(long)]
         fail_on_change: bool,
     },
-    /// The published rule sets, newest first.
     /// The audit log: `enrollflow audit verify` walks its chain and names the first row changed or
     /// missing (exit 1), or says how many rows hold.
     Audit {
         #[command(subcommand)]
         what: AuditCommand,
     },
+    /// The published rule sets, newest first.
     RuleSets {
         #[arg(long, default_value_t = 20)]
         last: i64,
-    },
-    /// Run the scenario suites and report what of the rules they reach: Rhai statements and
-    /// branches, flow transitions, dialogs, fields shown and hidden, carriers quoted; fails below
-    /// the floor of rules/coverage.yaml.
-    Coverage {
-        /// Suite files or folders of suites.
-        #[arg(default_value = "tests/scenarios")]
-        paths: Vec<PathBuf>,
-        /// The folder holding rules/ and forms/.
-        #[arg(long, default_value = ".")]
-        root: PathBuf,
-        /// Also write the report as one HTML page.
-        #[arg(long)]
-        html: Option<PathBuf>,
-        /// Also write the report as JSON.
-        #[arg(long)]
-        json: Option<PathBuf>,
-        /// List what was reached too, not only what was not.
-        #[arg(long)]
-        all: bool,
     },
 }
 
@@ -520,38 +469,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             .ok_or_else(|| anyhow::anyhow!("DATABASE_URL (or DATABASE_URL_FILE) is not set"))
     };
     match cli.command {
-        Command::Check { dir } => Ok(cli::check(&dir, &HOST_TEXTS)),
-        Command::Texts {
-            language,
-            dir,
-            write,
-        } => cli::texts(&dir, &language, write, &HOST_TEXTS),
-        Command::Scenarios {
-            paths,
-            root,
-            filter,
-            junit,
-        } => cli::scenarios(
-            &root,
-            &paths,
-            filter.as_deref(),
-            junit.as_deref(),
-            &HOST_TEXTS,
-        ),
-        Command::Coverage {
-            paths,
-            root,
-            html,
-            json,
-            all,
-        } => cli::coverage(
-            &root,
-            &paths,
-            html.as_deref(),
-            json.as_deref(),
-            all,
-            &HOST_TEXTS,
-        ),
+        Command::Rules(command) => command.run(&HOST_TEXTS),
         Command::Publish { root, author, note } => {
             let pool = db::connect(&url()?).await?;
             db::migrate(&pool).await?;

@@ -164,22 +164,40 @@ def modules(root: Path) -> list[str]:
     return found
 
 
-def commands(root: Path) -> list[str]:
-    """The `enrollflow` binary's commands: the variants of `enum Command`, kebab-case."""
-    lines = (root / "server/src/main.rs").read_text().split("\n")
-    start = next(i for i, line in enumerate(lines) if re.match(r"\s*(pub\s+)?enum Command\s*\{", line))
-    found, depth = [], 0
+def variants(text: str, enum: str) -> list[tuple[str, str | None]]:
+    """The variants of `enum <enum>` in a Rust file, each with the enum a `#[command(flatten)]`
+    variant takes (`Rules(cli::RulesCommand)`), or None."""
+    lines = text.split("\n")
+    start = next(i for i, line in enumerate(lines) if re.match(rf"\s*(pub\s+)?enum {enum}\s*\{{", line))
+    found, depth, flatten = [], 0, False
     for line in lines[start:]:
         stripped = line.strip()
-        if depth == 1 and not stripped.startswith(("#", "//")):
+        if depth == 1 and stripped.startswith("#[command(flatten)]"):
+            flatten = True
+        elif depth == 1 and not stripped.startswith(("#", "//")):
             m = re.match(r"([A-Z][A-Za-z0-9]*)\s*(\{|\(|,|$)", stripped)
             if m:
-                found.append(re.sub(r"(?<!^)([A-Z])", r"-\1", m.group(1)).lower())
+                inner = re.search(r"\(\s*(?:[a-z_]+::)*([A-Z][A-Za-z0-9]*)\s*\)", stripped)
+                found.append((m.group(1), inner.group(1) if flatten and inner else None))
+                flatten = False
         code = re.sub(r'"(?:\\.|[^"\\])*"', '""', line).split("//")[0]
         depth += code.count("{") - code.count("}")
         if depth <= 0:
             break
     return found
+
+
+def commands(root: Path) -> list[str]:
+    """The `enrollflow` binary's commands: the variants of `enum Command`, kebab-case; a flattened
+    variant's commands are those of its enum in the tools crate (`engine-tools/src/cli.rs`)."""
+    found = []
+    for name, flattened in variants((root / "server/src/main.rs").read_text(), "Command"):
+        if flattened:
+            tools = (root / "engine-tools/src/cli.rs").read_text()
+            found += [n for n, _ in variants(tools, flattened)]
+        else:
+            found.append(name)
+    return [re.sub(r"(?<!^)([A-Z])", r"-\1", n).lower() for n in found]
 
 
 def named(command: str, texts: list[str]) -> bool:

@@ -130,6 +130,25 @@ class DocsCheck(unittest.TestCase):
         self.append("README.md", "Run `enrollflow rotate-key --batch 10`.")
         self.assertEqual(self.run_check().returncode, 0)
 
+    def test_a_flattened_command_named_nowhere_fails(self) -> None:
+        # The analysts' commands are the tools crate's, flattened into the server's.
+        path = self.dir / "server/src/main.rs"
+        path.write_text(path.read_text().replace(
+            "    DraftWorker,", "    DraftWorker,\n    #[command(flatten)]\n    Rules(cli::RulesCommand),"))
+        tools = self.dir / "engine-tools/src/cli.rs"
+        tools.parent.mkdir(parents=True)
+        tools.write_text("#[derive(clap::Subcommand)]\npub enum RulesCommand {\n    /// Check.\n"
+                         "    Check { dir: PathBuf },\n}\n")
+        arch = self.dir / "ARCHITECTURE.md"
+        arch.write_text(arch.read_text().replace(
+            "### `server/src/`", "### `engine-tools/src/`\n\n- `cli.rs`: the rules' commands.\n\n### `server/src/`"))
+        out = self.run_check()
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("`enrollflow check` is named in neither", out.stderr)
+        self.assertNotIn("enrollflow rules`", out.stderr)
+        self.append("README.md", "Run `enrollflow check .`.")
+        self.assertEqual(self.run_check().returncode, 0, self.run_check().stderr)
+
     def test_a_link_outside_the_repository_fails(self) -> None:
         self.append("ARCHITECTURE.md", "The design: https://github.com/someone/design.")
         self.append("docs/deploy.md", "See http://docs.example.io/x and https://www.example.com/ok.")

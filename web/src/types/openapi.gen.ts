@@ -2415,8 +2415,8 @@ export interface components {
         /**
          * @description Every difference the draft makes. Values (before and after) are shown for what is made up:
          *     the scenario suites and the made-up households. Stored applications are customers' answers:
-         *     of them an analyst sees counts only, in the base set's words ([`impact::Vocabulary`]), a
-         *     group smaller than [`impact::SMALLEST_GROUP`] as "fewer than 5".
+         *     of them an analyst sees counts only, in the base set's words ([`Vocabulary`]), a
+         *     group smaller than [`SMALLEST_GROUP`] as "fewer than 5".
          */
         Report: {
             against: string;
