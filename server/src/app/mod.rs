@@ -3,11 +3,16 @@
 //! values, and answers its own error enum; `http/` extracts a request into those values, calls the
 //! use case and maps its answer to a status. Tested without HTTP (`server/tests/api/use_cases.rs`).
 //!
-//! - `accounts`: what a sign-in leaves behind.
+//! - `admin`: finding agents and their users, acting as an agent, reading the outbox.
+//! - `accounts`: logging in, registering, passwords, sessions and devices, disabling accounts.
+//! - `audit`: recording what people did, and the admins' search of it.
 //! - `applying`: opening and storing an application, saving a step, quotes, the purchase, resume
 //!   and hand-off links, enrolling from the dashboard.
+//! - `dashboard`: the agent's lists, their Excel exports and an application's replay.
 //! - `messages`: agent messages, read and dismissed by agents, written by admins.
+//! - `operations`: readiness, the gauges' counts and the load test's database baselines.
 //! - `printing`: the plan pages' printable sheets.
+//! - `sites`: an agent's branded site and its logo.
 //! - `rule_sets`: publishing an approved rule set.
 
 /// Makes database errors the `Failed` variant of each use case error enum named (its
@@ -27,7 +32,12 @@ macro_rules! database_errors_fail {
 pub(crate) use database_errors_fail;
 
 pub mod accounts;
+pub mod admin;
 pub mod applying;
+pub mod audit;
+pub mod dashboard;
 pub mod messages;
+pub mod operations;
 pub mod printing;
 pub mod rule_sets;
+pub mod sites;

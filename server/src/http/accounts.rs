@@ -30,15 +30,14 @@ use uuid::Uuid;
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
-use crate::account_notices::{self, Notice};
 use crate::accounts::{self, normalize_email};
+use crate::app::accounts::change_password::{self, Change, ChangeError};
 use crate::app::accounts::log_in::{self, Checked, LoginError};
+use crate::app::accounts::register::{self, RegisterError, Registration};
 use crate::app::accounts::reset_password::{self, Reset, ResetError};
-use crate::db::audit::{self, Action};
-use crate::db::{login_failures, sessions, users};
+use crate::app::audit::{self, Action};
 use crate::http::session::{self, LiveSession};
 use crate::http::state::AppState;
-use crate::password;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -87,10 +86,6 @@ impl Errors {
             .push(message.to_string());
     }
 
-    fn has(&self, key: &str) -> bool {
-        self.0.contains_key(key)
-    }
-
     pub(crate) fn into_result(self) -> ApiResult<()> {
         if self.0.is_empty() {
             Ok(())
@@ -126,18 +121,8 @@ pub(crate) async fn record(
     subject: Option<Uuid>,
     address: Option<std::net::IpAddr>,
 ) -> ApiResult<()> {
-    audit::record(
-        &app.pool,
-        app.clock.now(),
-        &audit::Entry {
-            action,
-            actor,
-            subject,
-            address,
-            ..Default::default()
-        },
-    )
-    .await?;
+    let now = app.clock.now();
+    audit::record_event(&app.pool, now, action, (actor, subject), address).await?;
     Ok(())
 }
 
@@ -351,22 +336,6 @@ pub struct ResetPasswordRequest {
     pub password_confirmation: Option<String>,
 }
 
-/// The new password's problems under `key`, and a mismatching confirmation under `confirm_key`
-/// (`reset_password::password_problems`).
-async fn check_new_password(
-    errors: &mut Errors,
-    password: (&str, &str),
-    confirmation: (&str, &str),
-    user: &users::UserRow,
-) -> ApiResult<()> {
-    for (key, messages) in reset_password::password_problems(user, password, confirmation).await? {
-        for m in messages {
-            errors.add(&key, &m);
-        }
-    }
-    Ok(())
-}
-
 #[utoipa::path(post, path = "/api/reset-password", tag = "accounts",
     request_body = ResetPasswordRequest,
     responses(
@@ -414,23 +383,16 @@ async fn get_user(
     State(app): State<AppState>,
     Path(token): Path<String>,
 ) -> ApiResult<Json<UserByToken>> {
-    let hash = accounts::token_hash(&token);
-    users::token_user(
-        &app.pool,
-        &hash,
-        users::Purpose::Invitation,
-        app.clock.now(),
-    )
-    .await?
-    .filter(|u| u.password_hash.is_none())
-    .map(|u| {
-        Json(UserByToken {
-            first_name: u.first_name,
-            last_name: u.last_name,
-            email: u.email,
+    register::invitee(&app.pool, &token, app.clock.now())
+        .await?
+        .map(|u| {
+            Json(UserByToken {
+                first_name: u.first_name,
+                last_name: u.last_name,
+                email: u.email,
+            })
         })
-    })
-    .ok_or_else(|| ApiError::NotFound(LINK_NO_LONGER_VALID.into()))
+        .ok_or_else(|| ApiError::NotFound(LINK_NO_LONGER_VALID.into()))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -458,77 +420,20 @@ async fn register(
     ClientAddress(address): ClientAddress,
     JsonBody(req): JsonBody<RegisterRequest>,
 ) -> ApiResult<Json<Message>> {
-    let now = app.clock.now();
-    let hash = accounts::token_hash(text(&req.token));
-    let Some(user) = users::token_user(&app.pool, &hash, users::Purpose::Invitation, now)
-        .await?
-        .filter(|u| u.password_hash.is_none())
-    else {
-        return Err(Errors::only("token", LINK_NO_LONGER_VALID));
+    let registration = Registration {
+        token: text(&req.token),
+        email: text(&req.email),
+        password: text(&req.password),
+        confirmation: text(&req.password_confirmation),
+        terms_agreed: truthy(&req.tos_agree),
+        address,
     };
-    let mut errors = Errors::default();
-    if text(&req.email).trim().to_lowercase() != user.email.to_lowercase() {
-        errors.add(
-            "email",
-            "Please use the address the invitation was sent to.",
-        );
+    match register::register(&app.pool, app.clock.now(), &registration).await {
+        Ok(()) => Ok(message(ACCOUNT_CREATED)),
+        Err(RegisterError::LinkNoLongerValid) => Err(Errors::only("token", LINK_NO_LONGER_VALID)),
+        Err(RegisterError::Refused(problems)) => Err(ApiError::Validation(problems)),
+        Err(RegisterError::Failed(e)) => Err(e.into()),
     }
-    check_new_password(
-        &mut errors,
-        ("password", text(&req.password)),
-        ("password_confirmation", text(&req.password_confirmation)),
-        &user,
-    )
-    .await?;
-    if !truthy(&req.tos_agree) {
-        errors.add("tos_agree", "You must agree to the Terms of Use.");
-    }
-    errors.into_result()?;
-
-    let new_hash = password::hash(text(&req.password).to_string()).await?;
-    let mut tx = app.pool.begin().await?;
-    if users::consume_token(&mut *tx, &hash, users::Purpose::Invitation, now)
-        .await?
-        .is_none()
-    {
-        return Err(Errors::only("token", LINK_NO_LONGER_VALID));
-    }
-    users::register(&mut *tx, user.id, &new_hash, now).await?;
-    audit::record(
-        &mut *tx,
-        now,
-        &audit::Entry {
-            action: Action::Register,
-            actor: Some(user.id),
-            subject: Some(user.id),
-            address,
-            ..Default::default()
-        },
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(message(ACCOUNT_CREATED))
-}
-
-pub const WRONG_PASSWORD: &str = "The current password is incorrect.";
-
-/// Whether `typed` is the user's password. A guess like a login's, throttled the same way (the
-/// attempt counted first, cleared when it is right): 429 past the limit.
-pub(crate) async fn password_guess(
-    app: &AppState,
-    user: &users::UserRow,
-    typed: String,
-    address: Option<std::net::IpAddr>,
-) -> ApiResult<bool> {
-    let key = accounts::account_key(&user.email);
-    if accounts::attempt_login(&app.pool, &key, address, app.clock.now()).await? {
-        return Err(ApiError::TooManyRequests(accounts::retry_after_secs()));
-    }
-    let right = password::verify(typed, user.password_hash.clone()).await?;
-    if right {
-        login_failures::clear_account(&app.pool, &key).await?;
-    }
-    Ok(right)
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -557,69 +462,19 @@ async fn change_password(
     // The person at the keyboard changes their own password: an admin acting as an agent changes
     // the admin's (spec part 1, 2.3: Change Password stays in the menu while impersonating), and
     // never learns or sets the agent's.
-    let impersonator = match current.impersonator_id() {
-        Some(id) => Some(
-            users::by_id(&app.pool, id)
-                .await?
-                .ok_or(ApiError::Forbidden)?,
-        ),
-        None => None,
+    let change = Change {
+        person: current.impersonator_id().unwrap_or(current.user.id),
+        session: &current.session.id_hash,
+        current: text(&req.current_password),
+        new: text(&req.new_password),
+        confirmation: text(&req.new_password_confirmation),
+        address,
     };
-    let user = impersonator.as_ref().unwrap_or(&current.user);
-    let now = app.clock.now();
-    let mut errors = Errors::default();
-    let typed_current = text(&req.current_password).to_string();
-    if typed_current.is_empty() {
-        errors.add("current_password", "The current password is required.");
+    match change_password::change_password(&app.pool, &app.caches, app.clock.now(), &change).await {
+        Ok(()) => Ok(message(PASSWORD_CHANGED)),
+        Err(ChangeError::NoAccount) => Err(ApiError::Forbidden),
+        Err(ChangeError::TooMany { retry_after }) => Err(ApiError::TooManyRequests(retry_after)),
+        Err(ChangeError::Refused(problems)) => Err(ApiError::Validation(problems)),
+        Err(ChangeError::Failed(e)) => Err(e.into()),
     }
-    check_new_password(
-        &mut errors,
-        ("new_password", text(&req.new_password)),
-        (
-            "new_password_confirmation",
-            text(&req.new_password_confirmation),
-        ),
-        user,
-    )
-    .await?;
-    if !errors.has("current_password")
-        && !password_guess(&app, user, typed_current, address).await?
-    {
-        errors.add("current_password", WRONG_PASSWORD);
-    }
-    errors.into_result()?;
-
-    let new_hash = password::hash(text(&req.new_password).to_string()).await?;
-    let mut tx = app.pool.begin().await?;
-    users::set_password(&mut *tx, user.id, &new_hash).await?;
-    let ended =
-        sessions::delete_for_user(&mut *tx, user.id, Some(current.session.id_hash.as_slice()))
-            .await?;
-    audit::record(
-        &mut *tx,
-        now,
-        &audit::Entry {
-            action: Action::PasswordChange,
-            actor: Some(user.id),
-            subject: Some(user.id),
-            address,
-            ..Default::default()
-        },
-    )
-    .await?;
-    account_notices::tell(
-        &mut tx,
-        user,
-        &Notice {
-            headline: "Your password was changed",
-            text: "The password of your account was changed, and your other signed-in devices \
-                   were signed out."
-                .into(),
-        },
-        now,
-    )
-    .await?;
-    tx.commit().await?;
-    session::evict_all(&app, &ended);
-    Ok(message(PASSWORD_CHANGED))
 }

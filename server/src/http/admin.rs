@@ -22,12 +22,10 @@ use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use super::site::Branding;
-use crate::db::audit::{self, Action};
-use crate::db::{self, agents, outbox, users};
+use crate::app::admin::agents::{NotAnNpn, Npn};
+use crate::app::admin::{acting, agents, outbox};
 use crate::http::session::{self, LiveSession, SessionState};
 use crate::http::state::AppState;
-use crate::mail;
-use crate::npn::{NotAnNpn, Npn};
 use crate::rules::Status;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -122,11 +120,9 @@ async fn users_by_npn(
 ) -> ApiResult<Json<Vec<AgentUser>>> {
     current.require_admin()?;
     let npn = parse_npn(&npn)?;
-    let agent = agents::by_npn(&app.pool, &npn)
+    let list = agents::users_of(&app.pool, &npn)
         .await?
-        .ok_or_else(|| ApiError::NotFound(AGENT_NOT_FOUND.into()))?;
-    let list = users::agent_users_by_agent(&app.pool, agent.id)
-        .await?
+        .ok_or_else(|| ApiError::NotFound(AGENT_NOT_FOUND.into()))?
         .into_iter()
         .map(|u| AgentUser {
             id: u.id,
@@ -159,9 +155,8 @@ async fn fabricate_agent(
     current.require_admin()?;
     let not_found = || ApiError::NotFound("User not found".into());
     let target_id: Uuid = user_id.parse().map_err(|_| not_found())?;
-    let target = users::by_id(&app.pool, target_id)
+    let target = agents::agent_user(&app.pool, target_id)
         .await?
-        .filter(|u| u.role == users::ROLE_AGENT)
         .ok_or_else(not_found)?;
     let admin = current.user.id;
     // Acting as an agent reaches every one of the agent's customers: the admin's second factor
@@ -177,18 +172,7 @@ async fn fabricate_agent(
         &headers,
     )
     .await?;
-    audit::record(
-        &app.pool,
-        app.clock.now(),
-        &audit::Entry {
-            action: Action::Impersonate,
-            actor: Some(admin),
-            subject: Some(target.id),
-            address,
-            ..Default::default()
-        },
-    )
-    .await?;
+    acting::began(&app.pool, app.clock.now(), admin, target.id, address).await?;
     Ok(logged_in(&new, cookie, target.agent_subdomain.clone()))
 }
 
@@ -208,12 +192,10 @@ async fn unfabricate_agent(
     let (Some(admin_id), Some(agent_user)) = (session.impersonator_id, session.user_id) else {
         return Err(ApiError::Forbidden);
     };
-    let admin = users::by_id(&app.pool, admin_id)
-        .await?
-        .filter(users::UserRow::is_admin)
-        .ok_or(ApiError::Forbidden)?;
     // The admin's own session again, with the proof the impersonation began with.
-    let proved_at = db::second_factor::session_proved_at(&app.pool, &session.id_hash).await?;
+    let (admin, proved_at) = acting::switching_back(&app.pool, admin_id, &session.id_hash)
+        .await?
+        .ok_or(ApiError::Forbidden)?;
     let (new, cookie) = session::replace(
         &app,
         Some(&session),
@@ -223,18 +205,7 @@ async fn unfabricate_agent(
         &headers,
     )
     .await?;
-    audit::record(
-        &app.pool,
-        app.clock.now(),
-        &audit::Entry {
-            action: Action::ImpersonateEnd,
-            actor: Some(admin.id),
-            subject: Some(agent_user),
-            address,
-            ..Default::default()
-        },
-    )
-    .await?;
+    acting::ended(&app.pool, app.clock.now(), admin.id, agent_user, address).await?;
     Ok(logged_in(&new, cookie, admin.agent_subdomain.clone()))
 }
 
@@ -260,30 +231,20 @@ async fn agent_list(
     current: CurrentUser,
 ) -> ApiResult<Json<Vec<AgentListItem>>> {
     current.require_admin()?;
-    let mut list: Vec<AgentListItem> = agents::all(&app.pool)
+    let list = agents::list(&app.pool)
         .await?
         .into_iter()
-        .map(|a| {
-            let (first, last) = match a.agent_name.trim().rsplit_once(' ') {
-                Some((f, l)) => (f.trim().to_string(), l.to_string()),
-                None => (String::new(), a.agent_name.trim().to_string()),
-            };
-            AgentListItem {
-                id: a.id,
-                npn: a.npn,
-                first_name: first,
-                last_name: last,
-                email: a.email,
-                agent_name: a.agent_name,
-                agency_name: a.agency_name,
-                subdomains: a.subdomains,
-            }
+        .map(|l| AgentListItem {
+            id: l.agent.id,
+            npn: l.agent.npn,
+            first_name: l.first_name,
+            last_name: l.last_name,
+            email: l.agent.email,
+            agent_name: l.agent.agent_name,
+            agency_name: l.agent.agency_name,
+            subdomains: l.agent.subdomains,
         })
         .collect();
-    list.sort_by(|a, b| {
-        (a.last_name.to_lowercase(), a.first_name.to_lowercase())
-            .cmp(&(b.last_name.to_lowercase(), b.first_name.to_lowercase()))
-    });
     Ok(Json(list))
 }
 
@@ -341,17 +302,9 @@ async fn outbox_messages(
         .into_iter()
         .map(|m| OutboxMessage {
             id: m.id,
-            to_address: if m.private {
-                mail::PRIVATE_RECIPIENT.to_string()
-            } else {
-                m.to_address
-            },
+            to_address: m.to_address,
             subject: m.subject,
-            body: if m.private {
-                mail::PRIVATE_BODY.to_string()
-            } else {
-                mail::redacted(&m.body)
-            },
+            body: m.body,
             created_at: m.created_at,
             sent_at: m.sent_at,
             attempts: m.attempts,

@@ -15,7 +15,8 @@ use uuid::Uuid;
 
 use super::error::{ApiError, ApiResult};
 use super::revision::Wrote;
-use crate::db::{applications, sessions};
+use crate::app::applying::Handles;
+use crate::app::applying::open::{self as applications, ApplicationRow};
 use crate::http::session::{self, LiveSession, SessionState};
 use crate::http::state::AppState;
 
@@ -48,8 +49,8 @@ pub struct ActiveApplication {
     pub submission_time: Option<OffsetDateTime>,
 }
 
-impl From<applications::ApplicationRow> for ActiveApplication {
-    fn from(a: applications::ApplicationRow) -> Self {
+impl From<ApplicationRow> for ActiveApplication {
+    fn from(a: ApplicationRow) -> Self {
         let c = a.columns;
         ActiveApplication {
             application_id: a.id,
@@ -109,7 +110,7 @@ pub(crate) async fn active_of(
     session: &crate::http::session::Session,
 ) -> ApiResult<Option<ActiveApplication>> {
     Ok(match session.application_id {
-        Some(id) => applications::by_id(&app.pool, id).await?.map(Into::into),
+        Some(id) => applications::stored(&app.pool, id).await?.map(Into::into),
         None => None,
     })
 }
@@ -123,8 +124,7 @@ async fn reset(
     State(app): State<AppState>,
     session: LiveSession,
 ) -> ApiResult<(Wrote, Json<ActiveResponse>)> {
-    sessions::set_application(&app.pool, &session.id_hash, None).await?;
-    app.caches.evict_session(&session.id_hash);
+    applications::let_go(&Handles::of(&app), &session.id_hash).await?;
     Ok((Wrote::none(), Json(ActiveResponse { application: None })))
 }
 

@@ -33,7 +33,7 @@ use uuid::Uuid;
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
-use crate::db::audit::{self, Action};
+use crate::app::audit::{self, Action};
 use crate::http::session::SessionState;
 use crate::http::state::AppState;
 
@@ -265,31 +265,15 @@ async fn audit_log(
             Action::parse(a).ok_or_else(|| ApiError::BadRequest(format!("No action `{a}`.")))?,
         ),
     };
-    let person = match q.person.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        None => None,
-        // An unknown address matches nothing (not everything).
-        Some(email) => Some(
-            crate::db::users::by_email(&app.pool, email)
-                .await?
-                .map_or(Uuid::nil(), |u| u.id),
-        ),
-    };
-    let filter = audit::Filter {
+    let search = audit::Search {
         action,
-        person,
+        person: q.person.as_deref().map(str::trim).filter(|s| !s.is_empty()),
         application: q.application,
         from: day(&q.from, "from")?,
         until: day(&q.until, "until")?.map(|d| d + time::Duration::days(1)),
-        before_id: q.before,
-        limit: PAGE + 1,
+        before: q.before,
     };
-    let mut rows = audit::list(&app.pool, &filter).await?;
-    let next = if rows.len() as i64 > PAGE {
-        rows.truncate(PAGE as usize);
-        rows.last().map(|r| r.id)
-    } else {
-        None
-    };
+    let audit::Page { rows, next } = audit::search(&app.pool, &search, PAGE).await?;
     Ok(Json(AuditPage {
         rows: rows
             .into_iter()

@@ -24,7 +24,8 @@ use uuid::Uuid;
 
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
-use crate::db::users::{self, UserRow};
+use crate::app::accounts::UserRow;
+use crate::app::accounts::sessions as store;
 use crate::http::session::{self, Session, SessionState};
 use crate::http::state::AppState;
 
@@ -50,9 +51,8 @@ impl CurrentUser {
         };
         // A disabled account has no sessions left (disabling deletes them); a request already in
         // flight is refused all the same.
-        Ok(users::by_id(&app.pool, id)
+        Ok(store::active_user(&app.pool, id)
             .await?
-            .filter(|u| !u.disabled)
             .map(|u| CurrentUser {
                 session: session.clone(),
                 user: Arc::new(u),
@@ -211,7 +211,7 @@ pub(crate) async fn auth_state(
 ) -> ApiResult<AuthState> {
     let current = CurrentUser::of(app, session).await?;
     let admin_subdomain = match session.impersonator_id {
-        Some(admin) => users::by_id(&app.pool, admin)
+        Some(admin) => store::account(&app.pool, admin)
             .await?
             .and_then(|a| a.agent_subdomain)
             .or(host.0.clone()),

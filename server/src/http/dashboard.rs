@@ -1,26 +1,19 @@
 //! The agent dashboard's Quoting and Submissions lists and their Excel exports (spec part 2,
 //! sections 2, 3, 4, 7 and 9): `GET /api/dashboard/quotes`, `/enrollees`, `/quotesExport`,
-//! `/enrolleesExport`. Only the logged-in agent's own applications (an admin acting as an agent is
-//! that agent); filtering, sorting and paging happen in SQL (`db::dashboard`).
+//! `/enrolleesExport`, and an application's replay (`/scenario/{id}`). Only the logged-in agent's
+//! own applications (an admin acting as an agent is that agent).
 //!
-//! - The lists: the spec's sort rules, 12 a page. Anything named by id (More Info, Enroll) that is
-//!   not the agent's is 404.
-//! - The exports (rust_xlsxwriter): real dates, times in Michigan time (America/Detroit, jiff's
-//!   bundled zone data), the last step by its title, user text only as strings. Rows stream from
-//!   PostgreSQL through a bounded channel into the constant-memory writer; the workbook is saved to
-//!   an unnamed temporary file and sent from it in chunks, so the server's memory stays flat
-//!   whatever the export's size.
-
-use std::io::{Seek, SeekFrom, Write};
+//! Here: the lists' query (the spec's sort rules, 12 a page, the period, search and filters) and
+//! the answers. The pages, the workbooks and the replays are the use cases' (`app/dashboard/`);
+//! the workbook is sent from its temporary file in chunks, so memory stays flat.
 
 use axum::Json;
 use axum::body::Body;
 use axum::extract::{Path, Query, RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
 use serde::{Deserialize, Serialize};
-use time::{Date, Duration, OffsetDateTime};
+use time::{Duration, OffsetDateTime};
 use tokio_util::io::ReaderStream;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -29,12 +22,12 @@ use uuid::Uuid;
 
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
-use crate::db::agents;
-use crate::db::dashboard::{self as db, Filter, List, ListRow, SortCol, StartedBy};
+use crate::app::applying::handoff::Handoff;
+use crate::app::dashboard::export::{self, ExportError};
+use crate::app::dashboard::scenario::{self, ScenarioError};
+use crate::app::dashboard::{Filter, List, ListRow, Slice, SortCol, StartedBy, lists};
 use crate::http::state::AppState;
 use enrollflow_engine::catalog::PlanKind;
-use enrollflow_engine::summary::Summary;
-use enrollflow_engine_tools::replay;
 
 /// Rows on a list page (spec part 2, section 9).
 pub const PAGE_SIZE: i64 = 12;
@@ -181,10 +174,7 @@ async fn agent_query(
 ) -> ApiResult<(ListQuery, Vec<String>)> {
     let q = parse_query(list, raw)?;
     // The agent's sites, the shared one first.
-    let sites = agents::by_id(&app.pool, agent_id)
-        .await?
-        .map(|a| a.subdomains)
-        .unwrap_or_default();
+    let sites = lists::agent_sites(&app.pool, agent_id).await?;
     if let Some(s) = &q.subdomain
         && !sites.contains(s)
     {
@@ -235,7 +225,7 @@ pub struct DashboardRow {
     /// The medical plan's summary of benefits and coverage (View Medical SBC).
     pub sbc_url: Option<String>,
     /// The newest "Send to customer" hand-off, if the agent sent one.
-    pub handoff: Option<crate::app::applying::handoff::Handoff>,
+    pub handoff: Option<Handoff>,
 }
 
 impl From<ListRow> for DashboardRow {
@@ -274,21 +264,6 @@ impl From<ListRow> for DashboardRow {
     }
 }
 
-/// Rows of applications handed to their customer show, as More Info does, only what the agent had
-/// entered when the customer opened the link: a name or e-mail the customer gave since is masked.
-async fn mask_handed_off(app: &AppState, rows: &mut [ListRow]) -> ApiResult<()> {
-    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
-    for (id, at) in crate::db::links::summaries_at_handoff(&app.pool, &ids).await? {
-        let entered: Summary = serde_json::from_value(at).unwrap_or_default();
-        if let Some(r) = rows.iter_mut().find(|r| r.id == id) {
-            crate::crypto::mask_unless(&mut r.first_name, entered.first_name.as_deref());
-            crate::crypto::mask_unless(&mut r.last_name, entered.last_name.as_deref());
-            crate::crypto::mask_unless(&mut r.email, entered.email.as_deref());
-        }
-    }
-    Ok(())
-}
-
 /// A list page.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DashboardPage {
@@ -312,24 +287,21 @@ async fn list_page(
     let (q, subdomains) = agent_query(app, agent_id, list, raw).await?;
     let f = filter(app, agent_id, &q);
     let offset = (q.page - 1).saturating_mul(q.per_page);
-    let slice = db::Slice {
+    let slice = Slice {
         sort: q.sort,
         asc: q.asc,
         limit: q.per_page,
         offset,
     };
-    let (total, mut rows) = db::page(&app.pool, list, &f, slice).await?;
-    mask_handed_off(app, &mut rows).await?;
-    let mut rows: Vec<DashboardRow> = rows.into_iter().map(DashboardRow::from).collect();
-    let ids: Vec<Uuid> = rows.iter().map(|r| r.application_id).collect();
-    for (id, h) in
-        crate::app::applying::handoff::states_of(&crate::app::applying::Handles::of(app), &ids)
-            .await?
-    {
-        if let Some(r) = rows.iter_mut().find(|r| r.application_id == id) {
-            r.handoff = Some(h);
-        }
-    }
+    let handles = crate::app::applying::Handles::of(app);
+    let lists::Page { total, rows } = lists::page(&handles, list, &f, slice).await?;
+    let rows = rows
+        .into_iter()
+        .map(|(r, handoff)| DashboardRow {
+            handoff,
+            ..DashboardRow::from(r)
+        })
+        .collect();
     Ok(Json(DashboardPage {
         total,
         page: q.page,
@@ -402,10 +374,6 @@ async fn export(
     let agent_id = user.dashboard_agent()?;
     let (q, _) = agent_query(app, agent_id, list, raw).await?;
     let f = filter(app, agent_id, &q);
-    // Rows flow from PostgreSQL through a bounded channel (in batches: a hand-over per row cost
-    // more than the row) into the writer on the blocking pool, which keeps the worksheet in a
-    // temporary file (constant memory mode).
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<ListRow>>(8);
     let steps: Vec<(i16, String)> = app
         .rules
         .current()
@@ -413,31 +381,11 @@ async fn export(
         .steps()
         .map(|s| (i16::from(s.number), s.title.clone()))
         .collect();
-    // The workbook is saved to an unnamed temporary file (gone when closed) and sent from there,
-    // so the server holds neither the rows nor the file: its memory stays flat whatever the size.
-    let writer = tokio::task::spawn_blocking(move || -> Result<std::fs::File, XlsxError> {
-        let mut file = tempfile::tempfile()?;
-        let rows = std::iter::from_fn(|| rx.blocking_recv()).flatten();
-        workbook(list, &steps, rows, &mut file)?;
-        file.seek(SeekFrom::Start(0))?;
-        Ok(file)
-    });
-    let read = db::each_batch(&app.pool, list, &f, q.sort, q.asc, |mut rows| {
-        let tx = tx.clone();
-        async move {
-            // A batch whose hand-off masking cannot be read is not written: the export fails.
-            if let Err(e) = mask_handed_off(app, &mut rows).await {
-                tracing::warn!(error = %e, "an export's hand-off masking could not be read");
-                return false;
-            }
-            tx.send(rows).await.is_ok()
-        }
-    })
-    .await;
-    drop(tx);
-    let written = writer.await.map_err(|e| ApiError::Internal(e.into()))?;
-    read?;
-    let file = written.map_err(|e| ApiError::Internal(e.into()))?;
+    let file = export::workbook_file(&app.pool, list, &f, (q.sort, q.asc), steps)
+        .await
+        .map_err(|e| match e {
+            ExportError::Failed(e) => ApiError::from(e),
+        })?;
     let length = file
         .metadata()
         .map_err(|e| ApiError::Internal(e.into()))?
@@ -446,10 +394,7 @@ async fn export(
         tokio::fs::File::from_std(file),
         64 * 1024,
     ));
-    let name = match list {
-        List::Quotes => "Exported_Quotes.xlsx",
-        List::Enrollees => "Exported_Enrollees.xlsx",
-    };
+    let name = export::file_name(list);
     Ok((
         [
             (
@@ -465,39 +410,6 @@ async fn export(
         body,
     )
         .into_response())
-}
-
-/// The export's columns, in order.
-pub fn headers(list: List) -> &'static [&'static str] {
-    match list {
-        List::Quotes => &[
-            "Name",
-            "Email",
-            "Started By",
-            "Created Date (Michigan time)",
-            "Effective Date",
-            "Last Step",
-            "Medical Plan",
-            "Dental Plan",
-            "Vision Plan",
-        ],
-        List::Enrollees => &[
-            "Subscriber Name",
-            "Email",
-            "Submit Date (Michigan time)",
-            "Effective Date",
-            "OEP/SEP",
-            "Contract Count",
-            "Medical Plan",
-            "Dental Plan",
-            "Vision Plan",
-        ],
-    }
-}
-
-fn excel_date(d: Date) -> Result<ExcelDateTime, XlsxError> {
-    let year = u16::try_from(d.year()).map_err(|_| XlsxError::DateTimeRangeError(d.to_string()))?;
-    ExcelDateTime::from_ymd(year, u8::from(d.month()), d.day())
 }
 
 /// Which rules a replay runs under.
@@ -521,45 +433,17 @@ async fn scenario(
     Query(under): Query<ReplayUnder>,
 ) -> ApiResult<Response> {
     let agent_id = user.dashboard_agent()?;
-    let not_found = || ApiError::NotFound("No such application.".into());
-    let row = crate::db::applications::replay_of(&app.pool, id, agent_id)
-        .await?
-        .ok_or_else(not_found)?;
-    let agent = agents::by_id(&app.pool, agent_id)
-        .await?
-        .ok_or_else(not_found)?;
-    let ctx = crate::impact::replay_context(&agent, row.updated_at, row.agent_started);
-    let today = ctx.today;
-    let current = app.rules.current();
-    let saved_bundle;
-    let engine = match (under.rules.as_deref(), row.rules_hash.as_deref()) {
-        (Some("saved"), Some(hash)) if hash != current.engine.hash() => {
-            let files = crate::db::rule_sets::files_by_engine_hash(&app.pool, hash)
-                .await?
-                .ok_or_else(|| {
-                    ApiError::NotFound(
-                        "The rules this application was saved under were never published.".into(),
-                    )
-                })?;
-            saved_bundle = crate::rules::bundle_of(&crate::db::rule_sets::sources(&files))
-                .map_err(|_| {
-                    ApiError::NotFound(
-                        "The rules this application was saved under no longer load.".into(),
-                    )
-                })?;
-            &saved_bundle.engine
-        }
-        (Some("saved"), None) => {
-            return Err(ApiError::NotFound(
-                "This application records no rules it was saved under.".into(),
-            ));
-        }
-        _ => &current.engine,
-    };
-    let data = row.data;
-    let name = format!("an application last saved on {today}, replayed");
-    let yaml = replay::scenario_of(engine, &name, &data, &ctx)
-        .map_err(crate::app::applying::open::eval_error)?;
+    let saved = under.rules.as_deref() == Some("saved");
+    let replayed = scenario::replay(&app.pool, &app.rules, agent_id, id, saved)
+        .await
+        .map_err(|e| match e {
+            ScenarioError::NotFound
+            | ScenarioError::NeverPublished
+            | ScenarioError::NoLongerLoads
+            | ScenarioError::NoRulesRecorded => ApiError::NotFound(e.to_string()),
+            ScenarioError::Rules(e) => crate::app::applying::open::eval_error(e),
+            ScenarioError::Failed(e) => e.into(),
+        })?;
     Ok((
         [
             (
@@ -572,105 +456,13 @@ async fn scenario(
             ),
             (
                 header::HeaderName::from_static(RULES_HASH),
-                engine.hash().to_string(),
+                replayed.rules_hash,
             ),
         ],
-        yaml,
+        replayed.yaml,
     )
         .into_response())
 }
 
 /// The header naming the engine hash of the rules a replay ran under.
 const RULES_HASH: &str = "x-rules-hash";
-
-pub use crate::impact::AGENT_TIME_ZONE;
-
-/// An instant as the agent's wall-clock time in Michigan (daylight saving included).
-fn excel_time(t: OffsetDateTime) -> Result<ExcelDateTime, XlsxError> {
-    let bad = || XlsxError::DateTimeRangeError(t.to_string());
-    let local = crate::impact::michigan_datetime(t).ok_or_else(bad)?;
-    let year = u16::try_from(local.year()).map_err(|_| bad())?;
-    let month = u8::try_from(local.month()).map_err(|_| bad())?;
-    let day = u8::try_from(local.day()).map_err(|_| bad())?;
-    ExcelDateTime::from_ymd(year, month, day)?.and_hms(
-        u16::try_from(local.hour()).map_err(|_| bad())?,
-        u8::try_from(local.minute()).map_err(|_| bad())?,
-        f64::from(local.second()),
-    )
-}
-
-/// User text: always a string cell, so `=…`, `+…`, `-…` and `@…` stay text (never a formula).
-fn text(ws: &mut Worksheet, row: u32, col: u16, s: &str) -> Result<(), XlsxError> {
-    ws.write_string(row, col, s)?;
-    Ok(())
-}
-
-/// The workbook of `rows`, written to `out`.
-/// `steps`: each step's number and title (the Last Step column).
-fn workbook(
-    list: List,
-    steps: &[(i16, String)],
-    rows: impl Iterator<Item = ListRow>,
-    out: impl Write + Send,
-) -> Result<(), XlsxError> {
-    let mut wb = Workbook::new();
-    // Excel's own level: most of a large export's time is the worksheet's compression, and level 3
-    // takes about two thirds of the default's for a file a few percent larger.
-    wb.set_zip_compression_level(3);
-    let ws = wb.add_worksheet_with_constant_memory()?;
-    ws.set_name(match list {
-        List::Quotes => "Quotes",
-        List::Enrollees => "Enrollees",
-    })?;
-    let bold = Format::new().set_bold();
-    let date = Format::new().set_num_format("mm/dd/yyyy");
-    let stamp = Format::new().set_num_format("mm/dd/yyyy hh:mm");
-    // Column widths first: a constant memory worksheet writes its rows as it goes.
-    let last = u16::try_from(headers(list).len()).unwrap_or(u16::MAX);
-    for c in 0..last {
-        ws.set_column_width(c, 20)?;
-    }
-    for (c, h) in (0..last).zip(headers(list)) {
-        ws.write_string_with_format(0, c, *h, &bold)?;
-    }
-    let mut n: u32 = 0;
-    for r in rows {
-        n = n.checked_add(1).ok_or(XlsxError::RowColumnLimitError)?;
-        text(ws, n, 0, &r.primary_name())?;
-        text(ws, n, 1, &r.email)?;
-        let plans = [
-            &r.medical_plan_name,
-            &r.dental_plan_name,
-            &r.vision_plan_name,
-        ];
-        match list {
-            List::Quotes => {
-                text(ws, n, 2, r.started_by.as_deref().unwrap_or(""))?;
-                ws.write_datetime_with_format(n, 3, excel_time(r.created_at)?, &stamp)?;
-                if let Some(d) = r.effective_date {
-                    ws.write_datetime_with_format(n, 4, excel_date(d)?, &date)?;
-                }
-                match steps.iter().find(|(number, _)| *number == r.last_step) {
-                    Some((_, title)) => text(ws, n, 5, title)?,
-                    None => ws.write_number(n, 5, f64::from(r.last_step)).map(|_| ())?,
-                }
-            }
-            List::Enrollees => {
-                if let Some(t) = r.submission_time {
-                    ws.write_datetime_with_format(n, 2, excel_time(t)?, &stamp)?;
-                }
-                if let Some(d) = r.effective_date {
-                    ws.write_datetime_with_format(n, 3, excel_date(d)?, &date)?;
-                }
-                text(ws, n, 4, r.period_badge())?;
-                ws.write_number(n, 5, f64::from(r.contract_count()))?;
-            }
-        }
-        for (c, p) in [6u16, 7, 8].into_iter().zip(plans) {
-            if let Some(p) = p {
-                text(ws, n, c, p)?;
-            }
-        }
-    }
-    wb.save_to_writer(out)
-}

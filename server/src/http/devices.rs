@@ -25,8 +25,7 @@ use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use crate::app::accounts::disable::{self, ByAdmin, DisableError};
-use crate::db::audit::{self, Action};
-use crate::db::sessions;
+use crate::app::accounts::sessions::{self as store, Cutoffs};
 use crate::http::session;
 use crate::http::state::AppState;
 
@@ -97,13 +96,11 @@ pub fn describe_browser(user_agent: Option<&str>) -> String {
         (status = 403, description = "Not logged in")))]
 async fn list(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<Vec<Device>>> {
     let now = app.clock.now();
-    let rows = sessions::for_person(
-        &app.pool,
-        current.actor_id(),
-        now - app.config.idle_timeout(),
-        now - app.config.session_lifetime(),
-    )
-    .await?;
+    let cutoffs = Cutoffs {
+        idle: now - app.config.idle_timeout(),
+        created: now - app.config.session_lifetime(),
+    };
+    let rows = store::devices(&app.pool, current.actor_id(), cutoffs).await?;
     Ok(Json(
         rows.into_iter()
             .map(|r| Device {
@@ -131,20 +128,19 @@ async fn end_one(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let not_found = || ApiError::NotFound("No such session.".into());
-    let hash = hex::decode(&id)
+    let hash: [u8; 32] = hex::decode(&id)
         .ok()
-        .filter(|h| h.len() == 32)
+        .and_then(|h| h.try_into().ok())
         .ok_or_else(not_found)?;
+    let (now, person) = (app.clock.now(), current.actor_id());
     if hash == current.session.id_hash {
         let cookie = session::end(&app, &current.session).await?;
-        audit_session_end(&app, &current, address).await?;
+        store::record_ended(&app.pool, now, person, address).await?;
         return Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response());
     }
-    if !sessions::delete_for_person(&app.pool, current.actor_id(), &hash).await? {
+    if !store::end_device(&app.pool, &app.caches, now, person, &hash, address).await? {
         return Err(not_found());
     }
-    session::evict_all(&app, &[hash]);
-    audit_session_end(&app, &current, address).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -156,35 +152,16 @@ async fn end_others(
     current: CurrentUser,
     ClientAddress(address): ClientAddress,
 ) -> ApiResult<StatusCode> {
-    let ended = sessions::delete_for_user(
+    store::end_other_devices(
         &app.pool,
-        current.actor_id(),
-        Some(current.session.id_hash.as_slice()),
-    )
-    .await?;
-    session::evict_all(&app, &ended);
-    audit_session_end(&app, &current, address).await?;
-    Ok(StatusCode::NO_CONTENT)
-}
-
-async fn audit_session_end(
-    app: &AppState,
-    current: &CurrentUser,
-    address: Option<std::net::IpAddr>,
-) -> ApiResult<()> {
-    audit::record(
-        &app.pool,
+        &app.caches,
         app.clock.now(),
-        &audit::Entry {
-            action: Action::SessionsEnded,
-            actor: Some(current.actor_id()),
-            subject: Some(current.actor_id()),
-            address,
-            ..Default::default()
-        },
+        current.actor_id(),
+        &current.session.id_hash,
+        address,
     )
     .await?;
-    Ok(())
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -18,9 +18,11 @@ use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::{context, open_step};
 use super::revision::Wrote;
+use crate::app::applying::Handles;
 use crate::app::applying::open::already_submitted;
-use crate::db;
-use crate::documents::{self, ObjectStore};
+use crate::app::applying::upload::{self, Upload, UploadError};
+use crate::app::operations;
+use crate::documents;
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;
 
@@ -122,69 +124,25 @@ async fn upload(
     let s = open_step(&app, &session, &host, &step).await?;
     let id = s.id.ok_or(ApiError::Forbidden)?;
     let (file_name, bytes) = read_upload(multipart).await?;
-
-    // Bytes first, then the row and the application in one transaction; a failure on the way
-    // removes the stored object again, so nothing half-done remains.
-    let key = ObjectStore::new_key();
-    let size = i32::try_from(bytes.len()).map_err(anyhow::Error::new)?;
-    // The file's fingerprint, listed in the purchase's evidence packet.
-    let sha256 = crate::evidence::sha256(&bytes);
-    // Encrypted at rest like SSNs, bound to the application and the object.
-    if let Err(e) = app
-        .documents
-        .put_encrypted(&app.cipher, id, &key, &bytes)
-        .await
-    {
-        tracing::error!(error = %e, "document store write failed");
-        return Err(ApiError::TryAgain(
-            "Your document could not be saved. Please try again, or send it using one of the methods below."
-                .into(),
-        ));
-    }
-    let document_id = Uuid::new_v4();
-    let saved = db::applications::attach_document(
-        &app.pool,
-        &db::applications::NewDocument {
-            id: document_id,
-            application_id: id,
-            storage_key: &key,
-            file_name: &file_name,
-            size,
-            sha256: &sha256,
-            step: &step,
-            now: app.clock.now(),
-        },
-        documents::QUOTA_FILES,
-        documents::QUOTA_BYTES,
-    )
-    .await;
-    match saved {
-        Ok(db::applications::Attached::Saved { revision, replaced }) => {
-            app.caches.changed_application(id, revision);
-            // The documents this one replaced are of no use any more.
-            app.documents.delete_all(&replaced).await;
-            Ok((
-                Wrote::application(id, revision),
-                Json(Uploaded {
-                    document_id,
-                    file_name,
-                    revision,
-                }),
-            ))
-        }
-        other => {
-            app.documents.delete_all(&[key]).await;
-            match other {
-                Ok(db::applications::Attached::OverQuota) => Err(ApiError::Conflict(format!(
-                    "This application has used its {files} uploads ({megabytes} MB). Please send \
-                     further documents using one of the methods below.",
-                    files = documents::QUOTA_FILES,
-                    megabytes = documents::QUOTA_BYTES / (1024 * 1024)
-                ))),
-                Ok(_) => Err(already_submitted()),
-                Err(e) => Err(e.into()),
-            }
-        }
+    let u = Upload {
+        application: id,
+        step: &step,
+        file_name: &file_name,
+        bytes: &bytes,
+    };
+    match upload::attach(&Handles::of(&app), &u).await {
+        Ok(a) => Ok((
+            Wrote::application(id, a.revision),
+            Json(Uploaded {
+                document_id: a.document_id,
+                file_name,
+                revision: a.revision,
+            }),
+        )),
+        Err(e @ UploadError::NotStored) => Err(ApiError::TryAgain(e.to_string())),
+        Err(e @ UploadError::OverQuota) => Err(ApiError::Conflict(e.to_string())),
+        Err(UploadError::Submitted) => Err(already_submitted()),
+        Err(UploadError::Failed(e)) => Err(e.into()),
     }
 }
 
@@ -218,13 +176,7 @@ async fn page_view(
         Err(ApiError::NotFound(_)) => None,
         Err(e) => return Err(e),
     };
-    crate::db::applications::record_page_view(
-        &app.pool,
-        session.application_id,
-        agent,
-        &view.route,
-        app.clock.now(),
-    )
-    .await?;
+    let now = app.clock.now();
+    operations::page_viewed(&app.pool, &view.route, session.application_id, agent, now).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
-use crate::db::evidence::{self as evidence_db, PacketRow};
+use crate::app::dashboard::evidence::{self as packets, PacketError};
 use crate::evidence::confirmation;
 use crate::http::state::AppState;
 
@@ -93,38 +93,16 @@ pub struct Evidence {
     pub created_at: OffsetDateTime,
 }
 
-/// What an agent is told of a packet their customer's own details are in.
-const CUSTOMERS_OWN: &str = "Your customer finished this application from the link you sent them: \
-    its evidence packet holds details only they gave, so it is not downloaded from the dashboard. \
-    Its confirmation and fingerprints are shown here; an administrator can verify a copy.";
-
-/// One of the agent's packets to download: refused (409) for an application the customer finished
-/// from a hand-off, whose details the agent no longer sees (as More Info masks them).
-async fn downloadable(app: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<PacketRow> {
-    let p = packet_of(app, user, id).await?;
-    if crate::db::links::summary_at_handoff(&app.pool, id)
-        .await?
-        .is_some()
-    {
-        return Err(ApiError::Conflict(CUSTOMERS_OWN.into()));
-    }
-    Ok(p)
-}
-
-/// One of the agent's packets; 404 with the reason when there is none.
-async fn packet_of(app: &AppState, user: &CurrentUser, id: Uuid) -> ApiResult<PacketRow> {
-    let agent = user.dashboard_agent()?;
-    if let Some(p) = evidence_db::packet_for_agent(&app.pool, id, agent).await? {
-        return Ok(p);
-    }
-    Err(ApiError::NotFound(
-        match evidence_db::submitted_for_agent(&app.pool, id, agent).await? {
-            Some(true) => "This application was submitted before evidence packets were kept.",
-            Some(false) => "This application has not been submitted.",
-            None => "No such application.",
+impl From<PacketError> for ApiError {
+    fn from(e: PacketError) -> Self {
+        match e {
+            PacketError::NoApplication | PacketError::NotSubmitted | PacketError::NoPacketKept => {
+                ApiError::NotFound(e.to_string())
+            }
+            PacketError::CustomersOwn => ApiError::Conflict(e.to_string()),
+            PacketError::Failed(e) => e.into(),
         }
-        .into(),
-    ))
+    }
 }
 
 #[utoipa::path(get, path = "/api/dashboard/evidence/{id}", tag = "dashboard",
@@ -137,11 +115,8 @@ async fn evidence_status(
     user: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<Evidence>> {
-    let p = packet_of(&app, &user, id).await?;
+    let p = packets::packet_state(&app.pool, user.dashboard_agent()?, id).await?;
     if p.pdf.is_none() {
-        if p.pdf_problem.is_some() {
-            evidence_db::set_problem(&app.pool, id, None).await?;
-        }
         app.evidence_waiting.notify_one();
     }
     Ok(Json(Evidence {
@@ -192,7 +167,7 @@ async fn evidence_pdf(
     user: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Response> {
-    let p = downloadable(&app, &user, id).await?;
+    let p = packets::downloadable(&app.pool, user.dashboard_agent()?, id).await?;
     let name = format!("evidence-{}.pdf", confirmation(id));
     match (p.pdf, p.pdf_sha256) {
         (Some(pdf), Some(sha)) => Ok(download(pdf, "application/pdf", &name, &sha)),
@@ -218,7 +193,7 @@ async fn evidence_json(
     user: CurrentUser,
     Path(id): Path<Uuid>,
 ) -> ApiResult<Response> {
-    let p = downloadable(&app, &user, id).await?;
+    let p = packets::downloadable(&app.pool, user.dashboard_agent()?, id).await?;
     let name = format!("evidence-{}.json", confirmation(id));
     Ok(download(p.packet, "application/json", &name, &p.sha256))
 }

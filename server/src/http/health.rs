@@ -9,6 +9,7 @@ use axum::{Json, Router};
 use serde_json::{Value, json};
 
 use super::error::{ApiError, ApiResult};
+use crate::app::operations;
 use crate::http::state::AppState;
 
 pub fn router(bench: bool) -> Router<AppState> {
@@ -34,7 +35,7 @@ async fn pk_read(
     State(app): State<AppState>,
     Path(id): Path<uuid::Uuid>,
 ) -> ApiResult<Json<Value>> {
-    let row = crate::db::applications::step_and_date(&app.pool, id).await?;
+    let row = operations::baseline_read(&app.pool, id).await?;
     let (last_step, effective) =
         row.ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
     Ok(Json(
@@ -46,7 +47,7 @@ async fn pk_read(
 const WRITE_SLOTS: i32 = 1024;
 
 /// The write baseline (`--bench-routes` only): the JSON document of the body written durably to
-/// one row, through the same pool as a step save (`crate::db::bench`). The load script sends the
+/// one row, through the same pool as a step save (`db/bench.rs`). The load script sends the
 /// size of an application after a census with a household of 6.
 async fn write(
     State(app): State<AppState>,
@@ -56,7 +57,7 @@ async fn write(
     if !(0..WRITE_SLOTS).contains(&slot) {
         return Err(ApiError::NotFound("No such slot.".into()));
     }
-    crate::db::bench::write(&app.pool, slot, &doc, WRITE_SLOTS).await?;
+    operations::baseline_write(&app.pool, slot, &doc, WRITE_SLOTS).await?;
     Ok(Json(json!({ "slot": slot })))
 }
 
@@ -67,7 +68,7 @@ async fn healthz() -> Json<Value> {
 
 /// The process can serve: the database answers.
 async fn readyz(State(app): State<AppState>) -> ApiResult<Json<Value>> {
-    match crate::db::ping(&app.pool).await {
+    match operations::ready(&app.pool).await {
         Ok(_) => Ok(Json(json!({ "status": "ready" }))),
         Err(e) => {
             tracing::warn!(error = %e, "readiness check failed");

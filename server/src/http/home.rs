@@ -24,7 +24,8 @@ use super::error::{ApiError, ApiResult};
 use super::revision::Wrote;
 use crate::app::applying::Handles;
 use crate::app::applying::enroll::{self, EnrollError};
-use crate::db::{agents, applications, links};
+use crate::app::dashboard::home::{self as dashboard, Details};
+use crate::app::sites::AgentRow;
 use crate::http::state::AppState;
 use enrollflow_engine::calendar::{Calendar, PlanYear};
 use enrollflow_engine::summary::Summary;
@@ -40,8 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(enroll))
 }
 
-async fn agent_row(app: &AppState, user: &CurrentUser) -> ApiResult<agents::AgentRow> {
-    agents::by_id(&app.pool, user.dashboard_agent()?)
+async fn agent_row(app: &AppState, user: &CurrentUser) -> ApiResult<AgentRow> {
+    dashboard::agent(&app.pool, user.dashboard_agent()?)
         .await?
         .ok_or(ApiError::Forbidden)
 }
@@ -120,7 +121,7 @@ async fn shell(State(app): State<AppState>, user: CurrentUser) -> ApiResult<Json
         .filter(|l| l.agent_flag.as_deref().is_none_or(|f| agent.flag(f)))
         .collect();
     let has_application = match user.session.application_id {
-        Some(id) => applications::open_for_agent(&app.pool, id, agent.id).await?,
+        Some(id) => dashboard::is_open(&app.pool, id, agent.id).await?,
         None => false,
     };
     let (account_manager, medicare_quote_url) = match dash {
@@ -272,8 +273,7 @@ async fn enrollments_ytd(
 ) -> ApiResult<Json<BTreeMap<String, i64>>> {
     let agent = user.dashboard_agent()?;
     let today = app.clock.today();
-    let (from, to) = year_to_date(today)?;
-    let rows = applications::submissions_by_month(&app.pool, agent, from, to).await?;
+    let rows = dashboard::submissions_by_month(&app.pool, agent, year_to_date(today)?).await?;
     let mut out = BTreeMap::new();
     for m in 1..=u8::from(today.month()) {
         let n = rows
@@ -301,8 +301,8 @@ async fn carrier_share(
     user: CurrentUser,
 ) -> ApiResult<Json<CarrierShare>> {
     let agent = user.dashboard_agent()?;
-    let (from, to) = year_to_date(app.clock.today())?;
-    let rows = applications::submissions_by_medical_carrier(&app.pool, agent, from, to).await?;
+    let year = year_to_date(app.clock.today())?;
+    let rows = dashboard::submissions_by_medical_carrier(&app.pool, agent, year).await?;
     let bundle = app.rules.current();
     let cat = bundle.engine.catalog();
     let mut share = CarrierShare {
@@ -375,13 +375,15 @@ async fn app_info(
     Path(id): Path<Uuid>,
 ) -> ApiResult<Json<AppInfo>> {
     let agent = user.dashboard_agent()?;
-    let summary = crate::db::applications::summary_for_agent(&app.pool, id, agent)
+    let Details {
+        summary,
+        entered_by_agent,
+    } = dashboard::details(&app.pool, agent, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
     let mut info = AppInfo::from(summary);
     // Handed to the customer: what they entered since is shown masked.
-    if let Some(at) = links::summary_at_handoff(&app.pool, id).await? {
-        let entered: Summary = serde_json::from_value(at).unwrap_or_default();
+    if let Some(entered) = entered_by_agent {
         info.mask_unless(&AppInfo::from(entered));
     }
     Ok(Json(info))

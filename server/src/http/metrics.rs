@@ -22,6 +22,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use super::error::ApiError;
+use crate::app::accounts::sessions::Cutoffs;
+use crate::app::operations;
 use crate::http::state::AppState;
 use crate::telemetry;
 
@@ -105,20 +107,15 @@ async fn exposition(app: &AppState) -> Response {
         .set(size.saturating_sub(idle) as f64);
     metrics::gauge!("enrollflow_db_pool_connections", "state" => "idle").set(idle as f64);
     let now = app.clock.now();
-    let counts = async {
-        let outbox = crate::db::outbox::unsent_count(&app.pool).await?;
-        let sessions = crate::db::sessions::live_count(
-            &app.pool,
-            now - app.config.idle_timeout(),
-            now - app.config.session_lifetime(),
-        )
-        .await?;
-        Ok::<_, crate::db::Error>((outbox, sessions))
+    let cutoffs = Cutoffs {
+        idle: now - app.config.idle_timeout(),
+        created: now - app.config.session_lifetime(),
     };
+    let counts = operations::counts(&app.pool, cutoffs);
     match tokio::time::timeout(Duration::from_secs(2), counts).await {
-        Ok(Ok((outbox, sessions))) => {
-            metrics::gauge!("enrollflow_outbox_depth").set(outbox as f64);
-            metrics::gauge!("enrollflow_sessions_active").set(sessions as f64);
+        Ok(Ok(c)) => {
+            metrics::gauge!("enrollflow_outbox_depth").set(c.unsent_mail as f64);
+            metrics::gauge!("enrollflow_sessions_active").set(c.live_sessions as f64);
         }
         Ok(Err(e)) => tracing::warn!(error = %e, "metrics: the database counts failed"),
         Err(_) => tracing::warn!("metrics: the database counts timed out"),

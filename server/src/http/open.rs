@@ -11,9 +11,9 @@ use uuid::Uuid;
 use super::host::SiteHost;
 use super::session::Session;
 use crate::app::applying::Handles;
+use crate::app::applying::open::ApplicationRow;
 use crate::app::applying::open::{self as applications, Caller, OpenStep};
-use crate::db::agents::AgentRow;
-use crate::db::applications::ApplicationRow;
+use crate::app::sites::AgentRow;
 use crate::error::ApiResult;
 use crate::http::state::AppState;
 

@@ -23,9 +23,7 @@ use super::revision::Wrote;
 use crate::accounts::public_origin;
 use crate::app::applying::Handles;
 use crate::app::applying::open::{OpenStep, already_submitted, eval_error};
-use crate::app::applying::resume::{self, LinkError, Rechecked};
-use crate::db::links::Purpose;
-use crate::db::{applications, sessions};
+use crate::app::applying::resume::{self, LinkError, Purpose, Rechecked};
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;
 
@@ -173,16 +171,8 @@ async fn resume_application(
         return Err(ApiError::NotFound(resume::NOT_A_LINK.into()));
     }
     let (id, purpose) = resume::use_link(&Handles::of(&app), &agent, token).await?;
-    // The application is this browser's now, and no other's: the browser that asked for the link
-    // (and any other) lets go of it, on every instance (the sessions trigger announces each).
-    let released = sessions::hand_over(&app.pool, &session.id_hash, id).await?;
-    if released > 0 {
-        tracing::info!(application = %id, sessions = released, "a link handed an application over");
-    }
-    app.caches.evict_session(&session.id_hash);
-    let (data, revision) = applications::data_for_agent(&app.pool, id, agent.id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(resume::NOT_A_LINK.into()))?;
+    let (data, revision) =
+        resume::take_over(&Handles::of(&app), &session.id_hash, &agent, id).await?;
     let wrote = Wrote::application(id, revision);
     let bundle = app.rules.current();
     let mut checked = crate::evaluation::run(&session.budget, || {

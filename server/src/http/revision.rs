@@ -15,7 +15,7 @@
 //! `If-Match` with each save (then each save's and upload's own), and `PUT
 //! /api/application/step/{step}` refuses a save against a newer revision with 409
 //! (`app::applying::open::store_summarized`, the `revision = $expected` guard of
-//! `db::applications::save_data`; the purchase too), which the wizard shows at the top of the step
+//! `db/applications.rs`, `save_data`; the purchase too), which the wizard shows at the top of the step
 //! with the application reloaded (`server/tests/api/lost_update.rs`).
 //!
 //! Both travel as values: the session layer reads the cookie into the request's `Session`
@@ -28,8 +28,8 @@ use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponseParts, Response, ResponseParts};
 use uuid::Uuid;
 
+use crate::app::applying::open::ApplicationRow;
 pub use crate::app::applying::open::Seen;
-use crate::db::applications::ApplicationRow;
 
 /// What a handler left the session's application at, carried in its answer (a response
 /// extension) for the session layer to tell the browser in `ef_rev`.

@@ -23,19 +23,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::accounts::{Errors, JsonBody, WRONG_PASSWORD, password_guess, record, text};
+use super::accounts::{Errors, JsonBody, record, text};
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
-use crate::account_notices;
-use crate::accounts;
-use crate::app::accounts::disable;
-use crate::db::audit::Action;
-use crate::db::second_factor as store;
-use crate::db::{login_failures, sessions, users};
+use crate::app::accounts::UserRow;
+use crate::app::accounts::two_step::{self, Code, Ctx, FactorError};
+use crate::app::audit::Action;
 use crate::http::session::{self, LiveSession};
 use crate::http::state::AppState;
-use crate::second_factor::{self as factor, Enrolment};
+use crate::second_factor::Enrolment;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -49,15 +46,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reset_for_user))
 }
 
-pub const CODE_REQUIRED: &str = "Please enter the 6-digit code from your authenticator app.";
-pub const WRONG_CODE: &str =
-    "That code is not right, or it was used already. Wait for the next code and try again.";
-pub const WRONG_RECOVERY_CODE: &str = "That recovery code is not right, or it was used already.";
-pub const LOG_IN_AGAIN: &str =
-    "Please log in again: it has been more than 5 minutes since you entered your password.";
-pub const NO_SETUP: &str = "Please start again: scan the new QR code, then enter its code.";
-pub const MUST_KEEP: &str =
-    "Your account must keep two-step verification: you can only replace your authenticator app.";
+pub use two_step::{
+    CODE_REQUIRED, CURRENT_CODE_REQUIRED, FIRST_LOCK, LOCK_AFTER, LOG_IN_AGAIN, MUST_KEEP,
+    NO_SETUP, WRONG_CODE, WRONG_RECOVERY_CODE,
+};
 pub const NOT_WHILE_IMPERSONATING: &str =
     "Switch back to your own account to manage two-step verification.";
 
@@ -116,283 +108,36 @@ pub struct SecuritySettings {
     pub second_factor_required_for_agents: bool,
 }
 
-fn throttled() -> ApiError {
-    ApiError::TooManyRequests(accounts::retry_after_secs())
-}
-
-/// Counts an attempt at the user's second factor; 429 past the limit.
-async fn attempt(
-    app: &AppState,
-    user: &users::UserRow,
-    address: Option<std::net::IpAddr>,
-) -> ApiResult<()> {
-    let key = factor::throttle_key(user.id);
-    if accounts::attempt_login(&app.pool, &key, address, app.clock.now()).await? {
-        return Err(throttled());
-    }
-    Ok(())
-}
-
-async fn attempt_succeeded(app: &AppState, user: &users::UserRow) -> ApiResult<()> {
-    login_failures::clear_account(&app.pool, &factor::throttle_key(user.id)).await?;
-    store::clear_failures(&app.pool, user.id).await?;
-    Ok(())
-}
-
-/// Wrong codes in a row that lock the factor.
-pub const LOCK_AFTER: i32 = 5;
-/// The first lock; each one after lasts twice the one before, up to a day.
-pub const FIRST_LOCK: time::Duration = time::Duration::minutes(15);
-const LONGEST_LOCK: time::Duration = time::Duration::hours(24);
-
-/// 429 while the user's factor is locked for wrong codes, with the seconds left.
-async fn unlocked(app: &AppState, user: &users::UserRow) -> ApiResult<()> {
-    let now = app.clock.now();
-    match store::locked_until(&app.pool, user.id, now).await? {
-        Some(until) => Err(ApiError::TooManyRequests(
-            u64::try_from((until - now).whole_seconds().max(1)).unwrap_or(1),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// A wrong code: audited and counted; the fifth in a row locks the factor (the owner is mailed).
-/// The refusal to answer under `key`.
-async fn wrong_code(
-    app: &AppState,
-    user: &users::UserRow,
-    address: Option<std::net::IpAddr>,
-    key: &str,
-    message: &str,
-) -> ApiError {
-    let counted = async {
-        record(
-            app,
-            Action::SecondFactorFailed,
-            None,
-            Some(user.id),
-            address,
-        )
-        .await?;
-        let now = app.clock.now();
-        if let Some(until) = store::record_failure(
-            &app.pool,
-            user.id,
-            now,
-            LOCK_AFTER,
-            FIRST_LOCK,
-            LONGEST_LOCK,
-        )
-        .await?
-        {
-            let minutes = (until - now).whole_minutes();
-            notify(
-                app,
-                user,
-                "Two-step verification locked",
-                format!(
-                    "{LOCK_AFTER} wrong codes in a row were given for your account, so codes are \
-                     refused for the next {minutes} minutes (longer each time it happens again). If \
-                     this was not you, your password is known to someone else: change it."
-                ),
-            )
-            .await?;
-        }
-        ApiResult::Ok(())
-    };
-    match counted.await {
-        Ok(()) => Errors::only(key, message),
-        Err(e) => e,
-    }
-}
-
-/// Mails the owner of the account what was done to its second factor.
-async fn notify(
-    app: &AppState,
-    user: &users::UserRow,
-    headline: &str,
-    text: String,
-) -> ApiResult<()> {
-    Ok(account_notices::tell_now(
-        &app.pool,
-        user,
-        &account_notices::Notice { headline, text },
-        app.clock.now(),
-    )
-    .await?)
-}
-
-fn decrypt(app: &AppState, stored: Option<String>) -> ApiResult<Option<String>> {
-    Ok(match stored {
-        Some(s) => Some(app.cipher.decrypt(&s)?),
-        None => None,
-    })
-}
-
-/// Checks a code (or recovery code) against the user's factor, using it up. Throttled; a wrong
-/// one is audited and answered 422 under `code` or `recovery_code`.
-async fn prove(
-    app: &AppState,
-    user: &users::UserRow,
-    req: &CodeRequest,
-    address: Option<std::net::IpAddr>,
-) -> ApiResult<()> {
-    prove_under(app, user, req, address, ["code", "recovery_code"]).await
-}
-
-/// The current factor proved by `typed`, a code from the app (six digits) or a recovery code,
-/// before the factor is replaced or turned off: refusals under `current_code`.
-async fn prove_current(
-    app: &AppState,
-    user: &users::UserRow,
-    typed: &str,
-    address: Option<std::net::IpAddr>,
-) -> ApiResult<()> {
-    let typed = typed.trim();
-    if typed.is_empty() {
-        return Err(Errors::only("current_code", CURRENT_CODE_REQUIRED));
-    }
-    let is_app_code = typed.len() == 6 && typed.bytes().all(|b| b.is_ascii_digit());
-    let req = CodeRequest {
-        code: is_app_code.then(|| typed.to_string()),
-        recovery_code: (!is_app_code).then(|| typed.to_string()),
-    };
-    prove_under(app, user, &req, address, ["current_code", "current_code"]).await
-}
-
-/// What replacing or turning off the factor asks for besides the password.
-pub const CURRENT_CODE_REQUIRED: &str =
-    "Enter a code from your current authenticator app, or one of your recovery codes.";
-
-async fn prove_under(
-    app: &AppState,
-    user: &users::UserRow,
-    req: &CodeRequest,
-    address: Option<std::net::IpAddr>,
-    [code_key, recovery_key]: [&str; 2],
-) -> ApiResult<()> {
-    let code = text(&req.code).trim();
-    let recovery = text(&req.recovery_code).trim();
-    if code.is_empty() && recovery.is_empty() {
-        return Err(Errors::only(code_key, CODE_REQUIRED));
-    }
-    unlocked(app, user).await?;
-    attempt(app, user, address).await?;
-    let secret = decrypt(app, store::stored(&app.pool, user.id).await?.secret)?
-        .ok_or_else(|| Errors::only("code", WRONG_CODE))?;
-    let now = app.clock.now();
-    let (right, key, message) = if code.is_empty() {
-        let right = match factor::recovery_hash(recovery) {
-            Some(h) => store::use_recovery_code(&app.pool, user.id, &h, now).await?,
-            None => false,
-        };
-        (right, recovery_key, WRONG_RECOVERY_CODE)
-    } else {
-        let right = match factor::matching_step(&secret, code, app.clock.real_now()) {
-            Some(step) => store::use_step(&app.pool, user.id, step).await?,
-            None => false,
-        };
-        (right, code_key, WRONG_CODE)
-    };
-    if !right {
-        return Err(wrong_code(app, user, address, key, message).await);
-    }
-    if !recovery.is_empty() && code.is_empty() {
-        record(
-            app,
-            Action::RecoveryCodeUsed,
-            Some(user.id),
-            Some(user.id),
-            address,
-        )
-        .await?;
-        let left = store::recovery_codes_left(&app.pool, user.id).await?;
-        notify(
-            app,
-            user,
-            "A recovery code was used",
-            format!(
-                "One of your recovery codes was used instead of a code from your authenticator \
-                 app. It cannot be used again; {left} of your recovery codes are left."
-            ),
-        )
-        .await?;
-    }
-    attempt_succeeded(app, user).await
-}
-
-/// A new secret for the user to scan, kept (encrypted) until a code confirms it.
-async fn start_setup(app: &AppState, user: &users::UserRow) -> ApiResult<Enrolment> {
-    let secret = factor::new_secret();
-    store::set_pending(&app.pool, user.id, &app.cipher.encrypt(&secret)?).await?;
-    Ok(factor::enrolment(&secret, &user.email)?)
-}
-
-/// Confirms the pending secret with its first code: it becomes the user's factor, with ten new
-/// recovery codes (returned, to show once). Throttled like any code.
-async fn finish_setup(
-    app: &AppState,
-    user: &users::UserRow,
-    code: &str,
-    address: Option<std::net::IpAddr>,
-    now: OffsetDateTime,
-) -> ApiResult<Vec<String>> {
-    if code.trim().is_empty() {
-        return Err(Errors::only("code", CODE_REQUIRED));
-    }
-    unlocked(app, user).await?;
-    attempt(app, user, address).await?;
-    let Some(pending) = decrypt(app, store::stored(&app.pool, user.id).await?.pending_secret)?
-    else {
-        return Err(Errors::only("code", NO_SETUP));
-    };
-    let Some(step) = factor::matching_step(&pending, code, app.clock.real_now()) else {
-        return Err(wrong_code(app, user, address, "code", WRONG_CODE).await);
-    };
-    let codes = factor::new_recovery_codes();
-    let hashes: Vec<[u8; 32]> = codes
-        .iter()
-        .filter_map(|c| factor::recovery_hash(c))
-        .collect();
-    let mut tx = app.pool.begin().await?;
-    if !store::enable(&mut *tx, user.id, step, now).await? {
-        return Err(Errors::only("code", NO_SETUP));
-    }
-    store::replace_recovery_codes(&mut tx, user.id, &hashes, now).await?;
-    tx.commit().await?;
-    attempt_succeeded(app, user).await?;
-    record(
-        app,
-        Action::SecondFactorEnabled,
-        Some(user.id),
-        Some(user.id),
+/// The two-step use cases' handles for a request from `address`.
+fn ctx(app: &AppState, address: Option<std::net::IpAddr>) -> Ctx<'_> {
+    Ctx {
+        pool: &app.pool,
+        caches: &app.caches,
+        cipher: &app.cipher,
+        clock: app.clock.as_ref(),
         address,
-    )
-    .await?;
-    let (headline, text) = if user.second_factor {
-        (
-            "Your two-step verification app was replaced",
-            "Codes for your account now come from a new authenticator app; the earlier app's \
-             codes and your earlier recovery codes no longer work.",
-        )
-    } else {
-        (
-            "Two-step verification is on",
-            "Logging in to your account now asks for a code from your authenticator app.",
-        )
-    };
-    notify(app, user, headline, text.into()).await?;
-    Ok(codes)
+    }
 }
 
-/// The user whose password this session gave in the last five minutes (the login's first step).
-async fn challenged_user(app: &AppState, session: &session::Session) -> ApiResult<users::UserRow> {
-    let since = app.clock.now() - factor::CHALLENGE_VALID_FOR;
-    let user = match store::challenge(&app.pool, &session.id_hash, since).await? {
-        Some(id) => users::by_id(&app.pool, id).await?.filter(|u| !u.disabled),
-        None => None,
-    };
-    user.ok_or_else(|| Errors::only("code", LOG_IN_AGAIN))
+/// A request's code, or recovery code.
+fn code_of(req: &CodeRequest) -> Code<'_> {
+    Code {
+        code: text(&req.code),
+        recovery_code: text(&req.recovery_code),
+    }
+}
+
+impl From<FactorError> for ApiError {
+    fn from(e: FactorError) -> Self {
+        match e {
+            FactorError::Refused { field, message } => Errors::only(field, message),
+            FactorError::TooMany { retry_after } => ApiError::TooManyRequests(retry_after),
+            FactorError::NotFound => ApiError::NotFound(e.to_string()),
+            FactorError::OwnAccount => ApiError::Forbidden,
+            FactorError::LastAdmins => ApiError::Conflict(e.to_string()),
+            FactorError::Failed(e) => e.into(),
+        }
+    }
 }
 
 #[utoipa::path(post, path = "/api/login/second-factor", tag = "accounts",
@@ -412,14 +157,10 @@ async fn login_code(
     headers: HeaderMap,
     JsonBody(req): JsonBody<CodeRequest>,
 ) -> ApiResult<Response> {
-    let user = challenged_user(&app, &old).await?;
+    let ctx = ctx(&app, address);
+    let user = ctx.challenged_user(&old.id_hash).await?;
+    let recovery_codes = ctx.log_in(&user, code_of(&req)).await?;
     let now = app.clock.now();
-    let recovery_codes = if user.second_factor {
-        prove(&app, &user, &req, address).await?;
-        Vec::new()
-    } else {
-        finish_setup(&app, &user, text(&req.code), address, now).await?
-    };
     let (session, cookie) =
         session::replace(&app, Some(&old), Some(user.id), None, Some(now), &headers).await?;
     record(&app, Action::Login, Some(user.id), Some(user.id), address).await?;
@@ -441,15 +182,13 @@ async fn login_code(
         (status = 422, description = "`errors.code`: the password step is more than 5 minutes old, \
             or the account already has a second factor")))]
 async fn login_setup(State(app): State<AppState>, old: LiveSession) -> ApiResult<Json<Enrolment>> {
-    let user = challenged_user(&app, &old).await?;
-    if user.second_factor {
-        return Err(Errors::only("code", LOG_IN_AGAIN));
-    }
-    Ok(Json(start_setup(&app, &user).await?))
+    let ctx = ctx(&app, None);
+    let user = ctx.challenged_user(&old.id_hash).await?;
+    Ok(Json(ctx.log_in_setup(&user).await?))
 }
 
 /// The person managing their own factor: refused while an admin acts as an agent.
-fn own(current: &CurrentUser) -> ApiResult<&users::UserRow> {
+fn own(current: &CurrentUser) -> ApiResult<&UserRow> {
     if current.impersonator_id().is_some() {
         return Err(ApiError::BadRequest(NOT_WHILE_IMPERSONATING.into()));
     }
@@ -466,7 +205,7 @@ async fn status(
     Ok(Json(SecondFactorStatus {
         enabled: user.second_factor,
         required: user.second_factor_required,
-        recovery_codes_left: store::recovery_codes_left(&app.pool, user.id).await?,
+        recovery_codes_left: two_step::recovery_codes_left(&app.pool, user.id).await?,
     }))
 }
 
@@ -478,7 +217,7 @@ async fn status(
         (status = 403, description = "Not logged in")))]
 async fn setup(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<Enrolment>> {
     let user = own(&current)?;
-    Ok(Json(start_setup(&app, user).await?))
+    Ok(Json(ctx(&app, None).start_setup(user).await?))
 }
 
 #[utoipa::path(put, path = "/api/user/second-factor", tag = "accounts",
@@ -496,15 +235,15 @@ async fn enable(
     JsonBody(req): JsonBody<EnableRequest>,
 ) -> ApiResult<Json<RecoveryCodes>> {
     let user = own(&current)?;
-    if !password_guess(&app, user, text(&req.password).to_string(), address).await? {
-        return Err(Errors::only("password", WRONG_PASSWORD));
-    }
-    if user.second_factor {
-        prove_current(&app, user, text(&req.current_code), address).await?;
-    }
-    let now = app.clock.now();
-    let recovery_codes = finish_setup(&app, user, text(&req.code), address, now).await?;
-    store::set_session_proved_at(&app.pool, &current.session.id_hash, now).await?;
+    let recovery_codes = ctx(&app, address)
+        .enable(
+            user,
+            &current.session.id_hash,
+            text(&req.password),
+            text(&req.current_code),
+            text(&req.code),
+        )
+        .await?;
     Ok(Json(RecoveryCodes { recovery_codes }))
 }
 
@@ -522,33 +261,9 @@ async fn disable(
     JsonBody(req): JsonBody<DisableRequest>,
 ) -> ApiResult<StatusCode> {
     let user = own(&current)?;
-    if user.second_factor_required {
-        return Err(Errors::only("password", MUST_KEEP));
-    }
-    if !password_guess(&app, user, text(&req.password).to_string(), address).await? {
-        return Err(Errors::only("password", WRONG_PASSWORD));
-    }
-    prove_current(&app, user, text(&req.current_code), address).await?;
-    let mut tx = app.pool.begin().await?;
-    store::disable(&mut tx, user.id).await?;
-    tx.commit().await?;
-    record(
-        &app,
-        Action::SecondFactorDisabled,
-        Some(user.id),
-        Some(user.id),
-        address,
-    )
-    .await?;
-    notify(
-        &app,
-        user,
-        "Two-step verification is off",
-        "Logging in to your account no longer asks for a code from an authenticator app, and \
-         your recovery codes no longer work."
-            .into(),
-    )
-    .await?;
+    ctx(&app, address)
+        .disable(user, text(&req.password), text(&req.current_code))
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -566,40 +281,10 @@ async fn renew_recovery_codes(
     JsonBody(req): JsonBody<CodeRequest>,
 ) -> ApiResult<Json<RecoveryCodes>> {
     let user = own(&current)?;
-    // Only a code from the app: a recovery code cannot mint new ones.
-    let req = CodeRequest {
-        code: req.code,
-        recovery_code: None,
-    };
-    prove(&app, user, &req, address).await?;
-    let now = app.clock.now();
-    let codes = factor::new_recovery_codes();
-    let hashes: Vec<[u8; 32]> = codes
-        .iter()
-        .filter_map(|c| factor::recovery_hash(c))
-        .collect();
-    let mut tx = app.pool.begin().await?;
-    store::replace_recovery_codes(&mut tx, user.id, &hashes, now).await?;
-    tx.commit().await?;
-    record(
-        &app,
-        Action::RecoveryCodesRenewed,
-        Some(user.id),
-        Some(user.id),
-        address,
-    )
-    .await?;
-    notify(
-        &app,
-        user,
-        "New recovery codes",
-        "Ten new recovery codes were made for your account; the earlier ones no longer work."
-            .into(),
-    )
-    .await?;
-    Ok(Json(RecoveryCodes {
-        recovery_codes: codes,
-    }))
+    let recovery_codes = ctx(&app, address)
+        .renew_recovery_codes(user, text(&req.code))
+        .await?;
+    Ok(Json(RecoveryCodes { recovery_codes }))
 }
 
 #[utoipa::path(post, path = "/api/user/second-factor/verify", tag = "accounts",
@@ -616,19 +301,9 @@ async fn verify(
     JsonBody(req): JsonBody<CodeRequest>,
 ) -> ApiResult<StatusCode> {
     let user = own(&current)?;
-    if !user.second_factor {
-        return Err(Errors::only("code", NO_SETUP));
-    }
-    prove(&app, user, &req, address).await?;
-    store::set_session_proved_at(&app.pool, &current.session.id_hash, app.clock.now()).await?;
-    record(
-        &app,
-        Action::SecondFactorVerified,
-        Some(user.id),
-        Some(user.id),
-        address,
-    )
-    .await?;
+    ctx(&app, address)
+        .verify(user, &current.session.id_hash, code_of(&req))
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -640,12 +315,10 @@ pub(crate) async fn recent_factor(
     app: &AppState,
     current: &CurrentUser,
 ) -> ApiResult<OffsetDateTime> {
-    let proved_at = store::session_proved_at(&app.pool, &current.session.id_hash).await?;
     let now = app.clock.now();
-    match proved_at {
-        Some(t) if t <= now && now - t <= crate::second_factor::RECENT => Ok(t),
-        _ => Err(ApiError::SecondFactorNeeded),
-    }
+    two_step::recently_proved(&app.pool, &current.session.id_hash, now)
+        .await?
+        .ok_or(ApiError::SecondFactorNeeded)
 }
 
 #[utoipa::path(get, path = "/api/admin/security-settings", tag = "admin",
@@ -656,7 +329,7 @@ async fn get_settings(
 ) -> ApiResult<Json<SecuritySettings>> {
     current.require_admin()?;
     Ok(Json(SecuritySettings {
-        second_factor_required_for_agents: store::required_for_agents(&app.pool).await?,
+        second_factor_required_for_agents: two_step::required_for_agents(&app.pool).await?,
     }))
 }
 
@@ -676,40 +349,9 @@ async fn put_settings(
 ) -> ApiResult<Json<SecuritySettings>> {
     current.require_admin()?;
     recent_factor(&app, &current).await?;
-    let now = app.clock.now();
-    let before = store::required_for_agents(&app.pool).await?;
-    let ended = store::set_required_for_agents(
-        &app.pool,
-        req.second_factor_required_for_agents,
-        current.user.id,
-        now,
-    )
-    .await?;
-    session::evict_all(&app, &ended);
-    record(
-        &app,
-        Action::SecuritySettingsChanged,
-        Some(current.user.id),
-        None,
-        address,
-    )
-    .await?;
-    if before != req.second_factor_required_for_agents {
-        let notice = account_notices::Notice {
-            headline: "the agents' two-step verification changed",
-            text: format!(
-                "{} {} two-step verification for agents.",
-                current.user.full_name(),
-                if req.second_factor_required_for_agents {
-                    "required"
-                } else {
-                    "stopped requiring"
-                }
-            ),
-        };
-        let mut db = app.pool.acquire().await?;
-        account_notices::tell_admins(&mut db, &notice, None, now).await?;
-    }
+    ctx(&app, address)
+        .set_required_for_agents(&current.user, req.second_factor_required_for_agents)
+        .await?;
     Ok(Json(req))
 }
 
@@ -730,58 +372,11 @@ async fn reset_for_user(
     Path(user_id): Path<String>,
 ) -> ApiResult<StatusCode> {
     current.require_admin()?;
-    let not_found = || ApiError::NotFound("User not found".into());
+    let not_found = || ApiError::NotFound(FactorError::NotFound.to_string());
     let id: Uuid = user_id.parse().map_err(|_| not_found())?;
-    let user = users::by_id(&app.pool, id).await?.ok_or_else(not_found)?;
-    if user.id == current.user.id {
-        // One admin cannot vouch for themselves: another admin resets it.
-        return Err(ApiError::Forbidden);
-    }
+    let ctx = ctx(&app, address);
+    let user = ctx.account_to_reset(&current.user, id).await?;
     recent_factor(&app, &current).await?;
-    if disable::among_last_admins(&app.pool, &user).await? {
-        return Err(ApiError::Conflict(disable::LAST_ADMINS.into()));
-    }
-    let now = app.clock.now();
-    let mut tx = app.pool.begin().await?;
-    store::disable(&mut tx, user.id).await?;
-    let ended = sessions::delete_for_user(&mut *tx, user.id, None).await?;
-    let by = current.user.full_name();
-    account_notices::tell(
-        &mut tx,
-        &user,
-        &account_notices::Notice {
-            headline: "your two-step verification was reset",
-            text: format!(
-                "{by}, an administrator, removed your authenticator app and recovery codes and \
-                 signed you out everywhere. You set up two-step verification again at your next \
-                 login."
-            ),
-        },
-        now,
-    )
-    .await?;
-    account_notices::tell_admins(
-        &mut tx,
-        &account_notices::Notice {
-            headline: "a user's two-step verification was reset",
-            text: format!(
-                "{by} reset the two-step verification of {}.",
-                user.full_name()
-            ),
-        },
-        Some(user.id),
-        now,
-    )
-    .await?;
-    tx.commit().await?;
-    session::evict_all(&app, &ended);
-    record(
-        &app,
-        Action::SecondFactorReset,
-        Some(current.user.id),
-        Some(user.id),
-        address,
-    )
-    .await?;
+    ctx.reset_for(&current.user, &user).await?;
     Ok(StatusCode::NO_CONTENT)
 }

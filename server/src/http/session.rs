@@ -37,9 +37,9 @@ use uuid::Uuid;
 use super::cookies::{cookie_attributes, cookie_values};
 use super::error::ApiError;
 use super::revision::{self, Seen};
+use crate::app::accounts::sessions::{self as store, Cutoffs, Found, NewSession};
+use crate::app::audit;
 use crate::cache::CachedSession;
-use crate::db;
-use crate::db::sessions::Lookup;
 use crate::evaluation::{self, RuleBudget};
 use crate::http::state::AppState;
 
@@ -132,7 +132,7 @@ fn session_cookie(https: bool, token: &str) -> Result<HeaderValue, ApiError> {
 /// Starts a new session and returns it with the `Set-Cookie` value that hands it to the browser.
 pub async fn start(app: &AppState) -> Result<(Session, HeaderValue), ApiError> {
     let fresh = Fresh::new();
-    db::sessions::create(
+    store::create(
         &app.pool,
         &fresh.id_hash,
         &fresh.csrf_token,
@@ -199,10 +199,11 @@ pub async fn replace(
 ) -> Result<(Session, HeaderValue), ApiError> {
     let fresh = Fresh::new();
     let user_agent = user_agent(headers);
-    db::sessions::replace(
+    store::replace(
         &app.pool,
-        old.map(|s| s.id_hash.as_slice()),
-        &db::sessions::NewSession {
+        &app.caches,
+        old.map(|s| &s.id_hash),
+        &NewSession {
             id_hash: &fresh.id_hash,
             csrf_token: &fresh.csrf_token,
             user_id,
@@ -213,9 +214,6 @@ pub async fn replace(
         app.clock.now(),
     )
     .await?;
-    if let Some(old) = old {
-        app.caches.evict_session(&old.id_hash);
-    }
     fresh.handed_out(app, user_id, impersonator_id)
 }
 
@@ -227,17 +225,12 @@ fn user_agent(headers: &HeaderMap) -> Option<String> {
 
 /// Evicts sessions ended in PostgreSQL by hash (the triggers tell the other instances).
 pub fn evict_all(app: &AppState, hashes: &[Vec<u8>]) {
-    for h in hashes {
-        if let Ok(h) = <[u8; 32]>::try_from(h.as_slice()) {
-            app.caches.evict_session(&h);
-        }
-    }
+    store::evict(&app.caches, hashes);
 }
 
 /// Ends a session: deletes it and returns the `Set-Cookie` value that clears the cookie.
 pub async fn end(app: &AppState, session: &Session) -> Result<HeaderValue, ApiError> {
-    db::sessions::end(&app.pool, &session.id_hash, app.clock.now()).await?;
-    app.caches.evict_session(&session.id_hash);
+    store::end(&app.pool, &app.caches, &session.id_hash, app.clock.now()).await?;
     Ok(clearing_cookie(app.config.https))
 }
 
@@ -285,57 +278,28 @@ async fn resolve(
     seen: Option<&Seen>,
 ) -> Result<SessionState, ApiError> {
     let now = app.clock.now();
-    if let Some(c) = app.caches.session(&id_hash)
-        && c.last_seen_at <= now
-        && now - c.last_seen_at < db::sessions::TOUCH_EVERY
-        && revision::session_is_current(seen, c.application_id)
-    {
-        return Ok(SessionState::Live(Arc::new(Session {
-            id_hash,
-            csrf_token: c.csrf_token.clone(),
-            application_id: c.application_id,
-            user_id: c.user_id,
-            impersonator_id: c.impersonator_id,
-            seen: seen.copied(),
-            budget: evaluation::budget(app.config.rule_budget()),
-        })));
-    }
-    let generation = app.caches.generation();
-    let cutoff = now - app.config.idle_timeout();
-    let created_cutoff = now - app.config.session_lifetime();
-    match db::sessions::touch(&app.pool, &id_hash, now, cutoff, created_cutoff).await? {
-        Lookup::Live(row) => {
-            app.caches.put_session(
-                generation,
-                id_hash,
-                CachedSession {
-                    csrf_token: row.csrf_token.clone(),
-                    application_id: row.application_id,
-                    user_id: row.user_id,
-                    impersonator_id: row.impersonator_id,
-                    last_seen_at: row.last_seen_at,
-                },
-            );
-            Ok(SessionState::Live(Arc::new(Session {
-                id_hash,
-                csrf_token: row.csrf_token,
-                application_id: row.application_id,
-                user_id: row.user_id,
-                impersonator_id: row.impersonator_id,
-                seen: seen.copied(),
-                budget: evaluation::budget(app.config.rule_budget()),
-            })))
-        }
-        Lookup::Expired => {
-            app.caches.evict_session(&id_hash);
-            Ok(SessionState::Expired)
-        }
-        Lookup::Replaced => Ok(SessionState::Replaced),
-        Lookup::Unknown => {
-            app.caches.evict_session(&id_hash);
-            Ok(SessionState::Ended)
-        }
-    }
+    let cutoffs = Cutoffs {
+        idle: now - app.config.idle_timeout(),
+        created: now - app.config.session_lifetime(),
+    };
+    let fresh = |c: &CachedSession| revision::session_is_current(seen, c.application_id);
+    let live = |c: &CachedSession| Session {
+        id_hash,
+        csrf_token: c.csrf_token.clone(),
+        application_id: c.application_id,
+        user_id: c.user_id,
+        impersonator_id: c.impersonator_id,
+        seen: seen.copied(),
+        budget: evaluation::budget(app.config.rule_budget()),
+    };
+    Ok(
+        match store::find(&app.pool, &app.caches, id_hash, now, cutoffs, fresh).await? {
+            Found::Live(c) => SessionState::Live(Arc::new(live(&c))),
+            Found::Expired => SessionState::Expired,
+            Found::Replaced => SessionState::Replaced,
+            Found::Ended => SessionState::Ended,
+        },
+    )
 }
 
 /// Middleware on every request: resolves the session of `/api/` calls, records activity, and guards
@@ -408,20 +372,15 @@ pub async fn layer(State(app): State<AppState>, mut req: Request, next: Next) ->
 
 /// The audit row of a state-changing call refused here (foreign origin, wrong CSRF token): the
 /// route template and why, the session's user, the address; never a value from the request.
-fn refusal(
-    app: &AppState,
-    req: &Request,
-    state: &SessionState,
-    why: &str,
-) -> crate::db::audit::Entry {
+fn refusal(app: &AppState, req: &Request, state: &SessionState, why: &str) -> audit::Entry {
     let route = req
         .extensions()
         .get::<axum::extract::MatchedPath>()
         .map_or("(no route)", |p| p.as_str());
     let live = state.live();
     let address = super::host::client_address(app, req.headers(), req.extensions());
-    crate::db::audit::Entry {
-        action: crate::db::audit::Action::RequestRefused,
+    audit::Entry {
+        action: audit::Action::RequestRefused,
         actor: live.and_then(|s| s.impersonator_id.or(s.user_id)),
         subject: live.and_then(|s| s.user_id),
         address,
@@ -430,8 +389,8 @@ fn refusal(
     }
 }
 
-async fn record_refusal(app: &AppState, entry: crate::db::audit::Entry) {
-    if let Err(e) = crate::db::audit::record(&app.pool, app.clock.now(), &entry).await {
+async fn record_refusal(app: &AppState, entry: audit::Entry) {
+    if let Err(e) = audit::record(&app.pool, app.clock.now(), &entry).await {
         tracing::error!(error = %e, "the refusal's audit row not written");
     }
 }

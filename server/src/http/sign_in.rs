@@ -7,8 +7,8 @@ use rand::RngCore;
 
 use super::cookies::{cookie_attributes, cookie_values};
 use super::error::ApiResult;
+use crate::app::accounts::UserRow;
 use crate::app::accounts::sign_in;
-use crate::db::users::UserRow;
 use crate::http::state::AppState;
 
 /// How long a browser is remembered: 400 days, the longest a browser keeps a cookie.

@@ -13,9 +13,8 @@ use utoipa_axum::routes;
 
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
-use crate::db::agents::{self, AgentRow};
+use crate::app::sites::{self, AgentRow, Npn};
 use crate::http::state::AppState;
-use crate::npn::Npn;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -175,7 +174,7 @@ async fn agent_logo(
     State(app): State<AppState>,
     Path(subdomain): Path<String>,
 ) -> ApiResult<Response> {
-    let logo = agents::logo_by_subdomain(&app.pool, &subdomain.to_ascii_lowercase())
+    let logo = sites::logo(&app.pool, &subdomain)
         .await?
         .ok_or_else(|| ApiError::NotFound("No logo for this agent.".into()))?;
     let content_type =

@@ -36,9 +36,8 @@ use super::prepared::PreparedBody;
 use super::revision::Wrote;
 use super::wire::{Answers, Flow, Step, StepViewBody};
 use crate::app::applying::Handles;
-use crate::app::applying::open::{OpenStep, already_submitted, eval_error};
+use crate::app::applying::open::{self as applications, OpenStep, already_submitted, eval_error};
 use crate::app::applying::save_step::{SaveStep, save_step as save};
-use crate::db::applications;
 use crate::evaluation::run;
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;
@@ -334,7 +333,7 @@ async fn reopen_step(
             .valid_step(&step, &s.data, &s.ctx)
             .map_err(eval_error)? =>
         {
-            applications::by_id(&app.pool, id)
+            applications::stored(&app.pool, id)
                 .await?
                 .ok_or(ApiError::Forbidden)?
         }

@@ -5,8 +5,6 @@
 
 use axum::Json;
 
-use std::sync::{Arc, Mutex, PoisonError};
-
 use super::auth::CurrentUser;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
@@ -20,6 +18,7 @@ use enrollflow_engine::{AgentFlags, Applying, Context, Submission};
 use super::wire::{Step, StepViewBody};
 
 use super::error::{ApiError, ApiResult};
+use crate::app::rule_sets::report::{self, RulesReport};
 use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -234,104 +233,13 @@ async fn files(State(app): State<AppState>, current: CurrentUser) -> ApiResult<J
     Ok(Json(out))
 }
 
-/// A scenario's result under the serving set.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct ScenarioOutcome {
-    /// `file:line`.
-    pub at: String,
-    pub name: String,
-    pub passed: bool,
-    pub failures: Vec<String>,
-}
-
-/// The scenario suites' results and the rule coverage they reach, for the set serving now.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct RulesReport {
-    /// The engine hash of the set it was made for.
-    pub rules: String,
-    pub scenarios: Vec<ScenarioOutcome>,
-    #[schema(value_type = Object)]
-    pub coverage: enrollflow_engine::coverage::Report,
-    /// The floor of `rules/coverage.yaml` not met, if any ("statements 93.2% is below …").
-    pub below_floor: Vec<String>,
-}
-
-/// The last report made, by a digest of the rules and the suites it was made from.
-static REPORT: Mutex<Option<(String, Arc<RulesReport>)>> = Mutex::new(None);
-
 #[utoipa::path(get, path = "/api/admin/rules/report", tag = "workbench",
     responses((status = 200, description = "The scenario results and the coverage of the set serving now", body = RulesReport),
               (status = 403, description = "Not an analyst or an admin")))]
 async fn report(State(app): State<AppState>, current: CurrentUser) -> ApiResult<Json<RulesReport>> {
     current.require_rules()?;
-    let bundle = app.rules.current();
-    let suites = crate::rules::read_folders(&app.config.root, &[crate::rules::SUITES])
-        .map_err(|d| anyhow::anyhow!("{d}"))?;
-    // The same rules and the same suites give the same report.
-    let key = format!(
-        "{}:{}",
-        bundle.engine.hash(),
-        crate::rules::set_hash(&suites)
-    );
-    let cached = REPORT
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .clone()
-        .filter(|(k, _)| *k == key);
-    if let Some((_, r)) = cached {
-        return Ok(Json((*r).clone()));
-    }
-    let made = tokio::task::spawn_blocking(move || make_report(&bundle, &suites))
+    let made = report::serving(&app.rules, &app.config.root)
         .await
-        .map_err(|e| anyhow::anyhow!("report: {e}"))??;
-    let made = Arc::new(made);
-    *REPORT.lock().unwrap_or_else(PoisonError::into_inner) = Some((key, made.clone()));
+        .map_err(super::proposals::refusal)?;
     Ok(Json((*made).clone()))
-}
-
-pub(super) fn make_report(
-    bundle: &crate::rules::Bundle,
-    suites: &[enrollflow_engine::Source],
-) -> anyhow::Result<RulesReport> {
-    let sources: Vec<enrollflow_engine::Source> = bundle
-        .files
-        .iter()
-        .filter(|f| !f.path.starts_with("templates/"))
-        .cloned()
-        .collect();
-    let engine = crate::rules::load_engine(&sources, true)
-        .map_err(|p| anyhow::anyhow!("the serving rules do not load for coverage: {}", p.len()))?;
-    let mut scenarios = Vec::new();
-    for suite in suites {
-        let path = &suite.path;
-        match enrollflow_engine_tools::scenario::run_suite(&engine, path, &suite.text) {
-            Ok(results) => scenarios.extend(results.into_iter().map(|r| ScenarioOutcome {
-                at: format!("{path}:{}", r.line),
-                passed: r.passed(),
-                name: r.name,
-                failures: r.failures,
-            })),
-            Err(d) => scenarios.push(ScenarioOutcome {
-                at: path.clone(),
-                name: "the suite".into(),
-                passed: false,
-                failures: vec![d.to_string()],
-            }),
-        }
-    }
-    let coverage = engine
-        .coverage()
-        .ok_or_else(|| anyhow::anyhow!("the rules were not loaded for coverage"))?;
-    let below_floor = sources
-        .iter()
-        .find(|f| f.path == enrollflow_engine::COVERAGE_FLOOR)
-        .and_then(|f| enrollflow_engine_tools::coverage::Floor::parse(&f.text).ok())
-        .map(|floor| floor.shortfalls(&coverage.totals))
-        .unwrap_or_default();
-    Ok(RulesReport {
-        rules: bundle.engine.hash().to_string(),
-        scenarios,
-        coverage,
-        below_floor,
-    })
 }

@@ -7,9 +7,8 @@
 //! - an import circle;
 //! - `sqlx` named outside the db layer (`db/` and the types its tables hold);
 //! - the HTTP framework (`axum`, `tower`, `tower_http`) named outside `http/` and the boot code;
-//! - a handler that reaches a query directly (`http/` → `db/`) other than the arrows listed in
-//!   [`HANDLERS_TO_QUERIES`], which remain from before the use cases had a home: a new one fails,
-//!   and a listed one that is gone must leave the list.
+//! - a handler that reaches a query directly (`http/` → `db/`): it calls a use case in `app/`
+//!   (only `http/state.rs`, which holds the database's pool, names `db`).
 //!
 //! With `circles_only` (the engine crate) it checks only that no import circle exists.
 
@@ -71,69 +70,6 @@ const WEB_CRATES: [&str; 3] = ["axum", "tower", "tower_http"];
 
 /// The `http` modules that name `db` by design: the server's state holds the database's pool.
 const HOLDS_THE_POOL: [&str; 1] = ["http::state"];
-
-/// Handlers that still reach a query directly instead of calling a use case, as `http` module
-/// → `db` module. The list only shrinks: moving a handler's work into `app/` removes its line.
-pub const HANDLERS_TO_QUERIES: &[(&str, &str)] = &[
-    ("http::accounts", "db::audit"),
-    ("http::accounts", "db::login_failures"),
-    ("http::accounts", "db::sessions"),
-    ("http::accounts", "db::users"),
-    ("http::admin", "db"),
-    ("http::admin", "db::agents"),
-    ("http::admin", "db::audit"),
-    ("http::admin", "db::outbox"),
-    ("http::admin", "db::users"),
-    ("http::admin", "npn"),
-    ("http::application", "db::applications"),
-    ("http::application", "db::sessions"),
-    ("http::audit", "db::audit"),
-    ("http::audit", "db::users"),
-    ("http::auth", "db::users"),
-    ("http::dashboard", "db::agents"),
-    ("http::dashboard", "db::applications"),
-    ("http::dashboard", "db::dashboard"),
-    ("http::dashboard", "db::links"),
-    ("http::dashboard", "db::rule_sets"),
-    ("http::devices", "db::audit"),
-    ("http::devices", "db::sessions"),
-    ("http::documents", "db"),
-    ("http::documents", "db::applications"),
-    ("http::evidence", "db::evidence"),
-    ("http::evidence", "db::links"),
-    ("http::health", "db"),
-    ("http::health", "db::applications"),
-    ("http::health", "db::bench"),
-    ("http::home", "db::agents"),
-    ("http::home", "db::applications"),
-    ("http::home", "db::links"),
-    ("http::metrics", "db"),
-    ("http::metrics", "db::outbox"),
-    ("http::metrics", "db::sessions"),
-    ("http::open", "db::agents"),
-    ("http::open", "db::applications"),
-    ("http::proposals", "db::audit"),
-    ("http::proposals", "db::rule_proposals"),
-    ("http::proposals", "db::rule_sets"),
-    ("http::resume", "db::applications"),
-    ("http::resume", "db::links"),
-    ("http::resume", "db::sessions"),
-    ("http::revision", "db::applications"),
-    ("http::rule_sets", "db::audit"),
-    ("http::rule_sets", "db::rule_sets"),
-    ("http::second_factor", "db::audit"),
-    ("http::second_factor", "db::login_failures"),
-    ("http::second_factor", "db::second_factor"),
-    ("http::second_factor", "db::sessions"),
-    ("http::second_factor", "db::users"),
-    ("http::session", "db"),
-    ("http::session", "db::audit"),
-    ("http::session", "db::sessions"),
-    ("http::sign_in", "db::users"),
-    ("http::site", "db::agents"),
-    ("http::site", "npn"),
-    ("http::steps", "db::applications"),
-];
 
 /// What one source file names.
 #[derive(Default)]
@@ -442,7 +378,6 @@ pub fn check(src: &Path, circles_only: bool) -> std::io::Result<Report> {
         report.edges.insert(module.clone(), edges);
     }
     if !circles_only {
-        let mut handlers_to_queries = BTreeSet::new();
         for (a, targets) in &report.edges {
             for b in targets {
                 let (Some(la), Some(lb)) = (layer_of(a), layer_of(b)) else {
@@ -454,20 +389,10 @@ pub fn check(src: &Path, circles_only: bool) -> std::io::Result<Report> {
                         .push(format!("{a} ({la}) -> {b} ({lb}): against the layer order"));
                 }
                 if la == "http" && lb == "db" && !HOLDS_THE_POOL.contains(&a.as_str()) {
-                    handlers_to_queries.insert((a.clone(), b.clone()));
-                    if !HANDLERS_TO_QUERIES.contains(&(a.as_str(), b.as_str())) {
-                        report.problems.push(format!(
-                            "{a} -> {b}: a handler reaches a query; call a use case in app/"
-                        ));
-                    }
+                    report.problems.push(format!(
+                        "{a} -> {b}: a handler reaches a query; call a use case in app/"
+                    ));
                 }
-            }
-        }
-        for (a, b) in HANDLERS_TO_QUERIES {
-            if !handlers_to_queries.contains(&((*a).to_string(), (*b).to_string())) {
-                report.problems.push(format!(
-                    "{a} -> {b} is listed in HANDLERS_TO_QUERIES but no longer used: remove it"
-                ));
             }
         }
     }

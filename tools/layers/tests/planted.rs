@@ -155,7 +155,7 @@ fn http_types_outside_http_fail() {
 }
 
 #[test]
-fn a_new_handler_that_reaches_a_query_fails() {
+fn a_handler_that_reaches_a_query_fails() {
     Planted::of("server/src")
         .plant("http/legal.rs", "use crate::db::users;")
         .fails_with("http::legal -> db::users: a handler reaches a query");

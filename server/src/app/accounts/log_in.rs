@@ -91,3 +91,26 @@ pub async fn check(
     }
     Ok(Checked::Account(Box::new(user)))
 }
+
+/// Whether `typed` is `user`'s password: a guess like a login's, throttled the same way (the
+/// attempt counted first, the count cleared when it is right). Changing the password and the
+/// second factor's settings ask for it.
+pub async fn guess(
+    pool: &PgPool,
+    user: &UserRow,
+    typed: String,
+    address: Option<IpAddr>,
+    now: OffsetDateTime,
+) -> Result<bool, LoginError> {
+    let key = accounts::account_key(&user.email);
+    if accounts::attempt_login(pool, &key, address, now).await? {
+        return Err(LoginError::TooMany {
+            retry_after: accounts::retry_after_secs(),
+        });
+    }
+    let right = password::verify(typed, user.password_hash.clone()).await?;
+    if right {
+        login_failures::clear_account(pool, &key).await?;
+    }
+    Ok(right)
+}

@@ -1,7 +1,8 @@
 //! Applying for coverage: opening an application and storing it (`open`), saving a step
 //! (`save_step`), the household and its quotes (`quotes`), the purchase with its evidence and
 //! receipt (`purchase`), "Save and finish later" links (`resume`), the agent's hand-off to the
-//! customer (`handoff`) and the agent enrolling an application from the dashboard (`enroll`).
+//! customer (`handoff`), the agent enrolling an application from the dashboard (`enroll`) and a
+//! qualifying-event document attached (`upload`).
 
 use crate::db::PgPool;
 
@@ -19,6 +20,7 @@ pub mod purchase;
 pub mod quotes;
 pub mod resume;
 pub mod save_step;
+pub mod upload;
 
 /// What the applying use cases read and write: the database, the clock, the serving rules, the
 /// caches of agents and applications, the answers' cipher, and, for the purchase, the uploaded

@@ -27,6 +27,7 @@ use uuid::Uuid;
 
 use super::Handles;
 use crate::cache::CachedApplication;
+pub use crate::db::applications::ApplicationRow;
 use crate::db::{agents, applications, sessions, users};
 use crate::error::ApiError;
 use crate::evaluation::RuleBudget;
@@ -428,4 +429,17 @@ pub async fn open_application(h: &Handles<'_>, caller: &Caller<'_>) -> Result<Op
         .next()
         .map(|s| s.id.clone());
     open_step(h, caller, first.as_deref().unwrap_or_default()).await
+}
+
+/// The application `id` as stored (its document decrypted by the caller's reads, not here).
+pub async fn stored(pool: &PgPool, id: Uuid) -> crate::db::Result<Option<ApplicationRow>> {
+    applications::by_id(pool, id).await
+}
+
+/// Starting over: the session lets go of its application (the application itself stays, for
+/// its agent and for a resume link).
+pub async fn let_go(h: &Handles<'_>, session: &[u8; 32]) -> crate::db::Result<()> {
+    sessions::set_application(h.pool, session, None).await?;
+    h.caches.evict_session(session);
+    Ok(())
 }

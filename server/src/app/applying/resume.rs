@@ -33,7 +33,8 @@ use crate::accounts::{new_token, token_hash};
 use crate::app::applying::open::OpenStep;
 use crate::crypto::Cipher;
 use crate::db::agents::AgentRow;
-use crate::db::links::{self, Purpose};
+pub use crate::db::links::Purpose;
+use crate::db::{applications, links, sessions};
 use crate::mail;
 use crate::quoting::PlanSnapshot;
 use crate::sensitive;
@@ -223,6 +224,25 @@ pub async fn use_link(
         return Err(LinkError::NoLonger(USED));
     }
     Ok((link.application_id, purpose))
+}
+
+/// The application a used link names, taken over by the session `session`: the browser that
+/// asked for the link (and any other) lets go of it, on every instance (the sessions trigger
+/// announces each). Its document and revision, read now.
+pub async fn take_over(
+    h: &Handles<'_>,
+    session: &[u8; 32],
+    agent: &AgentRow,
+    id: Uuid,
+) -> Result<(Value, i64), LinkError> {
+    let released = sessions::hand_over(h.pool, session, id).await?;
+    if released > 0 {
+        tracing::info!(application = %id, sessions = released, "a link handed an application over");
+    }
+    h.caches.evict_session(session);
+    applications::data_for_agent(h.pool, id, agent.id)
+        .await?
+        .ok_or(LinkError::NotALink(NOT_A_LINK))
 }
 
 /// What the application looks like under the rules in force: where to go on, and what changed.
