@@ -9,7 +9,7 @@
 //!   its own, and renders within its fuel.
 //!
 //! Account mail (password reset, invitation) is the server's own (`server/mail/`,
-//! `server/src/protected.rs`): no analyst's template ever renders a token or a link that carries
+//! `server/src/rules/protected.rs`): no analyst's template ever renders a token or a link that carries
 //! one.
 //!
 //! Scripts may import only modules of their own set (`engine/src/tests.rs`). Checked at every load

@@ -1,6 +1,6 @@
 //! A rule set as files: reading `rules/`, `forms/` and `templates/` from a folder, and checking
 //! them as one bundle (the protected core, the engine's rules and forms, the templates, each
-//! language's version of the consumer templates). The server serves bundles (`server/src/rules.rs`);
+//! language's version of the consumer templates). The server serves bundles (`server/src/rules/mod.rs`);
 //! the analysts' binary and `enrollflow check` check them; the host hands its own texts
 //! (`HostTexts`), which every language must translate.
 

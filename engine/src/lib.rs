@@ -14,7 +14,7 @@
 //! `FlowView`, `StepView`, `Submission`, `Transition`); an `Engine`'s navigation (`step_view`,
 //! `preview`, `valid_step`, `next_after`, `previous`, `reopen`, `flow_view`) and its plan pages
 //! (`household`, `quote`, `select`, `continue_page`). An engine is immutable and shared: a reload
-//! builds a new one and the server swaps its pointer (`server/src/rules.rs`).
+//! builds a new one and the server swaps its pointer (`server/src/rules/mod.rs`).
 
 pub mod calendar;
 mod calls;

@@ -7,15 +7,16 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use enrollflow_engine_tools::cli;
-use enrollflow_server::clock::{Clock, SystemClock};
-use enrollflow_server::config::ServeArgs;
-use enrollflow_server::crypto::Cipher;
 use enrollflow_server::http::state::AppState;
 use enrollflow_server::npn::Npn;
+use enrollflow_server::platform::clock::{Clock, SystemClock};
+use enrollflow_server::platform::config::ServeArgs;
+use enrollflow_server::platform::telemetry;
+use enrollflow_server::platform::texts::HOST_TEXTS;
 use enrollflow_server::rules::{self, Rules};
+use enrollflow_server::security::crypto::Cipher;
 use enrollflow_server::startup::serve;
-use enrollflow_server::texts::HOST_TEXTS;
-use enrollflow_server::{accounts, db, demo_data, seed, telemetry};
+use enrollflow_server::{accounts, db, demo_data, seed};
 
 #[derive(Parser)]
 #[command(
@@ -272,7 +273,10 @@ async fn main() -> ExitCode {
     let args = {
         use clap::Args as _;
         let serve = ServeArgs::augment_args(clap::Command::new("serve"));
-        match enrollflow_server::config::with_config_file(std::env::args_os().collect(), &serve) {
+        match enrollflow_server::platform::config::with_config_file(
+            std::env::args_os().collect(),
+            &serve,
+        ) {
             Ok(args) => args,
             Err(e) => {
                 eprintln!("enrollflow: {e:#}");
@@ -292,7 +296,7 @@ async fn main() -> ExitCode {
         telemetry::init();
     }
     let mut cli = cli;
-    match enrollflow_server::crypto::env_or_file("DATABASE_URL") {
+    match enrollflow_server::security::crypto::env_or_file("DATABASE_URL") {
         Ok(url) => cli.database_url = url.map(|u| u.trim().to_string()),
         Err(e) => {
             eprintln!("enrollflow: {e:#}");
@@ -322,10 +326,11 @@ fn effective_config() -> anyhow::Result<String> {
     let named: Vec<std::ffi::OsString> = std::iter::once("enrollflow".into())
         .chain(given.iter().cloned())
         .collect();
-    let args: Vec<std::ffi::OsString> = enrollflow_server::config::with_config_file(named, &cmd)?
-        .into_iter()
-        .skip(1)
-        .collect();
+    let args: Vec<std::ffi::OsString> =
+        enrollflow_server::platform::config::with_config_file(named, &cmd)?
+            .into_iter()
+            .skip(1)
+            .collect();
     let from_file: Vec<String> = args[1..1 + args.len() - given.len()]
         .iter()
         .map(|a| a.to_string_lossy().into_owned())
@@ -340,7 +345,9 @@ fn effective_config() -> anyhow::Result<String> {
     let mut out = String::from("# enrollflow serve would run with (secrets masked):\n");
     let knobs = cmd
         .get_arguments()
-        .filter(|a| a.get_help_heading() == Some(enrollflow_server::config::NOT_PRODUCTION))
+        .filter(|a| {
+            a.get_help_heading() == Some(enrollflow_server::platform::config::NOT_PRODUCTION)
+        })
         .count();
     for arg in cmd.get_arguments() {
         let id = arg.get_id().as_str();
@@ -371,8 +378,9 @@ fn effective_config() -> anyhow::Result<String> {
             Some(ValueSource::DefaultValue) => "default",
             _ => "unset",
         };
-        let knob = arg.get_help_heading() == Some(enrollflow_server::config::NOT_PRODUCTION);
-        match enrollflow_server::config::setting_of(id) {
+        let knob =
+            arg.get_help_heading() == Some(enrollflow_server::platform::config::NOT_PRODUCTION);
+        match enrollflow_server::platform::config::setting_of(id) {
             _ if knob => writeln!(
                 out,
                 "{name} = {value}   [{source}; not a production setting]"
@@ -382,10 +390,11 @@ fn effective_config() -> anyhow::Result<String> {
             None => writeln!(out, "{name} = {value}   [{source}]")?,
         }
     }
-    let env = |name: &str| enrollflow_server::crypto::env_or_file(name);
+    let env = |name: &str| enrollflow_server::security::crypto::env_or_file(name);
     let masked_url = |url: Option<String>| match url {
         Some(u) => {
-            let (plain, password) = enrollflow_server::backup::without_password(u.trim());
+            let (plain, password) =
+                enrollflow_server::maintenance::backup::without_password(u.trim());
             match password {
                 Some(_) => format!("{} (password hidden)", plain),
                 None => plain,
@@ -413,7 +422,7 @@ fn effective_config() -> anyhow::Result<String> {
         "ENROLLFLOW_BACKUP_KEY = {}",
         is_set(env("ENROLLFLOW_BACKUP_KEY")?)
     )?;
-    let cipher = enrollflow_server::crypto::keys_from_env()?;
+    let cipher = enrollflow_server::security::crypto::keys_from_env()?;
     writeln!(
         out,
         "ENROLLFLOW_DATA_KEY = {}",
@@ -422,7 +431,7 @@ fn effective_config() -> anyhow::Result<String> {
             |c| format!("key {} (hidden)", c.key_id())
         )
     )?;
-    let evidence = enrollflow_server::signing::EvidenceKeys::from_env(cipher.as_ref())?;
+    let evidence = enrollflow_server::documents::signing::EvidenceKeys::from_env(cipher.as_ref())?;
     writeln!(
         out,
         "ENROLLFLOW_EVIDENCE_KEY = {}",
@@ -438,7 +447,7 @@ fn effective_config() -> anyhow::Result<String> {
         out,
         "# {} production settings besides the secrets; {knobs} for demonstration, tests and \
          benchmarks",
-        enrollflow_server::config::SETTINGS.len()
+        enrollflow_server::platform::config::SETTINGS.len()
     )?;
     Ok(out)
 }
@@ -454,7 +463,7 @@ fn document_store(
 /// The data keys (`ENROLLFLOW_DATA_KEY` or `ENROLLFLOW_DATA_KEY_FILE`, and the older keys of a
 /// rotation): from the environment or files only, never a flag.
 fn data_keys() -> anyhow::Result<Cipher> {
-    enrollflow_server::crypto::keys_from_env()?.ok_or_else(|| {
+    enrollflow_server::security::crypto::keys_from_env()?.ok_or_else(|| {
         anyhow::anyhow!(
             "ENROLLFLOW_DATA_KEY (or ENROLLFLOW_DATA_KEY_FILE) is not set: give 32 random bytes \
              in base64 (head -c32 /dev/urandom | base64); `make demo` makes one"
@@ -477,7 +486,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let now = SystemClock::from_env()?.now();
             match rules::publish(&pool, &files, &author, note.as_deref(), now).await? {
                 Ok(p) => {
-                    enrollflow_server::governance::audit_operator(
+                    enrollflow_server::rules::governance::audit_operator(
                         &pool,
                         db::audit::Action::RulesPublished,
                         &format!("operator publish {} by {author}", p.hash),
@@ -518,7 +527,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else if Path::new(&base).is_dir() {
                 rules::read_set(Path::new(&base)).map_err(|d| anyhow::anyhow!("{d}"))?
             } else {
-                enrollflow_server::impact::set_at_revision(Path::new("."), &base)?
+                enrollflow_server::rules::impact::set_at_revision(Path::new("."), &base)?
             };
             let loaded =
                 |what: &str, r: Result<rules::Bundle, Vec<enrollflow_engine::Diagnostic>>| {
@@ -537,7 +546,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let suites = cli::read_suites(&[suites])?;
             let apps = match (&pool, applications) {
                 (Some(pool), n) if n > 0 => {
-                    enrollflow_server::impact::recent_applications(pool, n).await?
+                    enrollflow_server::rules::impact::recent_applications(pool, n).await?
                 }
                 (None, n) if n > 0 => {
                     eprintln!("no DATABASE_URL: no stored applications replayed");
@@ -547,22 +556,25 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             let mix = match &pool {
                 Some(pool) => {
-                    enrollflow_server::impact::book_mix(pool, base_bundle.engine.catalog()).await?
+                    enrollflow_server::rules::impact::book_mix(pool, base_bundle.engine.catalog())
+                        .await?
                 }
                 None => enrollflow_server::demo_data::Mix::default(),
             };
-            let inputs = enrollflow_server::impact::Inputs {
+            let inputs = enrollflow_server::rules::impact::Inputs {
                 suites: &suites,
                 stored: &apps,
                 mix: &mix,
                 households,
                 today: SystemClock::from_env()?.today(),
             };
-            let report = enrollflow_server::impact::compare(
+            let report = enrollflow_server::rules::impact::compare(
                 &base_bundle,
                 &draft.engine,
                 &inputs,
-                &enrollflow_server::budget::Budget::new(std::time::Duration::from_secs(3600)),
+                &enrollflow_server::rules::budget::Budget::new(std::time::Duration::from_secs(
+                    3600,
+                )),
             )
             .map_err(|e| anyhow::anyhow!(e))?;
             print!("{}", report.table());
@@ -581,7 +593,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let now = SystemClock::from_env()?.now();
             match db::rule_sets::rollback(&pool, &hash, &author, now).await? {
                 Some(p) => {
-                    enrollflow_server::governance::audit_operator(
+                    enrollflow_server::rules::governance::audit_operator(
                         &pool,
                         db::audit::Action::RulesRolledBack,
                         &format!("operator rollback to {} by {author}", p.hash),
@@ -642,7 +654,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let bundle = bundle_or_bail(&root)?;
             let pool = db::connect(&url()?).await?;
             eprintln!("rotating to data key {}", cipher.key_id());
-            let done = enrollflow_server::keys::rotate(
+            let done = enrollflow_server::security::keys::rotate(
                 &pool,
                 &cipher,
                 &bundle.engine,
@@ -650,7 +662,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     &documents_dir,
                     std::env::var("ENROLLFLOW_DOCUMENT_STORE").ok().as_deref(),
                 )?,
-                enrollflow_server::keys::Options {
+                enrollflow_server::security::keys::Options {
                     batch,
                     stop_after: None,
                 },
@@ -683,10 +695,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let url = url()?;
             // The operator's tool: the login's own role, which reads every table.
             let pool = db::connect_as_owner(&url).await?;
-            let to = to.unwrap_or_else(enrollflow_server::backup::default_folder);
-            let key = enrollflow_server::sealed::BackupKey::from_env()?;
+            let to = to.unwrap_or_else(enrollflow_server::maintenance::backup::default_folder);
+            let key = enrollflow_server::security::sealed::BackupKey::from_env()?;
             let store = document_store(&documents_dir)?;
-            let f = enrollflow_server::backup::backup(&pool, &url, &store, &to, &key).await?;
+            let f = enrollflow_server::maintenance::backup::backup(&pool, &url, &store, &to, &key)
+                .await?;
             println!(
                 "backed up {} tables ({} applications) and {} documents to {}",
                 f.tables.len(),
@@ -702,9 +715,11 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let url = url()?;
             let pool = db::connect_as_owner(&url).await?;
-            let key = enrollflow_server::sealed::BackupKey::from_env()?;
+            let key = enrollflow_server::security::sealed::BackupKey::from_env()?;
             let store = document_store(&documents_dir)?;
-            let f = enrollflow_server::backup::restore(&pool, &url, &store, &from, &key).await?;
+            let f =
+                enrollflow_server::maintenance::backup::restore(&pool, &url, &store, &from, &key)
+                    .await?;
             println!(
                 "restored {} tables ({} applications) and {} documents; row counts and the \
                  applications' checksum match the backup",
@@ -725,7 +740,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::DemoCode => {
             println!(
                 "{}",
-                enrollflow_server::second_factor::code_at(
+                enrollflow_server::accounts::second_factor::code_at(
                     seed::DEMO_TOTP_SECRET,
                     time::OffsetDateTime::now_utc()
                 )?
@@ -742,7 +757,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             db::migrate(&pool).await?;
             // With the data key, demo admins get the published demo authenticator secret;
             // without it they set up their own at their first login.
-            let cipher = enrollflow_server::crypto::keys_from_env()?;
+            let cipher = enrollflow_server::security::crypto::keys_from_env()?;
             let n = seed::load_file(&pool, &file, cipher.as_ref()).await?;
             println!(
                 "seeded {} demo agents ({} new users) from {}",
@@ -762,7 +777,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let bundle = bundle_or_bail(&root)?;
             let today = {
-                use enrollflow_server::clock::Clock;
+                use enrollflow_server::platform::clock::Clock;
                 SystemClock::from_env()?.today()
             };
             let pool = db::connect(&url()?).await?;
@@ -793,14 +808,17 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Mail { to, last, json } => {
             let cipher = data_keys()?;
             let pool = db::connect(&url()?).await?;
-            let to = to
-                .as_deref()
-                .map(|a| (a, enrollflow_server::mail::recipient_digest(&cipher, a)));
+            let to = to.as_deref().map(|a| {
+                (
+                    a,
+                    enrollflow_server::platform::mail::recipient_digest(&cipher, a),
+                )
+            });
             let rows = db::outbox::newest_to(&pool, to, last.clamp(1, 1000)).await?;
             let mut mails = Vec::with_capacity(rows.len());
             for m in &rows {
-                let body = enrollflow_server::mail::reveal(&cipher, m)?;
-                let to_address = enrollflow_server::mail::recipient(&cipher, m)?;
+                let body = enrollflow_server::platform::mail::reveal(&cipher, m)?;
+                let to_address = enrollflow_server::platform::mail::recipient(&cipher, m)?;
                 mails.push(serde_json::json!({
                     "to_address": to_address,
                     "subject": m.subject,
@@ -827,8 +845,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::VerifyPacket { file, keys } => {
-            use enrollflow_server::evidence::{Verdict, confirmation, verify};
-            use enrollflow_server::signing::EvidenceKeys;
+            use enrollflow_server::documents::evidence::{Verdict, confirmation, verify};
+            use enrollflow_server::documents::signing::EvidenceKeys;
             let bytes = std::fs::read(&file)
                 .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
             let keys = match keys {
@@ -837,7 +855,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
                 )?,
                 None => {
-                    let cipher = enrollflow_server::crypto::keys_from_env()?;
+                    let cipher = enrollflow_server::security::crypto::keys_from_env()?;
                     EvidenceKeys::from_env(cipher.as_ref())?.ok_or_else(|| {
                         anyhow::anyhow!(
                             "no trusted evidence keys: give --keys (the JSON of \
@@ -921,7 +939,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             })
         }
         Command::EvidenceKey { id } => {
-            let (secret, public) = enrollflow_server::signing::new_key(&id)?;
+            let (secret, public) = enrollflow_server::documents::signing::new_key(&id)?;
             println!("ENROLLFLOW_EVIDENCE_KEY={secret}");
             println!("# when it is retired, add to ENROLLFLOW_EVIDENCE_PUBLIC_KEYS: {public}");
             Ok(ExitCode::SUCCESS)
@@ -958,14 +976,15 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::DraftWorker => {
-            enrollflow_server::draft_worker::serve()?;
+            enrollflow_server::rules::draft_worker::serve()?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(mut args) => {
             args.draft_worker = std::env::current_exe().ok();
             args.read_secrets()?;
             let cipher = data_keys()?;
-            args.evidence_keys = enrollflow_server::signing::EvidenceKeys::from_env(Some(&cipher))?;
+            args.evidence_keys =
+                enrollflow_server::documents::signing::EvidenceKeys::from_env(Some(&cipher))?;
             let rules = match Rules::load(&args.root) {
                 Ok(r) => Arc::new(r),
                 Err(problems) => {
@@ -989,7 +1008,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
                 rules::serve_published(&rules, &pool, &args.root, clock.now()).await?;
             }
-            let cipher = enrollflow_server::keys::serving_cipher(&pool, cipher).await?;
+            let cipher = enrollflow_server::security::keys::serving_cipher(&pool, cipher).await?;
             serve(AppState::new(pool, clock, *args, rules, cipher)?).await?;
             Ok(ExitCode::SUCCESS)
         }

@@ -82,7 +82,7 @@ fn content_type_of(file: &str) -> anyhow::Result<&'static str> {
 pub async fn load_file(
     pool: &PgPool,
     file: &Path,
-    cipher: Option<&crate::crypto::Cipher>,
+    cipher: Option<&crate::security::crypto::Cipher>,
 ) -> anyhow::Result<Seeded> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
@@ -160,7 +160,7 @@ pub async fn load_file(
 /// test). All demo users share it: their password is published in the README anyway.
 async fn demo_password_hash() -> anyhow::Result<String> {
     static HASH: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
-    HASH.get_or_try_init(|| crate::password::hash(DEMO_PASSWORD.to_string()))
+    HASH.get_or_try_init(|| crate::accounts::password::hash(DEMO_PASSWORD.to_string()))
         .await
         .cloned()
 }
@@ -169,6 +169,9 @@ async fn demo_password_hash() -> anyhow::Result<String> {
 mod tests {
     #[test]
     fn the_demo_password_meets_the_password_rules() {
-        assert_eq!(crate::password::problem(super::DEMO_PASSWORD, &[]), None);
+        assert_eq!(
+            crate::accounts::password::problem(super::DEMO_PASSWORD, &[]),
+            None
+        );
     }
 }

@@ -7,8 +7,10 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::documents::evidence;
 use crate::http::state::AppState;
-use crate::{accounts, db, evidence, http, mail, rules};
+use crate::platform::mail;
+use crate::{accounts, db, http, rules};
 
 /// Serves until SIGINT or SIGTERM, then lets requests in flight finish.
 pub async fn serve(state: AppState) -> anyhow::Result<()> {
@@ -48,12 +50,12 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
             state.clock.clone(),
         )?),
     };
-    let _retention = crate::retention::spawn(
+    let _retention = crate::maintenance::retention::spawn(
         state.retention(),
         state.config.retention_days,
         state.config.retention_action,
     );
-    let _metrics = crate::telemetry::spawn_metrics_upkeep();
+    let _metrics = crate::platform::telemetry::spawn_metrics_upkeep();
     let _pool_probe = http::metrics::spawn_pool_probe(state.clone());
     if let Some(address) = state.config.metrics_listen {
         let listener = tokio::net::TcpListener::bind(address)
@@ -75,7 +77,7 @@ pub async fn serve(state: AppState) -> anyhow::Result<()> {
     .with_graceful_shutdown(shutdown_signal())
     .await?;
     tracing::info!("stopped");
-    crate::telemetry::flush_traces();
+    crate::platform::telemetry::flush_traces();
     Ok(())
 }
 
@@ -107,7 +109,7 @@ fn spawn_session_sweeper(state: AppState) {
             }
             if let Err(e) = db::second_factor::delete_challenges_before(
                 &state.pool,
-                now - crate::second_factor::CHALLENGE_VALID_FOR,
+                now - crate::accounts::second_factor::CHALLENGE_VALID_FOR,
             )
             .await
             {

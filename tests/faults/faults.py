@@ -686,7 +686,7 @@ def part_disk(args, cluster, workdir, data_key):
             key, stored = (row.split("|") + [""])[:2]
             path = os.path.join(docs, key)
             # Stored encrypted: the magic, the key id, the nonce and the tag around the bytes
-            # (server/src/crypto.rs, `encrypt_bytes_bound`).
+            # (server/src/security/crypto.rs, `encrypt_bytes_bound`).
             sealed = size + 4 + 8 + 12 + 16
             if stored != str(size) or attached != doc or not os.path.exists(path) \
                     or os.path.getsize(path) != sealed:

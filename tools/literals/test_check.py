@@ -55,7 +55,7 @@ class LiteralsCheck(unittest.TestCase):
         )
         self.append("web/src/lib/flow.ts", "export const R = '/census';\nexport const S = \"/subInfo/edit\";")
         # Before the file's test module (which the check does not read).
-        path = self.dir / "server/src/quoting.rs"
+        path = self.dir / "server/src/rules/quoting.rs"
         path.write_text("fn c(medical_carrier_id: i16) -> bool { medical_carrier_id != 3 }\n" + path.read_text())
         out = self.run_check()
         self.assertEqual(out.returncode, 1)
@@ -71,7 +71,7 @@ class LiteralsCheck(unittest.TestCase):
             self.assertIn(said, out.stdout)
 
     def test_tests_and_comments_are_not_read(self) -> None:
-        self.append("server/src/quoting.rs", '// the "census" step\n')
+        self.append("server/src/rules/quoting.rs", '// the "census" step\n')
         (self.dir / "web/src/lib/x.test.ts").write_text("const s = 'census';\n")
         out = self.run_check()
         self.assertEqual(out.returncode, 0, out.stdout)

@@ -1,4 +1,4 @@
-//! What a backup is checked by (`crate::backup`): every table's row count and a checksum of the
+//! What a backup is checked by (`crate::maintenance::backup`): every table's row count and a checksum of the
 //! applications, read in one snapshot.
 
 use std::collections::BTreeMap;

@@ -1,4 +1,4 @@
-//! What `enrollflow rotate-key` reads and writes (`crate::keys`): applications in id order, the
+//! What `enrollflow rotate-key` reads and writes (`crate::security::keys`): applications in id order, the
 //! other encrypted columns, and the rotation's checkpoint (`key_rotations`).
 
 use serde_json::Value;

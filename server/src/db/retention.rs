@@ -1,4 +1,4 @@
-//! Abandoned quotes (`crate::retention`): found, deleted or anonymized in batches.
+//! Abandoned quotes (`crate::maintenance::retention`): found, deleted or anonymized in batches.
 
 use sqlx::PgPool;
 use time::OffsetDateTime;

@@ -21,8 +21,8 @@ use super::answers;
 use super::names::{AREA_CODES, DOMAINS, FEMALE, LAST, MALE, Place, STREETS, SUFFIXES};
 use crate::db::applications::Columns;
 use crate::db::demo_data::DemoAgent;
-use crate::quoting::PlanSnapshot;
-use crate::sensitive;
+use crate::rules::quoting::PlanSnapshot;
+use crate::security::sensitive;
 
 /// One application row, ready to insert.
 #[derive(Clone)]

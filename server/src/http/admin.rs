@@ -47,7 +47,7 @@ pub(crate) fn bearer_is_operator(app: &AppState, headers: &HeaderMap) -> bool {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
     match (&app.config.admin_token, sent) {
-        (Some(token), Some(sent)) if token.len() >= crate::config::OPERATOR_TOKEN_MIN => {
+        (Some(token), Some(sent)) if token.len() >= crate::platform::config::OPERATOR_TOKEN_MIN => {
             crate::http::session::constant_time_eq(token.as_bytes(), sent.as_bytes())
         }
         _ => false,

@@ -337,9 +337,9 @@ pub fn actor_of(
     current: &super::auth::CurrentUser,
     address: Option<std::net::IpAddr>,
     headers: &axum::http::HeaderMap,
-) -> crate::governance::Actor {
+) -> crate::rules::governance::Actor {
     let (request_id, client_request_id) = request_ids(headers);
-    crate::governance::Actor {
+    crate::rules::governance::Actor {
         id: Some(current.actor_id()),
         address,
         request_id,

@@ -1,4 +1,4 @@
-//! How the one error type (`crate::error::ApiError`, what any request's work ends with) is
+//! How the one error type (`crate::platform::error::ApiError`, what any request's work ends with) is
 //! answered: every failure maps to a status and a JSON body; no stack trace or SQL text ever
 //! reaches a response (internal errors are logged and answered generically).
 //!
@@ -16,7 +16,7 @@ use crate::app::applying::open::{
     ALREADY_SUBMITTED, CHANGED_ELSEWHERE, OpenError, StoreError, eval_error,
 };
 use crate::app::applying::save_step::SaveError;
-pub use crate::error::{ApiError, ApiResult};
+pub use crate::platform::error::{ApiError, ApiResult};
 
 /// 419: the session expired or the CSRF check failed (the web client then goes to the site root).
 pub const SESSION_EXPIRED: u16 = 419;

@@ -1,5 +1,5 @@
 //! Submissions' evidence packets for their agent: whether the PDF is ready, and
-//! the PDF and JSON as they were stored (`crate::evidence`).
+//! the PDF and JSON as they were stored (`crate::documents::evidence`).
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -15,7 +15,7 @@ use uuid::Uuid;
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use crate::app::dashboard::evidence::{self as packets, PacketError};
-use crate::evidence::confirmation;
+use crate::documents::evidence::confirmation;
 use crate::http::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {

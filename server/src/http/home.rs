@@ -395,10 +395,10 @@ impl AppInfo {
     fn mask_unless(&mut self, entered: &AppInfo) {
         let mask = |v: &mut Option<String>, was: &Option<String>| {
             if let Some(v) = v {
-                crate::crypto::mask_unless(v, was.as_deref());
+                crate::security::crypto::mask_unless(v, was.as_deref());
             }
         };
-        crate::crypto::mask_unless(&mut self.primary_name, Some(&entered.primary_name));
+        crate::security::crypto::mask_unless(&mut self.primary_name, Some(&entered.primary_name));
         mask(&mut self.primary_phone, &entered.primary_phone);
         mask(&mut self.email, &entered.email);
         mask(&mut self.residential_street, &entered.residential_street);

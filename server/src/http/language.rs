@@ -6,7 +6,7 @@
 //! view (cached per language), the preview, save errors, the flow, quoted plans (member names,
 //! metal levels) and filter options are answered in it; `refusals_in_language` (a layer inside the
 //! compression) translates every 4xx JSON answer's `error` and `errors` (the messages listed in
-//! `crate::texts::MESSAGES`; a test checks each sentence of the consumer-facing modules
+//! `crate::platform::texts::MESSAGES`; a test checks each sentence of the consumer-facing modules
 //! is listed or developer-only). `server/tests/api/languages.rs`.
 
 use std::convert::Infallible;
@@ -205,7 +205,7 @@ mod tests {
             include_str!("error.rs"),
             include_str!("../app/applying/open.rs"),
             include_str!("../app/applying/save_step.rs"),
-            include_str!("../documents.rs"),
+            include_str!("../documents/mod.rs"),
             include_str!("../app/applying/resume.rs"),
             include_str!("../app/applying/quotes.rs"),
         ];
@@ -233,7 +233,7 @@ mod tests {
                 }
                 found += 1;
                 assert!(
-                    crate::texts::MESSAGES.contains(&text.as_str())
+                    crate::platform::texts::MESSAGES.contains(&text.as_str())
                         || enrollflow_engine::i18n::BUILT_IN.contains(&text.as_str())
                         || NOT_FOR_CONSUMERS.contains(&text.as_str()),
                     "`{text}` may reach a consumer: list it in texts::MESSAGES (and translate it)"

@@ -1,4 +1,4 @@
-//! Applies the per-address limits (`crate::limits`) by route: a new session (the calls that start
+//! Applies the per-address limits (`crate::security::limits`) by route: a new session (the calls that start
 //! one, made without a live session), a new application (a step saved by a session without one),
 //! a page view, a document upload, a PDF, an export. Past a limit: 429 with `Retry-After`, before
 //! the handler does any work.
@@ -12,7 +12,7 @@ use super::error::ApiError;
 use super::host::ClientAddress;
 use crate::http::session::SessionState;
 use crate::http::state::AppState;
-use crate::limits::Bucket;
+use crate::security::limits::Bucket;
 
 fn bucket(
     method: &Method,

@@ -25,7 +25,7 @@ use super::error::ApiError;
 use crate::app::accounts::sessions::Cutoffs;
 use crate::app::operations;
 use crate::http::state::AppState;
-use crate::telemetry;
+use crate::platform::telemetry;
 
 /// The route template of a request, as its metrics and its log line name it.
 pub fn route_of(req: &Request) -> String {

@@ -205,7 +205,7 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsa
 
 pub fn router(state: AppState) -> Router {
     // The process's metrics recorder, before the first request.
-    crate::telemetry::metrics();
+    crate::platform::telemetry::metrics();
     let (api, _) = api();
     let openapi_json = openapi_document().unwrap_or_else(|_| "{}".to_string());
     let static_dir = state.config.static_dir.clone();
@@ -215,7 +215,7 @@ pub fn router(state: AppState) -> Router {
         .precompressed_br()
         .precompressed_gzip();
     let https = state.config.https;
-    let limit = crate::config::BODY_LIMIT;
+    let limit = crate::platform::config::BODY_LIMIT;
     let timeout = state.config.request_timeout();
 
     let api = api

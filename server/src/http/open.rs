@@ -14,8 +14,8 @@ use crate::app::applying::Handles;
 use crate::app::applying::open::ApplicationRow;
 use crate::app::applying::open::{self as applications, Caller, OpenStep};
 use crate::app::sites::AgentRow;
-use crate::error::ApiResult;
 use crate::http::state::AppState;
+use crate::platform::error::ApiResult;
 
 /// The caller: this request's site and, with a session, its user and application.
 pub fn caller<'a>(session: Option<&Session>, host: &'a SiteHost) -> Caller<'a> {
@@ -26,7 +26,7 @@ pub fn caller<'a>(session: Option<&Session>, host: &'a SiteHost) -> Caller<'a> {
         seen: session.and_then(|s| s.seen),
         // Without a session (the site's context only) no rule runs; the default stands in.
         budget: session.map_or_else(
-            || crate::evaluation::budget(crate::config::RULE_BUDGET_DEFAULT),
+            || crate::rules::evaluation::budget(crate::platform::config::RULE_BUDGET_DEFAULT),
             |s| s.budget.clone(),
         ),
     }
@@ -75,7 +75,7 @@ pub async fn agent_application(
     session: &Session,
     id: Uuid,
     agent_id: Uuid,
-) -> ApiResult<Option<Arc<crate::cache::CachedApplication>>> {
+) -> ApiResult<Option<Arc<crate::platform::cache::CachedApplication>>> {
     Ok(applications::agent_application(&Handles::of(app), id, agent_id, session.seen).await?)
 }
 

@@ -40,7 +40,7 @@ use crate::app::applying::open::{OpenStep, eval_error};
 use crate::app::applying::quotes::{household, quoted};
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;
-use crate::quoting::{PlanSnapshot, selected_id};
+use crate::rules::quoting::{PlanSnapshot, selected_id};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -432,7 +432,7 @@ async fn filter_options(
 ) -> ApiResult<Json<Vec<FilterOption>>> {
     let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
     let cat = s.bundle.engine.catalog();
-    let h = crate::evaluation::run(&s.budget, || household(&s)).await?;
+    let h = crate::rules::evaluation::run(&s.budget, || household(&s)).await?;
     let quoted = quoted(&s, kind, &h)?;
     let present = |f: &dyn Fn(&Plan) -> Option<u8>, c: &Choice| {
         quoted.iter().any(|(p, _)| f(p).is_some_and(|v| c.id == v))
@@ -541,7 +541,7 @@ async fn plan_info(
     let chosen = PlanKind::ALL.map(|k| PlanSnapshot::stored(&s.data, k));
     let total = chosen.iter().flatten().map(|p| p.rate).sum();
     // Before About You is complete there is no household: the plans alone.
-    let h = crate::evaluation::run(&s.budget, || household(&s))
+    let h = crate::rules::evaluation::run(&s.budget, || household(&s))
         .await
         .ok();
     let code = language.pick(s.bundle.engine.languages());
@@ -643,7 +643,7 @@ async fn save_selection(
     let snapshot = match sel.selected_plan_id {
         None => Value::Null,
         Some(plan_id) => {
-            let h = crate::evaluation::run(&s.budget, || household(&s)).await?;
+            let h = crate::rules::evaluation::run(&s.budget, || household(&s)).await?;
             let list = quoted(&s, kind, &h)?;
             let (p, r) = list
                 .iter()
@@ -660,7 +660,7 @@ async fn save_selection(
         input.insert("skip_vision".into(), Value::Bool(v));
     }
     let input = Value::Object(input);
-    let (updates, next) = match crate::evaluation::run(&s.budget, || {
+    let (updates, next) = match crate::rules::evaluation::run(&s.budget, || {
         s.bundle
             .engine
             .select(&step.id, &snapshot, &input, &s.data, &s.ctx)

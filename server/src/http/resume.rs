@@ -175,7 +175,7 @@ async fn resume_application(
         resume::take_over(&Handles::of(&app), &session.id_hash, &agent, id).await?;
     let wrote = Wrote::application(id, revision);
     let bundle = app.rules.current();
-    let mut checked = crate::evaluation::run(&session.budget, || {
+    let mut checked = crate::rules::evaluation::run(&session.budget, || {
         resume::recheck(&bundle.engine, &app.cipher, id, &data, &ctx)
     })
     .await?;

@@ -73,7 +73,7 @@ async fn rollback(
 
 #[utoipa::path(post, path = "/api/admin/rules/impact", tag = "admin",
     request_body = Draft,
-    responses((status = 200, description = "What the draft changes against the rules serving now: the scenario suites and made-up households with their values, and of the most recent stored applications only counts in the serving set's words (no answer, nor any value a rule computed from one, leaves the server)", body = crate::impact::Report),
+    responses((status = 200, description = "What the draft changes against the rules serving now: the scenario suites and made-up households with their values, and of the most recent stored applications only counts in the serving set's words (no answer, nor any value a rule computed from one, leaves the server)", body = crate::rules::impact::Report),
               (status = 403, description = "Not an analyst or an admin"),
               (status = 422, description = "`{errors: {files: [...]}}`: the draft does not load, or the impact ran past its budget"),
               (status = 429, description = "Another impact is running on this instance (`Retry-After`)")))]
@@ -83,7 +83,7 @@ async fn impact(
     ClientAddress(address): ClientAddress,
     headers: HeaderMap,
     Json(draft): Json<Draft>,
-) -> ApiResult<Json<crate::impact::Report>> {
+) -> ApiResult<Json<crate::rules::impact::Report>> {
     current.require_rules()?;
     let actor = super::audit::actor_of(&current, address, &headers);
     let (root, budget) = (&app.config.root, app.config.impact_budget());

@@ -27,12 +27,12 @@ use super::accounts::{Errors, JsonBody, record, text};
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
+use crate::accounts::second_factor::Enrolment;
 use crate::app::accounts::UserRow;
 use crate::app::accounts::two_step::{self, Code, Ctx, FactorError};
 use crate::app::audit::Action;
 use crate::http::session::{self, LiveSession};
 use crate::http::state::AppState;
-use crate::second_factor::Enrolment;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

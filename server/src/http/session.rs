@@ -39,9 +39,9 @@ use super::error::ApiError;
 use super::revision::{self, Seen};
 use crate::app::accounts::sessions::{self as store, Cutoffs, Found, NewSession};
 use crate::app::audit;
-use crate::cache::CachedSession;
-use crate::evaluation::{self, RuleBudget};
 use crate::http::state::AppState;
+use crate::platform::cache::CachedSession;
+use crate::rules::evaluation::{self, RuleBudget};
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
 
@@ -58,7 +58,7 @@ pub struct Session {
     /// What the browser last saw of its application (the `ef_rev` cookie), if it said.
     pub seen: Option<Seen>,
     /// The rule time this request may spend in all (`ENROLLFLOW_RULE_BUDGET_MS`), carried with
-    /// its rule work (`crate::evaluation`).
+    /// its rule work (`crate::rules::evaluation`).
     pub budget: RuleBudget,
 }
 

@@ -130,7 +130,7 @@ async fn site(State(app): State<AppState>, SiteHost(subdomain): SiteHost) -> Api
         .as_ref()
         .is_some_and(|s| agent.is_some() && app.config.demo_subdomains.contains(s));
     Ok(Json(Site {
-        product_name: crate::config::PRODUCT_NAME.into(),
+        product_name: crate::platform::config::PRODUCT_NAME.into(),
         tool_owner: app.config.tool_owner.clone(),
         general_agent: app.config.general_agent.clone(),
         // Supported: the agent offers at least one carrier of the catalog.

@@ -8,12 +8,12 @@ use std::sync::Arc;
 
 use crate::db::PgPool;
 
-use crate::cache::{self, Caches};
-use crate::clock::Clock;
-use crate::config::ServeArgs;
-use crate::crypto::Cipher;
 use crate::documents::ObjectStore;
+use crate::platform::cache::{self, Caches};
+use crate::platform::clock::Clock;
+use crate::platform::config::ServeArgs;
 use crate::rules::Rules;
+use crate::security::crypto::Cipher;
 
 /// Everything a request handler may use: one shared pointer, so a clone is one reference count
 /// (axum clones the state for each extractor of each request; a profile of step saves put 2 % of
@@ -39,7 +39,7 @@ pub struct Handles {
     pub rules: Arc<Rules>,
     pub cipher: Cipher,
     /// The key evidence packets and their PDFs are signed with, and the keys trusted.
-    pub evidence_keys: crate::signing::EvidenceKeys,
+    pub evidence_keys: crate::documents::signing::EvidenceKeys,
     /// Sessions, agents and applications in memory, kept coherent by PostgreSQL notifications.
     pub caches: Arc<Caches>,
     /// Where uploaded documents are stored.
@@ -47,11 +47,11 @@ pub struct Handles {
     /// Wakes this instance's forgot-password worker when a request is queued here.
     pub reset_queued: Arc<tokio::sync::Notify>,
     /// Per-address limits on new applications, uploads, PDFs and exports.
-    pub limits: Arc<crate::limits::Limits>,
+    pub limits: Arc<crate::security::limits::Limits>,
     /// Wakes this instance's evidence-PDF maker when a purchase stored a packet.
     pub evidence_waiting: Arc<tokio::sync::Notify>,
     /// Where drafts are evaluated, apart from consumers' requests, and the impact's turn.
-    pub drafts: crate::drafts::Drafts,
+    pub drafts: crate::rules::drafts::Drafts,
 }
 
 impl AppState {
@@ -66,8 +66,8 @@ impl AppState {
     }
 
     /// The evidence-PDF maker's handles.
-    pub fn pdf_maker(&self) -> crate::evidence::PdfMaker {
-        crate::evidence::PdfMaker {
+    pub fn pdf_maker(&self) -> crate::documents::evidence::PdfMaker {
+        crate::documents::evidence::PdfMaker {
             pool: self.pool.clone(),
             clock: self.clock.clone(),
             keys: self.evidence_keys.clone(),
@@ -76,8 +76,8 @@ impl AppState {
     }
 
     /// The retention job's handles.
-    pub fn retention(&self) -> crate::retention::Retention {
-        crate::retention::Retention {
+    pub fn retention(&self) -> crate::maintenance::retention::Retention {
+        crate::maintenance::retention::Retention {
             pool: self.pool.clone(),
             clock: self.clock.clone(),
             documents: self.documents.clone(),
@@ -95,12 +95,12 @@ impl AppState {
     ) -> anyhow::Result<Self> {
         let documents =
             ObjectStore::from_config(&config.documents_dir, config.document_store.as_deref())?;
-        let limits = Arc::new(crate::limits::Limits::new(config.address_limit));
-        let drafts = crate::drafts::Drafts::with_worker(config.draft_worker.clone());
+        let limits = Arc::new(crate::security::limits::Limits::new(config.address_limit));
+        let drafts = crate::rules::drafts::Drafts::with_worker(config.draft_worker.clone());
         let evidence_keys = config
             .evidence_keys
             .clone()
-            .unwrap_or_else(|| crate::signing::EvidenceKeys::derived(&cipher));
+            .unwrap_or_else(|| crate::documents::signing::EvidenceKeys::derived(&cipher));
         Ok(Self(Arc::new(Handles {
             limits,
             documents,

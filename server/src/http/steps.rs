@@ -38,10 +38,10 @@ use super::wire::{Answers, Flow, Step, StepViewBody};
 use crate::app::applying::Handles;
 use crate::app::applying::open::{self as applications, OpenStep, already_submitted, eval_error};
 use crate::app::applying::save_step::{SaveStep, save_step as save};
-use crate::evaluation::run;
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;
-use crate::sensitive;
+use crate::rules::evaluation::run;
+use crate::security::sensitive;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

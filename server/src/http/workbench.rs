@@ -161,7 +161,7 @@ async fn try_step(
     };
     let bundle = app.rules.current();
     let rule_error = |e: enrollflow_engine::EvalError| ApiError::BadRequest(e.to_string());
-    let (view, validation) = crate::evaluation::run(&current.session.budget, || {
+    let (view, validation) = crate::rules::evaluation::run(&current.session.budget, || {
         let view = match &req.answers {
             Some(a) => bundle.engine.preview(&req.step, a, &data, &ctx),
             None => bundle.engine.step_view(&req.step, &data, &ctx),
@@ -180,7 +180,7 @@ async fn try_step(
     })
     .await?;
     let plans = view.plan_kind().map(|kind| {
-        let selected = crate::quoting::selected_id(&data, kind);
+        let selected = crate::rules::quoting::selected_id(&data, kind);
         match bundle.engine.quote(kind, &data, &ctx) {
             Ok(list) => {
                 let household_size = list.first().map_or(0, |(_, r)| r.members.len());

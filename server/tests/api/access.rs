@@ -1012,7 +1012,7 @@ async fn b_customer(app: &TestApp) -> (Caller<'_>, Uuid) {
 
 /// B's submitted application (agent-started by B's user), as the dashboard's tests build them.
 async fn b_submitted(app: &TestApp, agent: Uuid, user: Uuid) -> Uuid {
-    use enrollflow_server::clock::Clock;
+    use enrollflow_server::platform::clock::Clock;
     let id = Uuid::new_v4();
     let now = app.clock.now();
     let person = json!({ "sub_first_name": FIRST, "sub_last_name": LAST, "email": EMAIL });

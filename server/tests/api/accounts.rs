@@ -2,7 +2,7 @@
 //! changes, and the audit trail they leave.
 
 use enrollflow_server::accounts::{self, Invitation};
-use enrollflow_server::clock::Clock;
+use enrollflow_server::platform::clock::Clock;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use sqlx::PgPool;
@@ -47,7 +47,8 @@ async fn last_mail(pool: &PgPool) -> (String, String, String) {
         .expect("outbox")
         .pop()
         .expect("a mail");
-    let body = enrollflow_server::mail::reveal(&crate::helpers::test_cipher(), &m).expect("reveal");
+    let body = enrollflow_server::platform::mail::reveal(&crate::helpers::test_cipher(), &m)
+        .expect("reveal");
     (m.to_address, m.subject, body)
 }
 
@@ -851,6 +852,6 @@ async fn a_password_from_a_breach_list_is_refused() {
     assert_eq!(r["status"], 422, "{r}");
     assert_eq!(
         r["body"]["errors"]["new_password"][0],
-        enrollflow_server::password::BREACHED
+        enrollflow_server::accounts::password::BREACHED
     );
 }

@@ -1,7 +1,8 @@
 //! A backup of a seeded database and its documents restores into a new database
 //! with every table's row count and the applications' checksum as they were.
 
-use enrollflow_server::{backup, db};
+use enrollflow_server::db;
+use enrollflow_server::maintenance::backup;
 
 use crate::helpers::{database_server, spawn_app_with};
 
@@ -21,8 +22,8 @@ async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
     let d = documents.clone();
     let app = spawn_app_with(move |c| c.documents_dir = d).await;
     {
-        use enrollflow_server::clock::Clock;
         use enrollflow_server::demo_data as generator;
+        use enrollflow_server::platform::clock::Clock;
         let bundle = app.rules.current();
         let rules = generator::Rules {
             engine: &bundle.engine,
@@ -38,7 +39,7 @@ async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
 
     let (server, url) = url_of(&app.pool).await;
     let store = enrollflow_server::documents::ObjectStore::LocalDisk(documents.clone());
-    let key = enrollflow_server::sealed::BackupKey::random();
+    let key = enrollflow_server::security::sealed::BackupKey::random();
     let folder = std::env::temp_dir().join(format!("enrollflow-backup-{}", uuid::Uuid::new_v4()));
     let before = backup::backup(&app.pool, &url, &store, &folder, &key)
         .await
@@ -101,7 +102,7 @@ async fn a_backup_of_a_seeded_database_restores_into_a_new_one_whole() {
         &target_url,
         &restored_store,
         &folder,
-        &enrollflow_server::sealed::BackupKey::random(),
+        &enrollflow_server::security::sealed::BackupKey::random(),
     )
     .await
     .expect_err("another key");

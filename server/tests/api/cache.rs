@@ -1,4 +1,4 @@
-//! The in-memory caches (server/src/cache.rs) never serve what PostgreSQL has replaced: changes made
+//! The in-memory caches (server/src/platform/cache.rs) never serve what PostgreSQL has replaced: changes made
 //! by another instance, or behind the server's back, reach every instance's answers.
 
 use reqwest::StatusCode;

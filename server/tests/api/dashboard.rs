@@ -54,7 +54,7 @@ async fn agent_of(app: &TestApp, email: &str) -> Uuid {
 }
 
 fn now(app: &TestApp) -> OffsetDateTime {
-    use enrollflow_server::clock::Clock;
+    use enrollflow_server::platform::clock::Clock;
     app.clock.now()
 }
 

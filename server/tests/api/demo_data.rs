@@ -18,7 +18,7 @@ const AGENTS: &[(&str, &str, bool)] = &[
 ];
 
 async fn load(app: &TestApp, applications: usize) -> generator::Loaded {
-    use enrollflow_server::clock::Clock;
+    use enrollflow_server::platform::clock::Clock;
     let bundle = app.rules.current();
     let rules = generator::Rules {
         engine: &bundle.engine,

@@ -332,18 +332,19 @@ async fn documents_go_to_an_s3_bucket_encrypted_and_every_instance_reads_them() 
     );
     // A backup takes the bucket's objects with the database, sealed under the backup key.
     let folder = std::env::temp_dir().join(format!("enrollflow-backup-{}", uuid::Uuid::new_v4()));
-    let backup_key = enrollflow_server::sealed::BackupKey::random();
+    let backup_key = enrollflow_server::security::sealed::BackupKey::random();
     let db_url = crate::operator::database_url_of(&app.pool);
     let owner = enrollflow_server::db::connect_as_owner(&db_url)
         .await
         .expect("owner");
-    enrollflow_server::backup::backup(&owner, &db_url, &other, &folder, &backup_key)
+    enrollflow_server::maintenance::backup::backup(&owner, &db_url, &other, &folder, &backup_key)
         .await
         .expect("backup");
     let in_backup = std::fs::read(folder.join("documents").join(format!("{key}.sealed")))
         .expect("the bucket's document is in the backup");
     assert_eq!(
-        enrollflow_server::sealed::unseal_bytes(&backup_key, &key, &in_backup).expect("opens"),
+        enrollflow_server::security::sealed::unseal_bytes(&backup_key, &key, &in_backup)
+            .expect("opens"),
         sealed
     );
     let _ = std::fs::remove_dir_all(&folder);

@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use enrollflow_server::evidence::{Verdict, verify};
+use enrollflow_server::documents::evidence::{Verdict, verify};
 
 use crate::helpers::{
     ACME_USER, ADMIN_USER, Browser, LAKESHORE_USER, TestApp, adult, at_medical, put, spawn_app,
@@ -215,7 +215,7 @@ async fn the_receipt_goes_to_the_subscriber_and_no_admin_reads_it() {
     let mails = wait_for_mails(&app.pool, "ann@example.com", 1).await;
     let (subject, body) = &mails[0];
     assert_eq!(subject, "Your application has been submitted");
-    let confirmation = enrollflow_server::evidence::confirmation(id);
+    let confirmation = enrollflow_server::documents::evidence::confirmation(id);
     let data: (Value,) = sqlx::query_as("SELECT data FROM applications")
         .fetch_one(&app.pool)
         .await
@@ -255,7 +255,7 @@ async fn the_receipt_goes_to_the_subscriber_and_no_admin_reads_it() {
         "SELECT to_hash = $1, to_hash = sha256(convert_to('ann@example.com', 'UTF8')) FROM outbox",
     )
     .bind(
-        enrollflow_server::mail::recipient_digest(
+        enrollflow_server::platform::mail::recipient_digest(
             &crate::helpers::test_cipher(),
             "Ann@Example.com",
         )
@@ -440,7 +440,7 @@ async fn a_packet_and_its_pdf_prove_themselves_offline_and_any_change_is_altered
 
 #[tokio::test]
 async fn after_a_key_rotation_earlier_packets_verify_under_their_key_id() {
-    use enrollflow_server::signing::{EvidenceKeys, new_key};
+    use enrollflow_server::documents::signing::{EvidenceKeys, new_key};
     let (old_secret, old_public) = new_key("evidence-2025").expect("key");
     let (new_secret, _) = new_key("evidence-2026").expect("key");
     let old = EvidenceKeys::from_secret(&old_secret).expect("old key");
@@ -458,7 +458,9 @@ async fn after_a_key_rotation_earlier_packets_verify_under_their_key_id() {
     // with the new key and publishes both.
     let rotated = EvidenceKeys::from_secret(&new_secret)
         .expect("new key")
-        .with_trusted(enrollflow_server::signing::public_keys_list(&old_public).expect("public"));
+        .with_trusted(
+            enrollflow_server::documents::signing::public_keys_list(&old_public).expect("public"),
+        );
     let after = crate::helpers::spawn_app_with(|c| c.evidence_keys = Some(rotated)).await;
     let published = published_keys(&after).await;
     let set: Value =

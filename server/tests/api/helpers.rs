@@ -3,12 +3,12 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use enrollflow_server::cache::Caches;
-use enrollflow_server::clock::{Clock, ManualClock};
-use enrollflow_server::config::ServeArgs;
-use enrollflow_server::crypto::Cipher;
 use enrollflow_server::http::state::AppState;
+use enrollflow_server::platform::cache::Caches;
+use enrollflow_server::platform::clock::{Clock, ManualClock};
+use enrollflow_server::platform::config::ServeArgs;
 use enrollflow_server::rules::Rules;
+use enrollflow_server::security::crypto::Cipher;
 use enrollflow_server::{db, http, seed};
 use reqwest::header::{HOST, HeaderMap, SET_COOKIE};
 use reqwest::{Method, StatusCode};
@@ -171,7 +171,7 @@ async fn spawn_on(
         );
     }
     enrollflow_server::accounts::spawn_reset_worker(state.reset_worker());
-    enrollflow_server::evidence::spawn_pdf_maker(state.pdf_maker());
+    enrollflow_server::documents::evidence::spawn_pdf_maker(state.pdf_maker());
     // The caches serve requests as in production once their invalidation listener is connected.
     let caches = state.caches.clone();
     state.spawn_cache_listener();
@@ -676,14 +676,15 @@ pub const TEST_KEY: [u8; 32] = *b"enrollflow-test-data-key-32bytes";
 pub async fn wait_for_mails(pool: &PgPool, to: &str, n: usize) -> Vec<(String, String)> {
     let deadline = tokio::time::Instant::now() + BACKGROUND_DEADLINE;
     loop {
-        let digest = enrollflow_server::mail::recipient_digest(&test_cipher(), to);
+        let digest = enrollflow_server::platform::mail::recipient_digest(&test_cipher(), to);
         let mails: Vec<(String, String)> = db::outbox::newest_to(pool, Some((to, digest)), 1000)
             .await
             .expect("outbox")
             .iter()
             .rev()
             .map(|m| {
-                let body = enrollflow_server::mail::reveal(&test_cipher(), m).expect("reveal");
+                let body =
+                    enrollflow_server::platform::mail::reveal(&test_cipher(), m).expect("reveal");
                 (m.subject.clone(), body)
             })
             .collect();
@@ -748,7 +749,7 @@ pub fn token_in(body: &str) -> String {
 /// the next one's (the server accepts one step either side). When both were used, the test clock
 /// moves on 30 seconds, as a person would wait for the next code.
 pub async fn next_code(app: &TestApp, email: &str) -> String {
-    use enrollflow_server::clock::Clock;
+    use enrollflow_server::platform::clock::Clock;
     let last: Option<i64> =
         sqlx::query_scalar("SELECT totp_last_step FROM users WHERE lower(email) = lower($1)")
             .bind(email)
@@ -761,7 +762,7 @@ pub async fn next_code(app: &TestApp, email: &str) -> String {
         let candidate = last.map_or(step, |l| (l + 1).max(step - 1));
         if candidate <= step + 1 {
             let at = time::OffsetDateTime::from_unix_timestamp(candidate * 30).expect("time");
-            return enrollflow_server::second_factor::code_at(
+            return enrollflow_server::accounts::second_factor::code_at(
                 enrollflow_server::seed::DEMO_TOTP_SECRET,
                 at,
             )

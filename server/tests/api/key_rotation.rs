@@ -4,8 +4,8 @@
 use base64::Engine as _;
 use reqwest::StatusCode;
 
-use enrollflow_server::crypto::Cipher;
-use enrollflow_server::keys::{self, Options};
+use enrollflow_server::security::crypto::Cipher;
+use enrollflow_server::security::keys::{self, Options};
 
 use crate::helpers::{save_step, spawn_app, test_cipher};
 use crate::steps::{at_subscriber_info, subscriber};

@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use enrollflow_server::mail::{Delivered, Mailer, deliver_due};
+use enrollflow_server::platform::mail::{Delivered, Mailer, deliver_due};
 use reqwest::StatusCode;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;

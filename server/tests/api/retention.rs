@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use enrollflow_server::retention::{self, Action};
+use enrollflow_server::maintenance::retention::{self, Action};
 
 use crate::helpers::{TestApp, put, spawn_app_with};
 

@@ -2,8 +2,8 @@
 //! recovery codes; required for admins, offered to agents, required of all agents at an admin's
 //! word; impersonation needs a code within 15 minutes; wrong codes throttled like passwords.
 
-use enrollflow_server::clock::Clock;
-use enrollflow_server::second_factor::code_at;
+use enrollflow_server::accounts::second_factor::code_at;
+use enrollflow_server::platform::clock::Clock;
 use enrollflow_server::seed::DEMO_TOTP_SECRET;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};

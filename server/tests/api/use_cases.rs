@@ -9,9 +9,9 @@ use enrollflow_server::app::applying::Handles;
 use enrollflow_server::app::applying::open::{Caller, OpenError, StoreError};
 use enrollflow_server::app::applying::save_step::{SaveError, SaveStep, StepSaved, save_step};
 use enrollflow_server::app::rule_sets::publish::{self, Approver, PublishError};
-use enrollflow_server::clock::Clock;
 use enrollflow_server::db::rule_sets::Publication;
-use enrollflow_server::governance::Actor;
+use enrollflow_server::platform::clock::Clock;
+use enrollflow_server::rules::governance::Actor;
 
 use crate::governance::{ANALYST, APPROVER, person, propose_with, reworded, reworded_suites};
 use crate::helpers::{TestApp, adult, at_medical, spawn_app, spawn_app_with};
@@ -51,7 +51,7 @@ fn consumer(application_id: Option<Uuid>) -> Caller<'static> {
         user_id: None,
         application_id,
         seen: None,
-        budget: enrollflow_server::evaluation::budget(std::time::Duration::from_secs(1)),
+        budget: enrollflow_server::rules::evaluation::budget(std::time::Duration::from_secs(1)),
     }
 }
 

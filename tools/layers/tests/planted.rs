@@ -73,36 +73,36 @@ fn the_repository_passes() {
 fn an_import_after_a_quote_in_a_character_literal_is_read() {
     Planted::of("server/src")
         .plant(
-            "crypto.rs",
+            "security/crypto.rs",
             "fn quote() -> char { '\"' }\nuse crate::http::site;",
         )
-        .fails_with("crypto (services) -> http::site (http): against the layer order");
+        .fails_with("security::crypto (services) -> http::site (http): against the layer order");
 }
 
 #[test]
 fn an_import_after_a_string_that_looks_like_a_comment_is_read() {
     Planted::of("server/src")
         .plant(
-            "mail.rs",
+            "platform/mail.rs",
             "const S: &str = \"// /*\";\nuse crate::http::session::Session;",
         )
-        .fails_with("mail (services) -> http::session (http)");
+        .fails_with("platform::mail (services) -> http::session (http)");
 }
 
 #[test]
 fn raw_sql_outside_db_fails() {
     Planted::of("server/src")
         .plant(
-            "quoting.rs",
+            "rules/quoting.rs",
             "pub async fn f(p: &crate::db::PgPool) { let _ = sqlx::raw_sql(\"DELETE FROM users\").execute(p).await; }")
-        .fails_with("quoting: sqlx outside db/ (`sqlx::raw_sql`)");
+        .fails_with("rules::quoting: sqlx outside db/ (`sqlx::raw_sql`)");
 }
 
 #[test]
 fn a_sqlx_type_outside_db_fails_too() {
     Planted::of("server/src")
-        .plant("keys.rs", "pub type Pool = sqlx::PgPool;")
-        .fails_with("keys: sqlx outside db/ (`sqlx::PgPool`)");
+        .plant("security/keys.rs", "pub type Pool = sqlx::PgPool;")
+        .fails_with("security::keys: sqlx outside db/ (`sqlx::PgPool`)");
 }
 
 #[test]
@@ -118,8 +118,8 @@ fn a_query_macro_outside_db_fails() {
 #[test]
 fn a_circle_between_two_services_fails() {
     Planted::of("server/src")
-        .plant("crypto.rs", "use crate::mail;")
-        .fails_with("import circle of 2 modules: crypto -> mail; mail -> crypto");
+        .plant("security/crypto.rs", "use crate::platform::mail;")
+        .fails_with("import circle of 2 modules: platform::mail -> security::crypto; security::crypto -> platform::mail");
 }
 
 #[test]
@@ -129,10 +129,10 @@ fn an_arrow_up_the_layers_fails_even_in_a_group_or_a_macro() {
         .fails_with("db::agents (db) -> app::applying::open (app): against the layer order");
     Planted::of("server/src")
         .plant(
-            "quoting.rs",
+            "rules/quoting.rs",
             "fn f() -> String { format!(\"{:?}\", crate::http::host::SiteHost(None)) }",
         )
-        .fails_with("quoting (services) -> http::host (http)");
+        .fails_with("rules::quoting (services) -> http::host (http)");
     Planted::of("server/src")
         .plant(
             "app/applying/quotes.rs",
@@ -144,8 +144,8 @@ fn an_arrow_up_the_layers_fails_even_in_a_group_or_a_macro() {
 #[test]
 fn http_types_outside_http_fail() {
     Planted::of("server/src")
-        .plant("mail.rs", "fn f(_: axum::http::HeaderMap) {}")
-        .fails_with("mail: HTTP types outside http/ (`axum::http::HeaderMap`)");
+        .plant("platform/mail.rs", "fn f(_: axum::http::HeaderMap) {}")
+        .fails_with("platform::mail: HTTP types outside http/ (`axum::http::HeaderMap`)");
     Planted::of("server/src")
         .plant(
             "app/rule_sets/publish.rs",
@@ -172,7 +172,7 @@ fn a_module_in_no_layer_fails() {
 fn test_modules_strings_and_comments_may_name_anything() {
     Planted::of("server/src")
         .plant(
-            "crypto.rs",
+            "security/crypto.rs",
             "#[cfg(test)]\nmod planted { use crate::http::site; }\n\
              // use crate::http::site;\n\
              const S: &str = r#\"use crate::http::site; sqlx::query(\"x\")\"#;\n\

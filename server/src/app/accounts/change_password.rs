@@ -12,12 +12,12 @@ use uuid::Uuid;
 use super::log_in::{self, LoginError};
 use super::reset_password::password_problems;
 use super::sessions;
-use crate::account_notices::{self, Notice};
-use crate::cache::Caches;
+use crate::accounts::notices::{self, Notice};
+use crate::accounts::password;
 use crate::db::audit::{self, Action};
 use crate::db::users::{self, UserRow};
 use crate::db::{PgPool, sessions as stored_sessions};
-use crate::password;
+use crate::platform::cache::Caches;
 
 /// What the caller's Change Password form sends, and who is at the keyboard.
 pub struct Change<'a> {
@@ -105,7 +105,7 @@ pub async fn change_password(
         ..Default::default()
     };
     audit::record(&mut *tx, now, &entry).await?;
-    account_notices::tell(
+    notices::tell(
         &mut tx,
         &user,
         &Notice {

@@ -9,11 +9,11 @@ use std::net::IpAddr;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::account_notices::{self, Notice};
-use crate::cache::Caches;
+use crate::accounts::notices::{self, Notice};
 use crate::db::audit::{self, Action};
 use crate::db::users::{self, UserRow};
 use crate::db::{PgPool, sessions};
+use crate::platform::cache::Caches;
 
 /// What an admin is told when a change would leave fewer than two active admins with a second
 /// factor: someone must always be able to act, and no admin alone.
@@ -101,8 +101,8 @@ pub async fn set_disabled(
         )
     };
     let notice = |text| Notice { headline, text };
-    account_notices::tell(&mut tx, &user, &notice(to_them), now).await?;
-    account_notices::tell_admins(&mut tx, &notice(to_admins), Some(user.id), now).await?;
+    notices::tell(&mut tx, &user, &notice(to_them), now).await?;
+    notices::tell_admins(&mut tx, &notice(to_admins), Some(user.id), now).await?;
     audit::record(
         &mut *tx,
         now,

@@ -8,11 +8,11 @@ use std::net::IpAddr;
 
 use time::OffsetDateTime;
 
+use crate::accounts::password;
 use crate::accounts::{self, normalize_email};
 use crate::db::audit::{self, Action};
 use crate::db::users::{self, UserRow};
 use crate::db::{PgPool, login_failures, second_factor};
-use crate::password;
 
 /// A login's credentials, from a session (its id hash).
 pub struct Credentials<'a> {

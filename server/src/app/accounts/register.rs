@@ -9,10 +9,10 @@ use std::net::IpAddr;
 use time::OffsetDateTime;
 
 use super::reset_password::password_problems;
+use crate::accounts::{self, password};
 use crate::db::PgPool;
 use crate::db::audit::{self, Action};
 use crate::db::users::{self, UserRow};
-use crate::{accounts, password};
 
 /// What the invitation page sends.
 pub struct Registration<'a> {

@@ -9,12 +9,12 @@ use std::net::IpAddr;
 
 use time::OffsetDateTime;
 
-use crate::account_notices::{self, Notice};
-use crate::cache::Caches;
+use crate::accounts::notices::{self, Notice};
+use crate::accounts::{self, password};
 use crate::db::audit::{self, Action};
 use crate::db::users::{self, UserRow};
 use crate::db::{PgPool, login_failures, sessions};
-use crate::{accounts, password};
+use crate::platform::cache::Caches;
 
 /// What the link page sends.
 pub struct Reset<'a> {
@@ -113,7 +113,7 @@ pub async fn reset_password(
         },
     )
     .await?;
-    account_notices::tell(
+    notices::tell(
         &mut tx,
         &user,
         &Notice {

@@ -12,11 +12,11 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::app::audit;
-use crate::cache::{CachedSession, Caches};
 use crate::db::sessions::{self, Lookup};
 pub use crate::db::sessions::{DeviceRow, NewSession};
 use crate::db::users::{self, UserRow};
 use crate::db::{PgPool, Result};
+use crate::platform::cache::{CachedSession, Caches};
 
 /// When sessions stop: idle since `idle_cutoff`, or begun before `created_cutoff`.
 #[derive(Debug, Clone, Copy)]

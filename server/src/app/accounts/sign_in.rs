@@ -7,11 +7,11 @@ use std::net::IpAddr;
 use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
-use crate::account_notices::{self, Notice};
+use crate::accounts::notices::{self, Notice};
 use crate::db::PgPool;
 use crate::db::known_devices::{self, Seen};
 use crate::db::users::UserRow;
-use crate::error::ApiResult;
+use crate::platform::error::ApiResult;
 
 /// Where a sign-in came from: the device cookie's token, the browser as a person would name it
 /// ("Chrome on Linux"), and the client's address.
@@ -33,7 +33,7 @@ pub async fn signed_in_from(
         let from = device
             .address
             .map_or_else(String::new, |a| format!(" from the address {a}"));
-        account_notices::tell_now(
+        notices::tell_now(
             pool,
             user,
             &Notice {

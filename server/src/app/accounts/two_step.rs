@@ -22,15 +22,15 @@ use super::UserRow;
 use super::disable;
 use super::log_in::{self, LoginError};
 use super::sessions;
-use crate::account_notices::{self, Notice};
 use crate::accounts;
+use crate::accounts::notices::{self, Notice};
+use crate::accounts::second_factor::{self as factor, Enrolment};
 use crate::app::audit::{self, Action};
-use crate::cache::Caches;
-use crate::clock::Clock;
-use crate::crypto::Cipher;
 use crate::db::second_factor as store;
 use crate::db::{PgPool, login_failures, sessions as stored_sessions, users};
-use crate::second_factor::{self as factor, Enrolment};
+use crate::platform::cache::Caches;
+use crate::platform::clock::Clock;
+use crate::security::crypto::Cipher;
 
 pub const CODE_REQUIRED: &str = "Please enter the 6-digit code from your authenticator app.";
 pub const WRONG_CODE: &str =
@@ -128,7 +128,7 @@ impl Ctx<'_> {
 
     /// Mails the owner of the account what was done to its second factor.
     async fn notify(&self, user: &UserRow, headline: &str, text: String) -> anyhow::Result<()> {
-        account_notices::tell_now(self.pool, user, &Notice { headline, text }, self.now()).await
+        notices::tell_now(self.pool, user, &Notice { headline, text }, self.now()).await
     }
 
     /// Counts an attempt at the user's second factor; refused while it is locked or past the limit.
@@ -508,7 +508,7 @@ impl Ctx<'_> {
                 ),
             };
             let mut db = self.pool.acquire().await?;
-            account_notices::tell_admins(&mut db, &notice, None, now).await?;
+            notices::tell_admins(&mut db, &notice, None, now).await?;
         }
         Ok(())
     }
@@ -540,7 +540,7 @@ impl Ctx<'_> {
         store::disable(&mut tx, user.id).await?;
         let ended = stored_sessions::delete_for_user(&mut *tx, user.id, None).await?;
         let by = admin.full_name();
-        account_notices::tell(
+        notices::tell(
             &mut tx,
             user,
             &Notice {
@@ -554,7 +554,7 @@ impl Ctx<'_> {
             now,
         )
         .await?;
-        account_notices::tell_admins(
+        notices::tell_admins(
             &mut tx,
             &Notice {
                 headline: "a user's two-step verification was reset",

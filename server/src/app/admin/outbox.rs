@@ -5,7 +5,7 @@
 use time::OffsetDateTime;
 
 use crate::db::{PgPool, Result, outbox};
-use crate::mail;
+use crate::platform::mail;
 
 /// A message as an admin may read it.
 pub struct Shown {

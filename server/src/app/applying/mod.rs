@@ -6,12 +6,12 @@
 
 use crate::db::PgPool;
 
-use crate::cache::Caches;
-use crate::clock::Clock;
-use crate::crypto::Cipher;
 use crate::documents::ObjectStore;
+use crate::documents::signing::EvidenceKeys;
+use crate::platform::cache::Caches;
+use crate::platform::clock::Clock;
 use crate::rules::Rules;
-use crate::signing::EvidenceKeys;
+use crate::security::crypto::Cipher;
 
 pub mod enroll;
 pub mod handoff;

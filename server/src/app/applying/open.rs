@@ -26,11 +26,11 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use super::Handles;
-use crate::cache::CachedApplication;
 pub use crate::db::applications::ApplicationRow;
 use crate::db::{agents, applications, sessions, users};
-use crate::error::ApiError;
-use crate::evaluation::RuleBudget;
+use crate::platform::cache::CachedApplication;
+use crate::platform::error::ApiError;
+use crate::rules::evaluation::RuleBudget;
 
 /// Why an application or one of its steps could not be opened.
 #[derive(Debug, thiserror::Error)]
@@ -225,11 +225,11 @@ pub(crate) async fn saving<'e>(
     data: &Value,
     expected_revision: Option<i64>,
 ) -> Result<applications::Saving<'e>, StoreError> {
-    crate::evaluation::run(budget, || summarize(engine, data, expected_revision))
+    crate::rules::evaluation::run(budget, || summarize(engine, data, expected_revision))
         .await
         .map_err(|e| {
             if let EvalError::Rule(d) = &e {
-                crate::evaluation::note_failure(d);
+                crate::rules::evaluation::note_failure(d);
             }
             StoreError::Rule(e)
         })
@@ -336,7 +336,7 @@ pub fn eval_error(e: EvalError) -> ApiError {
             ApiError::BadRequest(format!("Step `{s}` is saved by its own page."))
         }
         EvalError::Rule(d) => {
-            crate::evaluation::note_failure(&d);
+            crate::rules::evaluation::note_failure(&d);
             ApiError::Internal(anyhow::anyhow!("rule failed: {d}"))
         }
     }
@@ -395,7 +395,7 @@ async fn open_checked(
         let valid = match cached.as_ref().and_then(|c| c.cached::<bool>(&key)) {
             Some(v) => *v,
             None => {
-                crate::evaluation::run(&caller.budget, || match &cached {
+                crate::rules::evaluation::run(&caller.budget, || match &cached {
                     Some(c) => c.prepared(key.clone(), valid).map(|v| *v),
                     None => valid(),
                 })

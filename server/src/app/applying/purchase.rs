@@ -20,10 +20,10 @@ use super::Handles;
 use super::open::{StoreError, not_saved, saved, saving};
 use crate::db::agents::AgentRow;
 use crate::db::{applications, evidence as evidence_db};
-use crate::evidence::{self, DocumentProof, Purchase};
-use crate::mail;
-use crate::quoting::PlanSnapshot;
+use crate::documents::evidence::{self, DocumentProof, Purchase};
+use crate::platform::mail;
 use crate::rules::Bundle;
+use crate::rules::quoting::PlanSnapshot;
 
 /// What the purchase saves and proves.
 pub struct Buying<'a> {
@@ -43,7 +43,7 @@ pub struct Buying<'a> {
     /// The signer's language (the receipt is written in it).
     pub language: &'a str,
     /// The rule time the purchase may still spend.
-    pub budget: &'a crate::evaluation::RuleBudget,
+    pub budget: &'a crate::rules::evaluation::RuleBudget,
 }
 
 /// Stores the purchase with its evidence packet and the subscriber's receipt; refused when the
@@ -153,7 +153,7 @@ fn receipt_context(
             minijinja::context! {
                 kind => kind,
                 kind_title => b.bundle.engine.languages().text(b.language, &title),
-                name => crate::pdf::plain_text(&p.name),
+                name => crate::documents::pdf::plain_text(&p.name),
                 carrier => p.carrier_name,
                 monthly_premium => p.rate.to_string(),
             }
@@ -167,7 +167,7 @@ fn receipt_context(
         effective_date => effective.map(|d| b.bundle.engine.languages().long_date(b.language, d)),
         agent_name => b.agent.agent_name,
         agency_name => b.agent.agency_name,
-        agent_phone => crate::pdf::format_phone(&b.agent.phone_number),
+        agent_phone => crate::documents::pdf::format_phone(&b.agent.phone_number),
         agent_email => b.agent.email,
     }
 }

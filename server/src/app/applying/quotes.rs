@@ -5,8 +5,8 @@ use enrollflow_engine::catalog::{Plan, PlanKind};
 use enrollflow_engine::rating::{self, Household, Rates};
 
 use super::open::{OpenStep, eval_error};
-use crate::error::{ApiError, ApiResult};
-use crate::quoting::selected_id;
+use crate::platform::error::{ApiError, ApiResult};
+use crate::rules::quoting::selected_id;
 
 /// The household of the application, or 409 when About You is not complete.
 pub fn household(s: &OpenStep) -> ApiResult<Household> {

@@ -31,13 +31,13 @@ use enrollflow_engine::{Context, Engine, EvalError, Submission};
 use super::Handles;
 use crate::accounts::{new_token, token_hash};
 use crate::app::applying::open::OpenStep;
-use crate::crypto::Cipher;
 use crate::db::agents::AgentRow;
 pub use crate::db::links::Purpose;
 use crate::db::{applications, links, sessions};
-use crate::mail;
-use crate::quoting::PlanSnapshot;
-use crate::sensitive;
+use crate::platform::mail;
+use crate::rules::quoting::PlanSnapshot;
+use crate::security::crypto::Cipher;
+use crate::security::sensitive;
 
 /// How long a resume or hand-off link works.
 pub const VALID_FOR: Duration = Duration::days(14);
@@ -157,16 +157,16 @@ pub async fn email_link(
         &template,
         minijinja::context! {
             // The set's template places the link; only the server writes it (`protected`).
-            link => crate::protected::LINK_PLACE,
+            link => crate::rules::protected::LINK_PLACE,
             valid_until => bundle.engine.languages().long_date(l.language, expires_at.date()),
             agent_name => agent.agent_name,
             agency_name => agent.agency_name,
-            agent_phone => crate::pdf::format_phone(&agent.phone_number),
+            agent_phone => crate::documents::pdf::format_phone(&agent.phone_number),
             agent_email => agent.email,
         },
     )?;
     let message = mail::Email {
-        body: crate::protected::place_link(
+        body: crate::rules::protected::place_link(
             &message.body,
             &format!("{}/resume/token/{token}", l.origin),
         )?,
@@ -290,7 +290,7 @@ pub fn recheck(
         if let Some(kind) = step.plan_kind()
             && let Some(chosen) = PlanSnapshot::stored(data, kind)
         {
-            let name = crate::pdf::plain_text(&chosen.name);
+            let name = crate::documents::pdf::plain_text(&chosen.name);
             let now = engine
                 .quote(kind, data, ctx)
                 .ok()

@@ -27,8 +27,8 @@ use super::open::{
 };
 use super::purchase::{Buying, purchase};
 use crate::db::applications::{self, ApplicationRow, Save, Saving};
-use crate::evaluation::run;
-use crate::sensitive;
+use crate::rules::evaluation::run;
+use crate::security::sensitive;
 
 /// A step's answers to save, and who gives them.
 pub struct SaveStep<'a> {
@@ -203,7 +203,7 @@ pub async fn save_step(h: &Handles<'_>, req: SaveStep<'_>) -> Result<StepSaved, 
         }
         Err(SaveError::Store(StoreError::Rule(e))) => {
             if let EvalError::Rule(d) = &e {
-                crate::evaluation::note_failure(d);
+                crate::rules::evaluation::note_failure(d);
             }
             return Err(StoreError::Rule(e).into());
         }

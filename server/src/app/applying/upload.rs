@@ -53,7 +53,7 @@ pub async fn attach(h: &Handles<'_>, u: &Upload<'_>) -> Result<Attachment, Uploa
     let key = ObjectStore::new_key();
     let size = i32::try_from(u.bytes.len()).map_err(anyhow::Error::new)?;
     // The file's fingerprint, listed in the purchase's evidence packet.
-    let sha256 = crate::evidence::sha256(u.bytes);
+    let sha256 = crate::documents::evidence::sha256(u.bytes);
     if let Err(e) = h
         .documents
         .put_encrypted(h.cipher, u.application, &key, u.bytes)

@@ -103,7 +103,7 @@ fn excel_date(d: Date) -> Result<ExcelDateTime, XlsxError> {
 /// An instant as the agent's wall-clock time in Michigan (daylight saving included).
 fn excel_time(t: OffsetDateTime) -> Result<ExcelDateTime, XlsxError> {
     let bad = || XlsxError::DateTimeRangeError(t.to_string());
-    let local = crate::impact::michigan_datetime(t).ok_or_else(bad)?;
+    let local = crate::rules::impact::michigan_datetime(t).ok_or_else(bad)?;
     let year = u16::try_from(local.year()).map_err(|_| bad())?;
     let month = u8::try_from(local.month()).map_err(|_| bad())?;
     let day = u8::try_from(local.day()).map_err(|_| bad())?;

@@ -26,9 +26,9 @@ pub async fn mask_handed_off(pool: &PgPool, rows: &mut [ListRow]) -> Result<()> 
     for (id, at) in links::summaries_at_handoff(pool, &ids).await? {
         let entered: Summary = serde_json::from_value(at).unwrap_or_default();
         if let Some(r) = rows.iter_mut().find(|r| r.id == id) {
-            crate::crypto::mask_unless(&mut r.first_name, entered.first_name.as_deref());
-            crate::crypto::mask_unless(&mut r.last_name, entered.last_name.as_deref());
-            crate::crypto::mask_unless(&mut r.email, entered.email.as_deref());
+            crate::security::crypto::mask_unless(&mut r.first_name, entered.first_name.as_deref());
+            crate::security::crypto::mask_unless(&mut r.last_name, entered.last_name.as_deref());
+            crate::security::crypto::mask_unless(&mut r.email, entered.email.as_deref());
         }
     }
     Ok(())

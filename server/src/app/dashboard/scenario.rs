@@ -48,7 +48,7 @@ pub async fn replay(
     let agent = agents::by_id(pool, agent_id)
         .await?
         .ok_or(ScenarioError::NotFound)?;
-    let ctx = crate::impact::replay_context(&agent, row.updated_at, row.agent_started);
+    let ctx = crate::rules::impact::replay_context(&agent, row.updated_at, row.agent_started);
     let today = ctx.today;
     let current = rules.current();
     let saved_bundle;

@@ -10,8 +10,8 @@ use super::{
 };
 use crate::app::applying::open::OpenStep;
 use crate::app::applying::quotes::{household, quoted};
-use crate::error::ApiResult;
-use crate::pdf::{self, Column, Orientation, Sheet, Style, Table};
+use crate::documents::pdf::{self, Column, Orientation, Sheet, Style, Table};
+use crate::platform::error::ApiResult;
 
 /// The comparison of the plan page `kind` (narrowed by `filter`), or of every kind when `all`.
 pub fn comparison(

@@ -1,7 +1,7 @@
 //! The printable sheets of the plan pages (spec part 1, 2.7, 2.8, 2.11 and 7 "Plans"): the plan
 //! comparison ([`comparison`], one kind or medical, dental and vision together) and the benefit
 //! selection ([`selection`]). Quotes and filters are quoting's own; the page layout is
-//! `crate::pdf`; the HTTP answers are `http/print.rs`.
+//! `crate::documents::pdf`; the HTTP answers are `http/print.rs`.
 //!
 //! This module holds what both sheets share: the branding, the household block and the cell
 //! formats; `words.rs` their texts, `evidence.rs` the evidence packet's PDF.
@@ -21,7 +21,7 @@ use enrollflow_engine::rating::{Household, Role};
 
 use crate::app::applying::open::OpenStep;
 use crate::db::agents::AgentRow;
-use crate::pdf::{Branding, Labels, Sheet, Style};
+use crate::documents::pdf::{Branding, Labels, Sheet, Style};
 
 fn footer(w: &Words) -> String {
     w.t("Premiums are monthly for the household shown; the carrier confirms the final rate at enrollment.")

@@ -10,9 +10,9 @@ use super::{
 };
 use crate::app::applying::open::OpenStep;
 use crate::app::applying::quotes::{household, quoted};
-use crate::error::ApiResult;
-use crate::pdf::{self, Column, Orientation, Sheet, Style, Table};
-use crate::quoting::PlanSnapshot;
+use crate::documents::pdf::{self, Column, Orientation, Sheet, Style, Table};
+use crate::platform::error::ApiResult;
+use crate::rules::quoting::PlanSnapshot;
 
 /// The benefit selection sheet (spec 2.11): each selected plan, its premium by member, the total.
 pub fn selection(w: &Words, s: &OpenStep) -> ApiResult<Sheet> {

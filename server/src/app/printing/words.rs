@@ -1,5 +1,5 @@
 //! The sheets' words in the consumer's language: each text a sheet writes is an
-//! English literal listed in `crate::texts::SHEETS` (so the catalogs are checked for
+//! English literal listed in `crate::platform::texts::SHEETS` (so the catalogs are checked for
 //! it; the test below checks the listing), translated by the serving rule set's catalogs, with
 //! `{placeholders}` filled after translation.
 
@@ -52,7 +52,7 @@ mod tests {
             include_str!("mod.rs"),
             include_str!("comparison.rs"),
             include_str!("selection.rs"),
-            include_str!("../../pdf/mod.rs"),
+            include_str!("../../documents/pdf/mod.rs"),
         ];
         let call =
             Regex::new(r#"\b(?:w|words)\.(?:t|f)\(\s*"((?:[^"\\]|\\.)*)""#).expect("a pattern");
@@ -62,7 +62,7 @@ mod tests {
                 let text = c[1].replace("\\\n", "").replace("\\\"", "\"");
                 let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
                 assert!(
-                    crate::texts::SHEETS.contains(&text.as_str()),
+                    crate::platform::texts::SHEETS.contains(&text.as_str()),
                     "`{text}` is written by a sheet but not listed in texts::SHEETS"
                 );
                 found += 1;

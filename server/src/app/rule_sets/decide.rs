@@ -9,8 +9,8 @@ use super::propose::proposal;
 use super::{Handles, Proposal, Publication, RuleSetError};
 use crate::db::audit::Action;
 use crate::db::{rule_proposals, rule_sets};
-use crate::governance::{self, Actor};
 use crate::rules;
+use crate::rules::governance::{self, Actor};
 
 /// How many publications the history lists.
 const HISTORY: i64 = 50;

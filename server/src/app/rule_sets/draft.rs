@@ -11,8 +11,8 @@ use utoipa::ToSchema;
 
 use super::{File, RuleSetError};
 use crate::db::rule_sets;
-use crate::governance::{self, FileDiff};
 use crate::rules;
+use crate::rules::governance::{self, FileDiff};
 use enrollflow_engine::Source;
 
 /// A draft set: every file, its path relative to the repository root (`rules/…`, `forms/…`,
@@ -69,7 +69,7 @@ impl Draft {
         for s in &self.suites {
             let plain = s.path.starts_with(&format!("{}/", rules::SUITES))
                 && s.path.ends_with(".yaml")
-                && crate::protected::plain_path(&s.path);
+                && crate::rules::protected::plain_path(&s.path);
             if !plain {
                 return Err(RuleSetError::files(vec![format!(
                     "{}: a draft's suites are YAML files under {}/",
@@ -106,7 +106,7 @@ impl Draft {
                 "`{rev}` is not a git revision."
             )]));
         }
-        crate::impact::set_at_revision(root, rev)
+        crate::rules::impact::set_at_revision(root, rev)
             .map_err(|e| RuleSetError::files(vec![e.to_string()]))
     }
 
@@ -120,7 +120,8 @@ impl Draft {
                 Some("The draft is too large.".to_string())
             }
             _ => self.files.iter().find_map(|f| {
-                crate::protected::not_analysts(&f.path).map(|why| format!("{}: {why}", f.path))
+                crate::rules::protected::not_analysts(&f.path)
+                    .map(|why| format!("{}: {why}", f.path))
             }),
         }
     }

@@ -12,9 +12,9 @@ use time::Date;
 use super::draft::Draft;
 use super::{Handles, RuleSetError};
 use crate::db::audit::Action;
-use crate::governance::{self, Actor};
-use crate::impact::Report;
 use crate::rules;
+use crate::rules::governance::{self, Actor};
+use crate::rules::impact::Report;
 use enrollflow_engine::Source;
 
 /// How many of the most recently saved applications an impact replays.
@@ -27,14 +27,14 @@ pub const MAX_HOUSEHOLDS: usize = 5_000;
 /// files) before the work goes to the draft thread; it holds this instance's impact turn until
 /// it is dropped, even when the analyst stops waiting.
 pub struct ImpactRun {
-    _turn: crate::drafts::ImpactTurn,
-    stored: Vec<crate::impact::Stored>,
+    _turn: crate::rules::drafts::ImpactTurn,
+    stored: Vec<crate::rules::impact::Stored>,
     pub suites: Vec<Source>,
     pub base: Arc<rules::Bundle>,
     mix: crate::demo_data::Mix,
     households: usize,
     today: Date,
-    budget: crate::budget::Budget,
+    budget: crate::rules::budget::Budget,
 }
 
 impl ImpactRun {
@@ -49,9 +49,9 @@ impl ImpactRun {
         let turn = h.drafts.impact_turn()?;
         let suites = draft.suites(root)?;
         let today = draft.day(h.now.date())?;
-        let stored = crate::impact::recent_applications(h.pool, IMPACT_APPLICATIONS).await?;
+        let stored = crate::rules::impact::recent_applications(h.pool, IMPACT_APPLICATIONS).await?;
         let base = h.rules.current();
-        let mix = crate::impact::book_mix(h.pool, base.engine.catalog()).await?;
+        let mix = crate::rules::impact::book_mix(h.pool, base.engine.catalog()).await?;
         Ok(ImpactRun {
             _turn: turn,
             stored,
@@ -63,7 +63,7 @@ impl ImpactRun {
                 .unwrap_or(IMPACT_HOUSEHOLDS)
                 .min(MAX_HOUSEHOLDS),
             today,
-            budget: crate::budget::Budget::new(budget),
+            budget: crate::rules::budget::Budget::new(budget),
         })
     }
 
@@ -75,7 +75,7 @@ impl ImpactRun {
         h: &Handles<'_>,
         draft: Vec<Source>,
     ) -> Result<Report, RuleSetError> {
-        let job = crate::draft_worker::Job {
+        let job = crate::rules::draft_worker::Job {
             base: self.base.files.clone(),
             draft,
             suites: std::mem::take(&mut self.suites),

@@ -16,7 +16,7 @@ pub use crate::db::rule_proposals::Proposal;
 pub use crate::db::rule_sets::{File, Publication};
 pub use publish::Handles;
 
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 /// Why a step on the rule sets was not taken (nothing was written).
 #[derive(Debug, thiserror::Error)]

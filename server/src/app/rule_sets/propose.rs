@@ -15,8 +15,8 @@ use super::impact::ImpactRun;
 use super::{File, Handles, Proposal, RuleSetError};
 use crate::db::audit::Action;
 use crate::db::{rule_proposals, rule_sets};
-use crate::governance::{self, Actor, FileDiff};
 use crate::rules;
+use crate::rules::governance::{self, Actor, FileDiff};
 
 /// How many proposals the list shows.
 const LISTED: i64 = 50;

@@ -12,9 +12,9 @@ use uuid::Uuid;
 use crate::db::audit::Action;
 use crate::db::rule_proposals::{self, Proposal};
 use crate::db::rule_sets::{self, Publication};
-use crate::drafts::Drafts;
-use crate::error::ApiError;
-use crate::governance::{self, Actor};
+use crate::platform::error::ApiError;
+use crate::rules::drafts::Drafts;
+use crate::rules::governance::{self, Actor};
 use crate::rules::{self, Rules};
 
 /// What publishing reads and writes.

@@ -124,7 +124,7 @@ pub fn compare(
     base: &crate::rules::Bundle,
     against: &Engine,
     inputs: &Inputs<'_>,
-    budget: &crate::budget::Budget,
+    budget: &crate::rules::budget::Budget,
 ) -> Result<Report, String> {
     let base_files = &base.files;
     let base = &base.engine;

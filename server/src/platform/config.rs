@@ -5,7 +5,7 @@
 //! environment or files only (`ServeArgs::read_secrets`).
 //!
 //! It also maps a host to its agent subdomain (`is_own_host`, `subdomain_of`, answered from
-//! `crate::hostname`), and holds `PRODUCT_NAME`, the product's one name, given to every template as
+//! `crate::platform::hostname`), and holds `PRODUCT_NAME`, the product's one name, given to every template as
 //! the global `product_name`.
 
 use std::net::SocketAddr;
@@ -14,16 +14,16 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::hostname::{Host, Subdomain};
+use crate::platform::hostname::{Host, Subdomain};
 
 /// The product's name, in the site's answers and (as the template global `product_name`) in every
 /// e-mail and legal text.
-pub use crate::texts::PRODUCT_NAME;
+pub use crate::platform::texts::PRODUCT_NAME;
 
 /// The shortest operator bearer token accepted (`ENROLLFLOW_ADMIN_TOKEN`).
 pub const OPERATOR_TOKEN_MIN: usize = 32;
 
-/// What retiring an abandoned quote does (`ENROLLFLOW_RETENTION_ACTION`; `crate::retention`).
+/// What retiring an abandoned quote does (`ENROLLFLOW_RETENTION_ACTION`; `crate::maintenance::retention`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum RetentionAction {
     Delete,
@@ -224,9 +224,9 @@ pub struct ServeArgs {
     pub draft_worker: Option<PathBuf>,
 
     /// The evidence signing key and the retired keys still trusted, read at start from the
-    /// environment or files (`crate::signing`); without them, a key derived from the data key.
+    /// environment or files (`crate::documents::signing`); without them, a key derived from the data key.
     #[arg(skip)]
-    pub evidence_keys: Option<crate::signing::EvidenceKeys>,
+    pub evidence_keys: Option<crate::documents::signing::EvidenceKeys>,
 }
 
 /// One production setting as the configuration file names it: a plain value (`key` empty) or a
@@ -424,7 +424,7 @@ impl ServeArgs {
     /// visible to every user of the machine in `ps`): the operator token and the SMTP URL.
     pub fn read_secrets(&mut self) -> anyhow::Result<()> {
         let read = |name: &str| -> anyhow::Result<Option<String>> {
-            Ok(crate::crypto::env_or_file(name)?.map(|v| v.trim().to_string()))
+            Ok(crate::security::crypto::env_or_file(name)?.map(|v| v.trim().to_string()))
         };
         self.admin_token = read("ENROLLFLOW_ADMIN_TOKEN")?;
         self.smtp_url = read("ENROLLFLOW_SMTP_URL")?;

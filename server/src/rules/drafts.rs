@@ -7,14 +7,14 @@
 //! overall budget ([`IMPACT_BUDGET`] by default) with a message saying so.
 //!
 //! An impact, the longest draft work, runs in the instance's draft worker instead
-//! ([`crate::draft_worker`]): a process in a session of its own at the lowest priority, so that
+//! ([`crate::rules::draft_worker`]): a process in a session of its own at the lowest priority, so that
 //! even the households' walk outside the rules yields to consumers' requests and to PostgreSQL.
 //!
 //! `Pause`: the server stops the worker while consumers' requests are in flight and for `QUIET`
 //! (100 ms) after, and lets it run `SHARE` (20 ms) of every second on a server never quiet. The
 //! load at publish and a proposal's suites run on the instance's own nice-19 thread with a short
 //! queue (429 past it); one impact at a time (429 with `Retry-After`); an overall budget per run
-//! (`crate::budget`).
+//! (`crate::rules::budget`).
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -22,9 +22,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
-pub use crate::budget::Budget;
+pub use crate::rules::budget::Budget;
 
-use crate::error::ApiError;
+use crate::platform::error::ApiError;
 
 /// Threads evaluating drafts, per instance.
 pub const THREADS: usize = 1;
@@ -78,12 +78,12 @@ impl Drafts {
     /// stopped, and the next impact starts another.
     pub async fn impact(
         &self,
-        job: crate::draft_worker::Job,
-    ) -> Result<Result<crate::impact::Report, Vec<String>>, ApiError> {
+        job: crate::rules::draft_worker::Job,
+    ) -> Result<Result<crate::rules::impact::Report, Vec<String>>, ApiError> {
         let Some(program) = self.worker_program.clone() else {
             // On the draft thread: the job as the worker would work it out.
             return self
-                .run(move || crate::draft_worker::work(job, &mut None).into())
+                .run(move || crate::rules::draft_worker::work(job, &mut None).into())
                 .await;
         };
         let limit = Duration::from_millis(job.budget_ms) + WORKER_GRACE;
@@ -341,7 +341,10 @@ fn start_worker(program: &std::path::Path) -> anyhow::Result<Worker> {
 }
 
 /// Sends one job and reads its answer.
-async fn exchange(worker: &mut Worker, line: &[u8]) -> anyhow::Result<crate::draft_worker::Answer> {
+async fn exchange(
+    worker: &mut Worker,
+    line: &[u8],
+) -> anyhow::Result<crate::rules::draft_worker::Answer> {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
     worker.input.write_all(line).await?;
     worker.input.write_all(b"\n").await?;
@@ -401,7 +404,7 @@ fn lowest_priority() {
         .ok()
         .and_then(|p| p.file_name().map(|t| t.to_string_lossy().into_owned()));
     let Some(tid) = tid else { return };
-    if !crate::draft_worker::quietly("renice", &["-n", "19", "-p", &tid]) {
+    if !crate::rules::draft_worker::quietly("renice", &["-n", "19", "-p", &tid]) {
         tracing::warn!("the draft thread keeps its priority: renice failed");
     }
 }

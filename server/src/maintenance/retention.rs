@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use crate::db::retention as store;
 
-pub use crate::config::RetentionAction as Action;
+pub use crate::platform::config::RetentionAction as Action;
 
 impl Action {
     fn label(self) -> &'static str {
@@ -35,7 +35,7 @@ const BATCH: i64 = 500;
 /// What retiring quotes uses: the database, the clock and the document store.
 pub struct Retention {
     pub pool: crate::db::PgPool,
-    pub clock: std::sync::Arc<dyn crate::clock::Clock>,
+    pub clock: std::sync::Arc<dyn crate::platform::clock::Clock>,
     pub documents: crate::documents::ObjectStore,
 }
 

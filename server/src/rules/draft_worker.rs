@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::budget::Budget;
-use crate::impact::{Inputs, Report, Stored};
+use crate::rules::budget::Budget;
+use crate::rules::impact::{Inputs, Report, Stored};
 use crate::rules::{self, Bundle};
 
 /// One impact to work out: the serving set against the draft, on the suites, the made-up
@@ -117,7 +117,7 @@ pub fn work(job: Job, base: &mut Option<(String, Bundle)>) -> Answer {
         households: job.households,
         today,
     };
-    match crate::impact::compare(base, &draft.engine, &inputs, &budget) {
+    match crate::rules::impact::compare(base, &draft.engine, &inputs, &budget) {
         Ok(report) => Answer::Report(Box::new(report)),
         Err(e) => Answer::Problems(vec![e]),
     }

@@ -19,10 +19,10 @@ use uuid::Uuid;
 
 use enrollflow_engine::Engine;
 
-use crate::crypto::Cipher;
 use crate::db::key_rotations as store;
 use crate::documents::{self, ObjectStore};
-use crate::sensitive::{self, Place};
+use crate::security::crypto::Cipher;
+use crate::security::sensitive::{self, Place};
 
 /// The keys the server serves with: once a rotation has finished, `enc:v1` values and documents
 /// in clear are refused (the rotation re-sealed every one; one appearing later was put there
@@ -214,7 +214,7 @@ async fn rotate_outbox(pool: &PgPool, cipher: &Cipher) -> anyhow::Result<i64> {
         // current key when the address is re-encrypted, or when it is missing (messages queued
         // when the digest was an unkeyed SHA-256, dropped by the migration that keyed it).
         let digest = if private && (a || to_hash.is_none()) {
-            Some(crate::mail::recipient_digest(
+            Some(crate::platform::mail::recipient_digest(
                 cipher,
                 &cipher.decrypt(&new_to)?,
             ))

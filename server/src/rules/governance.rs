@@ -151,7 +151,7 @@ pub fn michigan_instant(text: &str) -> Option<OffsetDateTime> {
         return Some(t);
     }
     let local: jiff::civil::DateTime = text.parse().ok()?;
-    let zone = jiff::tz::TimeZone::get(crate::impact::AGENT_TIME_ZONE).ok()?;
+    let zone = jiff::tz::TimeZone::get(crate::rules::impact::AGENT_TIME_ZONE).ok()?;
     let at = zone.to_timestamp(local).ok()?;
     OffsetDateTime::from_unix_timestamp_nanos(at.as_nanosecond()).ok()
 }

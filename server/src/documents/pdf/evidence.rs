@@ -1,4 +1,4 @@
-//! The evidence packet's PDF, drawn from the stored packet alone (`crate::evidence`): it reads the
+//! The evidence packet's PDF, drawn from the stored packet alone (`crate::documents::evidence`): it reads the
 //! same whatever the rules say today.
 
 use serde_json::Value;

@@ -7,6 +7,13 @@
 //! sliding 5-minute window; past 5 and 20 the login answers 429 without checking the password, and
 //! a success clears the account's count. Reset and invitation tokens are single use, expire, and
 //! are stored as SHA-256 only.
+//!
+//! Beside it: passwords (`password`), the second factor's codes (`second_factor`) and what an
+//! account's owner is told (`notices`).
+
+pub mod notices;
+pub mod password;
+pub mod second_factor;
 
 use std::net::IpAddr;
 
@@ -18,10 +25,10 @@ use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::config::ServeArgs;
-use crate::crypto::Cipher;
 use crate::db::{self, audit, login_failures, users};
-use crate::mail;
+use crate::platform::config::ServeArgs;
+use crate::platform::mail;
+use crate::security::crypto::Cipher;
 
 /// A password-reset link works for an hour.
 pub const RESET_VALID_FOR: time::Duration = time::Duration::hours(1);
@@ -86,7 +93,7 @@ pub async fn attempt_login(
     let (account, from_address) = login_failures::record_attempt(
         pool,
         account_key,
-        address.map(crate::limits::limit_key),
+        address.map(crate::security::limits::limit_key),
         now,
         now - FAILURE_WINDOW,
     )
@@ -129,7 +136,7 @@ pub async fn queue_reset(
         &r.origin,
         r.address.map(|address| db::reset_requests::Requester {
             address,
-            counted_as: crate::limits::limit_key(address),
+            counted_as: crate::security::limits::limit_key(address),
         }),
         r.now,
         r.now - time::Duration::hours(1),
@@ -184,7 +191,7 @@ pub async fn work_reset_queue(
 pub struct ResetWorker {
     pub pool: PgPool,
     pub cipher: Cipher,
-    pub clock: std::sync::Arc<dyn crate::clock::Clock>,
+    pub clock: std::sync::Arc<dyn crate::platform::clock::Clock>,
     pub queued: std::sync::Arc<tokio::sync::Notify>,
 }
 
@@ -269,7 +276,7 @@ async fn send_reset_link(
     // token alone finds the account.
     let link = format!("{origin}/reset-password/token/{}", mail::LINK_SECRET);
     let email = mail::render(
-        crate::protected::account_mail(),
+        crate::rules::protected::account_mail(),
         "email/reset_password.txt",
         minijinja::context! {
             first_name => &user.first_name,
@@ -390,7 +397,7 @@ pub async fn invite(
     };
     let (token, hash) = new_token();
     let message = mail::render(
-        crate::protected::account_mail(),
+        crate::rules::protected::account_mail(),
         "email/invitation.txt",
         minijinja::context! {
             first_name => &user.first_name,

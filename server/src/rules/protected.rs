@@ -13,20 +13,20 @@ pub fn account_mail() -> &'static minijinja::Environment<'static> {
     static ENV: OnceLock<minijinja::Environment<'static>> = OnceLock::new();
     ENV.get_or_init(|| {
         let mut env = minijinja::Environment::new();
-        env.add_global("product_name", crate::config::PRODUCT_NAME);
+        env.add_global("product_name", crate::platform::config::PRODUCT_NAME);
         env.set_fuel(Some(TEMPLATE_FUEL));
         for (name, text) in [
             (
                 "email/reset_password.txt",
-                include_str!("../mail/reset_password.txt"),
+                include_str!("../../mail/reset_password.txt"),
             ),
             (
                 "email/invitation.txt",
-                include_str!("../mail/invitation.txt"),
+                include_str!("../../mail/invitation.txt"),
             ),
             (
                 "email/account_notice.txt",
-                include_str!("../mail/account_notice.txt"),
+                include_str!("../../mail/account_notice.txt"),
             ),
         ] {
             // Shipped with the server and checked by its tests: a broken one fails when sent.

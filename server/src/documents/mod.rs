@@ -9,6 +9,13 @@
 //! (`put_encrypted`, `get_decrypted`). Also the quota (10 files, 30 MB per application: migration
 //! 23's `document_uploads`), the PDF check and file-name cleaning. `server/tests/api/documents.rs`
 //! (the S3 test runs against the moto server `scripts/with-s3.sh` starts).
+//!
+//! Beside it: the purchase's evidence packet (`evidence`), its signature (`signing`) and the PDF
+//! layout helper (`pdf`).
+
+pub mod evidence;
+pub mod pdf;
+pub mod signing;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -47,7 +54,7 @@ impl ObjectStore {
                     "ENROLLFLOW_DOCUMENT_STORE must be s3://bucket (or unset: the folder)"
                 )
             })?;
-        crate::crypto::install_tls_provider();
+        crate::security::crypto::install_tls_provider();
         let s3 = object_store::aws::AmazonS3Builder::from_env()
             .with_bucket_name(bucket)
             .build()
@@ -204,7 +211,7 @@ impl ObjectStore {
     /// Stores a document encrypted under the current data key, bound to its application.
     pub async fn put_encrypted(
         &self,
-        cipher: &crate::crypto::Cipher,
+        cipher: &crate::security::crypto::Cipher,
         application: uuid::Uuid,
         key: &str,
         plain: &[u8],
@@ -217,7 +224,7 @@ impl ObjectStore {
     /// A stored document's bytes, decrypted (a file from before encryption as it is).
     pub async fn get_decrypted(
         &self,
-        cipher: &crate::crypto::Cipher,
+        cipher: &crate::security::crypto::Cipher,
         application: uuid::Uuid,
         key: &str,
     ) -> anyhow::Result<Option<Vec<u8>>> {

@@ -1,7 +1,7 @@
 //! Backups that restore: `enrollflow backup --to DIR` writes the database in
 //! pg_dump's custom format, every object of the document store (the local folder or the S3
 //! bucket) and a manifest (every table's row count and a checksum of the applications), each file
-//! sealed under the backup key (`crate::sealed`: AES-256-GCM, a key kept apart from the data key)
+//! sealed under the backup key (`crate::security::sealed`: AES-256-GCM, a key kept apart from the data key)
 //! in a folder only its owner may read. `enrollflow restore --from DIR` opens them, refusing any
 //! changed or cut file, loads them into an empty database and document store, and checks the
 //! result against the manifest.
@@ -20,7 +20,7 @@ use crate::db::PgPool;
 use serde::{Deserialize, Serialize};
 
 use crate::documents::ObjectStore;
-use crate::sealed::{BackupKey, Sealer, seal_bytes, unseal_bytes};
+use crate::security::sealed::{BackupKey, Sealer, seal_bytes, unseal_bytes};
 
 /// The files of a backup folder (each sealed; the name is the sealed file's associated data).
 const DUMP: &str = "database.dump.sealed";
@@ -185,7 +185,7 @@ fn restore_sealed(url: &str, key: &BackupKey, path: &Path) -> anyhow::Result<()>
         .stdin
         .take()
         .ok_or_else(|| anyhow::anyhow!("pg_restore's input"))?;
-    let opened = crate::sealed::unseal(
+    let opened = crate::security::sealed::unseal(
         key,
         DUMP,
         std::io::BufReader::new(std::fs::File::open(path)?),

@@ -29,7 +29,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use sha2::Digest as _;
 
-use crate::crypto::Cipher;
+use crate::security::crypto::Cipher;
 
 const JSON_CONTEXT: &[u8] = b"enrollflow-evidence-packet-signature/1\n";
 const PDF_CONTEXT: &[u8] = b"enrollflow-evidence-pdf-signature/1\n";
@@ -170,8 +170,8 @@ impl EvidenceKeys {
     /// the data key when there is none and a data key is given), and the retired public keys
     /// from `ENROLLFLOW_EVIDENCE_PUBLIC_KEYS(_FILE)`. `None` when nothing is configured.
     pub fn from_env(cipher: Option<&Cipher>) -> anyhow::Result<Option<Self>> {
-        let secret = crate::crypto::env_or_file("ENROLLFLOW_EVIDENCE_KEY")?;
-        let retired = crate::crypto::env_or_file("ENROLLFLOW_EVIDENCE_PUBLIC_KEYS")?;
+        let secret = crate::security::crypto::env_or_file("ENROLLFLOW_EVIDENCE_KEY")?;
+        let retired = crate::security::crypto::env_or_file("ENROLLFLOW_EVIDENCE_PUBLIC_KEYS")?;
         let base = match (secret, cipher) {
             (Some(line), _) => Some(Self::from_secret(&line)?),
             (None, Some(c)) => Some(Self::derived(c)),

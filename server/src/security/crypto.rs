@@ -3,7 +3,7 @@
 //!
 //! A `Cipher` is a key ring: the current key encrypts, and any key of the ring decrypts what it
 //! encrypted (found by the key id the value carries), so `enrollflow rotate-key` can re-encrypt
-//! under a new key while the service runs (`crate::keys`). A key's id is derived from the key
+//! under a new key while the service runs (`crate::security::keys`). A key's id is derived from the key
 //! (the first 8 hex digits of a SHA-256), so no id is configured. Values written before key ids
 //! (`enc:v1:<base64>`) are read with any key of the ring.
 //!

@@ -133,7 +133,7 @@ pub fn breached(password: &str) -> bool {
         std::sync::OnceLock::new();
     let list = LIST.get_or_init(|| {
         use std::io::Read;
-        const GZIPPED: &[u8] = include_bytes!("../data/breached-passwords.txt.gz");
+        const GZIPPED: &[u8] = include_bytes!("../../data/breached-passwords.txt.gz");
         let mut text = String::new();
         match flate2::read::GzDecoder::new(GZIPPED).read_to_string(&mut text) {
             Ok(_) => text.lines().map(str::to_lowercase).collect(),

@@ -29,9 +29,9 @@ use lettre::message::header::ContentType;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use time::OffsetDateTime;
 
-use crate::clock::Clock;
-use crate::crypto::Cipher;
 use crate::db::outbox;
+use crate::platform::clock::Clock;
+use crate::security::crypto::Cipher;
 
 /// A rendered message.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -49,13 +49,13 @@ impl BackupKey {
     /// `ENROLLFLOW_BACKUP_KEY` or the file `ENROLLFLOW_BACKUP_KEY_FILE`; refused when it is the
     /// data key (`ENROLLFLOW_DATA_KEY(_FILE)`), which a backup must not depend on alone.
     pub fn from_env() -> anyhow::Result<Self> {
-        let key = crate::crypto::env_or_file("ENROLLFLOW_BACKUP_KEY")?.ok_or_else(|| {
+        let key = crate::security::crypto::env_or_file("ENROLLFLOW_BACKUP_KEY")?.ok_or_else(|| {
             anyhow::anyhow!(
                 "ENROLLFLOW_BACKUP_KEY (or ENROLLFLOW_BACKUP_KEY_FILE) is not set: 32 random bytes \
                  in base64, kept apart from the data key (head -c32 /dev/urandom | base64)"
             )
         })?;
-        if let Some(data) = crate::crypto::env_or_file("ENROLLFLOW_DATA_KEY")? {
+        if let Some(data) = crate::security::crypto::env_or_file("ENROLLFLOW_DATA_KEY")? {
             let same = STANDARD.decode(data.trim()).ok() == STANDARD.decode(key.trim()).ok();
             anyhow::ensure!(
                 !same,

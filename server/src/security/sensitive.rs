@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use enrollflow_engine::sensitive::{map_strings, sensitive_paths};
 
-use crate::crypto::{self, Cipher};
+use crate::security::crypto::{self, Cipher};
 
 /// Where a form's answers are stored: an application's step.
 #[derive(Debug, Clone, Copy)]

@@ -6,7 +6,7 @@
 use time::OffsetDateTime;
 
 use crate::db::users::{self, UserRow};
-use crate::mail;
+use crate::platform::mail;
 
 /// A notice: its headline (the subject's end) and its sentence.
 pub struct Notice<'a> {
@@ -16,7 +16,7 @@ pub struct Notice<'a> {
 
 /// `Nov 20, 2024, 3:04 PM` in Michigan (`impact::michigan_datetime`).
 fn michigan(at: OffsetDateTime) -> String {
-    crate::impact::michigan_datetime(at).map_or_else(
+    crate::rules::impact::michigan_datetime(at).map_or_else(
         || at.to_string(),
         |local| local.strftime("%b %-d, %Y, %-I:%M %p").to_string(),
     )
@@ -30,7 +30,7 @@ pub async fn tell(
     now: OffsetDateTime,
 ) -> anyhow::Result<()> {
     let email = mail::render(
-        crate::protected::account_mail(),
+        crate::rules::protected::account_mail(),
         "email/account_notice.txt",
         minijinja::context! {
             first_name => &to.first_name,

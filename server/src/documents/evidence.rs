@@ -6,7 +6,7 @@
 //! serving rules, and stored byte for byte with its SHA-256 (`evidence_packets`). Everything later
 //! reads the stored packet: the agent's JSON download is those bytes, the PDF is drawn from them
 //! alone (`pdf::evidence`), so both read the same a year later under newer rules. Both are
-//! signed with the evidence key (`crate::signing`), so `enrollflow verify-packet FILE` finds any
+//! signed with the evidence key (`crate::documents::signing`), so `enrollflow verify-packet FILE` finds any
 //! change offline, even one made in the database with the hash recomputed. Sensitive answers
 //! (SSNs) are masked; nothing in the packet is encrypted or needs the data key.
 //!
@@ -28,13 +28,13 @@ use uuid::Uuid;
 use enrollflow_engine::catalog::PlanKind;
 use enrollflow_engine::{Applying, Context, Engine, StepView};
 
-use crate::crypto::Cipher;
 use crate::db::PgPool;
 use crate::db::agents::AgentRow;
 use crate::db::evidence as evidence_db;
-use crate::quoting::PlanSnapshot;
-use crate::sensitive;
-use crate::signing::{EvidenceKeys, Signature};
+use crate::documents::signing::{EvidenceKeys, Signature};
+use crate::rules::quoting::PlanSnapshot;
+use crate::security::crypto::Cipher;
+use crate::security::sensitive;
 
 /// The packet format's name; a reader refuses any other.
 pub const FORMAT: &str = "enrollflow-evidence-packet/1";
@@ -395,8 +395,8 @@ fn signatures(p: &Purchase<'_>) -> Vec<Value> {
 /// purchase on this instance gives.
 pub struct PdfMaker {
     pub pool: PgPool,
-    pub clock: std::sync::Arc<dyn crate::clock::Clock>,
-    pub keys: crate::signing::EvidenceKeys,
+    pub clock: std::sync::Arc<dyn crate::platform::clock::Clock>,
+    pub keys: crate::documents::signing::EvidenceKeys,
     pub waiting: std::sync::Arc<tokio::sync::Notify>,
 }
 
@@ -419,7 +419,8 @@ pub async fn make_pdf(m: &PdfMaker, application_id: Uuid) -> anyhow::Result<()> 
             .and_then(Value::as_str)
             .and_then(|t| OffsetDateTime::parse(t, &Rfc3339).ok())
             .unwrap_or(row.created_at);
-        let pdf = crate::pdf::evidence(&packet, &hex::encode(&row.sha256)).finish(created);
+        let pdf =
+            crate::documents::pdf::evidence(&packet, &hex::encode(&row.sha256)).finish(created);
         keys.sign_pdf(&pdf)
     })
     .await?;

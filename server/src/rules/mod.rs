@@ -17,6 +17,19 @@
 //!   set, switched on `NOTIFY enrollflow_rules`, re-read after a lost connection.
 //! - `templates/<code>/` holds a language's versions of the consumer's templates
 //!   (`CONSUMER_TEMPLATES`, each required for every language of the set; `Bundle::template_for`).
+//!
+//! Beside it, the rest of the rules' services: where rules run (`evaluation`), plan snapshots
+//! (`quoting`), the account mail apart from any rule set (`protected`), four eyes on each
+//! publication (`governance`), a draft's impact (`impact`, `drafts`, `draft_worker`, `budget`).
+
+pub mod budget;
+pub mod draft_worker;
+pub mod drafts;
+pub mod evaluation;
+pub mod governance;
+pub mod impact;
+pub mod protected;
+pub mod quoting;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -29,8 +42,8 @@ use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use serde::Serialize;
 use time::OffsetDateTime;
 
-use crate::clock::Clock;
 use crate::db;
+use crate::platform::clock::Clock;
 
 pub use enrollflow_engine_tools::set::{
     Bundle, FOLDERS, SUITES, read_folders, read_set, read_sources, set_hash,
@@ -39,19 +52,23 @@ pub use enrollflow_engine_tools::set::{
 /// Loads and checks the rules, forms and templates under `root` as one bundle, with the server's
 /// own texts.
 pub fn load_bundle(root: &Path) -> Result<Bundle, Vec<Diagnostic>> {
-    enrollflow_engine_tools::set::load_bundle(root, &crate::texts::HOST_TEXTS)
+    enrollflow_engine_tools::set::load_bundle(root, &crate::platform::texts::HOST_TEXTS)
 }
 
 /// Checks a set's files as one bundle (`enrollflow_engine_tools::set::bundle_of`) with the
 /// server's own texts.
 pub fn bundle_of(files: &[Source]) -> Result<Bundle, Vec<Diagnostic>> {
-    enrollflow_engine_tools::set::bundle_of(files, &crate::texts::HOST_TEXTS)
+    enrollflow_engine_tools::set::bundle_of(files, &crate::platform::texts::HOST_TEXTS)
 }
 
 /// Loads the engine's part of a rule set with the server's own texts; `coverage`: for a coverage
 /// run.
 pub fn load_engine(sources: &[Source], coverage: bool) -> Result<Engine, Vec<Diagnostic>> {
-    enrollflow_engine_tools::set::load_engine(sources, coverage, &crate::texts::HOST_TEXTS)
+    enrollflow_engine_tools::set::load_engine(
+        sources,
+        coverage,
+        &crate::platform::texts::HOST_TEXTS,
+    )
 }
 
 /// What the last reload found (shown to admins).

@@ -51,7 +51,7 @@ pub fn tracer_provider(
     endpoint: Option<&str>,
 ) -> anyhow::Result<opentelemetry_sdk::trace::SdkTracerProvider> {
     use opentelemetry_otlp::WithExportConfig as _;
-    crate::crypto::install_tls_provider();
+    crate::security::crypto::install_tls_provider();
     let builder = opentelemetry_otlp::SpanExporter::builder().with_http();
     let builder = match endpoint {
         Some(e) => builder.with_endpoint(e),
