@@ -38,6 +38,7 @@ pub fn html(report: &Report, title: &str) -> String {
         ("modal", "Dialogs asked by rules"),
         ("field", "Fields shown and hidden"),
         ("carrier", "Carriers quoted"),
+        ("crosswalk", "Crosswalk mappings renewed"),
     ];
     let missed: Vec<&Item> = report
         .items
@@ -146,6 +147,7 @@ pub struct Floor {
     pub modals: Option<f64>,
     pub fields: Option<f64>,
     pub carriers: Option<f64>,
+    pub crosswalk: Option<f64>,
 }
 
 impl Floor {
@@ -163,6 +165,7 @@ impl Floor {
             self.modals,
             self.fields,
             self.carriers,
+            self.crosswalk,
         ];
         totals
             .by_name()

@@ -3,8 +3,9 @@
 //! A suite is a list of scenarios. Each states its context, an optional starting application, and
 //! steps: `submit` (answers for a step, then what must follow), `view` (what a step shows),
 //! `valid` (whether a step may be opened), `select` (a plan page's choice, through its rule),
-//! `continue` (a page that saves nothing), `after` (a page saved its part), `reopen`, or `quote`
-//! (the plans of a kind quoted now: ids, order, premiums per plan and member). An accepted
+//! `continue` (a page that saves nothing), `after` (a page saved its part), `reopen`, `quote`
+//! (the plans of a kind quoted now: ids, order, premiums per plan and member), or `renew` (where a
+//! plan renews next year for the household, by the crosswalk). An accepted
 //! submission updates the application as the server would (answers under the step id, derived
 //! flags, last step), so later steps see it. A failure names the suite file and the line of the
 //! step that failed.
@@ -83,6 +84,11 @@ struct Action {
     quote: Option<PlanKind>,
     #[serde(default)]
     filters: Option<String>,
+    /// Where this plan (an id of the catalog) renews next plan year for the application's
+    /// household, by the crosswalk: `expect: { successor: 538 }` or `{ successor: discontinued }`,
+    /// and `reason` (words of the mapping's reason).
+    #[serde(default)]
+    renew: Option<i64>,
     #[serde(default)]
     set: Map<String, Value>,
     #[serde(default)]
@@ -141,6 +147,10 @@ struct Expect {
     premiums: BTreeMap<String, f64>,
     /// quote: what each member pays in a plan, in the household's order (0 when not charged).
     members: BTreeMap<String, Vec<f64>>,
+    /// renew: the plan it renews into, or `discontinued`.
+    successor: Option<Value>,
+    /// renew: the mapping's reason contains these words.
+    reason: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

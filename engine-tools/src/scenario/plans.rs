@@ -1,10 +1,12 @@
 //! A scenario's plan page steps: `quote` (the plans quoted now), `select` (a plan page's choice
-//! through its rule) and `continue` (a page that saves nothing).
+//! through its rule), `continue` (a page that saves nothing), and `renew` (where a plan renews
+//! next year, by the crosswalk).
 
 use serde_json::{Map, Value};
 
 use super::checks::{check_flags, check_next, check_summary};
 use super::{Action, Expect};
+use enrollflow_engine::catalog::Successor;
 use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::Filter;
 use enrollflow_engine::{Context, Engine, Selection};
@@ -98,6 +100,49 @@ pub(super) fn quote(
                 "{at}: plan {id} charges [{}] by member, expected [{}]",
                 show(&got),
                 show(&want)
+            ));
+        }
+    }
+    f
+}
+
+/// Where the plan `id` renews next plan year for the application's household, checked against
+/// `successor` (a plan id, or `discontinued`) and `reason`.
+pub(super) fn renew(
+    engine: &Engine,
+    app: &Value,
+    id: i64,
+    e: &Expect,
+    ctx: &Context,
+    at: &str,
+) -> Vec<String> {
+    let renewal = match engine.renewal(id, app, ctx) {
+        Ok(Some(r)) => r,
+        Ok(None) => {
+            return vec![format!(
+                "{at}: plan {id} has no renewal: it is not in the catalog, or the next year has \
+                 no crosswalk"
+            )];
+        }
+        Err(e) => return vec![format!("{at}: {e}")],
+    };
+    let got = match renewal.successor {
+        Successor::Plan(to) => Value::from(to),
+        Successor::Discontinued => Value::from("discontinued"),
+    };
+    let mut f = Vec::new();
+    if let Some(want) = &e.successor
+        && *want != got
+    {
+        f.push(format!(
+            "{at}: plan {id} renews into {got}, expected {want}"
+        ));
+    }
+    if let Some(want) = &e.reason {
+        let said = renewal.reason.as_deref().unwrap_or_default();
+        if !said.contains(want.as_str()) {
+            f.push(format!(
+                "{at}: plan {id}'s renewal says `{said}`, expected words `{want}`"
             ));
         }
     }

@@ -1,18 +1,20 @@
 //! The plan catalog (`rules/catalog/`): carriers, counties and ZIPs, age curves, and each plan
 //! year's medical, dental and vision plans. Checked at load; see `rules/README.md` for the formats.
 //!
-//! Carriers, counties, ZIPs, age curves, and each year's plans and legal limits, with their
-//! look-ups (`Catalog::names`: a plan's carrier, network and metal names). `PlanKind` (`FromStr`,
-//! `Display`) is the one name of medical, dental and vision for files, snapshots and the agents'
-//! product filter.
+//! Carriers, counties, ZIPs, age curves, and each year's plans, legal limits and crosswalk from
+//! the year before (`crosswalk`), with their look-ups (`Catalog::names`: a plan's carrier,
+//! network and metal names). `PlanKind` (`FromStr`, `Display`) is the one name of medical, dental
+//! and vision for files, snapshots and the agents' product filter.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+mod crosswalk;
 mod load;
 
+pub use crosswalk::{Crosswalk, Crosswalked, Renewal, Successor};
 pub use load::load;
 
 use crate::money::Money;
@@ -281,6 +283,8 @@ pub struct Catalog {
     pub limits: BTreeMap<i32, Limits>,
     /// The family rule and tobacco age of every carrier without its own (`rating.yaml`).
     pub rating: RatingRule,
+    /// By plan year: where each plan of the year before renews (`<year>/crosswalk.yaml`).
+    pub crosswalks: BTreeMap<i32, Crosswalk>,
 }
 
 /// The legal limits of a plan year (`rules/catalog/<year>/limits.yaml`): yearly amounts in

@@ -8,8 +8,9 @@ use rhai::{AST, ASTNode, Expr as RExpr, Stmt};
 use serde_json::Value;
 
 use super::probe::field_paths;
-use super::{FileLines, Item, Key, Line, Probe, Report};
+use super::{FileLines, Hits, Item, Key, Line, Probe, Report};
 use crate::Engine;
+use crate::catalog::Successor;
 
 impl Engine {
     /// What the scenario runs made with this rule set reached; `None` unless it was loaded with
@@ -226,7 +227,47 @@ impl Engine {
                 }
             }
         }
+        self.crosswalk_items(&hits, &mut report);
         Some(report)
+    }
+
+    /// Every mapping of each plan year's crosswalk, reached when a renewal looked it up.
+    fn crosswalk_items(&self, hits: &Hits, report: &mut Report) {
+        for (year, walk) in &self.catalog.crosswalks {
+            for ((kind, from), walked) in &walk.plans {
+                for r in walked.renewals() {
+                    let reached = hits.renewals.contains(&(*year, r.line));
+                    report.totals.crosswalk.add(reached);
+                    let to = match r.successor {
+                        Successor::Plan(id) => format!("plan {id}"),
+                        Successor::Discontinued => "discontinued".to_string(),
+                    };
+                    let counties: Vec<String> = walked
+                        .by_county
+                        .iter()
+                        .filter(|(_, c)| c.line == r.line)
+                        .map(|(id, _)| {
+                            self.catalog
+                                .counties
+                                .get(id)
+                                .map_or_else(|| id.to_string(), |c| c.name.clone())
+                        })
+                        .collect();
+                    let place = if counties.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" in {}", counties.join(", "))
+                    };
+                    report.items.push(Item {
+                        kind: "crosswalk".into(),
+                        what: format!("{} {kind} plan {from}: {to}{place}", walk.from_year),
+                        file: walk.file.clone(),
+                        line: r.line,
+                        reached,
+                    });
+                }
+            }
+        }
     }
 
     fn form_source(&self, name: &str) -> (String, &str) {

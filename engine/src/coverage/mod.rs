@@ -14,7 +14,9 @@
 //! - **modals**: the dialogs a rule asks (dialogs the page opens by itself, such as the county's
 //!   residency notice, are listed apart: browser tests reach those);
 //! - **fields**: every field of every form shown, and every field with an `only_when` hidden;
-//! - **carriers**: every carrier's plans of each kind and plan year listed by a quote.
+//! - **carriers**: every carrier's plans of each kind and plan year listed by a quote;
+//! - **crosswalk**: every mapping of each plan year's crosswalk (a plan's successor, everywhere or
+//!   in the counties listed, or its end) that a renewal looked up.
 //!
 //! Positions: a script's statements are told apart from another's by compiling each script, in
 //! coverage mode only, below a block of blank lines of its own (`region`), since Rhai reports the
@@ -88,6 +90,8 @@ struct Hits {
     transitions: BTreeSet<(String, String)>,
     fields: BTreeSet<(String, String, bool)>,
     quoted: BTreeSet<(i32, u8, PlanKind)>,
+    /// Crosswalk mappings looked up: the plan year renewed into and the mapping's line.
+    renewals: BTreeSet<(i32, usize)>,
 }
 
 /// Lines of the 16-bit positions Rhai keeps: each script gets `region` of them.

@@ -1,6 +1,6 @@
 //! Noting what a coverage run reaches: each script's statements and branches as it compiles,
-//! then every node Rhai's debugger evaluates, every transition, field shown or hidden and carrier
-//! quoted.
+//! then every node Rhai's debugger evaluates, every transition, field shown or hidden, carrier
+//! quoted and crosswalk mapping looked up.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -131,6 +131,11 @@ impl Probe {
 
     pub(crate) fn quoted(&self, year: i32, carrier: u8, kind: PlanKind) {
         self.hits().quoted.insert((year, carrier, kind));
+    }
+
+    /// A renewal into `plan_year` looked up the crosswalk's mapping written on `line`.
+    pub(crate) fn renewed(&self, plan_year: i32, line: usize) {
+        self.hits().renewals.insert((plan_year, line));
     }
 
     /// The module function `name` of script module `module`, walked (for the flow's transitions).

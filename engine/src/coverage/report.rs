@@ -62,10 +62,12 @@ pub struct Totals {
     pub modals: Tally,
     pub fields: Tally,
     pub carriers: Tally,
+    #[serde(default)]
+    pub crosswalk: Tally,
 }
 
 impl Totals {
-    pub fn by_name(&self) -> [(&'static str, Tally); 6] {
+    pub fn by_name(&self) -> [(&'static str, Tally); 7] {
         [
             ("statements", self.statements),
             ("branches", self.branches),
@@ -73,6 +75,7 @@ impl Totals {
             ("modals", self.modals),
             ("fields", self.fields),
             ("carriers", self.carriers),
+            ("crosswalk", self.crosswalk),
         ]
     }
 

@@ -1,5 +1,6 @@
-//! The plan pages and the hand-built pages: the plans quoted for the flow's household, a plan
-//! page's selection through its `select` rule, and going on from a page that saves nothing.
+//! The plan pages and the hand-built pages: the plans quoted for the flow's household, where a
+//! plan renews for it, a plan page's selection through its `select` rule, and going on from a
+//! page that saves nothing.
 
 use rhai::Dynamic;
 use serde_json::{Value, json};
@@ -28,6 +29,26 @@ impl Engine {
             }
         }
         Ok(plans)
+    }
+
+    /// Where the plan `plan_id` renews next plan year for the application's household (its
+    /// county): the crosswalk's mapping; None when the plan is not in the catalog or the next
+    /// year has no crosswalk.
+    pub fn renewal(
+        &self,
+        plan_id: i64,
+        app: &Value,
+        ctx: &Context,
+    ) -> Result<Option<&catalog::Renewal>, QuoteFailure> {
+        let h = self.household(app, ctx)?.ok_or(QuoteFailure::NoHousehold)?;
+        let Some(plan) = self.catalog.plan(plan_id) else {
+            return Ok(None);
+        };
+        let renewal = self.catalog.renewal_of(plan, h.county);
+        if let (Some(p), Some(r)) = (&self.probe, renewal) {
+            p.renewed(plan.plan_year + 1, r.line);
+        }
+        Ok(renewal)
     }
 
     /// The household to quote, from the flow's `household` rule; None until it is known.

@@ -93,7 +93,7 @@ export interface Tally {
   reached: number;
   total: number;
 }
-export type CoverageKind = 'statements' | 'branches' | 'transitions' | 'modals' | 'fields' | 'carriers';
+export type CoverageKind = 'statements' | 'branches' | 'transitions' | 'modals' | 'fields' | 'carriers' | 'crosswalk';
 /** One thing the scenarios can reach (engine/src/coverage/report.rs `Item`). */
 export interface CoverageItem {
   kind: 'statement' | 'expression' | 'branch' | 'transition' | 'modal' | 'field' | 'carrier';

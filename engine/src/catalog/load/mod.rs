@@ -3,9 +3,11 @@
 //!
 //! A `Loader` takes one step per file (carriers, lists, age curves, counties, ZIPs, each year's
 //! limits and plans), then checks the whole catalog (every plan within its year's `limits.yaml`,
-//! plan ids unique); every problem names its file.
+//! plan ids unique) and reads each year's crosswalk against it (`crosswalk`); every problem names
+//! its file.
 
 mod checks;
+mod crosswalk;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,6 +19,7 @@ use crate::money::Money;
 use crate::zip::Zip;
 use crate::{Source, yaml};
 use checks::{check_limits, check_plan};
+use crosswalk::CROSSWALK_FILE;
 
 #[derive(Debug, Clone, Deserialize)]
 struct Band {
@@ -175,6 +178,7 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
     l.plans();
     l.every_plan_year_has_limits(&limit_years);
     l.plan_ids_are_unique();
+    l.crosswalks();
     if l.problems.is_empty() {
         Ok(l.cat)
     } else {
@@ -337,7 +341,7 @@ impl<'a> Loader<'a> {
                 continue;
             };
             let kind = match file {
-                LIMITS_FILE => continue,
+                LIMITS_FILE | CROSSWALK_FILE => continue,
                 _ => match PlanKind::ALL
                     .into_iter()
                     .find(|k| file == format!("{}.yaml", k.key()))
@@ -346,8 +350,8 @@ impl<'a> Loader<'a> {
                     None => {
                         self.problem(
                             &s.path,
-                            "a plan year folder holds medical.yaml, dental.yaml, vision.yaml and \
-                             limits.yaml",
+                            "a plan year folder holds medical.yaml, dental.yaml, vision.yaml, \
+                             limits.yaml and crosswalk.yaml",
                         );
                         continue;
                     }
@@ -397,6 +401,25 @@ impl<'a> Loader<'a> {
                      (out-of-pocket maximum, HSA deductible and out-of-pocket limits; see rules/README.md)"
                 ),
             );
+        }
+    }
+
+    /// Every `<year>/crosswalk.yaml`, checked against the plans read.
+    fn crosswalks(&mut self) {
+        for s in self.files {
+            let Some((year_dir, CROSSWALK_FILE)) = year_file(&s.path) else {
+                continue;
+            };
+            // A folder that is not a year is reported with the plans.
+            let Ok(year) = year_dir.parse::<i32>() else {
+                continue;
+            };
+            match crosswalk::read(&self.cat, &s.path, &s.text, year) {
+                Ok(c) => {
+                    self.cat.crosswalks.insert(year, c);
+                }
+                Err(d) => self.problems.extend(d),
+            }
         }
     }
 

@@ -9,6 +9,7 @@ const KINDS: { kind: CoverageKind; label: string }[] = [
   { kind: 'modals', label: 'Dialogs' },
   { kind: 'fields', label: 'Fields shown and hidden' },
   { kind: 'carriers', label: 'Carriers quoted' },
+  { kind: 'crosswalk', label: 'Crosswalk mappings renewed' },
 ];
 
 /** Each kind's share of what the scenario suites reach (a kind the totals lack is left out). */
