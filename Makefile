@@ -92,6 +92,8 @@ test-rules:
 	$(TARGET_DIR)/debug/enrollflow-rules check .
 	$(TARGET_DIR)/debug/enrollflow-rules scenarios tests/scenarios
 	$(TARGET_DIR)/debug/enrollflow-rules coverage tests/scenarios --html $(TARGET_DIR)/rule-coverage.html
+	# The renewal scenarios' premiums, recomputed from the catalog apart from the engine.
+	python3 -m unittest tools/renewals/test_recompute.py
 	for bin in enrollflow-rules enrollflow; do \
 	  python3 tools/scenarios/test_cli.py $(TARGET_DIR)/debug/$$bin && \
 	  python3 tools/i18n/test_cli.py $(TARGET_DIR)/debug/$$bin || exit 1; \

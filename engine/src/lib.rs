@@ -35,6 +35,7 @@ mod model;
 pub mod money;
 pub mod protected;
 pub mod rating;
+pub mod renewal;
 pub mod script;
 pub mod sensitive;
 mod submit;
@@ -119,6 +120,8 @@ pub struct Engine {
     summary: Vec<(&'static str, summary::Kind, Expr)>,
     catalog: catalog::Catalog,
     calendar: calendar::Calendar,
+    /// Who ages off a plan at renewal, and how many alternatives a renewal shows.
+    renewals: renewal::RenewalRules,
     /// The languages of the forms' and rules' texts.
     languages: i18n::Languages,
     hash: String,

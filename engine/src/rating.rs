@@ -11,14 +11,14 @@
 //! the price bounds. Which household is rated and what a selection sets are flow rules
 //! (`household`, `select`); which carriers an agent offers is catalog data (`agent_flag`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use time::Date;
 
 use crate::catalog::{Catalog, Plan, PlanKind, RatingRule};
 use crate::dates;
 use crate::money::Money;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Subscriber,

@@ -4,8 +4,9 @@
 //! steps: `submit` (answers for a step, then what must follow), `view` (what a step shows),
 //! `valid` (whether a step may be opened), `select` (a plan page's choice, through its rule),
 //! `continue` (a page that saves nothing), `after` (a page saved its part), `reopen`, `quote`
-//! (the plans of a kind quoted now: ids, order, premiums per plan and member), or `renew` (where a
-//! plan renews next year for the household, by the crosswalk). An accepted
+//! (the plans of a kind quoted now: ids, order, premiums per plan and member), `renew` (where a
+//! plan renews next year for the household, by the crosswalk) or `renewal` (the application's
+//! renewal of its plan of a kind: successor, premiums, alternatives, members ageing off). An accepted
 //! submission updates the application as the server would (answers under the step id, derived
 //! flags, last step), so later steps see it. A failure names the suite file and the line of the
 //! step that failed.
@@ -26,6 +27,7 @@
 
 mod checks;
 mod plans;
+mod renewals;
 mod run;
 mod steps;
 mod view;
@@ -89,6 +91,11 @@ struct Action {
     /// and `reason` (words of the mapping's reason).
     #[serde(default)]
     renew: Option<i64>,
+    /// The application's renewal of its plan of this kind into the next plan year: `successor`,
+    /// `premiums` (the current plan's, the renewal's and the alternatives' by plan id), `members`,
+    /// `alternatives` and `aging_off`.
+    #[serde(default)]
+    renewal: Option<PlanKind>,
     #[serde(default)]
     set: Map<String, Value>,
     #[serde(default)]
@@ -151,6 +158,10 @@ struct Expect {
     successor: Option<Value>,
     /// renew: the mapping's reason contains these words.
     reason: Option<String>,
+    /// renewal: exactly these alternatives' plan ids, in order.
+    alternatives: Option<Vec<i64>>,
+    /// renewal: exactly these members leave the plan ("Dependent 1").
+    aging_off: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

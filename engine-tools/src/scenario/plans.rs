@@ -1,14 +1,12 @@
 //! A scenario's plan page steps: `quote` (the plans quoted now), `select` (a plan page's choice
-//! through its rule), `continue` (a page that saves nothing), and `renew` (where a plan renews
-//! next year, by the crosswalk).
+//! through its rule) and `continue` (a page that saves nothing).
 
 use serde_json::{Map, Value};
 
 use super::checks::{check_flags, check_next, check_summary};
 use super::{Action, Expect};
-use enrollflow_engine::catalog::Successor;
 use enrollflow_engine::money::Money;
-use enrollflow_engine::rating::Filter;
+use enrollflow_engine::rating::{Filter, Rates};
 use enrollflow_engine::{Context, Engine, Selection};
 
 /// The plans of a kind quoted for the application now, as the plan pages list them (before a
@@ -63,13 +61,28 @@ pub(super) fn quote(
             f.push(format!("{at}: plan {id} is quoted, expected it not to be"));
         }
     }
+    let rated: Vec<(i64, &Rates)> = list.iter().map(|(p, r)| (p.id, r)).collect();
+    check_rates(&mut f, at, e, &rated, "is not quoted");
+    f
+}
+
+/// `premiums` and `members` checked against the plans `rated` (by id); a plan not among them is
+/// said `missing` ("is not quoted").
+pub(super) fn check_rates(
+    f: &mut Vec<String>,
+    at: &str,
+    e: &Expect,
+    rated: &[(i64, &Rates)],
+    missing: &str,
+) {
+    let ids: Vec<i64> = rated.iter().map(|(id, _)| *id).collect();
     let rates_of = |id: &str| {
         let id: i64 = id.trim().parse().ok()?;
-        list.iter().find(|(p, _)| p.id == id).map(|(_, r)| r)
+        rated.iter().find(|(p, _)| *p == id).map(|(_, r)| *r)
     };
     for (id, want) in &e.premiums {
         match rates_of(id) {
-            None => f.push(format!("{at}: plan {id} is not quoted ({ids:?})")),
+            None => f.push(format!("{at}: plan {id} {missing} ({ids:?})")),
             Some(r) if r.total != Money::from_dollars(*want) => f.push(format!(
                 "{at}: plan {id} costs {} a month, expected {}",
                 r.total,
@@ -80,7 +93,7 @@ pub(super) fn quote(
     }
     for (id, want) in &e.members {
         let Some(r) = rates_of(id) else {
-            f.push(format!("{at}: plan {id} is not quoted ({ids:?})"));
+            f.push(format!("{at}: plan {id} {missing} ({ids:?})"));
             continue;
         };
         let got: Vec<Money> = r
@@ -103,50 +116,6 @@ pub(super) fn quote(
             ));
         }
     }
-    f
-}
-
-/// Where the plan `id` renews next plan year for the application's household, checked against
-/// `successor` (a plan id, or `discontinued`) and `reason`.
-pub(super) fn renew(
-    engine: &Engine,
-    app: &Value,
-    id: i64,
-    e: &Expect,
-    ctx: &Context,
-    at: &str,
-) -> Vec<String> {
-    let renewal = match engine.renewal(id, app, ctx) {
-        Ok(Some(r)) => r,
-        Ok(None) => {
-            return vec![format!(
-                "{at}: plan {id} has no renewal: it is not in the catalog, or the next year has \
-                 no crosswalk"
-            )];
-        }
-        Err(e) => return vec![format!("{at}: {e}")],
-    };
-    let got = match renewal.successor {
-        Successor::Plan(to) => Value::from(to),
-        Successor::Discontinued => Value::from("discontinued"),
-    };
-    let mut f = Vec::new();
-    if let Some(want) = &e.successor
-        && *want != got
-    {
-        f.push(format!(
-            "{at}: plan {id} renews into {got}, expected {want}"
-        ));
-    }
-    if let Some(want) = &e.reason {
-        let said = renewal.reason.as_deref().unwrap_or_default();
-        if !said.contains(want.as_str()) {
-            f.push(format!(
-                "{at}: plan {id}'s renewal says `{said}`, expected words `{want}`"
-            ));
-        }
-    }
-    f
 }
 
 /// A plan page's choice through its `select` rule (the plan looked up among those quoted now, as

@@ -3,7 +3,8 @@
 use serde_json::Value;
 use serde_saphyr::Spanned;
 
-use super::plans::{go_on, quote, renew, select};
+use super::plans::{go_on, quote, select};
+use super::renewals::{renew, renewal};
 use super::steps::{after, submit};
 use super::view::view;
 use super::{Scenario, ScenarioResult};
@@ -92,7 +93,7 @@ where
 }
 
 const ONE_OF: &str = "give exactly one of `submit`, `view`, `after`, `select`, `continue`, `valid`, \
-                      `reopen`, `quote` or `renew`";
+                      `reopen`, `quote`, `renew` or `renewal`";
 
 fn run(engine: &Engine, path: &str, spanned: &Spanned<Scenario>) -> ScenarioResult {
     let s = &spanned.value;
@@ -111,12 +112,14 @@ fn run(engine: &Engine, path: &str, spanned: &Spanned<Scenario>) -> ScenarioResu
             a.select.is_some(),
             a.go_on.is_some(),
             a.renew.is_some(),
+            a.renewal.is_some(),
         ];
         let r = match (&a.submit, &a.view, &a.valid, &a.after) {
             _ if actions.iter().filter(|x| **x).count() != 1 => vec![format!("{at}: {ONE_OF}")],
             _ if a.quote.is_some() => quote(engine, &app, a, &s.context, &at),
             _ if a.select.is_some() => select(engine, &mut app, a, &s.context, &at),
             _ if a.go_on.is_some() => go_on(engine, &mut app, a, &s.context, &at),
+            _ if a.renewal.is_some() => renewal(engine, &app, a, &s.context, &at),
             _ if a.renew.is_some() => {
                 let id = a.renew.unwrap_or_default();
                 renew(engine, &app, id, &a.expect, &s.context, &at)

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use crate::script::Expr;
 use crate::{
     Diagnostic, Engine, Source, Step, calendar, calls, catalog, coverage, form, i18n, model,
-    script, summary, yaml,
+    renewal, script, summary, yaml,
 };
 use flow::load_flow;
 use forms::load_form;
@@ -161,6 +161,14 @@ fn load_as(
         }),
         None => calendar::Calendar::default(),
     };
+    // The renewals' rules, typed (optional: none ages off, two alternatives).
+    let renewals = match sorted.iter().find(|s| s.path == "rules/renewals.yaml") {
+        Some(s) => yaml::parse::<renewal::RenewalRules>(&s.path, &s.text).unwrap_or_else(|d| {
+            problems.push(d);
+            renewal::RenewalRules::default()
+        }),
+        None => renewal::RenewalRules::default(),
+    };
 
     let mut forms = BTreeMap::new();
     for s in sorted
@@ -246,6 +254,7 @@ fn load_as(
         summary,
         catalog,
         calendar,
+        renewals,
         languages,
         hash,
         sources: if coverage {

@@ -65,34 +65,12 @@ pub async fn remember_device(
     sign_in::signed_in_from(&app.pool, user, &device, app.clock.now()).await
 }
 
-/// The browser a `User-Agent` names, roughly, for a person to recognize ("Chrome on Linux").
+/// The browser a `User-Agent` names, as the owner's mail says it ("with Chrome on Linux"): the
+/// name "Signed-in devices" lists (`sign_in::describe_browser`), "a browser" when it names none.
 fn browser_of(agent: &str) -> String {
-    let has = |s: &str| agent.contains(s);
-    let browser = [
-        ("Edg/", "Edge"),
-        ("Firefox/", "Firefox"),
-        ("Chrome/", "Chrome"),
-        ("Chromium/", "Chrome"),
-        ("Safari/", "Safari"),
-    ]
-    .into_iter()
-    .find(|(mark, _)| has(mark));
-    let Some((_, browser)) = browser else {
-        return "a browser".into();
-    };
-    let system = [
-        ("Android", "Android"),
-        ("iPhone", "iOS"),
-        ("iPad", "iOS"),
-        ("Windows", "Windows"),
-        ("Mac OS", "macOS"),
-        ("Linux", "Linux"),
-    ]
-    .into_iter()
-    .find(|(mark, _)| has(mark));
-    match system {
-        Some((_, system)) => format!("{browser} on {system}"),
-        None => browser.into(),
+    match sign_in::describe_browser(Some(agent)) {
+        named if named == sign_in::SOME_BROWSER => "a browser".into(),
+        named => named,
     }
 }
 
