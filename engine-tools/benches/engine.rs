@@ -1,5 +1,5 @@
 //! The engine over the repository's rules: step views, every step's submission, a census of 15
-//! dependents, the quote, and the scenario suites. Run: `make bench`, which also checks the targets
+//! dependents, the quote, the scenario suites and renewals. Run: `make bench`, which also checks the targets
 //! (`tools/bench/engine_targets.py`); or `cargo bench -p enrollflow-engine-tools --bench engine`.
 
 use std::hint::black_box;
@@ -299,5 +299,91 @@ fn bench(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, bench);
+/// `n` made-up 2024 submissions, each holding a 2024 medical plan (and every other one a dental
+/// plan) in a county where it was sold, with one to four members.
+fn submissions_2024(engine: &enrollflow_engine::Engine, n: usize) -> Vec<Value> {
+    let catalog = engine.catalog();
+    let medical = catalog.plans(2024, PlanKind::Medical);
+    let dental = catalog.plans(2024, PlanKind::Dental);
+    let zip_of = |county: u16| {
+        let mut zips: Vec<_> = catalog
+            .zips
+            .iter()
+            .filter(|(_, c)| c.as_slice() == [county])
+            .map(|(z, _)| z.to_string())
+            .collect();
+        zips.sort();
+        zips.into_iter().next()
+    };
+    let mut out = Vec::new();
+    for i in 0..n {
+        let plan = &medical[i % medical.len()];
+        let counties: Vec<u16> = match &plan.counties {
+            Some(c) => c.iter().copied().collect(),
+            None => catalog.counties.keys().copied().collect(),
+        };
+        let county = counties[i % counties.len()];
+        let Some(zip) = zip_of(county) else { continue };
+        let dependents: Vec<Value> = (0..i % 4)
+            .map(|d| json!({ "birth_date": format!("{}-05-0{}", 1999 + 3 * d + i % 3, 1 + d), "tobacco": 0 }))
+            .collect();
+        let mut app = json!({
+            "last_step": 11,
+            "effective_date": "2024-03-01",
+            "census": {
+                "sub_birth_date": format!("{}-06-01", 1960 + i % 35),
+                "sub_tobacco": i % 5 == 0,
+                "residential_zip": zip,
+                "residential_county_id": county,
+                "dependents": dependents,
+            },
+            "medical_plan": { "id": plan.id },
+        });
+        if i % 2 == 0 {
+            app["dental_plan"] = json!({ "id": dental[i % dental.len()].id });
+        }
+        out.push(app);
+    }
+    out
+}
+
+/// Renewing 2024 submissions into 2025, as renewals per second on one thread (100,000 within a
+/// minute is at least 1,667 a second).
+fn renewals(c: &mut Criterion) {
+    let engine = match load(&sources()) {
+        Ok(e) => e,
+        Err(p) => panic!("rules: {p:?}"),
+    };
+    let ctx = Context {
+        today: time::macros::date!(2024 - 11 - 20),
+        applying: Applying::Consumer,
+        agent: AgentFlags {
+            offers: vec!["display_bcbsm".into(), "display_ph".into()],
+            ..AgentFlags::default()
+        },
+    };
+    let apps = submissions_2024(&engine, 1_000);
+    for app in &apps {
+        match engine.renew(app, &ctx) {
+            Ok(Some(r)) => assert!(!r.plans.is_empty()),
+            other => panic!("every made-up submission renews: {other:?} for {app}"),
+        }
+    }
+    let mut group = c.benchmark_group("renewals");
+    group.throughput(Throughput::Elements(apps.len() as u64));
+    group.sample_size(10);
+    group.bench_function(
+        format!("one thread: {} submissions of 2024", apps.len()),
+        |b| {
+            b.iter(|| {
+                for app in &apps {
+                    let _ = black_box(engine.renew(app, &ctx));
+                }
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, bench, renewals);
 criterion_main!(benches);

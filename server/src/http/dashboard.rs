@@ -441,7 +441,7 @@ async fn scenario(
             | ScenarioError::NeverPublished
             | ScenarioError::NoLongerLoads
             | ScenarioError::NoRulesRecorded => ApiError::NotFound(e.to_string()),
-            ScenarioError::Rules(e) => crate::app::applying::open::eval_error(e),
+            ScenarioError::Rules(e) => super::error::eval_error(e),
             ScenarioError::Failed(e) => e.into(),
         })?;
     Ok((

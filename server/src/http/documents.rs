@@ -14,12 +14,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::error::already_submitted;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::open::{context, open_step};
 use super::revision::Wrote;
 use crate::app::applying::Handles;
-use crate::app::applying::open::already_submitted;
 use crate::app::applying::upload::{self, Upload, UploadError};
 use crate::app::operations;
 use crate::documents;

@@ -12,11 +12,11 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use crate::app::applying::open::{
-    ALREADY_SUBMITTED, CHANGED_ELSEWHERE, OpenError, StoreError, eval_error,
-};
+use crate::app::applying::open::{ALREADY_SUBMITTED, CHANGED_ELSEWHERE, OpenError, StoreError};
+use crate::app::applying::quotes::QuoteError;
 use crate::app::applying::save_step::SaveError;
 pub use crate::platform::error::{ApiError, ApiResult};
+use enrollflow_engine::EvalError;
 
 /// 419: the session expired or the CSRF check failed (the web client then goes to the site root).
 pub const SESSION_EXPIRED: u16 = 419;
@@ -41,6 +41,35 @@ impl ApiError {
             ApiError::TooManyRequests(_) | ApiError::Busy { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable | ApiError::TryAgain(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// A submitted application is never changed (a second purchase included): 409.
+pub fn already_submitted() -> ApiError {
+    ApiError::Conflict(ALREADY_SUBMITTED.into())
+}
+
+/// A rule's failure as an answer: a step that does not exist is 404, a page step saved through
+/// the form route 400, a rule that failed (logged with its file and line) 500.
+pub fn eval_error(e: EvalError) -> ApiError {
+    match e {
+        EvalError::UnknownStep(s) => ApiError::NotFound(format!("There is no step `{s}`.")),
+        EvalError::NotAForm(s) => {
+            ApiError::BadRequest(format!("Step `{s}` is saved by its own page."))
+        }
+        EvalError::Rule(d) => {
+            crate::rules::evaluation::note_failure(&d);
+            ApiError::Internal(anyhow::anyhow!("rule failed: {d}"))
+        }
+    }
+}
+
+impl From<QuoteError> for ApiError {
+    fn from(e: QuoteError) -> Self {
+        match e {
+            QuoteError::AboutYouFirst => ApiError::Conflict(e.to_string()),
+            QuoteError::Rules(e) => eval_error(e),
         }
     }
 }

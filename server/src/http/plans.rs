@@ -29,6 +29,7 @@ use enrollflow_engine::zip::Zip;
 use enrollflow_engine::{Selection as Chosen, StepInfo};
 
 use super::application::ActiveApplication;
+use super::error::eval_error;
 use super::error::{ApiError, ApiResult};
 use super::host::SiteHost;
 use super::language::Language;
@@ -36,7 +37,7 @@ use super::open::{open_application, open_step};
 use super::prepared::{PreparedBody, once};
 use super::revision::Wrote;
 use super::wire::FilterOption;
-use crate::app::applying::open::{OpenStep, eval_error};
+use crate::app::applying::open::OpenStep;
 use crate::app::applying::quotes::{household, quoted};
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;

@@ -16,13 +16,14 @@ use enrollflow_engine::Applying;
 
 use super::accounts::{JsonBody, text};
 use super::error::{ApiError, ApiResult};
+use super::error::{already_submitted, eval_error};
 use super::host::SiteHost;
 use super::language::Language;
 use super::open::{context, open_unchecked};
 use super::revision::Wrote;
 use crate::accounts::public_origin;
 use crate::app::applying::Handles;
-use crate::app::applying::open::{OpenStep, already_submitted, eval_error};
+use crate::app::applying::open::OpenStep;
 use crate::app::applying::resume::{self, LinkError, Purpose, Rechecked};
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;

@@ -62,7 +62,7 @@ pub async fn remember_device(
         browser: &browser,
         address,
     };
-    sign_in::signed_in_from(&app.pool, user, &device, app.clock.now()).await
+    Ok(sign_in::signed_in_from(&app.pool, user, &device, app.clock.now()).await?)
 }
 
 /// The browser a `User-Agent` names, as the owner's mail says it ("with Chrome on Linux"): the

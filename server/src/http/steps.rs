@@ -27,6 +27,7 @@ use enrollflow_engine::Context;
 
 use super::application::ActiveApplication;
 use super::error::{ApiError, ApiResult};
+use super::error::{already_submitted, eval_error};
 use super::host::{ClientAddress, SiteHost};
 use super::language::Language;
 use super::open::{
@@ -36,7 +37,7 @@ use super::prepared::PreparedBody;
 use super::revision::Wrote;
 use super::wire::{Answers, Flow, Step, StepViewBody};
 use crate::app::applying::Handles;
-use crate::app::applying::open::{self as applications, OpenStep, already_submitted, eval_error};
+use crate::app::applying::open::{self as applications, OpenStep};
 use crate::app::applying::save_step::{SaveStep, save_step as save};
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;

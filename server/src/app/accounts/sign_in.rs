@@ -12,7 +12,6 @@ use crate::accounts::notices::{self, Notice};
 use crate::db::PgPool;
 use crate::db::known_devices::{self, Seen};
 use crate::db::users::UserRow;
-use crate::platform::error::ApiResult;
 
 /// Where a sign-in came from: the device cookie's token, the browser as a person would name it
 /// ("Chrome on Linux"), and the client's address.
@@ -28,7 +27,7 @@ pub async fn signed_in_from(
     user: &UserRow,
     device: &Device<'_>,
     now: OffsetDateTime,
-) -> ApiResult<()> {
+) -> anyhow::Result<()> {
     let hash: [u8; 32] = Sha256::digest(device.token.as_bytes()).into();
     if known_devices::sign_in(pool, user.id, &hash, now).await? == Seen::New {
         let from = device

@@ -29,7 +29,6 @@ use super::Handles;
 pub use crate::db::applications::ApplicationRow;
 use crate::db::{agents, applications, sessions, users};
 use crate::platform::cache::CachedApplication;
-use crate::platform::error::ApiError;
 use crate::rules::evaluation::RuleBudget;
 
 /// Why an application or one of its steps could not be opened.
@@ -316,11 +315,6 @@ pub async fn store_updates(
     store_summarized(h, id, data, &saving, applications::Save::Answers).await
 }
 
-/// A submitted application is never changed (a second purchase included).
-pub fn already_submitted() -> ApiError {
-    ApiError::Conflict(ALREADY_SUBMITTED.into())
-}
-
 /// What a caller is told when a submitted application would be changed.
 pub const ALREADY_SUBMITTED: &str = "This application has already been submitted.";
 
@@ -328,19 +322,6 @@ pub const ALREADY_SUBMITTED: &str = "This application has already been submitted
 pub const CHANGED_ELSEWHERE: &str = "This application was changed in another window or by \
      someone else since this page was opened, so your answers were not saved. The page now shows \
      it as it is: please enter your changes again.";
-
-pub fn eval_error(e: EvalError) -> ApiError {
-    match e {
-        EvalError::UnknownStep(s) => ApiError::NotFound(format!("There is no step `{s}`.")),
-        EvalError::NotAForm(s) => {
-            ApiError::BadRequest(format!("Step `{s}` is saved by its own page."))
-        }
-        EvalError::Rule(d) => {
-            crate::rules::evaluation::note_failure(&d);
-            ApiError::Internal(anyhow::anyhow!("rule failed: {d}"))
-        }
-    }
-}
 
 /// What a step call works on: the serving rules, the context, and the session's application.
 pub struct OpenStep {

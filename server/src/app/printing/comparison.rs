@@ -9,9 +9,8 @@ use super::{
     oop_title, out_of_network, pair, percent,
 };
 use crate::app::applying::open::OpenStep;
-use crate::app::applying::quotes::{household, quoted};
+use crate::app::applying::quotes::{QuoteError, household, quoted};
 use crate::documents::pdf::{self, Column, Orientation, Sheet, Style, Table};
-use crate::platform::error::ApiResult;
 
 /// The comparison of the plan page `kind` (narrowed by `filter`), or of every kind when `all`.
 pub fn comparison(
@@ -20,7 +19,7 @@ pub fn comparison(
     kind: PlanKind,
     all: bool,
     filter: &Filter,
-) -> ApiResult<Sheet> {
+) -> Result<Sheet, QuoteError> {
     let h = household(s)?;
     let cat = s.bundle.engine.catalog();
     let kinds = if all {

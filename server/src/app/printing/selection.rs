@@ -9,13 +9,12 @@ use super::{
     out_of_network, percent,
 };
 use crate::app::applying::open::OpenStep;
-use crate::app::applying::quotes::{household, quoted};
+use crate::app::applying::quotes::{QuoteError, household, quoted};
 use crate::documents::pdf::{self, Column, Orientation, Sheet, Style, Table};
-use crate::platform::error::ApiResult;
 use crate::rules::quoting::PlanSnapshot;
 
 /// The benefit selection sheet (spec 2.11): each selected plan, its premium by member, the total.
-pub fn selection(w: &Words, s: &OpenStep) -> ApiResult<Sheet> {
+pub fn selection(w: &Words, s: &OpenStep) -> Result<Sheet, QuoteError> {
     let h = &household(s)?;
     let cat = s.bundle.engine.catalog();
     let mut sheet = Sheet::new(
