@@ -118,7 +118,9 @@ fn suites() -> Vec<(String, String)> {
     out
 }
 
-fn bench(c: &mut Criterion) {
+/// The repository's rules, and a consumer on an agent's site offering Blue Cross and Priority
+/// Health on the demo's day.
+fn engine_and_context() -> (enrollflow_engine::Engine, Context) {
     let engine = match load(&sources()) {
         Ok(e) => e,
         Err(p) => panic!("rules: {p:?}"),
@@ -131,6 +133,11 @@ fn bench(c: &mut Criterion) {
             ..AgentFlags::default()
         },
     };
+    (engine, ctx)
+}
+
+fn bench(c: &mut Criterion) {
+    let (engine, ctx) = engine_and_context();
     let census = census_with_15_dependents();
     let app = json!({
         "last_step": 2, "enrollment_type": "oe", "effective_date": "2025-01-01",
@@ -350,18 +357,7 @@ fn submissions_2024(engine: &enrollflow_engine::Engine, n: usize) -> Vec<Value> 
 /// Renewing 2024 submissions into 2025, as renewals per second on one thread (100,000 within a
 /// minute is at least 1,667 a second).
 fn renewals(c: &mut Criterion) {
-    let engine = match load(&sources()) {
-        Ok(e) => e,
-        Err(p) => panic!("rules: {p:?}"),
-    };
-    let ctx = Context {
-        today: time::macros::date!(2024 - 11 - 20),
-        applying: Applying::Consumer,
-        agent: AgentFlags {
-            offers: vec!["display_bcbsm".into(), "display_ph".into()],
-            ..AgentFlags::default()
-        },
-    };
+    let (engine, ctx) = engine_and_context();
     let apps = submissions_2024(&engine, 1_000);
     for app in &apps {
         match engine.renew(app, &ctx) {

@@ -17,13 +17,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::accounts::logged_in;
+use super::accounts::{logged_in, record};
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
 use super::host::ClientAddress;
 use super::site::Branding;
 use crate::app::admin::agents::{NotAnNpn, Npn};
 use crate::app::admin::{acting, agents, outbox};
+use crate::app::audit::Action;
 use crate::http::session::{self, LiveSession, SessionState};
 use crate::http::state::AppState;
 use crate::rules::Status;
@@ -172,7 +173,14 @@ async fn fabricate_agent(
         &headers,
     )
     .await?;
-    acting::began(&app.pool, app.clock.now(), admin, target.id, address).await?;
+    record(
+        &app,
+        Action::Impersonate,
+        Some(admin),
+        Some(target.id),
+        address,
+    )
+    .await?;
     Ok(logged_in(&new, cookie, target.agent_subdomain.clone()))
 }
 
@@ -205,7 +213,14 @@ async fn unfabricate_agent(
         &headers,
     )
     .await?;
-    acting::ended(&app.pool, app.clock.now(), admin.id, agent_user, address).await?;
+    record(
+        &app,
+        Action::ImpersonateEnd,
+        Some(admin.id),
+        Some(agent_user),
+        address,
+    )
+    .await?;
     Ok(logged_in(&new, cookie, admin.agent_subdomain.clone()))
 }
 

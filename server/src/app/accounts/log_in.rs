@@ -1,8 +1,8 @@
-//! Checking a login's credentials: the attempt is counted before the password is checked (a
-//! success clears the count), so a parallel burst cannot slip past the limit; a wrong password
-//! and an unknown address are answered alike and audited; a disabled account is said only to whoever
-//! knows its password; an account with (or required to have) a second factor gets a challenge on
-//! the caller's session instead of a session of its own. The session itself is the HTTP layer's.
+//! Checking a login's credentials: the attempt is counted before the password is checked (a success
+//! clears the count), so a parallel burst cannot slip past the limit; a wrong password and an
+//! unknown address are answered alike and audited; a disabled account is said only to whoever knows
+//! its password; an account with (or required to have) a second factor gets a challenge on the
+//! caller's session instead of a session of its own. The session itself is the HTTP layer's.
 
 use std::net::IpAddr;
 

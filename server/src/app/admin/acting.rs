@@ -1,29 +1,14 @@
 //! An admin acting as an agent's user, and switching back. Acting reaches every one of the
 //! agent's customers, so it needs the admin's second factor proved lately (the HTTP layer asks
 //! for it first) and carries that proof into the new session; switching back restores the admin's
-//! own session with the proof the acting began with. Both are audited. The sessions themselves
-//! are replaced by the HTTP layer (`http/session.rs`).
-
-use std::net::IpAddr;
+//! own session with the proof the acting began with. The HTTP layer replaces the sessions
+//! (`http/session.rs`) and audits both steps.
 
 use time::OffsetDateTime;
 use uuid::Uuid;
 
 use crate::app::accounts::UserRow;
-use crate::app::audit::{self, Action};
 use crate::db::{PgPool, Result, second_factor, users};
-
-/// Records that `admin` began acting as the agent user `agent_user`.
-pub async fn began(
-    pool: &PgPool,
-    now: OffsetDateTime,
-    admin: Uuid,
-    agent_user: Uuid,
-    address: Option<IpAddr>,
-) -> Result<()> {
-    let who = (Some(admin), Some(agent_user));
-    audit::record_event(pool, now, Action::Impersonate, who, address).await
-}
 
 /// The admin a session acting as an agent belongs to (`None`: no longer an admin), and when the
 /// acting session's second factor was proved (carried back).
@@ -37,16 +22,4 @@ pub async fn switching_back(
     };
     let proved_at = second_factor::session_proved_at(pool, session).await?;
     Ok(Some((admin, proved_at)))
-}
-
-/// Records that `admin` stopped acting as the agent user `agent_user`.
-pub async fn ended(
-    pool: &PgPool,
-    now: OffsetDateTime,
-    admin: Uuid,
-    agent_user: Uuid,
-    address: Option<IpAddr>,
-) -> Result<()> {
-    let who = (Some(admin), Some(agent_user));
-    audit::record_event(pool, now, Action::ImpersonateEnd, who, address).await
 }

@@ -1,7 +1,7 @@
-//! The agent's dashboard: its home and More Info (`home`), the Quoting and Submissions lists (`lists`), their Excel exports
-//! (`export`), an application's replay as a scenario suite (`scenario`) and a submission's
-//! evidence packet (`evidence`). Only the agent's own applications; an admin acting as an agent
-//! is that agent.
+//! The agent's dashboard: its home and More Info (`home`), the Quoting and Submissions lists
+//! (`lists`), their Excel exports (`export`), an application's replay as a scenario suite
+//! (`scenario`) and a submission's evidence packet (`evidence`). Only the agent's own applications;
+//! an admin acting as an agent is that agent.
 
 pub mod evidence;
 pub mod export;
