@@ -94,7 +94,43 @@ pub fn observe(engine: &Engine, data: &Value, ctx: &Context) -> Observations {
     if let Err(e) = r {
         out.insert("error".into(), e.to_string());
     }
+    observe_renewal(engine, data, ctx, &mut out);
     out
+}
+
+/// The key of a renewal's observations (not a step id: `Vocabulary::group` reads it first).
+const RENEWAL: &str = "renewal";
+
+/// How a submitted application renews into the next plan year, when it does: the customer's
+/// status, and each plan's successor and next year's premium.
+fn observe_renewal(engine: &Engine, data: &Value, ctx: &Context, out: &mut Observations) {
+    // Submitted: the purchasing step's answers are stored.
+    if data.get(engine.submitted_step()).is_none_or(Value::is_null) {
+        return;
+    }
+    match engine.renew(data, ctx) {
+        Ok(Some(r)) => {
+            out.insert(
+                format!("{RENEWAL}: status"),
+                r.status(engine.renewal_rules()).key().to_string(),
+            );
+            for p in &r.plans {
+                let successor = p
+                    .renewal
+                    .as_ref()
+                    .map_or_else(|| "discontinued".to_string(), |t| t.plan_id.to_string());
+                out.insert(format!("{RENEWAL}: {} successor", p.kind.key()), successor);
+                out.insert(
+                    format!("{RENEWAL}: {} premium", p.kind.key()),
+                    p.next_premium().to_string(),
+                );
+            }
+        }
+        Ok(None) => {}
+        Err(e) => {
+            out.insert(format!("{RENEWAL}: error"), e.to_string());
+        }
+    }
 }
 
 fn shown(v: &Value) -> String {
@@ -237,6 +273,9 @@ impl Vocabulary {
         let Some((step, rest)) = key.split_once(": ") else {
             return "the walk stopped on a rule's error".into();
         };
+        if step == RENEWAL {
+            return Self::renewal_group(rest, after);
+        }
         let step = self.step(step);
         let what = match rest {
             "outcome" => self.outcome(after),
@@ -262,6 +301,33 @@ impl Vocabulary {
             }
         };
         format!("{step}: {what}")
+    }
+
+    /// A renewal's change: the status it now has (one of six names), or that a plan's successor
+    /// or premium changes.
+    fn renewal_group(rest: &str, after: &str) -> String {
+        let what = match rest {
+            "status" => match enrollflow_engine::renewal::RenewalStatus::parse(after) {
+                Some(s) => format!("status becomes {}", s.key()),
+                None => "no longer renews".to_string(),
+            },
+            "error" => "a rule's error".to_string(),
+            _ => {
+                let Some((kind, what)) = rest.split_once(' ') else {
+                    return "renewals: another observation changes".into();
+                };
+                let kind = enrollflow_engine::catalog::PlanKind::ALL
+                    .into_iter()
+                    .find(|k| k.key() == kind)
+                    .map_or("a plan", |k| k.key());
+                match what {
+                    "successor" => format!("{kind} successor changes"),
+                    "premium" => format!("{kind} premium changes"),
+                    _ => "another observation changes".to_string(),
+                }
+            }
+        };
+        format!("renewals: {what}")
     }
 
     fn outcome(&self, after: &str) -> String {
@@ -650,6 +716,44 @@ mod tests {
             counts
                 .iter()
                 .all(|c| c.applications.is_none() && c.shown == "fewer than 5")
+        );
+    }
+
+    #[test]
+    fn renewals_are_counted_by_the_status_they_move_to_and_never_by_a_premium() {
+        let v = vocabulary();
+        let before = obs(&[
+            ("renewal: status", "same_plan"),
+            ("renewal: medical successor", "525"),
+            ("renewal: medical premium", "$395.18"),
+        ]);
+        let after = obs(&[
+            ("renewal: status", "carrier_change"),
+            ("renewal: medical successor", "discontinued"),
+            ("renewal: medical premium", "$412.00"),
+        ]);
+        let (changed, counts) = count(vec![(&before, &after); 5], &v);
+        assert_eq!(changed, 5);
+        let groups: Vec<&str> = counts.iter().map(|c| c.what.as_str()).collect();
+        assert_eq!(
+            groups,
+            [
+                "renewals: medical premium changes",
+                "renewals: medical successor changes",
+                "renewals: status becomes carrier_change",
+            ]
+        );
+        let text = format!("{counts:?}");
+        for secret in ["412", "525", "$"] {
+            assert!(!text.contains(secret), "{secret} in {text}");
+        }
+        // A status the base set does not know of is not repeated.
+        let odd = obs(&[("renewal: status", "48103")]);
+        let (_, counts) = count(vec![(&before, &odd); 5], &v);
+        assert!(
+            counts
+                .iter()
+                .any(|c| c.what == "renewals: no longer renews")
         );
     }
 }

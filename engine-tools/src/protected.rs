@@ -40,17 +40,19 @@ pub const TEMPLATE_FUEL: u64 = 200_000;
 
 /// The templates analysts own, under `templates/` or a language's `templates/<code>/`: what a
 /// consumer reads (the legal texts, the consumer's e-mails), each in every language of the set.
-pub const ANALYSTS_TEMPLATES: [&str; 5] = [
+pub const ANALYSTS_TEMPLATES: [&str; 6] = [
     "legal/privacy.html",
     "legal/terms.html",
     "email/receipt.txt",
     "email/resume.txt",
     "email/handoff.txt",
+    "email/renewal.txt",
 ];
 
 /// The analysts' templates that mail a link: it stands on a line of its own, so no text of the
 /// template can wrap it in another address.
-pub const LINK_TEMPLATES: [&str; 2] = ["email/resume.txt", "email/handoff.txt"];
+pub const LINK_TEMPLATES: [&str; 3] =
+    ["email/resume.txt", "email/handoff.txt", "email/renewal.txt"];
 
 /// Whether a path names a file below its folder: no empty, `.` or `..` part.
 pub fn plain_path(path: &str) -> bool {

@@ -52,10 +52,44 @@ pub fn walk(
     ctx: &Context,
     on: &mut dyn FnMut(Event<'_>),
 ) -> Result<(), EvalError> {
+    let mut given = |_: &str, stored: &Value, schema: &Value| made_up(stored, schema, ctx.today);
+    walk_with(engine, data, ctx, &mut given, on, false).map(|_| ())
+}
+
+/// An application's answers carried into a new one under the rules in force: `data`'s answers
+/// walked through the flow from the first step as [`walk`] does, each form step's stored answers
+/// as `given` makes them (`step`, stored answers, the step's schema), the plan pages choosing the
+/// plans `data` holds (as quoted now). It stops where the stored answers end, at a refusal or a
+/// dialog, before the submitted step, and at a plan page whose kind `data` holds no key for
+/// (`medical_plan`; null: no plan of the kind): the new document, whose `last_step` says how
+/// far it got.
+pub fn carry(
+    engine: &Engine,
+    data: &Value,
+    ctx: &Context,
+    given: &mut dyn FnMut(&str, &Value, &Value) -> Value,
+) -> Result<Map<String, Value>, EvalError> {
+    let mut data = data.clone();
+    if let Some(m) = data.as_object_mut() {
+        m.remove(engine.submitted_step());
+    }
+    walk_with(engine, &data, ctx, given, &mut |_| {}, true)
+}
+
+/// [`walk`] with the answers each form step is given made by `given`, stopping at a plan page
+/// whose kind `data` holds no key for when `stop_unchosen`; the application as walked.
+fn walk_with(
+    engine: &Engine,
+    data: &Value,
+    ctx: &Context,
+    given: &mut dyn FnMut(&str, &Value, &Value) -> Value,
+    on: &mut dyn FnMut(Event<'_>),
+    stop_unchosen: bool,
+) -> Result<Map<String, Value>, EvalError> {
     let steps: Vec<StepInfo> = engine.steps().cloned().collect();
     let mut app = Map::new();
     let Some(mut at) = steps.first().cloned() else {
-        return Ok(());
+        return Ok(app);
     };
     // Each step at most a few times (a reopened step comes back once).
     for _ in 0..steps.len() * 3 {
@@ -65,7 +99,7 @@ pub fn walk(
             let Some(stored) = data.get(&at.id).filter(|a| a.is_object()) else {
                 break;
             };
-            let given = made_up(stored, &view.schema, ctx.today);
+            let given = given(&at.id, stored, &view.schema);
             let result = engine.submit(&at.id, &given, &now, ctx)?;
             on(Event::Submitted {
                 step: &at.id,
@@ -96,6 +130,9 @@ pub fn walk(
             let Some(kind) = view.plan_kind() else {
                 break;
             };
+            if stop_unchosen && data.get(format!("{}_plan", kind.key())).is_none() {
+                break;
+            }
             let plan = data
                 .get(format!("{}_plan", kind.key()))
                 .filter(|p| p.get("id").is_some())
@@ -135,7 +172,7 @@ pub fn walk(
             at = next;
         }
     }
-    Ok(())
+    Ok(app)
 }
 
 /// The scenario (a suite of one, as YAML) replaying `data`, an application's stored document,

@@ -24,10 +24,22 @@ pub struct RenewalRules {
     /// How many other plans a renewal shows beside its successor (or instead of it).
     #[serde(default = "two")]
     pub alternatives: usize,
+    /// A renewal into the same plan whose monthly premium changes by this many percent or more
+    /// (up or down) is worth the agent's call: `premium_change`, not `same_plan`.
+    #[serde(default = "five")]
+    pub notable_change_percent: u32,
+    /// The answers a re-enrollment from a renewal gives a step over last year's (step id ->
+    /// answers): the new plan year's open enrollment.
+    #[serde(default)]
+    pub reenroll_with: serde_json::Map<String, Value>,
 }
 
 fn two() -> usize {
     2
+}
+
+fn five() -> u32 {
+    5
 }
 
 impl Default for RenewalRules {
@@ -35,6 +47,62 @@ impl Default for RenewalRules {
         RenewalRules {
             age_offs: Vec::new(),
             alternatives: two(),
+            notable_change_percent: five(),
+            reenroll_with: serde_json::Map::new(),
+        }
+    }
+}
+
+/// Where a customer's renewal stands, the riskiest first (the worklist's order): a carrier that
+/// leaves (or a successor of another carrier), a plan without a successor, a successor that is
+/// another plan, a member who ages off, a premium that changes by the notable percentage or
+/// more, and the same plan at about the same premium.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum RenewalStatus {
+    CarrierChange,
+    NoSuccessor,
+    PlanChange,
+    MemberAgingOff,
+    PremiumChange,
+    SamePlan,
+}
+
+impl RenewalStatus {
+    pub const ALL: [RenewalStatus; 6] = [
+        RenewalStatus::CarrierChange,
+        RenewalStatus::NoSuccessor,
+        RenewalStatus::PlanChange,
+        RenewalStatus::MemberAgingOff,
+        RenewalStatus::PremiumChange,
+        RenewalStatus::SamePlan,
+    ];
+
+    /// The status's name as stored and sent (`carrier_change`).
+    pub fn key(self) -> &'static str {
+        match self {
+            RenewalStatus::CarrierChange => "carrier_change",
+            RenewalStatus::NoSuccessor => "no_successor",
+            RenewalStatus::PlanChange => "plan_change",
+            RenewalStatus::MemberAgingOff => "member_aging_off",
+            RenewalStatus::PremiumChange => "premium_change",
+            RenewalStatus::SamePlan => "same_plan",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.key() == key)
+    }
+
+    /// 1 for the riskiest status, 6 for the least.
+    pub fn risk(self) -> i16 {
+        match self {
+            RenewalStatus::CarrierChange => 1,
+            RenewalStatus::NoSuccessor => 2,
+            RenewalStatus::PlanChange => 3,
+            RenewalStatus::MemberAgingOff => 4,
+            RenewalStatus::PremiumChange => 5,
+            RenewalStatus::SamePlan => 6,
         }
     }
 }
@@ -89,9 +157,48 @@ pub struct PlanRenewal {
     pub discontinued: bool,
     pub alternatives: Vec<Terms>,
     pub aging_off: Vec<AgingOff>,
+    /// The carrier sells no plan of this kind in the household's county next year (it leaves:
+    /// the customer changes carrier).
+    pub carrier_leaves: bool,
 }
 
 impl PlanRenewal {
+    /// What the household pays next year for this plan's place: the successor's premium, else
+    /// the closest alternative's (nothing when nobody stays on it).
+    pub fn next_premium(&self) -> Money {
+        self.renewal
+            .as_ref()
+            .or(self.alternatives.first())
+            .map_or(Money::ZERO, |t| t.rates.total)
+    }
+
+    /// The status of this plan's renewal alone.
+    fn status(&self, notable_percent: u32) -> RenewalStatus {
+        let Some(next) = &self.renewal else {
+            if self.carrier_leaves {
+                return RenewalStatus::CarrierChange;
+            }
+            if self.aging_off.is_empty() || !self.alternatives.is_empty() {
+                return RenewalStatus::NoSuccessor;
+            }
+            // Nobody stays on the plan: every member ages off it.
+            return RenewalStatus::MemberAgingOff;
+        };
+        let was = &self.current;
+        if next.carrier != was.carrier {
+            RenewalStatus::CarrierChange
+        } else if next.name != was.name || next.metal != was.metal || next.network != was.network {
+            RenewalStatus::PlanChange
+        } else if !self.aging_off.is_empty() {
+            RenewalStatus::MemberAgingOff
+        } else if percent_change(was.rates.total, next.rates.total).abs()
+            >= f64::from(notable_percent)
+        {
+            RenewalStatus::PremiumChange
+        } else {
+            RenewalStatus::SamePlan
+        }
+    }
     /// The change of the monthly premium, when the plan renews.
     pub fn change(&self) -> Option<Money> {
         let new = self.renewal.as_ref()?.rates.total;
@@ -108,6 +215,54 @@ pub struct Renewal {
     /// The new plan year's first day, on which ages are counted.
     pub effective_date: Date,
     pub plans: Vec<PlanRenewal>,
+}
+
+impl Renewal {
+    /// This year's monthly premium, all plans together.
+    pub fn current_premium(&self) -> Money {
+        Money::from_cents(
+            self.plans
+                .iter()
+                .map(|p| p.current.rates.total.cents())
+                .sum(),
+        )
+    }
+
+    /// Next year's monthly premium, all plans together (a plan without a successor counts its
+    /// closest alternative).
+    pub fn next_premium(&self) -> Money {
+        Money::from_cents(self.plans.iter().map(|p| p.next_premium().cents()).sum())
+    }
+
+    /// The change of the monthly premium, in percent of this year's (0 when this year's is 0).
+    pub fn change_percent(&self) -> f64 {
+        percent_change(self.current_premium(), self.next_premium())
+    }
+
+    /// The customer's status: the riskiest of their plans'.
+    pub fn status(&self, rules: &RenewalRules) -> RenewalStatus {
+        let worst = self
+            .plans
+            .iter()
+            .map(|p| p.status(rules.notable_change_percent))
+            .min()
+            .unwrap_or(RenewalStatus::SamePlan);
+        // One plan the same, another's premium up by a notable share of the whole.
+        if worst == RenewalStatus::SamePlan
+            && self.change_percent().abs() >= f64::from(rules.notable_change_percent)
+        {
+            return RenewalStatus::PremiumChange;
+        }
+        worst
+    }
+}
+
+/// `was` to `now` in percent of `was` (0 when `was` is 0).
+fn percent_change(was: Money, now: Money) -> f64 {
+    if was.cents() == 0 {
+        return 0.0;
+    }
+    (now.cents() - was.cents()) as f64 * 100.0 / was.cents() as f64
 }
 
 /// "Subscriber", "Spouse", "Dependent 2", for the household's members in order.
@@ -192,8 +347,8 @@ impl Engine {
                 Some(s) if !next.members.is_empty() => Some(self.terms(s, area, &next)?),
                 _ => None,
             };
-            let alternatives = if next.members.is_empty() {
-                Vec::new()
+            let (alternatives, carrier_leaves) = if next.members.is_empty() {
+                (Vec::new(), false)
             } else {
                 self.alternatives(plan, successor, &next, &carriers)?
             };
@@ -205,6 +360,7 @@ impl Engine {
                 discontinued: successor.is_none(),
                 alternatives,
                 aging_off,
+                carrier_leaves,
             });
         }
         if plans.is_empty() {
@@ -224,15 +380,17 @@ impl Engine {
     }
 
     /// The plans of the new year closest to `current`, other than its successor: the same
-    /// carrier and metal first, then the same network type, then the lowest premium.
+    /// carrier and metal first, then the same network type, then the lowest premium; and whether
+    /// `current`'s carrier sells none of the kind to the household next year.
     fn alternatives(
         &self,
         current: &Plan,
         successor: Option<&Plan>,
         next: &Household,
         carriers: &[u8],
-    ) -> Result<Vec<Terms>, QuoteFailure> {
+    ) -> Result<(Vec<Terms>, bool), QuoteFailure> {
         let mut quoted = rating::quote(&self.catalog, current.kind, next, carriers)?;
+        let carrier_leaves = !quoted.iter().any(|(p, _)| p.carrier == current.carrier);
         quoted.retain(|(p, _)| successor.is_none_or(|s| s.id != p.id));
         // Cheapest first already: a stable sort by closeness keeps that order within each.
         quoted.sort_by_key(|(p, _)| {
@@ -245,11 +403,12 @@ impl Engine {
             }
         });
         let size = next.members.len();
-        Ok(quoted
+        let alternatives = quoted
             .into_iter()
             .take(self.renewals.alternatives)
             .map(|(p, rates)| terms_of(p, rates, size))
-            .collect())
+            .collect();
+        Ok((alternatives, carrier_leaves))
     }
 }
 

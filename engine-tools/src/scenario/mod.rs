@@ -162,6 +162,8 @@ struct Expect {
     alternatives: Option<Vec<i64>>,
     /// renewal: exactly these members leave the plan ("Dependent 1").
     aging_off: Option<Vec<String>>,
+    /// renewal: the customer's status, all their plans together (`carrier_change`, …).
+    status: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -67,7 +67,7 @@ fn check_successor(
 
 /// The application's renewal of its plan of kind `renewal`, checked against `successor`,
 /// `reason`, `premiums` and `members` (the current plan's, the renewal's and the alternatives', by
-/// plan id), `alternatives` and `aging_off`.
+/// plan id), `alternatives`, `aging_off` and the customer's `status`.
 pub(super) fn renewal(
     engine: &Engine,
     app: &Value,
@@ -113,6 +113,14 @@ pub(super) fn renewal(
         && *want != leaving
     {
         f.push(format!("{at}: ageing off {leaving:?}, expected {want:?}"));
+    }
+    if let Some(want) = &e.status {
+        let got = renewal.status(engine.renewal_rules()).key();
+        if got != want {
+            f.push(format!(
+                "{at}: the renewal's status is {got}, expected {want}"
+            ));
+        }
     }
     let mut rated: Vec<(i64, &Rates)> = vec![(p.current.plan_id, &p.current.rates)];
     rated.extend(p.renewal.iter().map(|t| (t.plan_id, &t.rates)));

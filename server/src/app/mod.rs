@@ -12,6 +12,8 @@
 //! - `messages`: agent messages, read and dismissed by agents, written by admins.
 //! - `operations`: readiness, the gauges' counts and the load test's database baselines.
 //! - `printing`: the plan pages' printable sheets.
+//! - `renewals`: each customer's next plan year worked out by the rules, the agent's worklist,
+//!   renewal links and the customer's re-enrollment.
 //! - `sites`: an agent's branded site and its logo.
 //! - `rule_sets`: publishing an approved rule set.
 
@@ -39,5 +41,6 @@ pub mod dashboard;
 pub mod messages;
 pub mod operations;
 pub mod printing;
+pub mod renewals;
 pub mod rule_sets;
 pub mod sites;

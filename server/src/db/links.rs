@@ -12,6 +12,9 @@ pub enum Purpose {
     Resume,
     /// "Send to customer": the agent hands the application to the customer to finish.
     Handoff,
+    /// "Send renewal options": the customer's submitted application, renewed into the next plan
+    /// year (the link starts a new application).
+    Renewal,
 }
 
 impl Purpose {
@@ -19,6 +22,7 @@ impl Purpose {
         match self {
             Purpose::Resume => "resume",
             Purpose::Handoff => "handoff",
+            Purpose::Renewal => "renewal",
         }
     }
 
@@ -26,6 +30,7 @@ impl Purpose {
         match s {
             "resume" => Some(Purpose::Resume),
             "handoff" => Some(Purpose::Handoff),
+            "renewal" => Some(Purpose::Renewal),
             _ => None,
         }
     }

@@ -16,6 +16,7 @@ pub mod login_failures;
 pub mod messages;
 pub mod notices;
 pub mod outbox;
+pub mod renewals;
 pub mod reset_requests;
 pub mod retention;
 pub mod rule_proposals;

@@ -32,6 +32,7 @@ pub mod plans;
 pub mod prepared;
 pub mod print;
 pub mod proposals;
+pub mod renewals;
 pub mod resume;
 pub mod revision;
 pub mod rule_sets;
@@ -195,6 +196,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(evidence::router())
         .merge(resume::router())
         .merge(handoff::router())
+        .merge(renewals::router())
         .merge(messages::router())
         .split_for_parts()
 }

@@ -172,6 +172,18 @@ async fn resume_application(
         return Err(ApiError::NotFound(resume::NOT_A_LINK.into()));
     }
     let (id, purpose) = resume::use_link(&Handles::of(&app), &agent, token).await?;
+    if purpose == Purpose::Renewal {
+        // The renewal's link starts the new year's application; its page shows the choices.
+        let (new, revision) =
+            crate::app::renewals::reenroll::start(&Handles::of(&app), &session.id_hash, &agent, id)
+                .await?;
+        let checked = Rechecked {
+            route: crate::app::renewals::reenroll::ROUTE.to_string(),
+            changes: Vec::new(),
+            from_agent: Some(agent.agent_name.clone()),
+        };
+        return Ok((Wrote::application(new, revision), Json(checked)));
+    }
     let (data, revision) =
         resume::take_over(&Handles::of(&app), &session.id_hash, &agent, id).await?;
     let wrote = Wrote::application(id, revision);

@@ -31,6 +31,7 @@ mod plans;
 mod print;
 mod purchase;
 mod reload;
+mod renewals;
 mod replay;
 mod resume;
 mod retention;

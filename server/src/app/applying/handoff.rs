@@ -217,6 +217,7 @@ pub async fn send(
 ) -> Result<Handoff, LinkError> {
     let link = Link {
         purpose: Purpose::Handoff,
+        plan_year: None,
         template: TEMPLATE,
         per_day: PER_DAY,
         email: to.email,

@@ -106,6 +106,7 @@ pub async fn save_for_later(
 ) -> Result<OffsetDateTime, LinkError> {
     let link = Link {
         purpose: Purpose::Resume,
+        plan_year: None,
         template: TEMPLATE,
         per_day: LINKS_PER_DAY,
         email,
@@ -127,6 +128,8 @@ pub struct Link<'a> {
     pub origin: &'a str,
     /// The language the e-mail is written in.
     pub language: &'a str,
+    /// The plan year a renewal link is for (its template's `plan_year`).
+    pub plan_year: Option<i32>,
 }
 
 /// Makes a single-use link to an application (its token's SHA-256 kept, valid [`VALID_FOR`];
@@ -163,6 +166,7 @@ pub async fn email_link(
             agency_name => agent.agency_name,
             agent_phone => crate::documents::pdf::format_phone(&agent.phone_number),
             agent_email => agent.email,
+            plan_year => l.plan_year,
         },
     )?;
     let message = mail::Email {
@@ -207,7 +211,8 @@ pub async fn use_link(
     if link.agent_id != agent.id {
         return Err(LinkError::NotALink(OTHER_SITE));
     }
-    if link.submitted {
+    // A renewal's link is sent on the submitted application it renews.
+    if link.submitted && purpose != Purpose::Renewal {
         return Err(LinkError::NoLonger(SUBMITTED));
     }
     if link.used_at.is_some() {
