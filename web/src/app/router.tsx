@@ -101,6 +101,18 @@ export const routes: RouteObject[] = [
       },
       { path: 'resume', loader: () => redirect('/') },
       {
+        // A renewal link's page (the link opened through /resume/token/:token started the new
+        // year's application): this year, the renewal and the alternatives; the choice goes on
+        // into the wizard.
+        path: 'renewal',
+        lazy: async () => {
+          const [{ RenewalPage }] = await Promise.all([import('@/features/resume/components/renewal-page'), loadPart('wizard')]);
+          return { Component: () => <RenewalPage onChosen={reloadApplication} /> };
+        },
+        loader: publicPage,
+        handle: full(/*i18n*/ { id: 'Your Renewal' }),
+      },
+      {
         // The step layout (the progress list) loads with the first step: the landing page does
         // without it (scripts/bundle-budget.mjs).
         // The wizard's texts (src/locales/wizard) load with it too.
@@ -159,6 +171,11 @@ export const routes: RouteObject[] = [
             path: 'enrolled',
             lazy: { Component: async () => (await dashboardUi()).SubmissionsPage },
             handle: fluid(/*i18n*/ { id: 'Dashboard | Submissions' }),
+          },
+          {
+            path: 'renewals',
+            lazy: { Component: async () => (await dashboardUi()).RenewalsPage },
+            handle: fluid(/*i18n*/ { id: 'Dashboard | Renewals' }),
           },
           {
             path: 'recentNotifications',

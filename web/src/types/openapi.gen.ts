@@ -976,6 +976,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/renewalCounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The home card: the agent's renewals to do, sent and done, and the days left in open enrollment. */
+        get: operations["renewal_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The agent's renewal worklist for the plan year of the open enrollment ahead, riskiest first, then the largest premium change. Query: status (comma list of carrier_change, no_successor, plan_change, member_aging_off, premium_change, same_plan), change (up, down), follow (to_do, sent, opened, reenrolled), q (the customer's name), page (25 rows). */
+        get: operations["renewal_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/renewals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["renewal_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/renewals/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description E-mails the customer, at the address on their application, a single-use link (14 days, the agent's sites) to their renewal options (an earlier one stops working). */
+        post: operations["send_renewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/renewalsExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every renewal of the worklist under its filters as Renewals.xlsx. */
+        get: operations["renewal_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/scenario/{id}": {
         parameters: {
             query?: never;
@@ -1300,6 +1384,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The renewal the session's application was started from: this year's plans, next year's renewal and the alternatives, each member's premium. */
+        get: operations["renewal_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/renewal/choose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The customer's choice of next year's plans (one the renewal shows for each kind, or null for none): last year's answers are carried on through the new year's rules; answers where the wizard goes on. */
+        post: operations["choose_renewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reset-password": {
         parameters: {
             query?: never;
@@ -1582,6 +1700,13 @@ export interface components {
             id: string;
             last_name: string;
         };
+        /** @description A member who leaves a plan at renewal. */
+        AgingOffView: {
+            /** Format: int64 */
+            age: number;
+            member: string;
+            says: string;
+        };
         /** @description A step's answers, by field key, as its form's schema shapes them. */
         Answers: Record<string, unknown>;
         /** @description The More Info modal (spec part 2, section 3 "App info"). */
@@ -1705,6 +1830,18 @@ export interface components {
             new_password?: string | null;
             /** @default null */
             new_password_confirmation?: string | null;
+        };
+        /**
+         * @description The customer's choice: a plan id for each kind the renewal holds (the renewal's or an
+         *     alternative's), or none for no plan of that kind next year.
+         */
+        Choice: {
+            /** Format: int64 */
+            dental?: number | null;
+            /** Format: int64 */
+            medical?: number | null;
+            /** Format: int64 */
+            vision?: number | null;
         };
         /** @description A code from the authenticator app, or one of the recovery codes. */
         CodeRequest: {
@@ -2043,6 +2180,13 @@ export interface components {
             /** @default null */
             password?: string | null;
         };
+        MemberPremium: {
+            /** Format: int64 */
+            age: number;
+            member: string;
+            /** Format: double */
+            premium: number;
+        };
         /** @description A message for the user. */
         Message: {
             message: string;
@@ -2155,6 +2299,20 @@ export interface components {
              */
             total: number;
         };
+        /**
+         * @description How one plan renews: this year's, the successor (none: discontinued or nobody stays), the
+         *     crosswalk's reason, the alternatives, who ages off.
+         */
+        PlanRenewalView: {
+            aging_off: components["schemas"]["AgingOffView"][];
+            alternatives: components["schemas"]["PlanTerms"][];
+            carrier_leaves: boolean;
+            current: components["schemas"]["PlanTerms"];
+            /** @description `medical`, `dental` or `vision`. */
+            kind: string;
+            reason: string | null;
+            renewal: components["schemas"]["PlanTerms"] | null;
+        };
         /** @description A chosen plan as the application stores it. */
         PlanSnapshot: {
             /** Format: int32 */
@@ -2181,6 +2339,26 @@ export interface components {
              */
             rate: number;
             sbc: string | null;
+        };
+        /** @description One plan on either side of a renewal, as the worklist and the customer read it. */
+        PlanTerms: {
+            carrier: string;
+            /** Format: double */
+            deductible: number | null;
+            /** @description Each member's monthly premium ("Subscriber", "Dependent 1"; 0 when not charged). */
+            members: components["schemas"]["MemberPremium"][];
+            metal: string | null;
+            name: string;
+            network: string | null;
+            /** Format: double */
+            out_of_pocket_max: number | null;
+            /** Format: int64 */
+            plan_id: number;
+            /**
+             * Format: double
+             * @description The monthly premium, dollars.
+             */
+            premium: number;
         };
         /** @description A plan as the plan pages show it (spec part 1, section 3 "Plan"). */
         PlanView: {
@@ -2407,6 +2585,101 @@ export interface components {
         Rejection: {
             reason: string;
         };
+        /** @description The home card. */
+        RenewalCounts: {
+            /**
+             * Format: int64
+             * @description Days left in the open enrollment (none before it starts).
+             */
+            days_left: number | null;
+            /**
+             * Format: int64
+             * @description Re-enrolled for the new year.
+             */
+            done: number;
+            /** Format: int32 */
+            plan_year: number;
+            /**
+             * Format: int64
+             * @description Sent or opened, not re-enrolled yet.
+             */
+            sent: number;
+            /**
+             * Format: int64
+             * @description Nothing sent yet (or the link expired unopened).
+             */
+            to_do: number;
+        };
+        /** @description One renewal side by side. */
+        RenewalDetail: components["schemas"]["RenewalRow"] & {
+            email?: string | null;
+            renewal: components["schemas"]["RenewalView"];
+        };
+        /** @description What the customer's renewal page shows. */
+        RenewalOffer: {
+            agent_name: string;
+            renewal: components["schemas"]["RenewalView"];
+        };
+        /** @description A page of the worklist. */
+        RenewalPage: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pages: number;
+            /** Format: int32 */
+            plan_year: number;
+            rows: components["schemas"]["RenewalRow"][];
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A worklist row. */
+        RenewalRow: {
+            /**
+             * Format: double
+             * @description The change in percent of this year's premium.
+             */
+            change_percent: number;
+            /**
+             * Format: double
+             * @description This year's monthly premium and next year's, dollars (a plan without a successor counts
+             *     its closest alternative).
+             */
+            current_premium: number;
+            first_name: string | null;
+            /** @description `to_do`, `sent`, `opened`, `reenrolled`. */
+            follow: string;
+            /**
+             * Format: uuid
+             * @description The renewed (submitted) application's id.
+             */
+            id: string;
+            last_name: string | null;
+            /** Format: double */
+            next_premium: number;
+            /** Format: date-time */
+            opened_at: string | null;
+            /** @description Each plan: its kind, this year's plan and next year's (none without a successor). */
+            plans: components["schemas"]["RowPlan"][];
+            /** Format: date-time */
+            sent_at: string | null;
+            /**
+             * @description `carrier_change`, `no_successor`, `plan_change`, `member_aging_off`, `premium_change`,
+             *     `same_plan`.
+             */
+            status: string;
+        };
+        RenewalSent: {
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @description A customer's renewal as stored and shown. */
+        RenewalView: {
+            /** @description The new plan year's first day (YYYY-MM-DD). */
+            effective_date: string;
+            /** Format: int32 */
+            plan_year: number;
+            plans: components["schemas"]["PlanRenewalView"][];
+        };
         Reopened: {
             application: components["schemas"]["ActiveApplication"];
             /** @description The step, now open (id, number, route, title). */
@@ -2459,6 +2732,11 @@ export interface components {
         Rollback: {
             /** @description The earlier set's hash (or the start of it, naming one set). */
             hash: string;
+        };
+        RowPlan: {
+            current: string;
+            kind: string;
+            renewal: string | null;
         };
         /** @description The scenario suites' results and the rule coverage they reach, for the set serving now. */
         RulesReport: {
@@ -2578,6 +2856,13 @@ export interface components {
             selected_plan_id?: number | null;
             /** @description Dental: accepted for compatibility; a plan that includes vision decides it. */
             skip_vision?: boolean | null;
+        };
+        SendRenewalRequest: {
+            /**
+             * @description The language of the e-mail, e.g. `es`; English when absent or when the rules do not
+             *     speak it.
+             */
+            language?: string | null;
         };
         /** @description One file of the serving set. */
         SetFile: {
@@ -5125,6 +5410,210 @@ export interface operations {
             };
         };
     };
+    renewal_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description null: no renewal season */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalCounts"] | null;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    renewal_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalPage"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    renewal_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The renewed (submitted) application */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    send_renewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The renewed (submitted) application */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendRenewalRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalSent"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Re-enrolled already, or no address on file */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    renewal_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["BinaryFile"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     scenario: {
         parameters: {
             query?: {
@@ -5811,6 +6300,78 @@ export interface operations {
                 };
             };
             /** @description `errors.token` ("Sorry, the link you used is no longer valid."), `errors.email`, `errors.password`, `errors.password_confirmation`, `errors.tos_agree` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    renewal_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalOffer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    choose_renewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Choice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rechecked"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             422: {
                 headers: {
                     [name: string]: unknown;

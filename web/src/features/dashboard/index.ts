@@ -6,6 +6,7 @@ export { DashboardActionsContext, type DashboardActions } from './components/das
 export { DashboardHome } from './components/dashboard-home';
 export { DashboardShell } from './components/dashboard-shell';
 export { RecentNotificationsPage } from './components/recent-notifications';
+export { RenewalsPage } from './components/renewals-page';
 
 export function QuotingPage() {
   return createElement(DashboardList, { kind: 'quotes' });

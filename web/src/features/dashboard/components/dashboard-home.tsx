@@ -12,6 +12,7 @@ import { CarriersChart, EnrollmentsChart } from './charts';
 import { NotificationsCard } from './notifications-card';
 import { ProductBadges } from './product-badges';
 import { DASHBOARD_ERROR } from './texts';
+import { RenewalsCard } from './renewals-card';
 
 type Load<T> = { state: 'loading' } | { state: 'error' } | { state: 'done'; value: T };
 
@@ -167,6 +168,7 @@ export function DashboardHome() {
         <div className="ef-dashboard-home__countdowns">
           <CountdownSlot kind="Individual" load={individual} />
           {shell?.display_medicare && <CountdownSlot kind="Medicare" load={medicare} />}
+          <RenewalsCard />
         </div>
       </div>
       <section className="ds-c-card ef-dash-card ds-u-margin-top--3" aria-labelledby={offId}>

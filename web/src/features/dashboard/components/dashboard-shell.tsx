@@ -71,6 +71,11 @@ export function DashboardShell({ children }: { children: ReactNode }) {
                 Submissions
               </NavLink>
             </li>
+            <li>
+              <NavLink className={navClass} to="/dashboard/renewals">
+                Renewals
+              </NavLink>
+            </li>
           </ul>
           {links.length > 0 && (
             <>
@@ -128,6 +133,9 @@ export function DashboardShell({ children }: { children: ReactNode }) {
           </NavLink>
           <NavLink className={quickClass} to="/dashboard/enrolled">
             Submissions
+          </NavLink>
+          <NavLink className={quickClass} to="/dashboard/renewals">
+            Renewals
           </NavLink>
           <a className="ef-dash-quicknav__link" href="#ef-dash-nav">
             More
