@@ -59,8 +59,8 @@ pub fn walk(
 /// An application's answers carried into a new one under the rules in force: `data`'s answers
 /// walked through the flow from the first step as [`walk`] does, each form step's stored answers
 /// as `given` makes them (`step`, stored answers, the step's schema), the plan pages choosing the
-/// plans `data` holds (as quoted now). It stops where the stored answers end, at a refusal or a
-/// dialog, before the submitted step, and at a plan page whose kind `data` holds no key for
+/// plans `data` holds (as quoted now). It stops where the stored answers end, at a refusal (the
+/// refused answers kept, for the person to complete) or a dialog, before the submitted step, and at a plan page whose kind `data` holds no key for
 /// (`medical_plan`; null: no plan of the kind): the new document, whose `last_step` says how
 /// far it got.
 pub fn carry(
@@ -76,15 +76,16 @@ pub fn carry(
     walk_with(engine, &data, ctx, given, &mut |_| {}, true)
 }
 
-/// [`walk`] with the answers each form step is given made by `given`, stopping at a plan page
-/// whose kind `data` holds no key for when `stop_unchosen`; the application as walked.
+/// [`walk`] with the answers each form step is given made by `given`; when `carrying`, it stops
+/// at a plan page whose kind `data` holds no key for, and keeps the answers of a step the rules
+/// refuse. The application as walked.
 fn walk_with(
     engine: &Engine,
     data: &Value,
     ctx: &Context,
     given: &mut dyn FnMut(&str, &Value, &Value) -> Value,
     on: &mut dyn FnMut(Event<'_>),
-    stop_unchosen: bool,
+    carrying: bool,
 ) -> Result<Map<String, Value>, EvalError> {
     let steps: Vec<StepInfo> = engine.steps().cloned().collect();
     let mut app = Map::new();
@@ -107,6 +108,10 @@ fn walk_with(
                 result: &result,
             });
             let Submission::Accepted(t) = result else {
+                // Carried answers the rules now refuse stay, for the person to complete.
+                if carrying {
+                    app.insert(at.id.clone(), given);
+                }
                 break;
             };
             if t.modal.is_some() {
@@ -130,7 +135,7 @@ fn walk_with(
             let Some(kind) = view.plan_kind() else {
                 break;
             };
-            if stop_unchosen && data.get(format!("{}_plan", kind.key())).is_none() {
+            if carrying && data.get(format!("{}_plan", kind.key())).is_none() {
                 break;
             }
             let plan = data

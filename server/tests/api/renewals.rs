@@ -408,6 +408,14 @@ async fn renewal_options_go_to_the_customer_who_chooses_and_re_enrolls_with_last
         old_data["census"]["sub_birth_date"]
     );
     assert_eq!(new_data["medical_plan"]["id"], chosen);
+    // Subscriber Information as last year, to complete where the rules ask more (the demo's
+    // answers hold no SSN).
+    assert_eq!(
+        new_data["subInfo"]["residential_street"],
+        old_data["subInfo"]["residential_street"]
+    );
+    assert!(new_data["subInfo"]["residential_street"].is_string());
+    assert_eq!(route, "/subInfo");
     assert!(
         new_data.get("rap").is_none(),
         "never signed for the customer"

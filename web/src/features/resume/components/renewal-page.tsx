@@ -8,6 +8,13 @@ import { choosePlans, getOffer, type PlanRenewalView, type PlanTerms, type Renew
 type Kind = 'medical' | 'dental' | 'vision';
 const KINDS: Kind[] = ['medical', 'dental', 'vision'];
 
+/** A YYYY-MM-DD day in the page's language ("January 1, 2025"). */
+function longDate(day: string, locale: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  if (!y || !m || !d) return day;
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(locale, { dateStyle: 'long', timeZone: 'UTC' });
+}
+
 /** Dollars in the page's language. */
 function money(n: number | null | undefined, locale: string): string {
   return typeof n === 'number' ? n.toLocaleString(locale, { style: 'currency', currency: 'USD' }) : '—';
@@ -125,7 +132,7 @@ export function RenewalPage({ onChosen }: { onChosen: () => Promise<unknown> }) 
           <p>
             <Trans
               id="{agent} worked out how your plans renew on {date}. Choose a plan for each kind of coverage, then re-enroll: last year's answers are filled in, and you check them, sign and purchase."
-              values={{ agent: offer.agent_name, date: offer.renewal.effective_date }}
+              values={{ agent: offer.agent_name, date: longDate(offer.renewal.effective_date, i18n.locale) }}
             />
           </p>
           {problem && (

@@ -5,6 +5,9 @@ import { errorText } from '@/lib/api-client';
 import { resumeApplication } from '../api/resume';
 import type { Rechecked } from '../types';
 
+/** The page a renewal's link opens (the server's route for it). */
+const RENEWAL_ROUTE = '/renewal';
+
 /**
  * The e-mailed resume link's page (`/resume/token/:token`): the token leaves the address bar at
  * once, and is used only when the person clicks "Continue my application" (a mail scanner that
@@ -41,6 +44,11 @@ export function ResumePage({ onResumed }: { onResumed: () => Promise<unknown> })
       async (r) => {
         // The app's stores learn of the application this browser now has (the step guards read them).
         await onResumed();
+        // A renewal's link: its page shows the choices (nothing was prepared to tell of).
+        if (r.route === RENEWAL_ROUTE) {
+          void navigate(r.route, { replace: true });
+          return;
+        }
         setChecked(r);
       },
       (e: unknown) => setProblem({ error: e }),
