@@ -513,6 +513,20 @@ fn matrix(b: &BIds) -> Vec<Row> {
             ),
             row(
                 M::GET,
+                "/api/dashboard/renewals/{id}",
+                &format!("/api/dashboard/renewals/{id}"),
+                Empty,
+                ById,
+            ),
+            row(
+                M::POST,
+                "/api/dashboard/renewals/{id}/send",
+                &format!("/api/dashboard/renewals/{id}/send"),
+                Json(json!({ "language": "es" })),
+                ById,
+            ),
+            row(
+                M::GET,
                 "/api/dashboard/evidence/{id}",
                 &format!("/api/dashboard/evidence/{id}"),
                 Empty,
@@ -599,9 +613,20 @@ fn matrix(b: &BIds) -> Vec<Row> {
         "/api/dashboard/carrierShare",
         "/api/dashboard/getMessages",
         "/api/dashboard/getOldMessages",
+        "/api/dashboard/renewals",
+        "/api/dashboard/renewalsExport",
+        "/api/dashboard/renewalCounts",
     ] {
         rows.push(row(M::GET, path, path, Empty, Dashboard));
     }
+    // The renewal worklist's view names no other agent's data: only the caller's book is read.
+    rows.push(row(
+        M::GET,
+        "/api/dashboard/renewals",
+        "/api/dashboard/renewals?status=same_plan&follow=to_do&q=Lee",
+        Empty,
+        Dashboard,
+    ));
     // The session's own application: reads first, then writes.
     let own = |method: Method, template: &'static str, path: &str, body: Body, ok: Option<u16>| {
         row(method, template, path, body, Own(ok))
@@ -612,6 +637,21 @@ fn matrix(b: &BIds) -> Vec<Row> {
         "/api/application/active",
         Empty,
         Some(200),
+    ));
+    // A renewal's page: the session's application was not started from a renewal.
+    rows.push(own(
+        M::GET,
+        "/api/renewal",
+        "/api/renewal",
+        Empty,
+        Some(404),
+    ));
+    rows.push(own(
+        M::POST,
+        "/api/renewal/choose",
+        "/api/renewal/choose",
+        Json(json!({ "medical": null, "dental": null, "vision": null })),
+        Some(404),
     ));
     for (step, ok) in [
         ("whyApplying", 200),

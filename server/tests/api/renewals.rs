@@ -6,7 +6,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    ACME_NPN, ACME_USER, LAKESHORE_USER, TestApp, spawn_app, token_in, wait_for_mails,
+    ACME_NPN, ACME_USER, LAKESHORE_USER, TestApp, spawn_app, test_cipher, token_in, wait_for_mails,
 };
 
 use enrollflow_server::demo_data as generator;
@@ -256,20 +256,45 @@ async fn renewal_options_go_to_the_customer_who_chooses_and_re_enrolls_with_last
             .await
             .json(),
     );
-    let row = list
-        .iter()
-        .find(|r| {
-            r["plans"]
+    // A customer covered alone with a medical plan.
+    let mut found = None;
+    for r in &list {
+        let id = r["id"].as_str().expect("id").to_string();
+        let d = acme
+            .get(&format!("/api/dashboard/renewals/{id}"))
+            .await
+            .json();
+        let plans = d["renewal"]["plans"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let alone = plans.iter().all(|p| {
+            p["current"]["members"]
                 .as_array()
-                .is_some_and(|p| p.iter().any(|p| p["kind"] == "medical"))
-        })
-        .expect("a medical renewal")
-        .clone();
-    let id = row["id"].as_str().expect("id").to_string();
-    let detail = acme
-        .get(&format!("/api/dashboard/renewals/{id}"))
-        .await
-        .json();
+                .is_some_and(|m| m.len() == 1)
+        });
+        if alone && plans.iter().any(|p| p["kind"] == "medical") {
+            found = Some((id, d));
+            break;
+        }
+    }
+    let (id, detail) = found.expect("a customer covered alone");
+    // Last year's SSN, sealed to last year's application as a purchase stores it (the demo's
+    // answers hold none).
+    let old_id: uuid::Uuid = id.parse().expect("uuid");
+    let cipher = test_cipher();
+    let sealed = cipher
+        .encrypt_bound("123456789", &format!("{old_id}:subInfo:sub_ssn"))
+        .expect("sealed");
+    sqlx::query(
+        "UPDATE applications SET data = jsonb_set(data, '{subInfo,sub_ssn}', to_jsonb($2::text))
+         WHERE id = $1",
+    )
+    .bind(old_id)
+    .bind(&sealed)
+    .execute(&app.pool)
+    .await
+    .expect("stored");
     let email = detail["email"].as_str().expect("an address").to_string();
     let r = acme
         .call(
@@ -381,8 +406,9 @@ async fn renewal_options_go_to_the_customer_who_chooses_and_re_enrolls_with_last
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let route = r.json()["route"].as_str().expect("route").to_string();
+    // Nothing asked twice that has not changed: Subscriber Information is complete.
     assert!(
-        ["/subInfo", "/other", "/pcp", "/rap", "/review"].contains(&route.as_str()),
+        ["/other", "/pcp", "/rap"].contains(&route.as_str()),
         "{route}"
     );
 
@@ -408,14 +434,32 @@ async fn renewal_options_go_to_the_customer_who_chooses_and_re_enrolls_with_last
         old_data["census"]["sub_birth_date"]
     );
     assert_eq!(new_data["medical_plan"]["id"], chosen);
-    // Subscriber Information as last year, to complete where the rules ask more (the demo's
-    // answers hold no SSN).
+    // Subscriber Information as last year; the SSN sealed again, to the new application only.
     assert_eq!(
         new_data["subInfo"]["residential_street"],
         old_data["subInfo"]["residential_street"]
     );
     assert!(new_data["subInfo"]["residential_street"].is_string());
-    assert_eq!(route, "/subInfo");
+    let new_id: uuid::Uuid = sqlx::query_scalar(
+        "SELECT reenrolled_application_id FROM renewals WHERE application_id = $1",
+    )
+    .bind(old_id)
+    .fetch_one(&app.pool)
+    .await
+    .expect("the new id");
+    let resealed = new_data["subInfo"]["sub_ssn"].as_str().expect("an SSN");
+    assert_ne!(resealed, sealed);
+    assert_eq!(
+        cipher
+            .decrypt_bound(resealed, &format!("{new_id}:subInfo:sub_ssn"))
+            .expect("opens for the new application"),
+        "123456789"
+    );
+    assert!(
+        cipher
+            .decrypt_bound(resealed, &format!("{old_id}:subInfo:sub_ssn"))
+            .is_err()
+    );
     assert!(
         new_data.get("rap").is_none(),
         "never signed for the customer"
