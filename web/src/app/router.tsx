@@ -106,7 +106,8 @@ export const routes: RouteObject[] = [
         // into the wizard.
         path: 'renewal',
         lazy: async () => {
-          const [{ RenewalPage }] = await Promise.all([import('@/features/resume/components/renewal-page'), loadPart('wizard')]);
+          // Its texts are a part of their own: the wizard's load with the first step it goes on to.
+          const [{ RenewalPage }] = await Promise.all([import('@/features/renewal/components/renewal-page'), loadPart('renewal')]);
           return { Component: () => <RenewalPage onChosen={reloadApplication} /> };
         },
         loader: publicPage,

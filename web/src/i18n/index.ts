@@ -23,9 +23,9 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 type Catalog = { messages: Messages };
 /**
  * A part of the app's texts (lingui.config.ts): the shell's come with the first script, the
- * wizard's with the first step (`loadPart`).
+ * wizard's with the first step, the renewal page's with it (`loadPart`).
  */
-export type Part = 'shell' | 'wizard';
+export type Part = 'shell' | 'wizard' | 'renewal';
 // English's shell catalog is in the first script (imported above), not a chunk of its own.
 const catalogs = import.meta.glob<Catalog>(['../locales/*/*.po', '!../locales/shell/en.po']);
 const loaded = new Map<string, Messages>([['shell/en', english]]);

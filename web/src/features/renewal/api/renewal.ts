@@ -1,11 +1,11 @@
 import { apiClient } from '@/lib/api-client';
 import type { components } from '@/types/openapi.gen';
-import type { Rechecked } from '../types';
 
 type Schema<K extends keyof components['schemas']> = components['schemas'][K];
 export type RenewalOffer = Schema<'RenewalOffer'>;
 export type PlanRenewalView = Schema<'PlanRenewalView'>;
 export type PlanTerms = Schema<'PlanTerms'>;
+export type Rechecked = Schema<'Rechecked'>;
 
 /** GET /api/renewal: the customer's renewal (the application a renewal link started). */
 export function getOffer(): Promise<RenewalOffer> {
