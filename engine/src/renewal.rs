@@ -94,16 +94,12 @@ impl RenewalStatus {
         Self::ALL.into_iter().find(|s| s.key() == key)
     }
 
-    /// 1 for the riskiest status, 6 for the least.
+    /// 1 for the riskiest status, 6 for the least: its place in [`Self::ALL`].
     pub fn risk(self) -> i16 {
-        match self {
-            RenewalStatus::CarrierChange => 1,
-            RenewalStatus::NoSuccessor => 2,
-            RenewalStatus::PlanChange => 3,
-            RenewalStatus::MemberAgingOff => 4,
-            RenewalStatus::PremiumChange => 5,
-            RenewalStatus::SamePlan => 6,
-        }
+        (1..)
+            .zip(Self::ALL)
+            .find(|(_, s)| *s == self)
+            .map_or(0, |(n, _)| n)
     }
 }
 

@@ -66,17 +66,9 @@ async fn send_handoff(
     JsonBody(req): JsonBody<HandoffRequest>,
 ) -> ApiResult<Json<Handoff>> {
     let agent = user.dashboard_agent()?;
-    let origin = public_origin(
-        &app.config,
-        headers.get(header::HOST).and_then(|h| h.to_str().ok()),
-    );
+    let origin = link_origin(&app, &headers);
     let bundle = app.rules.current();
-    let languages = bundle.engine.languages();
-    let language = req
-        .language
-        .as_deref()
-        .filter(|code| *code != PSEUDO && languages.speaks(code))
-        .unwrap_or(SOURCE);
+    let language = customer_language(&bundle, req.language.as_deref());
     let to = handoff::Customer {
         email: text(&req.email),
         origin: &origin,
@@ -103,6 +95,26 @@ async fn revoke_handoff(
     Ok(Json(
         handoff::withdraw(&Handles::of(&app), agent, id).await?,
     ))
+}
+
+/// The agent's site a customer's link opens on: the site the agent is on.
+pub(super) fn link_origin(app: &AppState, headers: &HeaderMap) -> String {
+    public_origin(
+        &app.config,
+        headers.get(header::HOST).and_then(|h| h.to_str().ok()),
+    )
+}
+
+/// The language of a customer's e-mail: the one the agent chose, when the rules speak it, else
+/// English.
+pub(super) fn customer_language<'a>(
+    bundle: &crate::rules::Bundle,
+    asked: Option<&'a str>,
+) -> &'a str {
+    let languages = bundle.engine.languages();
+    asked
+        .filter(|code| *code != PSEUDO && languages.speaks(code))
+        .unwrap_or(SOURCE)
 }
 
 impl From<HandoffError> for ApiError {

@@ -16,9 +16,9 @@ use uuid::Uuid;
 use super::accounts::{Errors, JsonBody};
 use super::auth::CurrentUser;
 use super::error::{ApiError, ApiResult};
+use super::handoff::{customer_language, link_origin};
 use super::host::SiteHost;
 use super::open::context;
-use crate::accounts::public_origin;
 use crate::app::applying::Handles;
 use crate::app::applying::resume::Rechecked;
 use crate::app::renewals::reenroll::{self, Choice, ChoiceError, RenewalOffer};
@@ -28,7 +28,6 @@ use crate::app::renewals::worklist::{
 use crate::app::renewals::{RenewalError, export, send};
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;
-use enrollflow_engine::i18n::{PSEUDO, SOURCE};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -103,8 +102,8 @@ async fn renewal_export(
 ) -> ApiResult<Response> {
     let agent = agent_of(&app, &user).await?;
     let (f, _) = filter_of(raw.as_deref());
-    let (plan_year, rows) = worklist::all(&Handles::of(&app), &agent, &f).await?;
-    let bytes = tokio::task::spawn_blocking(move || export::workbook(plan_year, &rows))
+    let list = worklist::all(&Handles::of(&app), &agent, &f).await?;
+    let bytes = tokio::task::spawn_blocking(move || export::workbook(&list))
         .await
         .map_err(|e| ApiError::Internal(e.into()))?
         .map_err(|e| ApiError::Internal(e.into()))?;
@@ -185,17 +184,9 @@ async fn send_renewal(
     JsonBody(req): JsonBody<SendRenewalRequest>,
 ) -> ApiResult<Json<RenewalSent>> {
     let agent = agent_of(&app, &user).await?;
-    let origin = public_origin(
-        &app.config,
-        headers.get(header::HOST).and_then(|h| h.to_str().ok()),
-    );
+    let origin = link_origin(&app, &headers);
     let bundle = app.rules.current();
-    let languages = bundle.engine.languages();
-    let language = req
-        .language
-        .as_deref()
-        .filter(|code| *code != PSEUDO && languages.speaks(code))
-        .unwrap_or(SOURCE);
+    let language = customer_language(&bundle, req.language.as_deref());
     let expires_at = send::send(&Handles::of(&app), &agent, id, &origin, language).await?;
     Ok(Json(RenewalSent { expires_at }))
 }

@@ -2622,6 +2622,12 @@ export interface components {
         };
         /** @description A page of the worklist. */
         RenewalPage: {
+            /**
+             * Format: int32
+             * @description The premium change, in percent, from which a renewal into the same plan is
+             *     `premium_change` (`rules/renewals.yaml`): how the status reads.
+             */
+            notable_change_percent: number;
             /** Format: int64 */
             page: number;
             /** Format: int64 */

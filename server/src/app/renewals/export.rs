@@ -3,7 +3,7 @@
 
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
-use super::worklist::RenewalRow;
+use super::worklist::RenewalPage;
 
 /// The workbook's file name.
 pub const FILE_NAME: &str = "Renewals.xlsx";
@@ -21,16 +21,17 @@ pub const HEADERS: [&str; 9] = [
     "Follow-up",
 ];
 
-/// How a status reads in the workbook and on the page.
-pub fn status_label(key: &str) -> &str {
+/// How a status reads in the workbook (as on the page); `notable` the rules' percentage of a
+/// notable premium change.
+fn status_label(key: &str, notable: u32) -> String {
     match key {
-        "carrier_change" => "Carrier change",
-        "no_successor" => "No successor plan",
-        "plan_change" => "Plan change",
-        "member_aging_off" => "Member ageing off",
-        "premium_change" => "Premium change of 5% or more",
-        "same_plan" => "Same plan",
-        other => other,
+        "carrier_change" => "Carrier change".into(),
+        "no_successor" => "No successor plan".into(),
+        "plan_change" => "Plan change".into(),
+        "member_aging_off" => "Member ageing off".into(),
+        "premium_change" => format!("Premium change of {notable}% or more"),
+        "same_plan" => "Same plan".into(),
+        other => other.into(),
     }
 }
 
@@ -44,18 +45,18 @@ fn follow_label(key: &str) -> &str {
     }
 }
 
-/// The workbook's bytes: the worklist of `plan_year`, `rows` in order.
-pub fn workbook(plan_year: i32, rows: &[RenewalRow]) -> Result<Vec<u8>, XlsxError> {
+/// The workbook's bytes: the worklist's rows in order.
+pub fn workbook(list: &RenewalPage) -> Result<Vec<u8>, XlsxError> {
     let mut book = Workbook::new();
     let ws = book.add_worksheet();
-    ws.set_name(format!("Renewals {plan_year}"))?;
+    ws.set_name(format!("Renewals {}", list.plan_year))?;
     let bold = Format::new().set_bold();
     let money = Format::new().set_num_format("$#,##0.00");
     let percent = Format::new().set_num_format("0.0%");
     for (c, h) in (0u16..).zip(HEADERS) {
         ws.write_string_with_format(0, c, h, &bold)?;
     }
-    for (r, row) in (1u32..).zip(rows) {
+    for (r, row) in (1u32..).zip(&list.rows) {
         let names = |next: bool| {
             row.plans
                 .iter()
@@ -71,7 +72,7 @@ pub fn workbook(plan_year: i32, rows: &[RenewalRow]) -> Result<Vec<u8>, XlsxErro
         };
         ws.write_string(r, 0, row.last_name.as_deref().unwrap_or_default())?;
         ws.write_string(r, 1, row.first_name.as_deref().unwrap_or_default())?;
-        ws.write_string(r, 2, status_label(&row.status))?;
+        ws.write_string(r, 2, status_label(&row.status, list.notable_change_percent))?;
         ws.write_string(r, 3, names(false))?;
         ws.write_string(r, 4, names(true))?;
         ws.write_number_with_format(r, 5, row.current_premium, &money)?;

@@ -52,6 +52,9 @@ pub struct RowPlan {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RenewalPage {
     pub plan_year: i32,
+    /// The premium change, in percent, from which a renewal into the same plan is
+    /// `premium_change` (`rules/renewals.yaml`): how the status reads.
+    pub notable_change_percent: u32,
     pub total: i64,
     pub page: i64,
     pub pages: i64,
@@ -124,12 +127,12 @@ pub async fn ready(h: &Handles<'_>, agent: &AgentRow) -> Result<Season, RenewalE
 /// Rows a page holds.
 pub const PER_PAGE: i64 = 25;
 
-/// A page (from 1) of the agent's worklist under `filter`.
-pub async fn page(
+/// A page (from 1) of the agent's worklist under `filter`, `per_page` rows a page.
+async fn read(
     h: &Handles<'_>,
     agent: &AgentRow,
     filter: &Filter,
-    page: i64,
+    (page, per_page): (i64, i64),
 ) -> Result<RenewalPage, RenewalError> {
     let season = ready(h, agent).await?;
     let page = page.max(1);
@@ -139,36 +142,46 @@ pub async fn page(
         season.plan_year,
         h.clock.now(),
         filter,
-        (PER_PAGE, (page - 1).saturating_mul(PER_PAGE)),
+        (per_page, (page - 1).saturating_mul(per_page)),
     )
     .await?;
     let total = rows.first().map_or(0, |r| r.total);
     Ok(RenewalPage {
         plan_year: season.plan_year,
+        notable_change_percent: h
+            .rules
+            .current()
+            .engine
+            .renewal_rules()
+            .notable_change_percent,
         total,
         page,
-        pages: (total + PER_PAGE - 1) / PER_PAGE,
+        pages: if total == 0 {
+            0
+        } else {
+            (total - 1) / per_page + 1
+        },
         rows: rows.iter().map(row_of).collect(),
     })
 }
 
-/// Every row of the agent's worklist under `filter`, in its order (the export).
+/// A page (from 1) of the agent's worklist under `filter`.
+pub async fn page(
+    h: &Handles<'_>,
+    agent: &AgentRow,
+    filter: &Filter,
+    page: i64,
+) -> Result<RenewalPage, RenewalError> {
+    read(h, agent, filter, (page, PER_PAGE)).await
+}
+
+/// Every row of the agent's worklist under `filter`, in its order (the export), as one page.
 pub async fn all(
     h: &Handles<'_>,
     agent: &AgentRow,
     filter: &Filter,
-) -> Result<(i32, Vec<RenewalRow>), RenewalError> {
-    let season = ready(h, agent).await?;
-    let rows = store::page(
-        h.pool,
-        agent.id,
-        season.plan_year,
-        h.clock.now(),
-        filter,
-        (i64::MAX, 0),
-    )
-    .await?;
-    Ok((season.plan_year, rows.iter().map(row_of).collect()))
+) -> Result<RenewalPage, RenewalError> {
+    read(h, agent, filter, (1, i64::MAX)).await
 }
 
 /// One of the agent's renewals side by side.

@@ -35,14 +35,31 @@ export function exportRenewals(query: string): Promise<Blob> {
   return requestBlob(`/api/dashboard/renewalsExport${query ? `?${query}` : ''}`);
 }
 
-export const STATUS_LABELS: Record<string, string> = {
-  carrier_change: 'Carrier change',
-  no_successor: 'No successor plan',
-  plan_change: 'Plan change',
-  member_aging_off: 'Member ageing off',
-  premium_change: 'Premium change of 5% or more',
-  same_plan: 'Same plan',
-};
+/** The statuses in the worklist's order, riskiest first. */
+export const STATUSES = ['carrier_change', 'no_successor', 'plan_change', 'member_aging_off', 'premium_change', 'same_plan'] as const;
+
+/**
+ * How a status reads; `notable` is the rules' percentage of a notable premium change (the page's
+ * `notable_change_percent`), unknown before the first page loads.
+ */
+export function statusLabel(status: string, notable: number | undefined): string {
+  switch (status) {
+    case 'carrier_change':
+      return 'Carrier change';
+    case 'no_successor':
+      return 'No successor plan';
+    case 'plan_change':
+      return 'Plan change';
+    case 'member_aging_off':
+      return 'Member ageing off';
+    case 'premium_change':
+      return notable === undefined ? 'Premium change' : `Premium change of ${notable}% or more`;
+    case 'same_plan':
+      return 'Same plan';
+    default:
+      return status;
+  }
+}
 
 export const FOLLOW_LABELS: Record<string, string> = {
   to_do: 'To do',

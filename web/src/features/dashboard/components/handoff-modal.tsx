@@ -1,12 +1,13 @@
 import { Alert, Button, Dialog, Spinner } from '@cmsgov/design-system';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { EmailField } from '@/components/email-field';
-import { LANGUAGES, SOURCE_LANGUAGE } from '@/i18n/languages';
+import { SOURCE_LANGUAGE } from '@/i18n/languages';
 import { ApiError } from '@/lib/api-client';
 import { getHandoff, revokeHandoff, sendHandoff } from '../api/handoff';
 import type { Handoff } from '../types';
 import { handoffSentence } from '../utils/handoff';
 import { DASHBOARD_ERROR } from './texts';
+import { EmailLanguage } from './email-language';
 
 /**
  * Send to Customer: e-mails the customer a link to review the application, give the
@@ -114,21 +115,7 @@ export function HandoffModal({
           {handoff && <p className="ef-handoff__state">{handoffSentence(handoff)}</p>}
           {open && <p>Sending again replaces the link the customer has.</p>}
           <EmailField label="Customer's Email" value={email} onChange={setEmail} error={fieldError} autoComplete="off" />
-          <label className="ds-c-label" htmlFor={`${formId}-language`}>
-            Email language
-          </label>
-          <select
-            id={`${formId}-language`}
-            className="ds-c-field"
-            value={language}
-            onChange={(e) => setLanguage(e.target.value)}
-          >
-            {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code} lang={l.code}>
-                {l.name}
-              </option>
-            ))}
-          </select>
+          <EmailLanguage value={language} onChange={setLanguage} />
         </form>
       )}
     </Dialog>

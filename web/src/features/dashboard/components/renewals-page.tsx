@@ -1,20 +1,22 @@
 import { Alert, Button, Dialog, Spinner } from '@cmsgov/design-system';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { LANGUAGES, SOURCE_LANGUAGE } from '@/i18n/languages';
+import { SOURCE_LANGUAGE } from '@/i18n/languages';
 import { ApiError } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { Pagination } from './pagination';
 import { DASHBOARD_ERROR } from './texts';
+import { EmailLanguage } from './email-language';
 import {
   FOLLOW_LABELS,
-  STATUS_LABELS,
+  STATUSES,
   dollars,
   exportRenewals,
   getRenewal,
   getRenewals,
   percent,
   sendRenewal,
+  statusLabel,
   type PlanRenewalView,
   type PlanTerms,
   type RenewalDetail,
@@ -107,9 +109,9 @@ export function RenewalsPage() {
           </label>
           <select id={ids.status} className="ds-c-field" value={params.get('status') ?? ''} onChange={(e) => setView('status', e.target.value)}>
             <option value="">All statuses</option>
-            {Object.entries(STATUS_LABELS).map(([k, v]) => (
+            {STATUSES.map((k) => (
               <option key={k} value={k}>
-                {v}
+                {statusLabel(k, page?.notable_change_percent)}
               </option>
             ))}
           </select>
@@ -189,7 +191,7 @@ export function RenewalsPage() {
                         </button>
                       </th>
                       <td>
-                        <span className={`ef-renewal-status ef-renewal-status--${r.status}`}>{STATUS_LABELS[r.status] ?? r.status}</span>
+                        <span className={`ef-renewal-status ef-renewal-status--${r.status}`}>{statusLabel(r.status, page.notable_change_percent)}</span>
                       </td>
                       <td>
                         {r.plans.map((p) => (
@@ -211,7 +213,7 @@ export function RenewalsPage() {
           <Pagination page={page.page} pages={page.pages} hrefFor={hrefFor} onPage={(n) => setView('page', String(n))} />
         </>
       )}
-      {open && <RenewalDialog id={open} onClose={() => setOpen(null)} onChanged={load} />}
+      {open && <RenewalDialog id={open} notable={page?.notable_change_percent} onClose={() => setOpen(null)} onChanged={load} />}
     </div>
   );
 }
@@ -276,13 +278,12 @@ export function SideBySide({ plan }: { plan: PlanRenewalView }) {
   );
 }
 
-function RenewalDialog({ id, onClose, onChanged }: { id: string; onClose: () => void; onChanged: () => void }) {
+function RenewalDialog({ id, notable, onClose, onChanged }: { id: string; notable: number | undefined; onClose: () => void; onChanged: () => void }) {
   const [detail, setDetail] = useState<RenewalDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [language, setLanguage] = useState<string>(SOURCE_LANGUAGE);
   const [busy, setBusy] = useState(false);
-  const languageId = useId();
 
   useEffect(() => {
     let active = true;
@@ -339,7 +340,7 @@ function RenewalDialog({ id, onClose, onChanged }: { id: string; onClose: () => 
       {detail && (
         <>
           <p className="ds-u-margin-top--0">
-            <span className={`ef-renewal-status ef-renewal-status--${detail.status}`}>{STATUS_LABELS[detail.status] ?? detail.status}</span>{' '}
+            <span className={`ef-renewal-status ef-renewal-status--${detail.status}`}>{statusLabel(detail.status, notable)}</span>{' '}
             {dollars(detail.current_premium)} a month now, {dollars(detail.next_premium)} from {detail.renewal.effective_date} (
             {percent(detail.change_percent)}). Follow-up: {FOLLOW_LABELS[detail.follow] ?? detail.follow}.
           </p>
@@ -354,16 +355,7 @@ function RenewalDialog({ id, onClose, onChanged }: { id: string; onClose: () => 
               <SideBySide plan={p} />
             </section>
           ))}
-          <label className="ds-c-label" htmlFor={languageId}>
-            Email language
-          </label>
-          <select id={languageId} className="ds-c-field" value={language} onChange={(e) => setLanguage(e.target.value)}>
-            {LANGUAGES.map((l) => (
-              <option key={l.code} value={l.code} lang={l.code}>
-                {l.name}
-              </option>
-            ))}
-          </select>
+          <EmailLanguage value={language} onChange={setLanguage} />
           <p className="ds-u-font-size--sm">Sent to {detail.email ?? 'no address on file'}.</p>
         </>
       )}
