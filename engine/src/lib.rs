@@ -42,6 +42,7 @@ mod submit;
 pub mod summary;
 mod view;
 pub mod yaml;
+pub mod yearly_cost;
 pub mod zip;
 
 use std::collections::{BTreeMap, HashMap};
@@ -122,6 +123,8 @@ pub struct Engine {
     calendar: calendar::Calendar,
     /// Who ages off a plan at renewal, and how many alternatives a renewal shows.
     renewals: renewal::RenewalRules,
+    /// The expected use per service (`rules/yearly_cost/utilization.yaml`); empty without it.
+    utilization: yearly_cost::Utilization,
     /// The languages of the forms' and rules' texts.
     languages: i18n::Languages,
     hash: String,

@@ -28,6 +28,9 @@ fn kind(path: &str) -> Option<&'static str> {
         _ if path.starts_with("tests/scenarios/") => Some("scenarios"),
         _ if path == "rules/catalog/carriers.yaml" => Some("carriers"),
         _ if path.starts_with("rules/catalog/20") && name == "crosswalk.yaml" => Some("crosswalk"),
+        _ if path.starts_with("rules/catalog/20") && name == "cost_sharing.yaml" => {
+            Some("cost_sharing")
+        }
         _ if path.starts_with("rules/catalog/20") && name != "limits.yaml" => Some("plans"),
         _ => None,
     }

@@ -154,6 +154,9 @@ struct Expect {
     premiums: BTreeMap<String, f64>,
     /// quote: what each member pays in a plan, in the household's order (0 when not charged).
     members: BTreeMap<String, Vec<f64>>,
+    /// quote: a medical plan's estimated yearly cost in dollars, by plan id: `total`, and any of
+    /// its parts (`premium`, `deductible`, `cost_sharing`) and `worst_case`.
+    yearly_cost: BTreeMap<String, YearlyExpect>,
     /// renew: the plan it renews into, or `discontinued`.
     successor: Option<Value>,
     /// renew: the mapping's reason contains these words.
@@ -164,6 +167,22 @@ struct Expect {
     aging_off: Option<Vec<String>>,
     /// renewal: the customer's status, all their plans together (`carrier_change`, …).
     status: Option<String>,
+}
+
+/// A plan's expected yearly estimate, in dollars; what is left out is not checked.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct YearlyExpect {
+    #[serde(default)]
+    pub total: Option<f64>,
+    #[serde(default)]
+    pub premium: Option<f64>,
+    #[serde(default)]
+    pub deductible: Option<f64>,
+    #[serde(default)]
+    pub cost_sharing: Option<f64>,
+    #[serde(default)]
+    pub worst_case: Option<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -63,6 +63,41 @@ pub(super) fn quote(
     }
     let rated: Vec<(i64, &Rates)> = list.iter().map(|(p, r)| (p.id, r)).collect();
     check_rates(&mut f, at, e, &rated, "is not quoted");
+    if !e.yearly_cost.is_empty() {
+        let care = match engine.household_and_care(app, ctx) {
+            Ok(Some((_, care))) => care,
+            Ok(None) => Vec::new(),
+            Err(err) => return vec![format!("{at}: {err}")],
+        };
+        for (id, want) in &e.yearly_cost {
+            let found = list.iter().find(|(p, _)| p.id.to_string() == id.trim());
+            let Some((p, r)) = found else {
+                f.push(format!("{at}: plan {id} is not quoted ({ids:?})"));
+                continue;
+            };
+            let Some(got) = engine.yearly_cost(p, r, &care) else {
+                f.push(format!("{at}: plan {id} has no yearly estimate"));
+                continue;
+            };
+            let parts = [
+                ("total", want.total, got.total),
+                ("premium", want.premium, got.premium),
+                ("deductible", want.deductible, got.deductible),
+                ("cost_sharing", want.cost_sharing, got.cost_sharing),
+                ("worst_case", want.worst_case, got.worst_case),
+            ];
+            for (what, want, got) in parts {
+                if let Some(w) = want
+                    && Money::from_dollars(w) != got
+                {
+                    f.push(format!(
+                        "{at}: plan {id}'s yearly {what} is {got}, expected {}",
+                        Money::from_dollars(w)
+                    ));
+                }
+            }
+        }
+    }
     f
 }
 

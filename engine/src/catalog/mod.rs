@@ -285,6 +285,9 @@ pub struct Catalog {
     pub rating: RatingRule,
     /// By plan year: where each plan of the year before renews (`<year>/crosswalk.yaml`).
     pub crosswalks: BTreeMap<i32, Crosswalk>,
+    /// By medical plan id: its cost sharing per service (`<year>/cost_sharing.yaml`), for the
+    /// yearly estimate; a year without the file has none.
+    pub cost_sharing: BTreeMap<i64, crate::yearly_cost::CostSharing>,
 }
 
 /// The legal limits of a plan year (`rules/catalog/<year>/limits.yaml`): yearly amounts in

@@ -74,6 +74,11 @@ impl Engine {
         &self.calendar
     }
 
+    /// The expected use per service of the yearly estimates.
+    pub fn utilization(&self) -> &crate::yearly_cost::Utilization {
+        &self.utilization
+    }
+
     /// The plan catalog (empty when `rules/catalog/` is absent).
     pub fn catalog(&self) -> &catalog::Catalog {
         &self.catalog

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use super::truthy;
 use crate::{
     Context, Diagnostic, Engine, EvalError, QuoteFailure, Selection, StepInfo, catalog, dates,
-    rating, script,
+    rating, script, yearly_cost,
 };
 
 impl Engine {
@@ -57,6 +57,17 @@ impl Engine {
         app: &Value,
         ctx: &Context,
     ) -> Result<Option<rating::Household>, EvalError> {
+        Ok(self.household_and_care(app, ctx)?.map(|(h, _)| h))
+    }
+
+    /// The household to quote and each member's sex and expected use of care (the rule's
+    /// `sex`, `F` or `M`, and `care_use`, `low`, `medium` or `high`; medium when not given),
+    /// for the yearly estimates.
+    pub fn household_and_care(
+        &self,
+        app: &Value,
+        ctx: &Context,
+    ) -> Result<Option<(rating::Household, Vec<yearly_cost::MemberCare>)>, EvalError> {
         let Some(e) = &self.household else {
             return Ok(None);
         };
@@ -83,6 +94,7 @@ impl Engine {
             return Err(bad("must give a county id and an effective_date"));
         };
         let mut members = Vec::new();
+        let mut care = Vec::new();
         for m in r
             .get("members")
             .and_then(Value::as_array)
@@ -108,12 +120,65 @@ impl Engine {
                 birth_date,
                 tobacco,
             });
+            let care_use = match m.get("care_use") {
+                None | Some(Value::Null) => yearly_cost::CareUse::default(),
+                Some(v) => v
+                    .as_str()
+                    .and_then(yearly_cost::CareUse::parse)
+                    .ok_or_else(|| bad("gave a care_use that is not low, medium or high"))?,
+            };
+            care.push(yearly_cost::MemberCare {
+                sex: m
+                    .get("sex")
+                    .and_then(Value::as_str)
+                    .and_then(yearly_cost::Sex::parse),
+                care_use,
+            });
         }
-        Ok(Some(rating::Household {
-            members,
-            county,
-            effective_date,
-        }))
+        Ok(Some((
+            rating::Household {
+                members,
+                county,
+                effective_date,
+            },
+            care,
+        )))
+    }
+
+    /// A medical plan's estimated yearly cost for the household at its quoted premium, each
+    /// member at their expected use; None for a plan without cost sharing, a rule set without
+    /// the expected use, or a member whose sex is not known.
+    pub fn yearly_cost(
+        &self,
+        plan: &catalog::Plan,
+        rates: &rating::Rates,
+        care: &[yearly_cost::MemberCare],
+    ) -> Option<yearly_cost::YearlyCost> {
+        let cs = self.catalog.cost_sharing.get(&plan.id)?;
+        if rates.members.len() != care.len() {
+            return None;
+        }
+        let people = rates
+            .members
+            .iter()
+            .zip(care)
+            .map(|(r, c)| {
+                Some(yearly_cost::Person {
+                    age: r.age,
+                    sex: c.sex?,
+                    care_use: c.care_use,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let amounts = yearly_cost::PlanAmounts {
+            ded_ind: plan.ded_ind,
+            ded_fam: plan.ded_fam,
+            max_ind_oop: plan.max_ind_oop,
+            max_2p_oop: plan.max_2p_oop,
+            max_fam_oop: plan.max_fam_oop,
+            aggregate_deductible: plan.hsa,
+        };
+        yearly_cost::estimate(&self.utilization, &amounts, cs, rates.total, &people)
     }
 
     /// The page step that shows plans of a type (its flow `params.plan_type`).

@@ -18,7 +18,7 @@ use sha2::{Digest, Sha256};
 use crate::script::Expr;
 use crate::{
     Diagnostic, Engine, Source, Step, calendar, calls, catalog, coverage, form, i18n, model,
-    renewal, script, summary, yaml,
+    renewal, script, summary, yaml, yearly_cost,
 };
 use flow::load_flow;
 use forms::load_form;
@@ -170,6 +170,18 @@ fn load_as(
         None => renewal::RenewalRules::default(),
     };
 
+    // The expected use per service, for the plans' yearly estimates (optional: none without it).
+    let utilization = match sorted
+        .iter()
+        .find(|s| s.path == yearly_cost::UTILIZATION_FILE)
+    {
+        Some(s) => yearly_cost::Utilization::read(&s.path, &s.text).unwrap_or_else(|d| {
+            problems.push(d);
+            yearly_cost::Utilization::default()
+        }),
+        None => yearly_cost::Utilization::default(),
+    };
+
     let mut forms = BTreeMap::new();
     for s in sorted
         .iter()
@@ -255,6 +267,7 @@ fn load_as(
         catalog,
         calendar,
         renewals,
+        utilization,
         languages,
         hash,
         sources: if coverage {

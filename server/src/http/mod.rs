@@ -12,6 +12,7 @@ pub mod admin;
 pub mod application;
 pub mod audit;
 pub mod auth;
+pub mod care;
 pub mod cookies;
 pub mod dashboard;
 pub mod devices;
@@ -189,6 +190,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(audit::router())
         .merge(workbench::router())
         .merge(plans::router())
+        .merge(care::router())
         .merge(print::router())
         .merge(documents::router())
         .merge(dashboard::router())

@@ -25,6 +25,7 @@ use enrollflow_engine::catalog::{Catalog, Choice, Plan, PlanKind};
 use enrollflow_engine::i18n::Languages;
 use enrollflow_engine::money::Money;
 use enrollflow_engine::rating::{self, Filter, Rates};
+use enrollflow_engine::yearly_cost::{MemberCare, YearlyCost};
 use enrollflow_engine::zip::Zip;
 use enrollflow_engine::{Selection as Chosen, StepInfo};
 
@@ -38,7 +39,7 @@ use super::prepared::{PreparedBody, once};
 use super::revision::Wrote;
 use super::wire::FilterOption;
 use crate::app::applying::open::OpenStep;
-use crate::app::applying::quotes::{household, quoted};
+use crate::app::applying::quotes::{household, household_and_care, quoted};
 use crate::http::session::LiveSession;
 use crate::http::state::AppState;
 use crate::rules::quoting::{PlanSnapshot, selected_id};
@@ -113,6 +114,42 @@ pub struct PlanView {
     #[schema(value_type = Option<f64>)]
     pub frames_contact_allowance: Option<Money>,
     pub eye_exam_frequency: Option<String>,
+    /// A medical plan's estimated total for the year; null for dental and vision plans, a plan
+    /// without cost sharing in the catalog, or a member whose sex is not known.
+    pub yearly_cost: Option<YearlyCostView>,
+}
+
+/// A medical plan's estimated total cost for the year for this household, each member at their
+/// expected use of care (CMS's out-of-pocket cost method), in dollars: premium + deductible +
+/// cost_sharing = total, exactly.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct YearlyCostView {
+    /// Twelve months of the premium.
+    #[schema(value_type = f64)]
+    pub premium: Money,
+    /// Expected to be paid toward the deductible.
+    #[schema(value_type = f64)]
+    pub deductible: Money,
+    /// Expected copays and coinsurance.
+    #[schema(value_type = f64)]
+    pub cost_sharing: Money,
+    #[schema(value_type = f64)]
+    pub total: Money,
+    /// The premium and the out-of-pocket maximum: the most the year can cost.
+    #[schema(value_type = f64)]
+    pub worst_case: Money,
+}
+
+impl From<YearlyCost> for YearlyCostView {
+    fn from(y: YearlyCost) -> Self {
+        YearlyCostView {
+            premium: y.premium,
+            deductible: y.deductible,
+            cost_sharing: y.cost_sharing,
+            total: y.total,
+            worst_case: y.worst_case,
+        }
+    }
 }
 
 /// A plan's monthly premium for the household: the breakdown's figures without its sentences (a
@@ -166,6 +203,7 @@ pub(crate) fn plan_view(
     rates: Rates,
     household_size: usize,
     selected: Option<i64>,
+    yearly_cost: Option<YearlyCost>,
 ) -> PlanView {
     let names = cat.names(p);
     PlanView {
@@ -201,6 +239,7 @@ pub(crate) fn plan_view(
         eye_exam_copay: p.eye_exam_copay,
         frames_contact_allowance: p.frames_contact_allowance,
         eye_exam_frequency: p.eye_exam_frequency.clone(),
+        yearly_cost: yearly_cost.map(Into::into),
     }
 }
 
@@ -284,7 +323,7 @@ fn in_language(view: &mut PlanView, languages: &Languages, code: &str) {
 impl PreparedQuote {
     fn new(s: &OpenStep, kind: PlanKind, code: &str) -> ApiResult<Self> {
         let languages = s.bundle.engine.languages();
-        let h = household(s)?;
+        let (h, care) = household_and_care(s)?;
         let list = quoted(s, kind, &h)?;
         let cat = s.bundle.engine.catalog();
         let plan_type = kind.type_id();
@@ -296,7 +335,8 @@ impl PreparedQuote {
             .into_iter()
             .map(|(p, r)| {
                 let total = r.total;
-                let mut view = plan_view(cat, p, r, h.members.len(), selected);
+                let yearly = s.bundle.engine.yearly_cost(p, &r, &care);
+                let mut view = plan_view(cat, p, r, h.members.len(), selected, yearly);
                 in_language(&mut view, languages, code);
                 let json = serde_json::to_vec(&view).map_err(anyhow::Error::new)?;
                 Ok(PreparedPlan {
@@ -510,6 +550,7 @@ fn flag(data: &Value, k: &str) -> bool {
 fn chosen_details(
     s: &OpenStep,
     h: &rating::Household,
+    care: &[MemberCare],
     chosen: &[Option<PlanSnapshot>],
     code: &str,
 ) -> Vec<PlanView> {
@@ -523,7 +564,8 @@ fn chosen_details(
         .filter_map(|snap| {
             let p = cat.plan(snap.id)?;
             let rates = rating::rate_plan(cat, p, area, h).ok()?;
-            let mut view = plan_view(cat, p, rates, h.members.len(), Some(p.id));
+            let yearly = s.bundle.engine.yearly_cost(p, &rates, care);
+            let mut view = plan_view(cat, p, rates, h.members.len(), Some(p.id), yearly);
             in_language(&mut view, s.bundle.engine.languages(), code);
             Some(view)
         })
@@ -542,13 +584,13 @@ async fn plan_info(
     let chosen = PlanKind::ALL.map(|k| PlanSnapshot::stored(&s.data, k));
     let total = chosen.iter().flatten().map(|p| p.rate).sum();
     // Before About You is complete there is no household: the plans alone.
-    let h = crate::rules::evaluation::run(&s.budget, || household(&s))
+    let h = crate::rules::evaluation::run(&s.budget, || household_and_care(&s))
         .await
         .ok();
     let code = language.pick(s.bundle.engine.languages());
     let details = h
         .as_ref()
-        .map(|h| chosen_details(&s, h, &chosen, &code))
+        .map(|(h, care)| chosen_details(&s, h, care, &chosen, &code))
         .unwrap_or_default();
     let [m, d, v] = chosen;
     Ok(Json(PlanInfo {
@@ -559,7 +601,7 @@ async fn plan_info(
         skip_dental: flag(&s.data, "skip_dental"),
         skip_vision: flag(&s.data, "skip_vision"),
         total,
-        effective_date: h.map(|h| h.effective_date.to_string()),
+        effective_date: h.map(|(h, _)| h.effective_date.to_string()),
         details,
     }))
 }

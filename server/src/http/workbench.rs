@@ -185,10 +185,20 @@ async fn try_step(
             Ok(list) => {
                 let household_size = list.first().map_or(0, |(_, r)| r.members.len());
                 let cat = bundle.engine.catalog();
+                let care = bundle
+                    .engine
+                    .household_and_care(&data, &ctx)
+                    .ok()
+                    .flatten()
+                    .map(|(_, care)| care)
+                    .unwrap_or_default();
                 PreviewPlans {
                     plans: list
                         .into_iter()
-                        .map(|(p, r)| super::plans::plan_view(cat, p, r, household_size, selected))
+                        .map(|(p, r)| {
+                            let yearly = bundle.engine.yearly_cost(p, &r, &care);
+                            super::plans::plan_view(cat, p, r, household_size, selected, yearly)
+                        })
                         .collect(),
                     household_size,
                     none_because: None,

@@ -689,6 +689,14 @@ fn matrix(b: &BIds) -> Vec<Row> {
             Empty,
             Some(200),
         ),
+        own(M::GET, "/api/care", "/api/care", Empty, Some(200)),
+        own(
+            M::PUT,
+            "/api/care",
+            "/api/care",
+            Json(json!({ "uses": ["medium"] })),
+            None,
+        ),
         own(
             M::GET,
             "/api/plans/planInfo",

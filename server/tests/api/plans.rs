@@ -790,3 +790,74 @@ async fn the_metal_and_attribute_option_lists_are_the_catalogs() {
     assert_eq!(r.json()["next"]["id"], "vision", "{}", r.body);
     assert_eq!(b.get("/api/plans/3/attributes").await.json(), json!([]));
 }
+
+/// The dollars of a plan's yearly estimate part, in cents.
+fn cents(v: &Value) -> i64 {
+    (v.as_f64().expect("an amount") * 100.0).round() as i64
+}
+
+#[tokio::test]
+async fn medical_plans_carry_a_yearly_estimate_that_follows_each_members_expected_use() {
+    let app = spawn_app().await;
+    let b = app.browser("acme");
+    let token = at_medical(&b, adult("1984-06-15")).await;
+    let list = b.get("/api/plans/1/allPlans").await.json();
+    let plans = list["plans"].as_array().expect("plans");
+    assert!(!plans.is_empty());
+    let medium: Vec<(i64, i64)> = plans
+        .iter()
+        .map(|p| {
+            let y = &p["yearly_cost"];
+            // Twelve months of the premium, and the parts add up to the total exactly.
+            assert_eq!(cents(&y["premium"]), cents(&p["rates"]["total"]) * 12);
+            assert_eq!(
+                cents(&y["premium"]) + cents(&y["deductible"]) + cents(&y["cost_sharing"]),
+                cents(&y["total"]),
+                "plan {}",
+                p["id"]
+            );
+            // The worst case is the premiums and the out-of-pocket maximum.
+            assert_eq!(
+                cents(&y["worst_case"]),
+                cents(&y["premium"]) + cents(&p["max_ind_oop"])
+            );
+            assert!(cents(&y["total"]) <= cents(&y["worst_case"]));
+            (p["id"].as_i64().expect("id"), cents(&y["total"]))
+        })
+        .collect();
+    // Medium until the household says otherwise.
+    assert_eq!(b.get("/api/care").await.json()["uses"], json!(["medium"]));
+
+    // One use for each member, no more and no fewer; nothing is stored otherwise.
+    let r = put(&b, &token, "/api/care", json!({ "uses": ["high", "low"] })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    let r = put(&b, &token, "/api/care", json!({ "uses": ["often"] })).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert_eq!(b.get("/api/care").await.json()["uses"], json!(["medium"]));
+
+    let r = put(&b, &token, "/api/care", json!({ "uses": ["high"] })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(b.get("/api/care").await.json()["uses"], json!(["high"]));
+    let high = b.get("/api/plans/1/allPlans").await.json();
+    for p in high["plans"].as_array().expect("plans") {
+        let id = p["id"].as_i64().expect("id");
+        let before = medium
+            .iter()
+            .find(|(i, _)| *i == id)
+            .expect("the same plans")
+            .1;
+        let after = cents(&p["yearly_cost"]["total"]);
+        assert!(
+            after > before,
+            "plan {id}: high use costs more ({after} vs {before})"
+        );
+    }
+
+    // Dental plans have no estimate.
+    let dental = b.get("/api/plans/2/allPlans").await;
+    if dental.status == StatusCode::OK {
+        for p in dental.json()["plans"].as_array().into_iter().flatten() {
+            assert!(p["yearly_cost"].is_null());
+        }
+    }
+}

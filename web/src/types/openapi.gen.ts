@@ -691,6 +691,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/care": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["care_needs"];
+        put: operations["save_care_needs"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/carrierShare": {
         parameters: {
             query?: never;
@@ -1811,6 +1827,23 @@ export interface components {
             subdomains: string[];
             websiteUrl: string | null;
         };
+        /**
+         * @description Each member's expected use of care, in the household's order (subscriber, spouse,
+         *     dependents).
+         */
+        CareNeeds: {
+            /**
+             * @example [
+             *       "medium",
+             *       "high"
+             *     ]
+             */
+            uses: string[];
+        };
+        CareSaved: {
+            application: components["schemas"]["ActiveApplication"];
+            care: components["schemas"]["CareNeeds"];
+        };
         /** @description The medical carriers of this year's submissions. */
         CarrierShare: {
             carrierColors: {
@@ -2422,6 +2455,7 @@ export interface components {
             rates: components["schemas"]["PlanRates"];
             sbc: string | null;
             selected: boolean;
+            yearly_cost: components["schemas"]["YearlyCostView"] | null;
         };
         /** @description The agent to try a step for. */
         PreviewAgent: {
@@ -2999,6 +3033,35 @@ export interface components {
         };
         ValidStep: {
             valid: boolean;
+        };
+        /**
+         * @description A medical plan's estimated total cost for the year for this household, each member at their
+         *     expected use of care (CMS's out-of-pocket cost method), in dollars: premium + deductible +
+         *     cost_sharing = total, exactly.
+         */
+        YearlyCostView: {
+            /**
+             * Format: double
+             * @description Expected copays and coinsurance.
+             */
+            cost_sharing: number;
+            /**
+             * Format: double
+             * @description Expected to be paid toward the deductible.
+             */
+            deductible: number;
+            /**
+             * Format: double
+             * @description Twelve months of the premium.
+             */
+            premium: number;
+            /** Format: double */
+            total: number;
+            /**
+             * Format: double
+             * @description The premium and the out-of-pocket maximum: the most the year can cost.
+             */
+            worst_case: number;
         };
     };
     responses: never;
@@ -4685,6 +4748,69 @@ export interface operations {
             };
             /** @description Not the session's application */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    care_needs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareNeeds"];
+                };
+            };
+            /** @description About You is not complete */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    save_care_needs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareNeeds"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareSaved"];
+                };
+            };
+            /** @description About You is not complete */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `{errors: {uses: [...]}}`: not one use for each member */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,10 +3,11 @@
 //!
 //! A `Loader` takes one step per file (carriers, lists, age curves, counties, ZIPs, each year's
 //! limits and plans), then checks the whole catalog (every plan within its year's `limits.yaml`,
-//! plan ids unique) and reads each year's crosswalk against it (`crosswalk`); every problem names
-//! its file.
+//! plan ids unique) and reads each year's crosswalk and cost sharing against it (`crosswalk`,
+//! `cost_sharing`); every problem names its file.
 
 mod checks;
+mod cost_sharing;
 mod crosswalk;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,6 +20,7 @@ use crate::money::Money;
 use crate::zip::Zip;
 use crate::{Source, yaml};
 use checks::{check_limits, check_plan};
+use cost_sharing::COST_SHARING_FILE;
 use crosswalk::CROSSWALK_FILE;
 
 #[derive(Debug, Clone, Deserialize)]
@@ -179,6 +181,7 @@ pub fn load(sources: &[&Source]) -> Result<Catalog, Vec<Diagnostic>> {
     l.every_plan_year_has_limits(&limit_years);
     l.plan_ids_are_unique();
     l.crosswalks();
+    l.cost_sharing();
     if l.problems.is_empty() {
         Ok(l.cat)
     } else {
@@ -341,7 +344,7 @@ impl<'a> Loader<'a> {
                 continue;
             };
             let kind = match file {
-                LIMITS_FILE | CROSSWALK_FILE => continue,
+                LIMITS_FILE | CROSSWALK_FILE | COST_SHARING_FILE => continue,
                 _ => match PlanKind::ALL
                     .into_iter()
                     .find(|k| file == format!("{}.yaml", k.key()))
@@ -351,7 +354,7 @@ impl<'a> Loader<'a> {
                         self.problem(
                             &s.path,
                             "a plan year folder holds medical.yaml, dental.yaml, vision.yaml, \
-                             limits.yaml and crosswalk.yaml",
+                             limits.yaml, crosswalk.yaml and cost_sharing.yaml",
                         );
                         continue;
                     }
@@ -418,6 +421,22 @@ impl<'a> Loader<'a> {
                 Ok(c) => {
                     self.cat.crosswalks.insert(year, c);
                 }
+                Err(d) => self.problems.extend(d),
+            }
+        }
+    }
+
+    /// Every `<year>/cost_sharing.yaml`, checked against the year's medical plans.
+    fn cost_sharing(&mut self) {
+        for s in self.files {
+            let Some((year_dir, COST_SHARING_FILE)) = year_file(&s.path) else {
+                continue;
+            };
+            let Ok(year) = year_dir.parse::<i32>() else {
+                continue;
+            };
+            match cost_sharing::read(&self.cat, &s.path, &s.text, year) {
+                Ok(c) => self.cat.cost_sharing.extend(c),
                 Err(d) => self.problems.extend(d),
             }
         }

@@ -4,6 +4,7 @@
 use enrollflow_engine::EvalError;
 use enrollflow_engine::catalog::{Plan, PlanKind};
 use enrollflow_engine::rating::{self, Household, Rates};
+use enrollflow_engine::yearly_cost::MemberCare;
 
 use super::open::OpenStep;
 use crate::rules::quoting::selected_id;
@@ -23,6 +24,16 @@ pub fn household(s: &OpenStep) -> Result<Household, QuoteError> {
     s.bundle
         .engine
         .household(&s.data, &s.ctx)
+        .map_err(QuoteError::Rules)?
+        .ok_or(QuoteError::AboutYouFirst)
+}
+
+/// The household of the application and each member's sex and expected use of care (for the
+/// yearly estimates), once About You is complete.
+pub fn household_and_care(s: &OpenStep) -> Result<(Household, Vec<MemberCare>), QuoteError> {
+    s.bundle
+        .engine
+        .household_and_care(&s.data, &s.ctx)
         .map_err(QuoteError::Rules)?
         .ok_or(QuoteError::AboutYouFirst)
 }

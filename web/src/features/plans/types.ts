@@ -35,3 +35,10 @@ export type SelectionSaved = Schema<'Selected'>;
 export type PlanSnapshot = Schema<'PlanSnapshot'>;
 /** GET /api/plans/planInfo */
 export type PlanInfo = Schema<'PlanInfo'>;
+/** A medical plan's estimated total for the year (its parts add up to `total`). */
+export type YearlyCost = Schema<'YearlyCostView'>;
+/** GET and PUT /api/care: each member's expected use of care, in the household's order. */
+export type CareNeeds = Schema<'CareNeeds'>;
+export type CareSaved = Schema<'CareSaved'>;
+/** A member's expected use of care. */
+export type CareUse = 'low' | 'medium' | 'high';

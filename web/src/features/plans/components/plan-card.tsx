@@ -5,6 +5,7 @@ import type { PlanView } from '../types';
 import { formatPremium } from '@/lib/money';
 import { planDetails } from '../utils/plan-kinds';
 import { PlanName } from './plan-name';
+import { YearlyEstimate } from './yearly-cost';
 
 interface Props {
   plan: PlanView;
@@ -154,6 +155,7 @@ export const PlanCard = memo(function PlanCard(props: Props) {
             />
           </p>
           {plan.rates.members.length > 0 && <MemberBreakdown plan={plan} />}
+          {plan.yearly_cost && <YearlyEstimate cost={plan.yearly_cost} />}
         </div>
       </div>
 

@@ -9,10 +9,11 @@ import { getPlans } from '../api/get-plans';
 import { getStoredSelection } from '../api/get-stored-selection';
 import { printComparison } from '../api/print-pdf';
 import { saveSelection } from '../api/save-selection';
+import { getCare, saveCare } from '../api/care';
 import { dropEarly, startEarly, takeEarly } from '../api/early';
 import { useRemote } from '../hooks/use-remote';
 import { useStepView } from '../hooks/use-step-view';
-import type { PlanType, PlanView, PriceRange, SelectionBody } from '../types';
+import type { CareUse, PlanType, PlanView, PriceRange, SelectionBody } from '../types';
 import { atCompareLimit, canCompare, COMPARE_LIMIT_WARNING, compareDisabled, MAX_COMPARE, toggleCompare } from '../utils/compare';
 import { filterTokens, hasFilters, NO_FILTERS, planTokens, type FilterState } from '../utils/filter-tokens';
 import { PLAN_KINDS, planTypeOf, type PlanKind } from '../utils/plan-kinds';
@@ -23,6 +24,7 @@ import { NARROW_SCREEN, useMediaQuery } from '@/lib/media';
 import { useFlowStore } from '@/lib/flow';
 import { FiltersPanel } from './filters-panel';
 import { PlanCard } from './plan-card';
+import { CarePanel, orderPlans, type PlanOrder } from './yearly-cost';
 import './plans.css';
 
 export const NO_PLANS = /*i18n*/ { id: 'Sorry, there are no plans available in your area.' };
@@ -178,6 +180,11 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
   const [saving, setSaving] = useState<number | 'none' | null>(null);
   const [saveFailed, setSaveFailed] = useState<string | null>(null);
   const [hsaChoice, setHsaChoice] = useState<Record<number, boolean>>({});
+  const [order, setOrder] = useState<PlanOrder>('premium');
+  // Each member's expected use of care: a change is stored, then the list (its estimates) asked again.
+  const [careRevision, setCareRevision] = useState(0);
+  const [careSaving, setCareSaving] = useState(false);
+  const [careFailed, setCareFailed] = useState(false);
 
   // While a selection is saved nothing else is asked of this page's APIs: once the selection moves
   // the application on (going without dental skips the dental step), they answer 403, which sends
@@ -192,10 +199,26 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
   const [range, setRange] = useState<PriceRange | null>(null);
   const tokens = filterTokens(filters, range);
   const list = useRemote(
-    leaving ? null : plansKey(planType, tokens),
+    leaving ? null : `${plansKey(planType, tokens)}#${careRevision}`,
     (signal) => takeEarly(plansKey(planType, tokens), () => getPlans(planType, tokens, signal)),
     FILTER_DEBOUNCE_MS,
   );
+  const estimated = (list.data?.plans ?? NO_PLAN_LIST).some((p) => p.yearly_cost);
+  const care = useRemote(leaving || !estimated ? null : `care#${careRevision}`, (signal) => getCare(signal));
+
+  async function changeCare(uses: CareUse[]) {
+    setCareSaving(true);
+    setCareFailed(false);
+    try {
+      const saved = await saveCare({ uses });
+      onApplicationChange?.(saved.application);
+      setCareRevision((r) => r + 1);
+    } catch {
+      setCareFailed(true);
+    } finally {
+      setCareSaving(false);
+    }
+  }
 
   // The slider's range resets whenever the quoted list's range changes (spec part 1, 4.4).
   const listRange = list.data?.price_range ?? null;
@@ -289,7 +312,7 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
     </div>
   );
 
-  const plans = list.data?.plans ?? NO_PLAN_LIST;
+  const plans = orderPlans(list.data?.plans ?? NO_PLAN_LIST, order);
   const previous = view.previous;
   const noPlansAtAll = list.data !== null && list.data.price_range === null && plans.length === 0;
 
@@ -335,7 +358,28 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
         range={range}
       />
 
+      {estimated && plans[0] && (
+        <CarePanel
+          members={plans[0].rates.members}
+          uses={(care.data?.uses ?? []) as CareUse[]}
+          saving={careSaving}
+          failed={careFailed}
+          onChange={(uses) => void changeCare(uses)}
+        />
+      )}
+
       <div className="ef-plans__toolbar">
+        {estimated && (
+          <div className="ef-plans__order">
+            <label className="ds-c-label" htmlFor="ef-plans-order">
+              {i18n._('Sort by')}
+            </label>
+            <select id="ef-plans-order" className="ds-c-field" value={order} onChange={(e) => setOrder(e.target.value as PlanOrder)}>
+              <option value="premium">{i18n._('Monthly premium')}</option>
+              <option value="yearly">{i18n._('Estimated yearly cost')}</option>
+            </select>
+          </div>
+        )}
         <p className="ef-plans__count" role="status">
           {list.loading
             ? i18n._('Updating plans…')

@@ -37,6 +37,7 @@ export function plan(overrides: Partial<PlanView> = {}): PlanView {
     eye_exam_copay: null,
     frames_contact_allowance: null,
     eye_exam_frequency: null,
+    yearly_cost: null,
     ...overrides,
   };
 }

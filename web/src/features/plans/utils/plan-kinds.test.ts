@@ -17,16 +17,27 @@ describe('plan kinds', () => {
     expect(householdOopLabel(7)).toBe('family');
   });
 
-  it('compares medical plans on deductibles, coinsurance, out-of-pocket and premium', () => {
+  it('compares medical plans on deductibles, coinsurance, out-of-pocket, the yearly estimate and premium', () => {
     const cols = PLAN_KINDS[1].compare(3, i18n);
     expect(cols.map((c) => c.header)).toEqual([
       'In-network deductible (individual / family)',
       'Out-of-network deductible (individual / family)',
       'Coinsurance',
       'Out-of-pocket maximum (family)',
+      'Estimated yearly cost',
       'Monthly premium',
     ]);
-    expect(cols.map((c) => c.value(plan()))).toEqual(['$5,000 / $10,000', '$10,000 / $20,000', '30%', '$9,200', '$412.34']);
+    const yearly = { premium: 4948.08, deductible: 1133.66, cost_sharing: 336.13, total: 6417.87, worst_case: 14148.08 };
+    expect(cols.map((c) => c.value(plan({ yearly_cost: yearly })))).toEqual([
+      '$5,000 / $10,000',
+      '$10,000 / $20,000',
+      '30%',
+      '$9,200',
+      '$6,417.87',
+      '$412.34',
+    ]);
+    // A plan without an estimate says so rather than $0.
+    expect(cols[4]!.value(plan())).toBe('N/A');
   });
 
   it('compares vision plans on exam copay, allowance, frequency and premium', () => {

@@ -69,6 +69,16 @@ function benefitColumns(householdSize: number, i18n: I18n): CompareColumn[] {
   ];
 }
 
+/** Medical plans: the benefits, the yearly estimate, then the premium. */
+function medicalColumns(householdSize: number, i18n: I18n): CompareColumn[] {
+  const columns = benefitColumns(householdSize, i18n);
+  columns.splice(columns.length - 1, 0, {
+    header: i18n._('Estimated yearly cost'),
+    value: (p) => (p.yearly_cost ? formatPremium(p.yearly_cost.total) : i18n._(NOT_AVAILABLE)),
+  });
+  return columns;
+}
+
 function visionColumns(_householdSize: number, i18n: I18n): CompareColumn[] {
   return [
     { header: i18n._('Eye exam copay'), value: (p) => formatAmount(p.eye_exam_copay) },
@@ -97,7 +107,7 @@ export const PLAN_KINDS: Record<PlanType, PlanKind> = {
       /*i18n*/ { id: 'Pediatric vision coverage is included in all medical plans.' },
       /*i18n*/ { id: 'Provider networks differ by carrier: check that your doctors are in a plan’s network before you choose it.' },
     ],
-    compare: benefitColumns,
+    compare: medicalColumns,
   },
   2: {
     type: 2,
