@@ -9,7 +9,7 @@ DEMO_TODAY ?= 2024-11-20
 # Demo quotes and submissions shared by the demo agents (loaded once: later runs add none).
 DEMO_APPLICATIONS ?= 4000
 
-.PHONY: demo demo-instance mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-instructions bench-http bench-steps bench-drafts bench-dashboard bench-feel
+.PHONY: demo demo-instance mail code api-types test check lint fmt web-deps web-build test-rust test-rules test-web test-e2e test-with-db chromium clean-test-dbs bench bench-instructions bench-http bench-steps bench-drafts bench-dashboard bench-typeahead bench-feel
 
 ## make demo: install, build, get a database, migrate, load demo data, serve on :8080
 demo: web-build .demo/env
@@ -17,6 +17,8 @@ demo: web-build .demo/env
 	set -a && . .demo/env && set +a && ENROLLFLOW_TODAY=$${ENROLLFLOW_TODAY:-$(DEMO_TODAY)} \
 	scripts/with-db.sh bash -c '$(TARGET_DIR)/release/enrollflow seed --demo --file demo/agents.json && \
 	  $(TARGET_DIR)/release/enrollflow seed-demo-data --applications $(DEMO_APPLICATIONS) && \
+	  python3 tools/coverage-demo/generate.py $(TARGET_DIR)/coverage-demo && \
+	  $(TARGET_DIR)/release/enrollflow import-coverage $(TARGET_DIR)/coverage-demo && \
 	  echo "Enrollflow: http://acme.localhost:8080/ (also lakeshore, northstar, demo); today is $$ENROLLFLOW_TODAY" && \
 	  exec $(TARGET_DIR)/release/enrollflow serve --listen $(DEMO_LISTEN) --rules-from-database'
 
@@ -152,6 +154,10 @@ bench-steps:
 ## make bench-dashboard: dashboard lists (p50/p95) and the 12-month export on 125,000 applications (APPLICATIONS=1000000 for an agency's scale; release build)
 bench-dashboard:
 	scripts/with-db.sh tests/load/dashboard.sh
+
+## make bench-typeahead: the doctors-and-drugs typeahead (p50/p95) with the demo provider and formulary files loaded (release build)
+bench-typeahead:
+	scripts/with-db.sh tests/load/typeahead.sh
 
 ## make bench-feel: what the person feels in Chromium slowed to a phone on Fast 3G (landing LCP, a
 ## keystroke on About You with 15 dependents, drawing 38 and 60 plan cards); a measurement, fails nothing

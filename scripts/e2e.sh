@@ -18,6 +18,12 @@ export ENROLLFLOW_DATA_KEY=${ENROLLFLOW_DATA_KEY:-$(head -c32 /dev/urandom | bas
 # shellcheck disable=SC2086
 DATABASE_URL=$(scripts/seeded-db.sh "${E2E_DB:-enrollflow_e2e}" "$bin" ${E2E_AGENTS:-})
 export DATABASE_URL
+# The doctors and drugs: demo provider and formulary files in the CMS format (a fifth of the
+# demo's providers, every drug), made once and loaded.
+coverage_demo=${CARGO_TARGET_DIR:-target}/coverage-demo-e2e
+[ -f "$coverage_demo/15560-blue-cross/cms-data-index.json" ] ||
+  python3 tools/coverage-demo/generate.py "$coverage_demo" --providers 6000 >/dev/null
+ENROLLFLOW_LOG=warn "$bin" import-coverage "$coverage_demo" >/dev/null
 export ENROLLFLOW_TODAY=${ENROLLFLOW_TODAY:-2024-11-20}
 export ENROLLFLOW_PLAYGROUND=${ENROLLFLOW_PLAYGROUND:-true}
 # As in production and `make demo`: the rule sets published in the database (the folder's first).

@@ -125,6 +125,8 @@ pub struct Engine {
     renewals: renewal::RenewalRules,
     /// The expected use per service (`rules/yearly_cost/utilization.yaml`); empty without it.
     utilization: yearly_cost::Utilization,
+    /// How known prescriptions are priced (`rules/yearly_cost/drug_tiers.yaml`).
+    drug_tiers: yearly_cost::DrugTiers,
     /// The languages of the forms' and rules' texts.
     languages: i18n::Languages,
     hash: String,

@@ -219,3 +219,53 @@ fn every_plan_of_the_catalog_has_an_estimate_that_adds_up() {
     // A member's care use and sex come from the household; without a sex there is no estimate.
     assert_eq!(MemberCare::default().care_use, CareUse::Medium);
 }
+
+#[test]
+fn known_prescriptions_are_priced_by_their_tier() {
+    use enrollflow_engine::rating::{Household, Member, Role, rate_plan};
+    let engine = common::engine(&common::sources());
+    let cat = engine.catalog();
+    let plan = cat
+        .plans(2025, enrollflow_engine::catalog::PlanKind::Medical)
+        .iter()
+        .find(|p| p.metal == Some(4) && !p.hsa && p.sold_in(161))
+        .expect("a silver plan in Washtenaw");
+    let date = |s: &str| enrollflow_engine::dates::parse(s).expect("a date");
+    let h = Household {
+        members: vec![Member {
+            role: Role::Subscriber,
+            birth_date: date("1984-06-15"),
+            tobacco: false,
+        }],
+        county: 161,
+        effective_date: date("2025-01-01"),
+    };
+    let area = cat.rating_area(161).expect("an area");
+    let rates = rate_plan(cat, plan, area, &h).expect("rates");
+    let care = [MemberCare {
+        sex: Some(Sex::F),
+        care_use: CareUse::Medium,
+    }];
+    let none = engine
+        .yearly_cost(plan, &rates, &care)
+        .expect("an estimate");
+    let with = |tiers: &[&str]| {
+        engine
+            .yearly_cost_with(plan, &rates, &care, tiers)
+            .expect("an estimate")
+    };
+    // A generic or a specialty drug a month costs something; a drug with no cost sharing
+    // (preventive) costs nothing; the premium never changes.
+    let generic = with(&["GENERIC"]);
+    let specialty = with(&["SPECIALTY"]);
+    assert!(generic.total > none.total, "{generic:?} vs {none:?}");
+    assert!(specialty.total > none.total, "{specialty:?} vs {none:?}");
+    assert_eq!(with(&["ZERO-COST-SHARE-PREVENTIVE"]), none);
+    // A tier the table does not name is priced as a non-preferred brand.
+    assert_eq!(with(&["TIER-9"]), with(&["NON-PREFERRED-BRAND"]));
+    assert_eq!(specialty.premium, none.premium);
+    assert_eq!(
+        specialty.total,
+        specialty.premium + specialty.deductible + specialty.cost_sharing
+    );
+}

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod app;
+pub mod coverage;
 pub mod db;
 pub mod demo_data;
 pub mod documents;

@@ -182,6 +182,15 @@ enum Command {
         #[arg(long, env = "ENROLLFLOW_ROOT", default_value = ".")]
         root: PathBuf,
     },
+    /// Load the issuers' provider and formulary files in the CMS format (cms-data-index.json,
+    /// plans.json, providers.json, drugs.json): which plans cover a doctor or a drug. Each input is
+    /// a folder (one index per issuer, in it or its subfolders), an index, or an issuer's files
+    /// one by one. Every file is checked before anything is written: a malformed one refuses the
+    /// import with its line. An issuer whose files are unchanged is skipped.
+    ImportCoverage {
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+    },
     /// Invite a user: creates the account without a password and e-mails (to the outbox) a link
     /// to create it, valid for 7 days.
     Invite {
@@ -744,6 +753,38 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     seed::DEMO_TOTP_SECRET,
                     time::OffsetDateTime::now_utc()
                 )?
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::ImportCoverage { inputs } => {
+            let started = std::time::Instant::now();
+            let issuers = enrollflow_server::coverage::gather(&inputs)?;
+            let pool = db::connect(&url()?).await?;
+            db::migrate(&pool).await?;
+            let now = {
+                use enrollflow_server::platform::clock::Clock;
+                SystemClock::from_env()?.now()
+            };
+            let done = enrollflow_server::coverage::import(&pool, &issuers, now).await?;
+            for d in &done {
+                match d {
+                    enrollflow_server::coverage::Imported::Loaded {
+                        issuer_id,
+                        plans,
+                        providers,
+                        drugs,
+                    } => println!(
+                        "issuer {issuer_id}: loaded {plans} plans, {providers} providers, {drugs} drugs"
+                    ),
+                    enrollflow_server::coverage::Imported::Unchanged { issuer_id } => {
+                        println!("issuer {issuer_id}: unchanged since its last import")
+                    }
+                }
+            }
+            println!(
+                "import-coverage: {} issuers in {:.1} s",
+                done.len(),
+                started.elapsed().as_secs_f64()
             );
             Ok(ExitCode::SUCCESS)
         }

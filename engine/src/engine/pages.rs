@@ -154,6 +154,18 @@ impl Engine {
         rates: &rating::Rates,
         care: &[yearly_cost::MemberCare],
     ) -> Option<yearly_cost::YearlyCost> {
+        self.yearly_cost_with(plan, rates, care, &[])
+    }
+
+    /// The estimate with the household's known prescriptions, by the plan's formulary tier of
+    /// each (`rules/yearly_cost/drug_tiers.yaml` prices them).
+    pub fn yearly_cost_with(
+        &self,
+        plan: &catalog::Plan,
+        rates: &rating::Rates,
+        care: &[yearly_cost::MemberCare],
+        drug_tiers: &[&str],
+    ) -> Option<yearly_cost::YearlyCost> {
         let cs = self.catalog.cost_sharing.get(&plan.id)?;
         if rates.members.len() != care.len() {
             return None;
@@ -178,7 +190,20 @@ impl Engine {
             max_fam_oop: plan.max_fam_oop,
             aggregate_deductible: plan.hsa,
         };
-        yearly_cost::estimate(&self.utilization, &amounts, cs, rates.total, &people)
+        let fills = self.drug_tiers.fills_a_year;
+        let prescriptions: Vec<(yearly_cost::Service, f64)> = drug_tiers
+            .iter()
+            .filter_map(|t| self.drug_tiers.service(t))
+            .map(|s| (s, fills))
+            .collect();
+        yearly_cost::estimate_with(
+            &self.utilization,
+            &amounts,
+            cs,
+            rates.total,
+            &people,
+            &prescriptions,
+        )
     }
 
     /// The page step that shows plans of a type (its flow `params.plan_type`).

@@ -182,6 +182,17 @@ fn load_as(
         None => yearly_cost::Utilization::default(),
     };
 
+    let drug_tiers = match sorted
+        .iter()
+        .find(|s| s.path == yearly_cost::DRUG_TIERS_FILE)
+    {
+        Some(s) => yearly_cost::DrugTiers::read(&s.path, &s.text).unwrap_or_else(|d| {
+            problems.push(d);
+            yearly_cost::DrugTiers::default()
+        }),
+        None => yearly_cost::DrugTiers::default(),
+    };
+
     let mut forms = BTreeMap::new();
     for s in sorted
         .iter()
@@ -268,6 +279,7 @@ fn load_as(
         calendar,
         renewals,
         utilization,
+        drug_tiers,
         languages,
         hash,
         sources: if coverage {

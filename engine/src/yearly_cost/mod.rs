@@ -236,6 +236,83 @@ struct AgeGroupEntry {
     from: i64,
 }
 
+/// How known prescriptions are priced (`rules/yearly_cost/drug_tiers.yaml`): the drug service an
+/// issuer's formulary tier counts as (None: no cost to the member), and the fills a year.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrugTiers {
+    pub fills_a_year: f64,
+    otherwise: TierService,
+    tiers: BTreeMap<String, TierService>,
+}
+
+/// A drug service, or `none`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+enum TierService {
+    Service(Service),
+    None(NoneWord),
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum NoneWord {
+    None,
+}
+
+impl Default for DrugTiers {
+    fn default() -> Self {
+        DrugTiers {
+            fills_a_year: 0.0,
+            otherwise: TierService::None(NoneWord::None),
+            tiers: BTreeMap::new(),
+        }
+    }
+}
+
+/// The file of the drug tiers' pricing.
+pub const DRUG_TIERS_FILE: &str = "rules/yearly_cost/drug_tiers.yaml";
+
+impl DrugTiers {
+    pub fn read(path: &str, text: &str) -> Result<DrugTiers, Diagnostic> {
+        let t: DrugTiers = yaml::parse(path, text)?;
+        let drug = |s: &TierService| match s {
+            TierService::Service(s) => s.is_drug(),
+            TierService::None(_) => true,
+        };
+        if !(t.fills_a_year >= 0.0 && t.fills_a_year <= 366.0) {
+            return Err(Diagnostic::new(path, 1, 1, "fills_a_year is 0 to 366"));
+        }
+        if let Some((tier, _)) = t.tiers.iter().find(|(_, s)| !drug(s)) {
+            return Err(Diagnostic::new(
+                path,
+                1,
+                1,
+                format!(
+                    "tier {tier}: a drug service (generic_drugs, preferred_brand_drugs, non_preferred_brand_drugs, specialty_drugs) or none"
+                ),
+            ));
+        }
+        if !drug(&t.otherwise) {
+            return Err(Diagnostic::new(
+                path,
+                1,
+                1,
+                "otherwise: a drug service or none",
+            ));
+        }
+        Ok(t)
+    }
+
+    /// The drug service a formulary tier is priced as; None: not priced.
+    pub fn service(&self, tier: &str) -> Option<Service> {
+        match self.tiers.get(tier).unwrap_or(&self.otherwise) {
+            TierService::Service(s) => Some(*s),
+            TierService::None(_) => None,
+        }
+    }
+}
+
 /// The file of the expected use.
 pub const UTILIZATION_FILE: &str = "rules/yearly_cost/utilization.yaml";
 
@@ -404,10 +481,39 @@ pub fn estimate(
     monthly_premium: Money,
     people: &[Person],
 ) -> Option<YearlyCost> {
-    let uses = people
+    estimate_with(utilization, plan, cs, monthly_premium, people, &[])
+}
+
+/// The estimate with known prescriptions: fills a year of a drug service each, added to the
+/// first member's (the subscriber's) expected use at that member's average cost per fill (at high
+/// use where the member's own level has none).
+pub fn estimate_with(
+    utilization: &Utilization,
+    plan: &PlanAmounts,
+    cs: &CostSharing,
+    monthly_premium: Money,
+    people: &[Person],
+    prescriptions: &[(Service, f64)],
+) -> Option<YearlyCost> {
+    let mut uses = people
         .iter()
-        .map(|p| utilization.of(p.age, p.sex, p.care_use))
+        .map(|p| utilization.of(p.age, p.sex, p.care_use).copied())
         .collect::<Option<Vec<_>>>()?;
+    if let (Some(first), Some(p)) = (uses.first_mut(), people.first()) {
+        // Where the member's own level has no fills of a tier (no cost per fill to go by), a
+        // fill costs what it does at high use.
+        let high = utilization.of(p.age, p.sex, CareUse::High);
+        for (service, fills) in prescriptions {
+            let u = &mut first[*service as usize];
+            if u.unit_cost <= 0.0
+                && let Some(h) = high
+            {
+                u.unit_cost = h[*service as usize].unit_cost;
+            }
+            u.per_year += fills;
+        }
+    }
+    let uses: Vec<&[Usage; Service::COUNT]> = uses.iter().collect();
     let (deductibles, maximums) = limits(plan, cs, people.len());
     let terms = calc::PlanTerms {
         services: &cs.services,

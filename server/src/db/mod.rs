@@ -6,6 +6,7 @@ pub mod applications;
 pub mod audit;
 pub mod backup;
 pub mod bench;
+pub mod coverage;
 pub mod dashboard;
 pub mod demo_data;
 pub mod evidence;

@@ -7,6 +7,7 @@
 //! filter options' price range follows the filtered list; also plan info, and billing counties by
 //! state and ZIP.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 use axum::Json;
@@ -321,7 +322,12 @@ fn in_language(view: &mut PlanView, languages: &Languages, code: &str) {
 }
 
 impl PreparedQuote {
-    fn new(s: &OpenStep, kind: PlanKind, code: &str) -> ApiResult<Self> {
+    fn new(
+        s: &OpenStep,
+        kind: PlanKind,
+        code: &str,
+        drug_tiers: &BTreeMap<i64, Vec<String>>,
+    ) -> ApiResult<Self> {
         let languages = s.bundle.engine.languages();
         let (h, care) = household_and_care(s)?;
         let list = quoted(s, kind, &h)?;
@@ -335,7 +341,10 @@ impl PreparedQuote {
             .into_iter()
             .map(|(p, r)| {
                 let total = r.total;
-                let yearly = s.bundle.engine.yearly_cost(p, &r, &care);
+                let yearly =
+                    s.bundle
+                        .engine
+                        .yearly_cost_with(p, &r, &care, &tiers_of(drug_tiers, p.id));
                 let mut view = plan_view(cat, p, r, h.members.len(), selected, yearly);
                 in_language(&mut view, languages, code);
                 let json = serde_json::to_vec(&view).map_err(anyhow::Error::new)?;
@@ -418,21 +427,30 @@ impl PreparedQuote {
     }
 }
 
+/// The formulary tiers of the household's drugs on a plan.
+fn tiers_of(drug_tiers: &BTreeMap<i64, Vec<String>>, plan: i64) -> Vec<&str> {
+    drug_tiers
+        .get(&plan)
+        .map(|t| t.iter().map(String::as_str).collect())
+        .unwrap_or_default()
+}
+
 /// The application's prepared quote of a kind: kept with the cached application, made afresh when
 /// there is none (no application yet, or caching is off).
 pub(crate) fn prepared_quote(
     s: &OpenStep,
     kind: PlanKind,
     language: &Language,
+    drug_tiers: &BTreeMap<i64, Vec<String>>,
 ) -> ApiResult<Arc<PreparedQuote>> {
     let code = language.pick(s.bundle.engine.languages());
     let Some(cached) = &s.cached else {
-        return PreparedQuote::new(s, kind, &code).map(Arc::new);
+        return PreparedQuote::new(s, kind, &code, drug_tiers).map(Arc::new);
     };
     // The rules, the day, the agent's flags (hence the carriers offered) and the language are in
     // the key.
     let key = format!("quote:{}:{code}:{}", kind.type_id(), s.prepared_key);
-    cached.prepared(key, || PreparedQuote::new(s, kind, &code))
+    cached.prepared(key, || PreparedQuote::new(s, kind, &code, drug_tiers))
 }
 
 #[utoipa::path(get, path = "/api/plans/{plan_type}/allPlans", tag = "plans",
@@ -451,7 +469,10 @@ async fn all_plans(
 ) -> ApiResult<Response> {
     let filter = Filter::parse(q.filters.as_deref().unwrap_or("")).map_err(ApiError::BadRequest)?;
     let (s, kind, _) = open_plan_step(&app, &session, &host, plan_type).await?;
-    prepared_quote(&s, kind, &language)?.answer(&filter, &headers)
+    let tiers = crate::app::applying::care::drug_tiers(&app.pool, &s.data)
+        .await
+        .map_err(anyhow::Error::new)?;
+    prepared_quote(&s, kind, &language, &tiers)?.answer(&filter, &headers)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -551,6 +572,7 @@ fn chosen_details(
     s: &OpenStep,
     h: &rating::Household,
     care: &[MemberCare],
+    drug_tiers: &BTreeMap<i64, Vec<String>>,
     chosen: &[Option<PlanSnapshot>],
     code: &str,
 ) -> Vec<PlanView> {
@@ -564,7 +586,10 @@ fn chosen_details(
         .filter_map(|snap| {
             let p = cat.plan(snap.id)?;
             let rates = rating::rate_plan(cat, p, area, h).ok()?;
-            let yearly = s.bundle.engine.yearly_cost(p, &rates, care);
+            let yearly =
+                s.bundle
+                    .engine
+                    .yearly_cost_with(p, &rates, care, &tiers_of(drug_tiers, p.id));
             let mut view = plan_view(cat, p, rates, h.members.len(), Some(p.id), yearly);
             in_language(&mut view, s.bundle.engine.languages(), code);
             Some(view)
@@ -588,9 +613,12 @@ async fn plan_info(
         .await
         .ok();
     let code = language.pick(s.bundle.engine.languages());
+    let tiers = crate::app::applying::care::drug_tiers(&app.pool, &s.data)
+        .await
+        .map_err(anyhow::Error::new)?;
     let details = h
         .as_ref()
-        .map(|(h, care)| chosen_details(&s, h, care, &chosen, &code))
+        .map(|(h, care)| chosen_details(&s, h, care, &tiers, &chosen, &code))
         .unwrap_or_default();
     let [m, d, v] = chosen;
     Ok(Json(PlanInfo {

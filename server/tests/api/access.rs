@@ -59,6 +59,16 @@ const EXEMPT: &[(&str, &str, &str)] = &[
     ),
     ("post", "/api/logout", "ends the caller's own session"),
     (
+        "get",
+        "/api/coverage/providers",
+        "the loaded provider directories, the same for everyone (care.rs)",
+    ),
+    (
+        "get",
+        "/api/coverage/drugs",
+        "the loaded formularies' drug names, the same for everyone (care.rs)",
+    ),
+    (
         "post",
         "/api/forgot-password",
         "answers the same for every address (accounts.rs)",
@@ -690,6 +700,13 @@ fn matrix(b: &BIds) -> Vec<Row> {
             Some(200),
         ),
         own(M::GET, "/api/care", "/api/care", Empty, Some(200)),
+        own(
+            M::GET,
+            "/api/plans/{plan_type}/coverage",
+            "/api/plans/1/coverage",
+            Empty,
+            Some(200),
+        ),
         own(
             M::PUT,
             "/api/care",

@@ -10,6 +10,7 @@ mod audit;
 mod backup;
 mod cache;
 mod compression;
+mod coverage;
 mod dashboard;
 mod demo_data;
 mod documents;

@@ -28,6 +28,7 @@ pub const LAYERS: [(&str, &[&str]); 5] = [
         "services",
         &[
             "accounts",
+            "coverage",
             "demo_data",
             "documents",
             "maintenance",

@@ -707,6 +707,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/coverage/drugs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_drugs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/coverage/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/carrierShare": {
         parameters: {
             query?: never;
@@ -1320,6 +1352,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plans/{plan_type}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["plan_coverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/plans/{plan_type}/{list}": {
         parameters: {
             query?: never;
@@ -1827,12 +1875,27 @@ export interface components {
             subdomains: string[];
             websiteUrl: string | null;
         };
-        /**
-         * @description Each member's expected use of care, in the household's order (subscriber, spouse,
-         *     dependents).
-         */
-        CareNeeds: {
+        /** @description The household's care needs to store: the doctors and drugs by id. */
+        CareInput: {
+            /** @description NPIs (from the provider search). */
+            doctors?: string[];
+            /** @description RxNorm ids (from the drug search). */
+            drugs?: string[];
             /**
+             * @example [
+             *       "medium",
+             *       "high"
+             *     ]
+             */
+            uses: string[];
+        };
+        /** @description The household's care needs. */
+        CareNeeds: {
+            doctors: components["schemas"]["ProviderHit"][];
+            drugs: components["schemas"]["DrugHit"][];
+            /**
+             * @description Each member's expected use of care, in the household's order (subscriber, spouse,
+             *     dependents).
              * @example [
              *       "medium",
              *       "high"
@@ -1900,6 +1963,11 @@ export interface components {
             description: string;
             /** Format: int32 */
             id: number;
+        };
+        CoverageAsOf: {
+            /** @description YYYY-MM-DD: the date the carrier's files are as of. */
+            as_of: string;
+            carrier_name: string;
         };
         /** @description A list page. */
         DashboardPage: {
@@ -2001,6 +2069,11 @@ export interface components {
             /** @default false */
             disabled?: boolean;
         };
+        /** @description Whether a plan has one of the household's doctors in its network. */
+        DoctorCovered: {
+            covered: boolean;
+            npi: string;
+        };
         /**
          * @description A draft set: every file, its path relative to the repository root (`rules/…`, `forms/…`,
          *     `templates/…`); or, instead of files, a git revision of the server's checkout (`rev`).
@@ -2022,6 +2095,21 @@ export interface components {
              *     comes with the expectations it changes. The others are the server's.
              */
             suites?: Record<string, unknown>[];
+        };
+        /** @description Whether a plan's formulary lists one of the household's drugs, its tier and its limits. */
+        DrugCovered: {
+            covered: boolean;
+            prior_authorization: boolean;
+            quantity_limit: boolean;
+            rxnorm_id: string;
+            step_therapy: boolean;
+            /** @description The issuer's tier (`GENERIC`, `PREFERRED-BRAND`, …); null when not covered. */
+            tier: string | null;
+        };
+        /** @description A drug as the typeahead finds it and the household's list shows it. */
+        DrugHit: {
+            name: string;
+            rxnorm_id: string;
         };
         /** @description Turning the second factor on (or replacing the app): the password and the new app's code. */
         EnableRequest: {
@@ -2272,6 +2360,19 @@ export interface components {
              *     never a filled-in path.
              */
             route: string;
+        };
+        PlanCoverage: {
+            /** @description Every doctor in network and every drug on the formulary. */
+            covers_all: boolean;
+            doctors: components["schemas"]["DoctorCovered"][];
+            drugs: components["schemas"]["DrugCovered"][];
+            /** Format: int64 */
+            plan_id: number;
+        };
+        /** @description The household's doctors and drugs against each plan quoted now. */
+        PlanCoverageList: {
+            as_of: components["schemas"]["CoverageAsOf"][];
+            plans: components["schemas"]["PlanCoverage"][];
         };
         PlanInfo: {
             dentalPlan: components["schemas"]["PlanSnapshot"] | null;
@@ -2551,6 +2652,16 @@ export interface components {
             proposal: components["schemas"]["Proposal"];
             /** @description The set serving now is not the one it was proposed over: it must be proposed again. */
             serving_moved: boolean;
+        };
+        /** @description A provider as the typeahead finds it and the household's list shows it. */
+        ProviderHit: {
+            city: string | null;
+            /** @description `individual`, `facility` or `group`. */
+            kind: string;
+            name: string;
+            /** @description The National Provider Identifier (10 digits). */
+            npi: string;
+            specialty: string | null;
         };
         /** @description A publication: which set, by whom, when, and whether it was a rollback. */
         Publication: {
@@ -4790,7 +4901,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CareNeeds"];
+                "application/json": components["schemas"]["CareInput"];
             };
         };
         responses: {
@@ -4809,12 +4920,64 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `{errors: {uses: [...]}}`: not one use for each member */
+            /** @description `{errors: {uses|doctors|drugs: [...]}}`: not one use for each member, an unknown doctor or drug, too many */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    search_drugs: {
+        parameters: {
+            query: {
+                /**
+                 * @description A name, a specialty or a city (words in any order), or a 10-digit NPI; two characters at
+                 *     least.
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 10 drugs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrugHit"][];
+                };
+            };
+        };
+    };
+    search_providers: {
+        parameters: {
+            query: {
+                /**
+                 * @description A name, a specialty or a city (words in any order), or a 10-digit NPI; two characters at
+                 *     least.
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 10 providers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderHit"][];
+                };
             };
         };
     };
@@ -6247,6 +6410,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description About You is not complete */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    plan_coverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 1 medical */
+                plan_type: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanCoverageList"];
+                };
             };
             /** @description About You is not complete */
             409: {

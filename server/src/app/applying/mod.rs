@@ -1,5 +1,5 @@
 //! Applying for coverage: opening an application and storing it (`open`), saving a step
-//! (`save_step`), the household and its quotes (`quotes`), the purchase with its evidence and
+//! (`save_step`), the household and its quotes (`quotes`), its care needs (`care`), the purchase with its evidence and
 //! receipt (`purchase`), "Save and finish later" links (`resume`), the agent's hand-off to the
 //! customer (`handoff`), the agent enrolling an application from the dashboard (`enroll`) and a
 //! qualifying-event document attached (`upload`).
@@ -13,6 +13,7 @@ use crate::platform::clock::Clock;
 use crate::rules::Rules;
 use crate::security::crypto::Cipher;
 
+pub mod care;
 pub mod enroll;
 pub mod handoff;
 pub mod open;

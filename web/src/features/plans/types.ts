@@ -37,8 +37,24 @@ export type PlanSnapshot = Schema<'PlanSnapshot'>;
 export type PlanInfo = Schema<'PlanInfo'>;
 /** A medical plan's estimated total for the year (its parts add up to `total`). */
 export type YearlyCost = Schema<'YearlyCostView'>;
-/** GET and PUT /api/care: each member's expected use of care, in the household's order. */
-export type CareNeeds = Schema<'CareNeeds'>;
-export type CareSaved = Schema<'CareSaved'>;
 /** A member's expected use of care. */
 export type CareUse = 'low' | 'medium' | 'high';
+
+/** A doctor or facility found by GET /api/coverage/providers?q= (a name of 2+ characters or a 10-digit NPI; at most 10). */
+export type ProviderHit = Schema<'ProviderHit'>;
+/** A drug found by GET /api/coverage/drugs?q= (at most 10). */
+export type DrugHit = Schema<'DrugHit'>;
+/** GET /api/care: each member's expected use of care (in the household's order), the household's doctors and drugs. */
+export type CareNeeds = Omit<Schema<'CareNeeds'>, 'uses'> & { uses: CareUse[] };
+/** PUT /api/care: the whole list (422 `{errors}` for an unknown id or a `uses` of the wrong length). */
+export type CareInput = Omit<Schema<'CareInput'>, 'uses' | 'doctors' | 'drugs'> & { uses: CareUse[]; doctors: string[]; drugs: string[] };
+/** The answer to PUT /api/care. */
+export type CareSaved = Omit<Schema<'CareSaved'>, 'care'> & { care: CareNeeds };
+/** GET /api/plans/1/coverage: which of the household's doctors and drugs each medical plan covers. */
+export type PlanCoverage = Schema<'PlanCoverage'>;
+export type PlanCoverageList = Schema<'PlanCoverageList'>;
+
+/** A doctor's network status in one plan. */
+export type DoctorCoverage = PlanCoverage['doctors'][number];
+/** A drug's place in one plan's formulary. */
+export type DrugCoverage = PlanCoverage['drugs'][number];

@@ -1,9 +1,10 @@
-import { Fragment, memo, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Fragment, lazy, memo, Suspense, useId, useState, type ChangeEvent, type ComponentType, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react';
 import { Button } from '@cmsgov/design-system';
-import type { PlanView } from '../types';
+import type { DrugHit, PlanCoverage, PlanView, ProviderHit } from '../types';
 import { formatPremium } from '@/lib/money';
 import { planDetails } from '../utils/plan-kinds';
+import type { PlanCoverageSummaryProps } from './plan-coverage';
 import { PlanName } from './plan-name';
 import { YearlyEstimate } from './yearly-cost';
 
@@ -24,7 +25,29 @@ interface Props {
   saving: boolean;
   /** Select, or Continue with the selected plan: both save the plan as the application's choice. */
   onChoose: (plan: PlanView) => void;
+  /** Which of the household's doctors and drugs this (medical) plan covers (GET /api/plans/1/coverage). */
+  coverage?: PlanCoverage;
+  /** The household's doctors and drugs the coverage is shown for, with their names (stable lists: the card is memoized). */
+  doctors?: readonly ProviderHit[];
+  drugs?: readonly DrugHit[];
 }
+
+/**
+ * "Your doctors and drugs" loads with the plans' coverage (`loadCoverageSummary`, which the page
+ * calls beside GET /api/plans/1/coverage): a household that lists none never loads it. Should the
+ * file fail to arrive, the cards go without it.
+ */
+export const loadCoverageSummary = () => import('./plan-coverage');
+const PlanCoverageSummary = lazy(
+  (): Promise<{ default: ComponentType<PlanCoverageSummaryProps> }> =>
+    loadCoverageSummary().then(
+      (m) => ({ default: m.PlanCoverageSummary }),
+      () => ({ default: () => null }),
+    ),
+);
+
+const NO_DOCTORS: readonly ProviderHit[] = [];
+const NO_DRUGS: readonly DrugHit[] = [];
 
 function ExternalLink({ href, newTab, children }: { href: string; newTab: string; children: ReactNode }) {
   return (
@@ -111,7 +134,9 @@ function MemberBreakdown({ plan }: { plan: PlanView }) {
  * compare box arrive or change).
  */
 export const PlanCard = memo(function PlanCard(props: Props) {
-  const { plan, householdSize, selected, compared, compareDisabled, addHsa, busy, saving } = props;
+  const { plan, householdSize, selected, compared, compareDisabled, addHsa, busy, saving, coverage } = props;
+  const doctors = props.doctors ?? NO_DOCTORS;
+  const drugs = props.drugs ?? NO_DRUGS;
   const { i18n } = useLingui();
   const id = useId();
   const nameId = `${id}-name`;
@@ -158,6 +183,12 @@ export const PlanCard = memo(function PlanCard(props: Props) {
           {plan.yearly_cost && <YearlyEstimate cost={plan.yearly_cost} />}
         </div>
       </div>
+
+      {coverage && doctors.length + drugs.length > 0 && (
+        <Suspense fallback={null}>
+          <PlanCoverageSummary coverage={coverage} doctors={doctors} drugs={drugs} />
+        </Suspense>
+      )}
 
       <footer className="ef-plan__footer">
         {links.length > 0 && (

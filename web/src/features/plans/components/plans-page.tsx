@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, Spinner } from '@cmsgov/design-system';
@@ -9,22 +9,26 @@ import { getPlans } from '../api/get-plans';
 import { getStoredSelection } from '../api/get-stored-selection';
 import { printComparison } from '../api/print-pdf';
 import { saveSelection } from '../api/save-selection';
-import { getCare, saveCare } from '../api/care';
+import { getPlanCoverage } from '../api/get-plan-coverage';
 import { dropEarly, startEarly, takeEarly } from '../api/early';
+import { useCare } from '../hooks/use-care';
 import { useRemote } from '../hooks/use-remote';
 import { useStepView } from '../hooks/use-step-view';
-import type { CareUse, PlanType, PlanView, PriceRange, SelectionBody } from '../types';
+import type { CareNeeds, CareSaved, MemberRate, PlanType, PlanView, PriceRange, SelectionBody } from '../types';
 import { atCompareLimit, canCompare, COMPARE_LIMIT_WARNING, compareDisabled, MAX_COMPARE, toggleCompare } from '../utils/compare';
 import { filterTokens, hasFilters, NO_FILTERS, planTokens, type FilterState } from '../utils/filter-tokens';
 import { PLAN_KINDS, planTypeOf, type PlanKind } from '../utils/plan-kinds';
 import { rangeKey } from '../utils/price-range';
+import { careInput, coverageByPlan, hasDoctorsOrDrugs, plansCoveringAll } from '../utils/care';
 import { prepareFormats } from '@/lib/money';
 import { saveFile } from '@/lib/save-file';
 import { NARROW_SCREEN, useMediaQuery } from '@/lib/media';
 import { useFlowStore } from '@/lib/flow';
+import { formatDate } from '@/lib/dates';
 import { FiltersPanel } from './filters-panel';
-import { PlanCard } from './plan-card';
-import { CarePanel, orderPlans, type PlanOrder } from './yearly-cost';
+import { loadCoverageSummary, PlanCard } from './plan-card';
+import { CarePanel } from './care-panel';
+import { orderPlans, type PlanOrder } from './yearly-cost';
 import './plans.css';
 
 export const NO_PLANS = /*i18n*/ { id: 'Sorry, there are no plans available in your area.' };
@@ -33,6 +37,8 @@ export const SAVE_FAILED_HEADING = /*i18n*/ { id: 'Sorry, something went wrong' 
 export const PLAN_COUNT = /*i18n*/ { id: '{count, plural, one {# plan} other {# plans}}' };
 export const MORE_ABOUT_PLANS = /*i18n*/ { id: 'More about these plans' };
 export const TRY_AGAIN = /*i18n*/ { id: 'An error occurred, please try again. If it continues, contact your agent.' };
+export const NONE_COVER_ALL = /*i18n*/ { id: 'No plan here covers all your doctors and drugs.' };
+export const ONLY_COVERING = /*i18n*/ { id: 'Only plans that cover all my doctors and drugs' };
 
 // The comparison loads when it is first opened: a plan page draws its cards without it.
 const CompareDialog = lazy(async () => ({ default: (await import('./compare-dialog')).CompareDialog }));
@@ -104,6 +110,12 @@ function plansKey(planType: PlanType, tokens: readonly string[]): string {
 
 function optionsKey(planType: PlanType): string {
   return `options:${planType}`;
+}
+
+/** What the plans' coverage is asked for: the household's doctors and drugs (a change of either asks again). */
+function coverageKey(care: CareNeeds): string {
+  const ids = careInput(care);
+  return `coverage:${ids.doctors.join(',')}|${ids.drugs.join(',')}`;
 }
 
 /** A plan page of kind `plans` (spec part 1, 2.7-2.10 and 4.4); its plan type is the view's `params.plan_type`. */
@@ -181,15 +193,26 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
   const [saveFailed, setSaveFailed] = useState<string | null>(null);
   const [hsaChoice, setHsaChoice] = useState<Record<number, boolean>>({});
   const [order, setOrder] = useState<PlanOrder>('premium');
-  // Each member's expected use of care: a change is stored, then the list (its estimates) asked again.
-  const [careRevision, setCareRevision] = useState(0);
-  const [careSaving, setCareSaving] = useState(false);
-  const [careFailed, setCareFailed] = useState(false);
+  const [onlyCovering, setOnlyCovering] = useState(false);
 
   // While a selection is saved nothing else is asked of this page's APIs: once the selection moves
   // the application on (going without dental skips the dental step), they answer 403, which sends
   // the browser to the site root. A null key cancels a pending or running request.
   const leaving = saving !== null;
+  const medical = planType === 1;
+  // The household's care list (medical plans): each member's expected use of care, which the yearly
+  // estimates follow (the list is asked again when a save changes them), and the doctors and drugs,
+  // which each card says it covers (asked again whenever they change).
+  const onCareSaved = useCallback((saved: CareSaved) => onApplicationChange?.(saved.application), [onApplicationChange]);
+  const care = useCare(!leaving && medical, onCareSaved);
+  const listsCare = medical && hasDoctorsOrDrugs(care.saved);
+  const coverage = useRemote(!leaving && listsCare && care.saved ? coverageKey(care.saved) : null, (signal) => {
+    // The cards' part that shows it is fetched at the same time (nothing is lost if it fails).
+    void loadCoverageSummary().catch(() => undefined);
+    return getPlanCoverage(signal);
+  });
+  const coverageData = listsCare ? coverage.data : null;
+  const byPlan = useMemo(() => coverageByPlan(coverageData), [coverageData]);
   const options = useRemote(leaving ? null : optionsKey(planType), (signal) =>
     takeEarly(optionsKey(planType), () => getFilterOptions(planType, signal)),
   );
@@ -199,26 +222,15 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
   const [range, setRange] = useState<PriceRange | null>(null);
   const tokens = filterTokens(filters, range);
   const list = useRemote(
-    leaving ? null : `${plansKey(planType, tokens)}#${careRevision}`,
+    leaving ? null : `${plansKey(planType, tokens)}#${care.usesRevision}`,
     (signal) => takeEarly(plansKey(planType, tokens), () => getPlans(planType, tokens, signal)),
     FILTER_DEBOUNCE_MS,
   );
   const estimated = (list.data?.plans ?? NO_PLAN_LIST).some((p) => p.yearly_cost);
-  const care = useRemote(leaving || !estimated ? null : `care#${careRevision}`, (signal) => getCare(signal));
-
-  async function changeCare(uses: CareUse[]) {
-    setCareSaving(true);
-    setCareFailed(false);
-    try {
-      const saved = await saveCare({ uses });
-      onApplicationChange?.(saved.application);
-      setCareRevision((r) => r + 1);
-    } catch {
-      setCareFailed(true);
-    } finally {
-      setCareSaving(false);
-    }
-  }
+  // The household's members as the plans rate them, kept while a filter leaves no plan.
+  const firstMembers = list.data?.plans[0]?.rates.members ?? null;
+  const [members, setMembers] = useState<readonly MemberRate[] | null>(null);
+  if (firstMembers && firstMembers !== members) setMembers(firstMembers);
 
   // The slider's range resets whenever the quoted list's range changes (spec part 1, 4.4).
   const listRange = list.data?.price_range ?? null;
@@ -312,7 +324,13 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
     </div>
   );
 
-  const plans = orderPlans(list.data?.plans ?? NO_PLAN_LIST, order);
+  // "Only plans that cover all my doctors and drugs" keeps those whose coverage says so, in the order chosen.
+  const covering = onlyCovering && listsCare && coverageData !== null;
+  const listed = list.data?.plans ?? NO_PLAN_LIST;
+  const plans = useMemo(() => {
+    const ordered = orderPlans(listed, order);
+    return covering ? plansCoveringAll(ordered, byPlan) : ordered;
+  }, [listed, order, covering, byPlan]);
   const previous = view.previous;
   const noPlansAtAll = list.data !== null && list.data.price_range === null && plans.length === 0;
 
@@ -358,13 +376,14 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
         range={range}
       />
 
-      {estimated && plans[0] && (
+      {medical && members && care.shown && (
         <CarePanel
-          members={plans[0].rates.members}
-          uses={(care.data?.uses ?? []) as CareUse[]}
-          saving={careSaving}
-          failed={careFailed}
-          onChange={(uses) => void changeCare(uses)}
+          members={members}
+          estimated={estimated}
+          care={care.shown}
+          saving={care.saving}
+          failed={care.failed}
+          onChange={care.change}
         />
       )}
 
@@ -378,6 +397,20 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
               <option value="premium">{i18n._('Monthly premium')}</option>
               <option value="yearly">{i18n._('Estimated yearly cost')}</option>
             </select>
+          </div>
+        )}
+        {listsCare && (
+          <div className="ds-c-choice-wrapper ef-plans__covering">
+            <input
+              id="ef-plans-covering"
+              type="checkbox"
+              className="ds-c-choice ds-c-choice--small"
+              checked={onlyCovering}
+              onChange={(e) => setOnlyCovering(e.target.checked)}
+            />
+            <label htmlFor="ef-plans-covering" className="ds-c-label">
+              {i18n._(ONLY_COVERING)}
+            </label>
           </div>
         )}
         <p className="ef-plans__count" role="status">
@@ -404,12 +437,14 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
       {!list.data && !list.error && <Spinner aria-valuetext={i18n._('Loading plans')} role="status" />}
       {noPlansAtAll && <p className="ef-plans__empty">{i18n._(NO_PLANS)}</p>}
       {list.data && !noPlansAtAll && plans.length === 0 && !list.loading && (
-        <p className="ef-plans__empty">{i18n._(hasFilters(filters, range) ? NO_MATCHES : NO_PLANS)}</p>
+        <p className="ef-plans__empty">
+          {i18n._(covering && listed.length > 0 ? NONE_COVER_ALL : hasFilters(filters, range) ? NO_MATCHES : NO_PLANS)}
+        </p>
       )}
 
       <CardList
         plans={plans}
-        loading={list.loading}
+        loading={list.loading || (covering && coverage.loading)}
         card={(plan) => (
           <PlanCard
             key={plan.id}
@@ -424,9 +459,22 @@ function PlanPicker({ view, planType, kind, onApplicationChange }: PickerProps) 
             busy={busy}
             saving={saving === plan.id}
             onChoose={onChoose}
+            coverage={listsCare ? byPlan.get(plan.id) : undefined}
+            doctors={care.saved?.doctors}
+            drugs={care.saved?.drugs}
           />
         )}
       />
+
+      {coverageData && coverageData.as_of.length > 0 && (
+        <ul className="ef-plans__as-of">
+          {coverageData.as_of.map((a) => (
+            <li key={`${a.carrier_name}:${a.as_of}`}>
+              {i18n._('Provider and drug information as of {date} ({carrier})', { date: formatDate(a.as_of), carrier: a.carrier_name })}
+            </li>
+          ))}
+        </ul>
+      )}
 
       {narrow && plans.length > 0 && <div className="ef-plans__tools ef-plans__tools--after">{printTools}</div>}
 

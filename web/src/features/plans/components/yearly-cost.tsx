@@ -1,15 +1,6 @@
-import { useId } from 'react';
 import { useLingui } from '@lingui/react';
 import { formatPremium } from '@/lib/money';
-import type { CareUse, MemberRate, PlanView, YearlyCost } from '../types';
-
-export const CARE_USES: readonly CareUse[] = ['low', 'medium', 'high'];
-
-const CARE_USE_LABELS: Record<CareUse, { id: string }> = {
-  low: /*i18n*/ { id: 'Low: a checkup or two, few prescriptions' },
-  medium: /*i18n*/ { id: 'Medium: some visits and regular prescriptions' },
-  high: /*i18n*/ { id: 'High: frequent care, a hospital stay or costly drugs' },
-};
+import type { PlanView, YearlyCost } from '../types';
 
 export const YEARLY_HOW = /*i18n*/ {
   id: 'Estimated with the method HealthCare.gov uses: the care people of each member’s age and sex typically use at that level, priced through this plan’s deductible, copays, coinsurance and out-of-pocket maximum.',
@@ -63,58 +54,5 @@ export function YearlyEstimate({ cost }: { cost: YearlyCost }) {
         <p className="ef-plan__yearly-how">{i18n._(YEARLY_HOW)}</p>
       </details>
     </div>
-  );
-}
-
-interface CareProps {
-  /** The household's members as the plans rate them ("Subscriber", 42). */
-  members: readonly MemberRate[];
-  uses: readonly CareUse[];
-  saving: boolean;
-  failed: boolean;
-  onChange: (uses: CareUse[]) => void;
-}
-
-/** Each member's expected use of care, which the yearly estimates follow (stored with the application). */
-export function CarePanel({ members, uses, saving, failed, onChange }: CareProps) {
-  const { i18n } = useLingui();
-  const id = useId();
-  return (
-    <details className="ef-care">
-      <summary>{i18n._('Expected use of care')}</summary>
-      <p className="ef-care__hint">{i18n._('The yearly estimates follow how much care each member expects to use.')}</p>
-      <div className="ef-care__members">
-        {members.map((m, i) => {
-          const select = `${id}-use-${i}`;
-          return (
-            <div key={i} className="ef-care__member">
-              <label className="ds-c-label" htmlFor={select}>
-                {i18n._('{member}, age {age}', { member: m.member, age: m.age })}
-              </label>
-              <select
-                id={select}
-                className="ds-c-field"
-                value={uses[i] ?? 'medium'}
-                disabled={saving}
-                onChange={(e) => {
-                  const next = members.map((_, j) => uses[j] ?? 'medium');
-                  next[i] = e.target.value as CareUse;
-                  onChange(next);
-                }}
-              >
-                {CARE_USES.map((u) => (
-                  <option key={u} value={u}>
-                    {i18n._(CARE_USE_LABELS[u])}
-                  </option>
-                ))}
-              </select>
-            </div>
-          );
-        })}
-      </div>
-      <p role="status" className="ef-care__status">
-        {saving ? i18n._('Updating the estimates…') : failed ? i18n._('The change could not be saved. Please try again.') : ''}
-      </p>
-    </details>
   );
 }
