@@ -26,6 +26,17 @@ fn find<'a>(r: &'a Report, kind: &str, what: &str) -> &'a Item {
 }
 
 /// Whether a script line shows up among the statements not reached.
+/// The line of rules/scripts/plans.rhai that is `text` (the first).
+fn plans_line(text: &str) -> usize {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/scripts/plans.rhai");
+    let source = std::fs::read_to_string(path).expect("plans.rhai");
+    source
+        .lines()
+        .position(|l| l == text)
+        .map(|i| i + 1)
+        .expect("the line")
+}
+
 fn missed(r: &Report, file: &str, line: usize) -> bool {
     r.items
         .iter()
@@ -74,23 +85,25 @@ fn transitions_taken_are_reached_and_the_others_are_not() {
 
 #[test]
 fn statements_and_branches_follow_what_ran() {
-    // plans.rhai: `if plan == () {` (line 25) and its refusal (26), the chosen plan's flags (28).
+    // plans.rhai's medical_selected: `if plan == () {`, its refusal (the line after), the chosen
+    // plan's flags (two lines further).
+    let check = plans_line("    if plan == () {");
     let r = run(CENSUS);
-    assert!(missed(&r, "rules/scripts/plans.rhai", 25));
+    assert!(missed(&r, "rules/scripts/plans.rhai", check));
     let r = run(REFUSED);
-    assert!(!missed(&r, "rules/scripts/plans.rhai", 25));
-    assert!(!missed(&r, "rules/scripts/plans.rhai", 26));
-    assert!(missed(&r, "rules/scripts/plans.rhai", 28));
+    assert!(!missed(&r, "rules/scripts/plans.rhai", check));
+    assert!(!missed(&r, "rules/scripts/plans.rhai", check + 1));
+    assert!(missed(&r, "rules/scripts/plans.rhai", check + 3));
     assert!(!branch_missed(
         &r,
         "rules/scripts/plans.rhai",
-        25,
+        check,
         "never true"
     ));
     assert!(branch_missed(
         &r,
         "rules/scripts/plans.rhai",
-        25,
+        check,
         "never false"
     ));
     // The flow's `select` expression is one statement at its line in the flow.
@@ -140,7 +153,8 @@ fn the_floor_names_each_kind_below_it() {
 fn the_html_report_marks_lines_and_lists_what_was_missed() {
     let r = run(REFUSED);
     let html = enrollflow_engine_tools::coverage::html(&r, "coverage");
-    assert!(html.contains("<tr class=\"hit\"><td class=\"n\">26</td>"));
+    let refusal = plans_line("    if plan == () {") + 1;
+    assert!(html.contains(&format!("<tr class=\"hit\"><td class=\"n\">{refusal}</td>")));
     assert!(html.contains("census → medical"));
     assert!(html.contains("rules/scripts/plans.rhai"));
 }

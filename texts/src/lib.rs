@@ -54,6 +54,7 @@ pub const SHEETS: &[&str] = &[
     "No plans match these filters.",
     "Sorry, there are no plans available in your area.",
     "Monthly premium",
+    "Estimated yearly cost",
     "Plan",
     "Carrier",
     "Network",
@@ -108,6 +109,10 @@ pub const SHEETS: &[&str] = &[
 /// sentence its consumer-facing modules write is listed here or known to be for developers and
 /// agents only (`http/language.rs`).
 pub const MESSAGES: &[&str] = &[
+    "Please choose the expected use of care of each member.",
+    "Please list at most 20 doctors and 20 prescriptions.",
+    "Please choose each doctor from the list.",
+    "Please choose each prescription from the list.",
     "This application has already been submitted.",
     "This application was changed in another window or by someone else since this page was opened, so your answers were not saved. The page now shows it as it is: please enter your changes again.",
     "This web address is not an agent's site.",

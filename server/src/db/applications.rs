@@ -179,6 +179,22 @@ pub async fn summary_for_agent(
     Ok(row.map(|(s,)| s.0))
 }
 
+/// The agent's application's care needs (`care`) and chosen medical plan (its snapshot), for
+/// More Info.
+pub async fn care_for_agent(
+    pool: &PgPool,
+    id: Uuid,
+    agent_id: Uuid,
+) -> sqlx::Result<Option<(Option<serde_json::Value>, Option<serde_json::Value>)>> {
+    sqlx::query_as(
+        "SELECT data->'care', data->'medical_plan' FROM applications WHERE id = $1 AND agent_id = $2",
+    )
+    .bind(id)
+    .bind(agent_id)
+    .fetch_optional(pool)
+    .await
+}
+
 fn flag_i16(data: &serde_json::Value, key: &str) -> Option<i16> {
     data.get(key)
         .and_then(serde_json::Value::as_i64)

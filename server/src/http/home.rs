@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use time::{Date, Month, OffsetDateTime};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -342,6 +343,70 @@ pub struct AppInfo {
     pub billing_city: Option<String>,
     pub billing_state: Option<String>,
     pub billing_zip: Option<String>,
+    /// The household's doctors, prescriptions and expected use of care, and the chosen medical
+    /// plan's yearly estimate; null when there are none, or once the application is handed to
+    /// the customer.
+    pub care: Option<CareInfo>,
+}
+
+/// What More Info shows of the household's care needs.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct CareInfo {
+    /// Each member's expected use of care (`low`, `medium`, `high`), in the household's order.
+    pub uses: Vec<String>,
+    /// "Name (specialty, city)".
+    pub doctors: Vec<String>,
+    pub drugs: Vec<String>,
+    /// The chosen medical plan's name and its estimated yearly cost in dollars.
+    pub medical_plan: Option<String>,
+    pub yearly_cost: Option<f64>,
+}
+
+impl CareInfo {
+    fn of(care: Option<&Value>, plan: Option<&Value>) -> Option<CareInfo> {
+        let list = |key: &str| -> Vec<&Value> {
+            care.and_then(|c| c.get(key))
+                .and_then(Value::as_array)
+                .map(|a| a.iter().collect())
+                .unwrap_or_default()
+        };
+        let text = |v: &Value, k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+        let info = CareInfo {
+            uses: list("uses")
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect(),
+            doctors: list("doctors")
+                .iter()
+                .filter_map(|d| {
+                    let name = text(d, "name")?;
+                    let more: Vec<String> = [text(d, "specialty"), text(d, "city")]
+                        .into_iter()
+                        .flatten()
+                        .collect();
+                    Some(if more.is_empty() {
+                        name
+                    } else {
+                        format!("{name} ({})", more.join(", "))
+                    })
+                })
+                .collect(),
+            drugs: list("drugs")
+                .iter()
+                .filter_map(|d| text(d, "name"))
+                .collect(),
+            medical_plan: plan.and_then(|p| text(p, "name")),
+            yearly_cost: plan
+                .and_then(|p| p.get("yearly_cost"))
+                .and_then(|y| y.get("total"))
+                .and_then(Value::as_f64),
+        };
+        let empty = info.uses.is_empty()
+            && info.doctors.is_empty()
+            && info.drugs.is_empty()
+            && info.yearly_cost.is_none();
+        (!empty).then_some(info)
+    }
 }
 
 /// More Info is the application's summary (the flow's `summary:`, stored at each save).
@@ -362,6 +427,7 @@ impl From<Summary> for AppInfo {
             billing_city: s.billing_city,
             billing_state: s.billing_state,
             billing_zip: s.billing_zip,
+            care: None,
         }
     }
 }
@@ -378,13 +444,18 @@ async fn app_info(
     let Details {
         summary,
         entered_by_agent,
+        care,
+        medical_plan,
     } = dashboard::details(&app.pool, agent, id)
         .await?
         .ok_or_else(|| ApiError::NotFound("No such application.".into()))?;
     let mut info = AppInfo::from(summary);
-    // Handed to the customer: what they entered since is shown masked.
+    // Handed to the customer: what they entered since is shown masked, their care needs not at
+    // all.
     if let Some(entered) = entered_by_agent {
         info.mask_unless(&AppInfo::from(entered));
+    } else {
+        info.care = CareInfo::of(care.as_ref(), medical_plan.as_ref());
     }
     Ok(Json(info))
 }

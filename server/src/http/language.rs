@@ -196,6 +196,7 @@ mod tests {
         let sources = [
             include_str!("steps.rs"),
             include_str!("plans.rs"),
+            include_str!("care.rs"),
             include_str!("documents.rs"),
             include_str!("resume.rs"),
             include_str!("application.rs"),

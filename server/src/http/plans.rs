@@ -714,13 +714,30 @@ async fn save_selection(
     let snapshot = match sel.selected_plan_id {
         None => Value::Null,
         Some(plan_id) => {
-            let h = crate::rules::evaluation::run(&s.budget, || household(&s)).await?;
+            let tiers = crate::app::applying::care::drug_tiers(&app.pool, &s.data)
+                .await
+                .map_err(anyhow::Error::new)?;
+            let (h, care) =
+                crate::rules::evaluation::run(&s.budget, || household_and_care(&s)).await?;
             let list = quoted(&s, kind, &h)?;
             let (p, r) = list
                 .iter()
                 .find(|(p, _)| p.id == plan_id)
                 .ok_or_else(|| refuse(enrollflow_engine::PLAN_NOT_QUOTED))?;
-            PlanSnapshot::new(s.bundle.engine.catalog(), p, r.total).to_value()
+            let mut snapshot = PlanSnapshot::new(s.bundle.engine.catalog(), p, r.total).to_value();
+            // The chosen plan's yearly estimate as the household saw it (More Info shows it).
+            if let (Some(y), Some(m)) = (
+                s.bundle
+                    .engine
+                    .yearly_cost_with(p, r, &care, &tiers_of(&tiers, p.id)),
+                snapshot.as_object_mut(),
+            ) {
+                m.insert(
+                    "yearly_cost".into(),
+                    serde_json::to_value(YearlyCostView::from(y)).map_err(anyhow::Error::new)?,
+                );
+            }
+            snapshot
         }
     };
     let mut input = Map::new();

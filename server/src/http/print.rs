@@ -137,12 +137,16 @@ async fn comparison(
     // In the consumer's language.
     let languages = s.bundle.engine.languages();
     let code = language.pick(languages);
+    let tiers = crate::app::applying::care::drug_tiers(&app.pool, &s.data)
+        .await
+        .map_err(anyhow::Error::new)?;
     let sheet = sheets::comparison(
         &sheets::Words::new(languages, &code),
         &s,
         kind,
         all,
         &filter,
+        &tiers,
     )?;
     Ok(pdf_response(sheet.finish(app.clock.now()), COMPARE))
 }

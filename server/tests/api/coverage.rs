@@ -359,3 +359,52 @@ async fn each_plans_doctors_and_drugs_equal_a_reading_of_the_files() {
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
     assert_eq!(b.get("/api/care").await.json()["doctors"], care["doctors"]);
 }
+
+#[tokio::test]
+async fn the_agents_more_info_shows_the_households_doctors_drugs_and_the_chosen_plans_yearly_estimate()
+ {
+    let app = spawn_app().await;
+    import(&app.pool, &[sample()])
+        .await
+        .expect("the samples load");
+    let b = app.browser("acme");
+    let token = at_medical(&b, adult("1984-06-15")).await;
+    let r = put(
+        &b,
+        &token,
+        "/api/care",
+        json!({ "uses": ["high"], "doctors": ["1234567893"], "drugs": ["209459"] }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let list = b.get("/api/plans/1/allPlans").await.json();
+    let first = &list["plans"][0];
+    let r = crate::helpers::select_plan(&b, &token, 1, first["id"].clone()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let id = b.get("/api/application/active").await.json()["application"]["applicationId"]
+        .as_str()
+        .expect("an application")
+        .to_string();
+
+    let agent = app.browser("acme");
+    agent.logged_in_as(crate::helpers::ACME_USER).await;
+    let info = agent
+        .get(&format!("/api/dashboard/getAppInfo/{id}"))
+        .await
+        .json();
+    let care = &info["care"];
+    assert_eq!(care["uses"], json!(["high"]));
+    assert_eq!(
+        care["doctors"],
+        json!(["Martin Van Nostrand (Dermatology, Oncology, New York)"])
+    );
+    // The name the files give the drug last (the samples name 209459 twice).
+    let name: String = sqlx::query_scalar("SELECT name FROM drugs WHERE rxnorm_id = '209459'")
+        .fetch_one(&app.pool)
+        .await
+        .expect("the drug");
+    assert_eq!(care["drugs"], json!([name]));
+    assert_eq!(care["medical_plan"], first["name"]);
+    // The estimate as the household saw it when it chose the plan.
+    assert_eq!(care["yearly_cost"], first["yearly_cost"]["total"]);
+}

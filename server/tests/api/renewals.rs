@@ -295,6 +295,18 @@ async fn renewal_options_go_to_the_customer_who_chooses_and_re_enrolls_with_last
     .execute(&app.pool)
     .await
     .expect("stored");
+    // Last year's care needs: the expected use, a doctor and a drug, as the plan page stores them.
+    let care = serde_json::json!({
+        "uses": ["high"],
+        "doctors": [{ "npi": "1234567893", "name": "Martin Van Nostrand", "specialty": "Dermatology", "city": "New York", "kind": "individual" }],
+        "drugs": [{ "rxnorm_id": "209459", "name": "Acetaminophen 500 MG Oral Tablet" }]
+    });
+    sqlx::query("UPDATE applications SET data = jsonb_set(data, '{care}', $2) WHERE id = $1")
+        .bind(old_id)
+        .bind(&care)
+        .execute(&app.pool)
+        .await
+        .expect("stored");
     let email = detail["email"].as_str().expect("an address").to_string();
     let r = acme
         .call(
@@ -434,6 +446,8 @@ async fn renewal_options_go_to_the_customer_who_chooses_and_re_enrolls_with_last
         old_data["census"]["sub_birth_date"]
     );
     assert_eq!(new_data["medical_plan"]["id"], chosen);
+    // The household's doctors, drugs and expected use come along.
+    assert_eq!(new_data["care"], care);
     // Subscriber Information as last year; the SSN sealed again, to the new application only.
     assert_eq!(
         new_data["subInfo"]["residential_street"],

@@ -215,7 +215,7 @@ async fn a_broken_draft_is_refused_with_file_and_line_and_nothing_changes() {
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
     let problems = r.json()["errors"]["files"].to_string();
     assert!(
-        problems.contains("rules/scripts/plans.rhai:5"),
+        problems.contains("rules/scripts/plans.rhai:8"),
         "{problems}"
     );
     // A path outside the rule set is refused before anything is read.

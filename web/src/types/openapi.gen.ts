@@ -1781,6 +1781,7 @@ export interface components {
             billing_street: string | null;
             billing_street2: string | null;
             billing_zip: string | null;
+            care: components["schemas"]["CareInfo"] | null;
             email: string | null;
             primary_name: string;
             primary_phone: string | null;
@@ -1874,6 +1875,18 @@ export interface components {
             /** @description The first one is the address shared with customers. */
             subdomains: string[];
             websiteUrl: string | null;
+        };
+        /** @description What More Info shows of the household's care needs. */
+        CareInfo: {
+            /** @description "Name (specialty, city)". */
+            doctors: string[];
+            drugs: string[];
+            /** @description The chosen medical plan's name and its estimated yearly cost in dollars. */
+            medical_plan: string | null;
+            /** @description Each member's expected use of care (`low`, `medium`, `high`), in the household's order. */
+            uses: string[];
+            /** Format: double */
+            yearly_cost: number | null;
         };
         /** @description The household's care needs to store: the doctors and drugs by id. */
         CareInput: {

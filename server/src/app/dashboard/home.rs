@@ -44,6 +44,10 @@ pub struct Details {
     pub summary: Summary,
     /// Handed to the customer: what the agent had entered when the customer opened the link.
     pub entered_by_agent: Option<Summary>,
+    /// The household's care needs as stored (`care`: expected uses, doctors, drugs).
+    pub care: Option<serde_json::Value>,
+    /// The chosen medical plan's snapshot (with its yearly estimate when it has one).
+    pub medical_plan: Option<serde_json::Value>,
 }
 
 /// The details of the agent's application `id`, if it is theirs.
@@ -54,8 +58,13 @@ pub async fn details(pool: &PgPool, agent: Uuid, id: Uuid) -> Result<Option<Deta
     let entered_by_agent = links::summary_at_handoff(pool, id)
         .await?
         .map(|at| serde_json::from_value(at).unwrap_or_default());
+    let (care, medical_plan) = applications::care_for_agent(pool, id, agent)
+        .await?
+        .unwrap_or_default();
     Ok(Some(Details {
         summary,
         entered_by_agent,
+        care: care.filter(|v| !v.is_null()),
+        medical_plan: medical_plan.filter(|v| !v.is_null()),
     }))
 }

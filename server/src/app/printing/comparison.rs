@@ -2,14 +2,17 @@
 //! by the plan page's filters.
 
 use enrollflow_engine::catalog::{Catalog, Plan, PlanKind, choice_name};
+use std::collections::BTreeMap;
+
 use enrollflow_engine::rating::{self, Filter, Rates};
+use enrollflow_engine::yearly_cost::YearlyCost;
 
 use super::{
     Words, branding, carrier_name, dash, footer, household_block, kind_name, labels, money_or_dash,
     oop_title, out_of_network, pair, percent,
 };
 use crate::app::applying::open::OpenStep;
-use crate::app::applying::quotes::{QuoteError, household, quoted};
+use crate::app::applying::quotes::{QuoteError, household_and_care, quoted};
 use crate::documents::pdf::{self, Column, Orientation, Sheet, Style, Table};
 
 /// The comparison of the plan page `kind` (narrowed by `filter`), or of every kind when `all`.
@@ -19,8 +22,9 @@ pub fn comparison(
     kind: PlanKind,
     all: bool,
     filter: &Filter,
+    drug_tiers: &BTreeMap<i64, Vec<String>>,
 ) -> Result<Sheet, QuoteError> {
-    let h = household(s)?;
+    let (h, care) = household_and_care(s)?;
     let cat = s.bundle.engine.catalog();
     let kinds = if all {
         vec![PlanKind::Medical, PlanKind::Dental, PlanKind::Vision]
@@ -70,7 +74,18 @@ pub fn comparison(
             );
             continue;
         }
-        sheet.table(&plan_table(w, cat, k, &shown, h.members.len()));
+        // A medical plan's yearly estimate, each member at their expected use of care.
+        let yearly: Vec<Option<YearlyCost>> = shown
+            .iter()
+            .map(|(p, r)| {
+                let tiers: Vec<&str> = drug_tiers
+                    .get(&p.id)
+                    .map(|t| t.iter().map(String::as_str).collect())
+                    .unwrap_or_default();
+                s.bundle.engine.yearly_cost_with(p, r, &care, &tiers)
+            })
+            .collect();
+        sheet.table(&plan_table(w, cat, k, &shown, &yearly, h.members.len()));
     }
     Ok(sheet)
 }
@@ -81,6 +96,7 @@ fn plan_table(
     cat: &Catalog,
     kind: PlanKind,
     plans: &[(&Plan, Rates)],
+    yearly: &[Option<YearlyCost>],
     household_size: usize,
 ) -> Table {
     let premium = |width| Column::right(&w.t("Monthly premium"), width);
@@ -90,18 +106,20 @@ fn plan_table(
         PlanKind::Medical => Table {
             columns: vec![
                 Column::left(&w.t("Plan"), 188.0),
-                Column::left(&w.t("Carrier"), 78.0),
-                Column::left(&w.t("Network"), 44.0),
-                Column::left(&w.t("Metal"), 72.0),
-                Column::right(&w.t("In-network deductible (ind / fam)"), 72.0),
-                Column::right(&w.t("Out-of-network deductible (ind / fam)"), 72.0),
-                Column::right(&oop_title(w, household_size), 60.0),
-                Column::right(&w.t("Coinsurance"), 58.0),
-                premium(76.0),
+                Column::left(&w.t("Carrier"), 70.0),
+                Column::left(&w.t("Network"), 38.0),
+                Column::left(&w.t("Metal"), 56.0),
+                Column::right(&w.t("In-network deductible (ind / fam)"), 64.0),
+                Column::right(&w.t("Out-of-network deductible (ind / fam)"), 64.0),
+                Column::right(&oop_title(w, household_size), 54.0),
+                Column::right(&w.t("Coinsurance"), 52.0),
+                Column::right(&w.t("Estimated yearly cost"), 60.0),
+                premium(66.0),
             ],
             rows: plans
                 .iter()
-                .map(|(p, r)| {
+                .zip(yearly)
+                .map(|((p, r), y)| {
                     let names = cat.names(p);
                     let mut metal = names.metal.map_or_else(dash, |m| w.t(m));
                     if p.hsa {
@@ -116,6 +134,7 @@ fn plan_table(
                         out_of_network(w, cat, p),
                         money_or_dash(rating::oop_for(p, household_size)),
                         percent(p.coins),
+                        y.map_or_else(dash, |y| y.total.to_string()),
                         r.total.to_string(),
                     ]
                 })

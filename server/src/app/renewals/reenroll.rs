@@ -54,6 +54,10 @@ fn source(
         sensitive::decrypt(cipher, place, schema, &mut answers)?;
         out.insert(step.id.clone(), answers);
     }
+    // The household's care needs (expected use, doctors, drugs) are no step's: they come along.
+    if let Some(care) = data.get(crate::app::applying::care::CARE) {
+        out.insert(crate::app::applying::care::CARE.to_string(), care.clone());
+    }
     // The steps the rules answer anew for the new plan year, over last year's answers.
     for (step, answers) in &engine.renewal_rules().reenroll_with {
         let mut merged = out.get(step).cloned().unwrap_or_else(|| json!({}));
@@ -76,6 +80,10 @@ fn carried(
 ) -> anyhow::Result<Value> {
     let mut given = |_: &str, stored: &Value, _: &Value| stored.clone();
     let mut doc = carry(engine, &Value::Object(source.clone()), ctx, &mut given)?;
+    // The household's care needs (expected use, doctors, drugs) are no step's: they come along.
+    if let Some(care) = source.get(crate::app::applying::care::CARE) {
+        doc.insert(crate::app::applying::care::CARE.to_string(), care.clone());
+    }
     for step in engine.steps() {
         if let (Some(schema), Some(answers)) = (engine.form_schema(&step.id), doc.get_mut(&step.id))
         {

@@ -1,5 +1,6 @@
 import { Alert, Button, Dialog, Spinner } from '@cmsgov/design-system';
 import { useEffect, useState } from 'react';
+import { formatPremium } from '@/lib/money';
 import { formatPhone } from '@/lib/phone';
 import { getAppInfo } from '../api/get-app-info';
 import type { AppInfo } from '../types';
@@ -20,6 +21,44 @@ function Address({ lines }: { lines: string[] }) {
         </span>
       ))}
     </address>
+  );
+}
+
+const USE_WORDS: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+
+/** The household's care needs as the consumer or agent listed them on the medical plan page. */
+function CareRows({ care }: { care: NonNullable<AppInfo['care']> }) {
+  const list = (items: string[]) =>
+    items.length === 0 ? (
+      'None listed'
+    ) : (
+      <ul className="ef-app-info__list">
+        {items.map((d) => (
+          <li key={d}>{d}</li>
+        ))}
+      </ul>
+    );
+  return (
+    <>
+      {care.uses.length > 0 && (
+        <>
+          <dt>Expected use of care</dt>
+          <dd>{care.uses.map((u) => USE_WORDS[u] ?? u).join(', ')}</dd>
+        </>
+      )}
+      <dt>Doctors</dt>
+      <dd>{list(care.doctors)}</dd>
+      <dt>Prescriptions</dt>
+      <dd>{list(care.drugs)}</dd>
+      {care.medical_plan && typeof care.yearly_cost === 'number' && (
+        <>
+          <dt>Estimated yearly cost</dt>
+          <dd>
+            {formatPremium(care.yearly_cost)} ({care.medical_plan})
+          </dd>
+        </>
+      )}
+    </>
   );
 }
 
@@ -80,6 +119,7 @@ export function AppInfoModal({ applicationId, onClose }: { applicationId: string
               </dd>
             </>
           )}
+          {info.care && <CareRows care={info.care} />}
         </dl>
       )}
     </Dialog>
