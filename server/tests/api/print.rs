@@ -174,6 +174,18 @@ async fn the_medical_sheet_lists_the_quoted_plans_with_the_branding_and_the_hous
         assert!(text.contains(s), "`{s}` is not on the sheet:\n{text}");
     }
     assert_lists(&text, &list);
+    // Each plan's yearly estimate, as the plan page has it, on the plan's line of its table.
+    assert!(text.contains("Estimated yearly cost"), "{text}");
+    for p in &list {
+        let name = plain(p["name"].as_str().expect("name"));
+        let total = dollars(&p["yearly_cost"]["total"]);
+        let worst = dollars(&p["yearly_cost"]["worst_case"]);
+        assert!(
+            text.lines()
+                .any(|l| l.contains(&name) && l.contains(&total) && l.contains(&worst)),
+            "{name}'s yearly {total} and worst case {worst} are not on the sheet:\n{text}"
+        );
+    }
     assert!(
         list.iter()
             .any(|p| p["name"].as_str().is_some_and(|n| n.contains("<sup>"))),

@@ -85,9 +85,47 @@ pub fn comparison(
                 s.bundle.engine.yearly_cost_with(p, r, &care, &tiers)
             })
             .collect();
-        sheet.table(&plan_table(w, cat, k, &shown, &yearly, h.members.len()));
+        sheet.table(&plan_table(w, cat, k, &shown, h.members.len()));
+        if yearly.iter().any(Option::is_some) {
+            sheet.space(6.0);
+            sheet.heading(&w.t("Estimated yearly cost"));
+            sheet.paragraph(
+                Style::BODY,
+                &w.t("Twelve months of premium and what the household is expected to pay for its care at each member's expected use; the worst case is the premiums and the out-of-pocket maximum."),
+            );
+            sheet.table(&yearly_table(w, &shown, &yearly));
+        }
     }
     Ok(sheet)
+}
+
+/// Each plan's yearly estimate and its parts (medical plans).
+fn yearly_table(w: &Words, plans: &[(&Plan, Rates)], yearly: &[Option<YearlyCost>]) -> Table {
+    Table {
+        columns: vec![
+            Column::left(&w.t("Plan"), 230.0),
+            Column::right(&w.t("Premiums for 12 months"), 84.0),
+            Column::right(&w.t("Paid toward the deductible"), 84.0),
+            Column::right(&w.t("Copays and coinsurance"), 84.0),
+            Column::right(&w.t("Estimated total"), 84.0),
+            Column::right(&w.t("Worst case"), 84.0),
+        ],
+        rows: plans
+            .iter()
+            .zip(yearly)
+            .filter_map(|((p, _), y)| {
+                let y = (*y)?;
+                Some(vec![
+                    pdf::plain_text(&p.name),
+                    y.premium.to_string(),
+                    y.deductible.to_string(),
+                    y.cost_sharing.to_string(),
+                    y.total.to_string(),
+                    y.worst_case.to_string(),
+                ])
+            })
+            .collect(),
+    }
 }
 
 /// The comparison table of a plan kind (spec 2.8 and 2.10: the compare modal's columns).
@@ -96,7 +134,6 @@ fn plan_table(
     cat: &Catalog,
     kind: PlanKind,
     plans: &[(&Plan, Rates)],
-    yearly: &[Option<YearlyCost>],
     household_size: usize,
 ) -> Table {
     let premium = |width| Column::right(&w.t("Monthly premium"), width);
@@ -106,20 +143,18 @@ fn plan_table(
         PlanKind::Medical => Table {
             columns: vec![
                 Column::left(&w.t("Plan"), 188.0),
-                Column::left(&w.t("Carrier"), 70.0),
-                Column::left(&w.t("Network"), 38.0),
-                Column::left(&w.t("Metal"), 56.0),
-                Column::right(&w.t("In-network deductible (ind / fam)"), 64.0),
-                Column::right(&w.t("Out-of-network deductible (ind / fam)"), 64.0),
-                Column::right(&oop_title(w, household_size), 54.0),
-                Column::right(&w.t("Coinsurance"), 52.0),
-                Column::right(&w.t("Estimated yearly cost"), 60.0),
-                premium(66.0),
+                Column::left(&w.t("Carrier"), 78.0),
+                Column::left(&w.t("Network"), 44.0),
+                Column::left(&w.t("Metal"), 72.0),
+                Column::right(&w.t("In-network deductible (ind / fam)"), 72.0),
+                Column::right(&w.t("Out-of-network deductible (ind / fam)"), 72.0),
+                Column::right(&oop_title(w, household_size), 60.0),
+                Column::right(&w.t("Coinsurance"), 58.0),
+                premium(76.0),
             ],
             rows: plans
                 .iter()
-                .zip(yearly)
-                .map(|((p, r), y)| {
+                .map(|(p, r)| {
                     let names = cat.names(p);
                     let mut metal = names.metal.map_or_else(dash, |m| w.t(m));
                     if p.hsa {
@@ -134,7 +169,6 @@ fn plan_table(
                         out_of_network(w, cat, p),
                         money_or_dash(rating::oop_for(p, household_size)),
                         percent(p.coins),
-                        y.map_or_else(dash, |y| y.total.to_string()),
                         r.total.to_string(),
                     ]
                 })
