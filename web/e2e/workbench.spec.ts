@@ -324,7 +324,7 @@ test('a draft that does not load is refused with the file, the line and the sour
   const alert = page.getByRole('alert').filter({ hasText: 'The draft does not load' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('rules/scripts/plans.rhai:8');
-  await expect(alert.getByRole('region', { name: /plans\.rhai around line 5/ })).toContainText('let = ;');
+  await expect(alert.getByRole('region', { name: /plans\.rhai around line 8/ })).toContainText('let = ;');
   await expectAccessible(page);
   // The refusal is the server's 422, which the browser logs.
   expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);

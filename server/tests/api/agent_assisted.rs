@@ -74,3 +74,65 @@ async fn a_consumer_and_another_agents_user_apply_as_consumers() {
     let view = c.get("/api/application/step/whyApplying").await.json();
     assert_eq!(view["extras"]["show_terms_notice"], true, "{view}");
 }
+
+#[tokio::test]
+async fn an_agent_applying_for_a_customer_lists_their_doctors_and_drugs_and_sees_the_estimates() {
+    let app = spawn_app().await;
+    let issuers = enrollflow_server::coverage::gather(&[std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/coverage/cms-sample"
+    ))])
+    .expect("the samples");
+    enrollflow_server::coverage::import(&app.pool, &issuers, time::OffsetDateTime::now_utc())
+        .await
+        .expect("loaded");
+    let b = app.browser("acme");
+    let token = b.logged_in_as(ACME_USER).await;
+    put(
+        &b,
+        &token,
+        "/api/application/step/whyApplying",
+        json!({ "enrollment_type": "oe" }),
+    )
+    .await;
+    let mut census = adult("1990-01-01");
+    census["medicare_eligible"] = json!(0);
+    census["wants_subsidy"] = json!(0);
+    let r = put(&b, &token, "/api/application/step/census", census).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+
+    // The same plan page as the consumer's: each medical plan's yearly estimate.
+    let list = b.get("/api/plans/1/allPlans").await.json();
+    let plans = list["plans"].as_array().expect("plans");
+    assert!(!plans.is_empty());
+    assert!(plans.iter().all(|p| p["yearly_cost"]["total"].is_number()));
+    // The customer's doctor and drug, listed by the agent, checked against each plan.
+    let r = put(
+        &b,
+        &token,
+        "/api/care",
+        json!({ "uses": ["low"], "doctors": ["1234567893"], "drugs": ["248656"] }),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let care = b.get("/api/care").await.json();
+    assert_eq!(care["uses"], json!(["low"]));
+    assert_eq!(care["doctors"][0]["name"], "Martin Van Nostrand");
+    let cov = b.get("/api/plans/1/coverage").await;
+    assert_eq!(cov.status, StatusCode::OK, "{}", cov.body);
+    assert_eq!(
+        cov.json()["plans"].as_array().map(Vec::len),
+        Some(plans.len())
+    );
+    // Low use costs less than the medium of a moment ago.
+    let low = b.get("/api/plans/1/allPlans").await.json();
+    let total = |l: &Value, id: &Value| {
+        l["plans"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["id"] == *id))
+            .and_then(|p| p["yearly_cost"]["total"].as_f64())
+            .expect("a total")
+    };
+    let id = &plans[0]["id"];
+    assert!(total(&low, id) < total(&list, id));
+}

@@ -62,6 +62,13 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
       billing_city: 'Detroit',
       billing_state: 'MI',
       billing_zip: '48201',
+      care: {
+        uses: ['high'],
+        doctors: ['Martin Van Nostrand (Dermatology, New York)'],
+        drugs: ['Atorvastatin 10 MG Oral Tablet'],
+        medical_plan: 'Blue Cross Premier PPO Silver',
+        yearly_cost: 6417.87,
+      },
     });
   }
   if (url.startsWith('/api/dashboard/enroll/')) return json({ route: '/medical' });
@@ -171,6 +178,11 @@ describe('row menu', () => {
     expect(within(dialog).getByText('Ann Arbor, MI 48104')).toBeTruthy();
     expect(within(dialog).getByText('Billing Address')).toBeTruthy();
     expect(within(dialog).getByText('Detroit, MI 48201')).toBeTruthy();
+    // The household's care needs and the chosen plan's yearly estimate.
+    expect(within(dialog).getByText('High')).toBeTruthy();
+    expect(within(dialog).getByText('Martin Van Nostrand (Dermatology, New York)')).toBeTruthy();
+    expect(within(dialog).getByText('Atorvastatin 10 MG Oral Tablet')).toBeTruthy();
+    expect(within(dialog).getByText('$6,417.87 (Blue Cross Premier PPO Silver)')).toBeTruthy();
     expect(urls).toContain('GET /api/dashboard/getAppInfo/app-1');
   });
 });
