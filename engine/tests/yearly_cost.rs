@@ -185,14 +185,7 @@ fn every_plan_of_the_catalog_has_an_estimate_that_adds_up() {
                         )
                         .collect();
                     let cs = &cat.cost_sharing[&p.id];
-                    let amounts = enrollflow_engine::yearly_cost::PlanAmounts {
-                        ded_ind: p.ded_ind,
-                        ded_fam: p.ded_fam,
-                        max_ind_oop: p.max_ind_oop,
-                        max_2p_oop: p.max_2p_oop,
-                        max_fam_oop: p.max_fam_oop,
-                        aggregate_deductible: p.hsa,
-                    };
+                    let amounts = p.amounts();
                     let e = enrollflow_engine::yearly_cost::estimate(
                         engine.utilization(),
                         &amounts,

@@ -258,6 +258,19 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The deductible and out-of-pocket maximums the yearly estimate steps through (an HSA
+    /// plan's deductible is the family's only).
+    pub fn amounts(&self) -> crate::yearly_cost::PlanAmounts {
+        crate::yearly_cost::PlanAmounts {
+            ded_ind: self.ded_ind,
+            ded_fam: self.ded_fam,
+            max_ind_oop: self.max_ind_oop,
+            max_2p_oop: self.max_2p_oop,
+            max_fam_oop: self.max_fam_oop,
+            aggregate_deductible: self.hsa,
+        }
+    }
+
     pub fn sold_in(&self, county: u16) -> bool {
         self.counties.as_ref().is_none_or(|c| c.contains(&county))
     }

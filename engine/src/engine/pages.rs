@@ -182,14 +182,7 @@ impl Engine {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
-        let amounts = yearly_cost::PlanAmounts {
-            ded_ind: plan.ded_ind,
-            ded_fam: plan.ded_fam,
-            max_ind_oop: plan.max_ind_oop,
-            max_2p_oop: plan.max_2p_oop,
-            max_fam_oop: plan.max_fam_oop,
-            aggregate_deductible: plan.hsa,
-        };
+        let amounts = plan.amounts();
         let fills = self.drug_tiers.fills_a_year;
         let prescriptions: Vec<(yearly_cost::Service, f64)> = drug_tiers
             .iter()

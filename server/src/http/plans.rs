@@ -341,10 +341,12 @@ impl PreparedQuote {
             .into_iter()
             .map(|(p, r)| {
                 let total = r.total;
-                let yearly =
-                    s.bundle
-                        .engine
-                        .yearly_cost_with(p, &r, &care, &tiers_of(drug_tiers, p.id));
+                let yearly = s.bundle.engine.yearly_cost_with(
+                    p,
+                    &r,
+                    &care,
+                    &crate::app::applying::care::tiers_on(drug_tiers, p.id),
+                );
                 let mut view = plan_view(cat, p, r, h.members.len(), selected, yearly);
                 in_language(&mut view, languages, code);
                 let json = serde_json::to_vec(&view).map_err(anyhow::Error::new)?;
@@ -425,14 +427,6 @@ impl PreparedQuote {
         out.push(b'}');
         Ok(out)
     }
-}
-
-/// The formulary tiers of the household's drugs on a plan.
-fn tiers_of(drug_tiers: &BTreeMap<i64, Vec<String>>, plan: i64) -> Vec<&str> {
-    drug_tiers
-        .get(&plan)
-        .map(|t| t.iter().map(String::as_str).collect())
-        .unwrap_or_default()
 }
 
 /// The application's prepared quote of a kind: kept with the cached application, made afresh when
@@ -586,10 +580,12 @@ fn chosen_details(
         .filter_map(|snap| {
             let p = cat.plan(snap.id)?;
             let rates = rating::rate_plan(cat, p, area, h).ok()?;
-            let yearly =
-                s.bundle
-                    .engine
-                    .yearly_cost_with(p, &rates, care, &tiers_of(drug_tiers, p.id));
+            let yearly = s.bundle.engine.yearly_cost_with(
+                p,
+                &rates,
+                care,
+                &crate::app::applying::care::tiers_on(drug_tiers, p.id),
+            );
             let mut view = plan_view(cat, p, rates, h.members.len(), Some(p.id), yearly);
             in_language(&mut view, s.bundle.engine.languages(), code);
             Some(view)
@@ -727,9 +723,12 @@ async fn save_selection(
             let mut snapshot = PlanSnapshot::new(s.bundle.engine.catalog(), p, r.total).to_value();
             // The chosen plan's yearly estimate as the household saw it (More Info shows it).
             if let (Some(y), Some(m)) = (
-                s.bundle
-                    .engine
-                    .yearly_cost_with(p, r, &care, &tiers_of(&tiers, p.id)),
+                s.bundle.engine.yearly_cost_with(
+                    p,
+                    r,
+                    &care,
+                    &crate::app::applying::care::tiers_on(&tiers, p.id),
+                ),
                 snapshot.as_object_mut(),
             ) {
                 m.insert(

@@ -46,3 +46,11 @@ pub async fn drug_tiers(
     }
     Ok(out)
 }
+
+/// The formulary tiers of the household's drugs on one plan, as `drug_tiers` gives them.
+pub fn tiers_on(drug_tiers: &BTreeMap<i64, Vec<String>>, plan: i64) -> Vec<&str> {
+    drug_tiers
+        .get(&plan)
+        .map(|t| t.iter().map(String::as_str).collect())
+        .unwrap_or_default()
+}

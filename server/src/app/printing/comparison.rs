@@ -78,10 +78,7 @@ pub fn comparison(
         let yearly: Vec<Option<YearlyCost>> = shown
             .iter()
             .map(|(p, r)| {
-                let tiers: Vec<&str> = drug_tiers
-                    .get(&p.id)
-                    .map(|t| t.iter().map(String::as_str).collect())
-                    .unwrap_or_default();
+                let tiers = crate::app::applying::care::tiers_on(drug_tiers, p.id);
                 s.bundle.engine.yearly_cost_with(p, r, &care, &tiers)
             })
             .collect();
